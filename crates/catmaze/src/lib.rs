@@ -1,0 +1,1 @@
+//! Cat Maze rules.

@@ -1,0 +1,1 @@
+//! Moving AI and Tiled map formats.

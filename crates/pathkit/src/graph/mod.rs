@@ -1,0 +1,1 @@
+//! GameplayKit-style node graphs.

@@ -1,0 +1,122 @@
+//! Connected components of the passable cells, so an unreachable goal is answered without a search.
+
+use super::{Bitmap, Diagonal, Grid};
+
+const NONE: u32 = u32::MAX;
+
+/// Union-find over cells. Blocked cells have no parent. Built with every cell pointing straight at
+/// its root, so a lookup is one or two reads; cells opened later are merged in place.
+#[derive(Clone, Debug)]
+pub(crate) struct Components {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    rule: Diagonal,
+}
+
+/// Which component structure serves a diagonal rule: corner-free diagonals never connect cells
+/// that a 4-connected walk cannot, so `Never` and `NoCornerCutting` share one.
+pub(crate) fn slot(rule: Diagonal) -> usize {
+    match rule {
+        Diagonal::Never | Diagonal::NoCornerCutting => 0,
+        Diagonal::CornerCutting => 1,
+        Diagonal::Always => 2,
+    }
+}
+
+impl Components {
+    pub fn build(grid: &Grid, rule: Diagonal) -> Self {
+        let n = grid.len();
+        let mut c = Components {
+            parent: vec![NONE; n],
+            size: vec![0; n],
+            rule,
+        };
+        for i in 0..n {
+            if grid.weight_at(i) != 0 {
+                c.parent[i] = i as u32;
+                c.size[i] = 1;
+            }
+        }
+        for i in 0..n {
+            if c.parent[i] != NONE {
+                c.connect_neighbours(grid.bitmap(), i);
+            }
+        }
+        // Flatten, so later lookups are direct.
+        for i in 0..n {
+            if c.parent[i] != NONE {
+                let r = c.find_mut(i as u32);
+                c.parent[i] = r;
+            }
+        }
+        c
+    }
+
+    /// Unites cell `i` with every passable neighbour it can step to under the rule.
+    fn connect_neighbours(&mut self, bits: &Bitmap, i: usize) {
+        let w = bits.width() as i64;
+        let (x, y) = (i as i64 % w, i as i64 / w);
+        let free = |dx: i64, dy: i64| bits.get(x + dx, y + dy);
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+            if free(dx, dy) {
+                self.union(i as u32, ((y + dy) * w + x + dx) as u32);
+            }
+        }
+        if slot(self.rule) == 0 {
+            return;
+        }
+        for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let allowed = match self.rule {
+                Diagonal::Always => true,
+                _ => free(dx, 0) || free(0, dy),
+            };
+            if allowed && free(dx, dy) {
+                self.union(i as u32, ((y + dy) * w + x + dx) as u32);
+            }
+        }
+    }
+
+    fn find_mut(&mut self, mut i: u32) -> u32 {
+        while self.parent[i as usize] != i {
+            let grand = self.parent[self.parent[i as usize] as usize];
+            self.parent[i as usize] = grand;
+            i = grand;
+        }
+        i
+    }
+
+    fn find(&self, mut i: u32) -> u32 {
+        while self.parent[i as usize] != i {
+            i = self.parent[i as usize];
+        }
+        i
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.find_mut(a), self.find_mut(b));
+        if ra == rb {
+            return;
+        }
+        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+    }
+
+    /// The component of cell index `i`, or `None` for a blocked cell.
+    pub fn component(&self, i: usize) -> Option<u32> {
+        (self.parent[i] != NONE).then(|| self.find(i as u32))
+    }
+
+    /// A blocked cell became passable: it joins (and may merge) its neighbours' components.
+    pub fn opened(&mut self, bits: &Bitmap, i: usize) {
+        if self.parent[i] == NONE {
+            self.parent[i] = i as u32;
+            self.size[i] = 1;
+        }
+        self.connect_neighbours(bits, i);
+    }
+}

@@ -1,0 +1,37 @@
+//! Tile grids: cells that are blocked or carry a terrain weight, searched 4- or 8-connected.
+//!
+//! - [`Grid`]: the map, editable at run time, with passability bitmaps and connected components.
+//! - [`GridSpace`]: a grid as a search space: diagonal rule, move costs, heuristic, agent rules.
+//! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
+//! - [`Bitmap`]: the padded passability bits that Jump Point Search scans.
+//!
+//! ```
+//! use pathkit::grid::{Cell, Grid};
+//! use pathkit::search::SearchContext;
+//!
+//! let grid = Grid::from_ascii(
+//!     "......\n\
+//!      .####.\n\
+//!      ......",
+//! ).unwrap();
+//! let mut ctx = SearchContext::new();
+//! let outcome = grid.octile().find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &Default::default()).unwrap();
+//! let path = outcome.into_path().unwrap();
+//! assert_eq!(path.nodes.first(), Some(&Cell::new(0, 1)));
+//! assert_eq!(path.cost, 7.0); // up, along the top, down: no cutting the wall's corners
+//! ```
+
+mod bitmap;
+mod cell;
+mod components;
+mod error;
+mod grid_map;
+mod rules;
+mod space;
+
+pub use bitmap::Bitmap;
+pub use cell::Cell;
+pub use error::GridError;
+pub use grid_map::Grid;
+pub use rules::{GridRules, TileRules};
+pub use space::{Diagonal, GridSpace, Heuristic, NEIGHBOUR_ORDER};

@@ -1,0 +1,59 @@
+//! [`TileRules`]: per-agent walkability and terrain, consulted by the search without copying the grid.
+
+use super::{Cell, Grid};
+
+/// How one kind of character sees the grid: which cells it may enter and at what weight.
+///
+/// The tutorials' example is a ghost that walks through walls at a higher cost: its rules return a
+/// weight for wall cells where the grid itself says "blocked". Closures `Fn(&Grid, Cell) -> u32`
+/// are rules too.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::SearchContext;
+///
+/// let grid = Grid::from_ascii(".#.\n.#.\n...").unwrap();
+/// // Walls cost a ghost 5 to enter instead of being impassable.
+/// let ghost = |g: &Grid, c: Cell| if g.is_passable(c) { g.weight(c) } else { 5 };
+/// let space = grid.four_connected().with_rules(ghost);
+/// let mut ctx = SearchContext::new();
+/// let path = ctx.astar(&space, Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
+/// assert_eq!(path.cost, 6); // straight through the wall: 5 + 1
+/// ```
+pub trait TileRules {
+    /// The weight of entering `cell` (always inside the grid); 0 = cannot enter.
+    fn weight(&self, grid: &Grid, cell: Cell) -> u32;
+
+    /// A lower bound of every non-zero weight [`weight`](Self::weight) returns. Default heuristics
+    /// are scaled by it, so it must not be too high; the default, 1, is always safe.
+    fn min_weight(&self, grid: &Grid) -> u32 {
+        let _ = grid;
+        1
+    }
+
+    /// `true` only when these rules are exactly the grid's own weights, which lets a search answer
+    /// unreachable goals from the grid's connected components.
+    const GRID_WEIGHTS: bool = false;
+}
+
+/// The grid's own weights and walls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GridRules;
+
+impl TileRules for GridRules {
+    #[inline(always)]
+    fn weight(&self, grid: &Grid, cell: Cell) -> u32 {
+        grid.weight_at(grid.index(cell))
+    }
+    fn min_weight(&self, grid: &Grid) -> u32 {
+        grid.min_weight()
+    }
+    const GRID_WEIGHTS: bool = true;
+}
+
+impl<F: Fn(&Grid, Cell) -> u32> TileRules for F {
+    #[inline(always)]
+    fn weight(&self, grid: &Grid, cell: Cell) -> u32 {
+        self(grid, cell)
+    }
+}

@@ -1,0 +1,335 @@
+//! [`GridSpace`]: a grid seen as a graph, with a neighbourhood, move costs, a heuristic and rules.
+
+use super::{Cell, Grid, GridError, GridRules, TileRules};
+use crate::search::{IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats};
+use crate::Cost;
+
+/// Which diagonal moves are allowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Diagonal {
+    /// 4-connected: no diagonal moves.
+    Never,
+    /// A diagonal move needs both orthogonal cells beside it free: no cutting wall corners. The rule
+    /// of the Moving AI benchmarks and of the A* tutorials.
+    #[default]
+    NoCornerCutting,
+    /// A diagonal move needs at least one of the two orthogonal cells free: corners may be cut, but
+    /// there is no squeezing between two diagonal walls.
+    CornerCutting,
+    /// Any diagonal move between two free cells.
+    Always,
+}
+
+/// The estimate of the remaining cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Heuristic {
+    /// The tightest of the others that is admissible for the space's neighbourhood and move costs.
+    #[default]
+    Auto,
+    /// `(|dx| + |dy|) x straight`.
+    Manhattan,
+    /// `(max - min) x straight + min x diagonal`, with `max`, `min` of `|dx|`, `|dy|`.
+    Octile,
+    /// `max(|dx|, |dy|) x min(straight, diagonal)`.
+    Chebyshev,
+    /// `sqrt(dx² + dy²) x straight`.
+    Euclidean,
+    /// Zero: Dijkstra's algorithm.
+    Zero,
+}
+
+/// Neighbour offsets in the tutorials' order: Top, Left, Bottom, Right, then TopLeft, BottomLeft,
+/// TopRight, BottomRight.
+pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
+    (0, -1),
+    (-1, 0),
+    (0, 1),
+    (1, 0),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+    (1, 1),
+];
+
+/// A [`Grid`] as a search space: cells are nodes; moves go to the 4 or 8 neighbours allowed by the
+/// [`Diagonal`] rule and the [`TileRules`]; a move costs its base cost (straight or diagonal) times
+/// the weight of the cell entered.
+///
+/// Neighbours are generated in [`NEIGHBOUR_ORDER`], so with [`TieBreak::Tutorial`](crate::search::TieBreak::Tutorial)
+/// a search follows the Cat Maze tutorials step for step.
+///
+/// ```
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit::search::SearchContext;
+///
+/// let grid = Grid::from_ascii("....\n.#..\n....").unwrap();
+/// // 8-connected, no corner cutting, 10 straight and 14 diagonal.
+/// let space = grid.space(Diagonal::NoCornerCutting, 10u32, 14u32).unwrap();
+/// let mut ctx = SearchContext::new();
+/// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2), &Default::default()).unwrap();
+/// assert_eq!(path.into_path().unwrap().cost, 44); // right, right, diagonal, down
+/// ```
+#[derive(Clone, Debug)]
+pub struct GridSpace<'g, C, R = GridRules> {
+    grid: &'g Grid,
+    rules: R,
+    diagonal: Diagonal,
+    straight: C,
+    diagonal_cost: C,
+    heuristic: Heuristic,
+    /// Heuristic cost of one straight and one diagonal unit, before the weight scaling.
+    h_units: Option<(f64, f64)>,
+    /// Resolved heuristic and its unit costs, including the minimum weight.
+    h_kind: Heuristic,
+    h_straight: f64,
+    h_diagonal: f64,
+}
+
+impl Grid {
+    /// 4-connected, every move costs 1 (times the weight), Manhattan heuristic.
+    pub fn four_connected(&self) -> GridSpace<'_, u32> {
+        GridSpace::build(self, GridRules, Diagonal::Never, 1, 1)
+    }
+
+    /// The Moving AI rules: 8-connected without corner cutting, moves cost 1 and √2, octile heuristic.
+    pub fn octile(&self) -> GridSpace<'_, f64> {
+        GridSpace::build(
+            self,
+            GridRules,
+            Diagonal::NoCornerCutting,
+            1.0,
+            std::f64::consts::SQRT_2,
+        )
+    }
+
+    /// A space with the given diagonal rule and base move costs (the diagonal cost is unused when
+    /// `diagonal` is [`Diagonal::Never`]). Costs must be finite and positive.
+    pub fn space<C: Cost>(
+        &self,
+        diagonal: Diagonal,
+        straight: C,
+        diagonal_cost: C,
+    ) -> Result<GridSpace<'_, C>, GridError> {
+        for (name, c) in [("straight", straight), ("diagonal", diagonal_cost)] {
+            if !c.is_valid() || c.total_order(&C::ZERO).is_eq() {
+                return Err(GridError::InvalidMoveCost {
+                    reason: format!("{name} cost {c:?} must be finite and positive"),
+                });
+            }
+        }
+        Ok(GridSpace::build(
+            self,
+            GridRules,
+            diagonal,
+            straight,
+            diagonal_cost,
+        ))
+    }
+}
+
+impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
+    fn build(grid: &'g Grid, rules: R, diagonal: Diagonal, straight: C, diagonal_cost: C) -> Self {
+        let mut s = GridSpace {
+            grid,
+            rules,
+            diagonal,
+            straight,
+            diagonal_cost,
+            heuristic: Heuristic::Auto,
+            h_units: None,
+            h_kind: Heuristic::Zero,
+            h_straight: 0.0,
+            h_diagonal: 0.0,
+        };
+        s.resolve_heuristic();
+        s
+    }
+
+    fn resolve_heuristic(&mut self) {
+        let (s, d) = self
+            .h_units
+            .unwrap_or((self.straight.to_f64(), self.diagonal_cost.to_f64()));
+        let scale = self.rules.min_weight(self.grid).max(1) as f64;
+        self.h_kind = match self.heuristic {
+            Heuristic::Auto if self.diagonal == Diagonal::Never => Heuristic::Manhattan,
+            Heuristic::Auto if d >= s && d <= 2.0 * s => Heuristic::Octile,
+            Heuristic::Auto if d > 2.0 * s => Heuristic::Manhattan,
+            Heuristic::Auto => Heuristic::Chebyshev,
+            other => other,
+        };
+        self.h_straight = s * scale;
+        self.h_diagonal = d * scale;
+    }
+
+    /// Uses another heuristic. Only [`Heuristic::Auto`] is guaranteed admissible; the others are
+    /// admissible when they match the neighbourhood (Manhattan for 4-connected moves, octile for
+    /// 8-connected moves with `straight <= diagonal <= 2 x straight`).
+    pub fn heuristic(mut self, heuristic: Heuristic) -> Self {
+        self.heuristic = heuristic;
+        self.resolve_heuristic();
+        self
+    }
+
+    /// Prices the heuristic with these unit costs instead of the move costs (they are still scaled
+    /// by the rules' minimum weight). The Cocos2D tutorial's diagonal variant, for one, moves at
+    /// 10/14 but estimates with the unscaled tile distance: `heuristic_units(1.0, 1.0)`.
+    pub fn heuristic_units(mut self, straight: f64, diagonal: f64) -> Self {
+        self.h_units = Some((straight, diagonal));
+        self.resolve_heuristic();
+        self
+    }
+
+    /// The same space seen through other rules (another kind of character).
+    pub fn with_rules<R2: TileRules>(self, rules: R2) -> GridSpace<'g, C, R2> {
+        let mut s = GridSpace {
+            grid: self.grid,
+            rules,
+            diagonal: self.diagonal,
+            straight: self.straight,
+            diagonal_cost: self.diagonal_cost,
+            heuristic: self.heuristic,
+            h_units: self.h_units,
+            h_kind: self.h_kind,
+            h_straight: 0.0,
+            h_diagonal: 0.0,
+        };
+        s.resolve_heuristic();
+        s
+    }
+
+    /// The grid.
+    pub fn grid(&self) -> &'g Grid {
+        self.grid
+    }
+
+    /// The diagonal rule.
+    pub fn diagonal(&self) -> Diagonal {
+        self.diagonal
+    }
+
+    /// Base cost of a straight and of a diagonal move.
+    pub fn move_costs(&self) -> (C, C) {
+        (self.straight, self.diagonal_cost)
+    }
+
+    /// The heuristic in use, with [`Heuristic::Auto`] resolved.
+    pub fn resolved_heuristic(&self) -> Heuristic {
+        self.h_kind
+    }
+
+    /// The weight of entering `cell` for these rules (0 outside the grid or impassable).
+    #[inline(always)]
+    pub fn weight(&self, x: i64, y: i64) -> u32 {
+        if x < 0 || y < 0 || x >= self.grid.width() as i64 || y >= self.grid.height() as i64 {
+            return 0;
+        }
+        self.rules.weight(self.grid, Cell::new(x as u32, y as u32))
+    }
+
+    #[inline(always)]
+    fn priced(base: C, weight: u32) -> C {
+        if weight == 1 {
+            base
+        } else {
+            // Saturates; a path through such a move reports a cost overflow.
+            base.checked_mul_count(weight)
+                .unwrap_or_else(|| C::from_f64_floor(f64::MAX))
+        }
+    }
+
+    /// Searches from `start` to `goal` after checking both are inside the grid. When the rules are
+    /// the grid's own, a goal in another connected component is answered without searching.
+    pub fn find_path(
+        &self,
+        ctx: &mut SearchContext<C>,
+        start: Cell,
+        goal: Cell,
+        options: &SearchOptions<C>,
+    ) -> Result<Outcome<Cell, C>, GridError> {
+        self.grid.check(start)?;
+        self.grid.check(goal)?;
+        if R::GRID_WEIGHTS
+            && self.grid.is_passable(start)
+            && !self.grid.reachable(start, goal, self.diagonal)
+        {
+            ctx.engine.stats = Stats::default();
+            return Ok(Outcome::Unreachable);
+        }
+        Ok(ctx.search(self, start, goal, options)?)
+    }
+}
+
+impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
+    type Node = Cell;
+    type Cost = C;
+
+    #[inline]
+    fn successors<F: FnMut(Cell, C)>(&self, cell: Cell, mut visit: F) {
+        let (x, y) = (cell.x as i64, cell.y as i64);
+        let mut w = [0u32; 8];
+        for (k, (dx, dy)) in NEIGHBOUR_ORDER.iter().enumerate().take(4) {
+            w[k] = self.weight(x + dx, y + dy);
+            if w[k] != 0 {
+                visit(
+                    Cell::new((x + dx) as u32, (y + dy) as u32),
+                    Self::priced(self.straight, w[k]),
+                );
+            }
+        }
+        if self.diagonal == Diagonal::Never {
+            return;
+        }
+        // Orthogonal cells beside each diagonal: TopLeft = (Top, Left), BottomLeft = (Bottom, Left),
+        // TopRight = (Top, Right), BottomRight = (Bottom, Right).
+        const BESIDE: [(usize, usize); 4] = [(0, 1), (2, 1), (0, 3), (2, 3)];
+        for (k, &(dx, dy)) in NEIGHBOUR_ORDER.iter().enumerate().skip(4) {
+            let (a, b) = BESIDE[k - 4];
+            let allowed = match self.diagonal {
+                Diagonal::NoCornerCutting => w[a] != 0 && w[b] != 0,
+                Diagonal::CornerCutting => w[a] != 0 || w[b] != 0,
+                _ => true,
+            };
+            if allowed {
+                let wd = self.weight(x + dx, y + dy);
+                if wd != 0 {
+                    visit(
+                        Cell::new((x + dx) as u32, (y + dy) as u32),
+                        Self::priced(self.diagonal_cost, wd),
+                    );
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn heuristic(&self, cell: Cell, goal: Cell) -> C {
+        let dx = cell.x.abs_diff(goal.x) as f64;
+        let dy = cell.y.abs_diff(goal.y) as f64;
+        let (hi, lo) = if dx > dy { (dx, dy) } else { (dy, dx) };
+        let estimate = match self.h_kind {
+            Heuristic::Manhattan => (dx + dy) * self.h_straight,
+            Heuristic::Octile => (hi - lo) * self.h_straight + lo * self.h_diagonal,
+            Heuristic::Chebyshev => hi * self.h_straight.min(self.h_diagonal),
+            Heuristic::Euclidean => (dx * dx + dy * dy).sqrt() * self.h_straight,
+            Heuristic::Zero | Heuristic::Auto => 0.0,
+        };
+        C::from_f64_floor(estimate)
+    }
+}
+
+impl<C: Cost, R: TileRules> IndexedSpace for GridSpace<'_, C, R> {
+    #[inline(always)]
+    fn node_bound(&self) -> usize {
+        self.grid.len()
+    }
+    #[inline(always)]
+    fn index_of(&self, cell: Cell) -> Option<usize> {
+        (cell.x < self.grid.width() && cell.y < self.grid.height()).then(|| self.grid.index(cell))
+    }
+    #[inline(always)]
+    fn node_at(&self, index: usize) -> Cell {
+        self.grid.cell_at(index)
+    }
+}

@@ -1,0 +1,1 @@
+//! Jump Point Search on uniform-cost grids.

@@ -1,0 +1,36 @@
+//! # pathkit
+//!
+//! Optimal pathfinding for games.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
+//! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components |
+//! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
+//! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
+//! | [`format`] | Moving AI `.map`/`.scen` and Tiled `.tmx` |
+//!
+//! ```
+//! use pathkit::grid::{Cell, Grid};
+//! use pathkit::search::SearchContext;
+//!
+//! let grid = Grid::from_ascii(
+//!     "..#.\n\
+//!      ..#.\n\
+//!      ....",
+//! ).unwrap();
+//! let mut ctx = SearchContext::new();
+//! let path = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().into_path().unwrap();
+//! assert_eq!(path.cost, 7);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod cost;
+pub mod format;
+pub mod graph;
+pub mod grid;
+pub mod jps;
+pub mod search;
+
+pub use cost::Cost;

@@ -1,0 +1,32 @@
+//! The search core. It knows nothing of grids: anything that implements [`SearchSpace`] can be
+//! searched.
+//!
+//! | want | use |
+//! |---|---|
+//! | A*, Dijkstra, weighted A* on a space with dense node indices (grids, node graphs) | [`SearchContext`] |
+//! | the same on any hashable node type (implicit or unbounded graphs) | [`SparseSearchContext`] |
+//! | a quick search written with closures | [`astar`], [`dijkstra`], [`breadth_first`] |
+//! | watching A* work, one expansion at a time | [`Stepper`] |
+//!
+//! Every search runs the same loop (`engine.rs`): the algorithms differ by options (heuristic
+//! weight, tie rule, limits) and by how nodes map to array slots.
+
+mod context;
+mod engine;
+mod error;
+mod functions;
+mod open_list;
+mod options;
+mod path;
+mod space;
+mod sparse;
+mod stepper;
+
+pub use context::SearchContext;
+pub use error::SearchError;
+pub use functions::{astar, breadth_first, dijkstra};
+pub use options::{SearchOptions, TieBreak};
+pub use path::{Outcome, Path, Stats, Status};
+pub use space::{IndexedSpace, SearchSpace};
+pub use sparse::SparseSearchContext;
+pub use stepper::{NodeView, StepEvent, Stepper};

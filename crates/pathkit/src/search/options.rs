@@ -1,0 +1,102 @@
+//! How a search is run: tie-breaking, heuristic use, limits.
+
+use crate::Cost;
+
+/// Which open node is expanded first among nodes of equal F = G + H.
+///
+/// Ties decide which of several equally short paths is returned, so the rule is part of the
+/// result: the same space, start, goal and rule always give the same path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TieBreak {
+    /// Prefer the node with the larger G (the one closer to the goal by estimate), then the newest.
+    /// Usually expands the fewest nodes.
+    #[default]
+    LargerG,
+    /// Oldest insertion first.
+    Fifo,
+    /// Newest insertion first (an improved node counts as newly inserted).
+    Lifo,
+    /// The open list of the Cocos2D Cat Maze tutorial: a new or improved step goes before the first
+    /// open step whose F is greater than or equal to its own. This is the same order as
+    /// [`TieBreak::Lifo`]; together with the space's neighbour order (Top, Left, Bottom, Right on
+    /// grids) it reproduces the tutorial's worked example step for step.
+    Tutorial,
+}
+
+/// Settings of one search. The default is plain, optimal A* with no limits.
+///
+/// ```
+/// use pathkit::search::{SearchOptions, TieBreak};
+/// let opts = SearchOptions::<u32>::new()
+///     .tie_break(TieBreak::Fifo)
+///     .max_expansions(10_000)
+///     .max_cost(500);
+/// assert_eq!(opts.max_expansions, Some(10_000));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchOptions<C> {
+    /// Tie rule among equal F.
+    pub tie_break: TieBreak,
+    /// Multiplier of the heuristic: 1 is A*, 0 is Dijkstra (the heuristic is never called), and
+    /// `w > 1` is weighted A* (faster, path cost at most `w` times the optimum).
+    pub heuristic_weight: f64,
+    /// Stop after expanding this many nodes.
+    pub max_expansions: Option<u64>,
+    /// Never extend a path beyond this cost.
+    pub max_cost: Option<C>,
+}
+
+impl<C: Cost> Default for SearchOptions<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Cost> SearchOptions<C> {
+    /// Optimal A* with the default tie rule and no limits.
+    pub const fn new() -> Self {
+        Self {
+            tie_break: TieBreak::LargerG,
+            heuristic_weight: 1.0,
+            max_expansions: None,
+            max_cost: None,
+        }
+    }
+
+    /// Dijkstra's algorithm: A* with the heuristic switched off.
+    pub const fn dijkstra() -> Self {
+        Self {
+            heuristic_weight: 0.0,
+            ..Self::new()
+        }
+    }
+
+    /// Weighted A*: expands fewer nodes; the path costs at most `weight` times the optimum.
+    /// A weight below 1 (or not finite) is reported by the search as
+    /// [`SearchError::InvalidWeight`](super::SearchError::InvalidWeight).
+    pub const fn weighted(weight: f64) -> Self {
+        Self {
+            heuristic_weight: weight,
+            ..Self::new()
+        }
+    }
+
+    /// Sets the tie rule.
+    pub const fn tie_break(mut self, tie_break: TieBreak) -> Self {
+        self.tie_break = tie_break;
+        self
+    }
+
+    /// Sets the expansion limit.
+    pub const fn max_expansions(mut self, limit: u64) -> Self {
+        self.max_expansions = Some(limit);
+        self
+    }
+
+    /// Sets the cost limit.
+    pub const fn max_cost(mut self, limit: C) -> Self {
+        self.max_cost = Some(limit);
+        self
+    }
+}

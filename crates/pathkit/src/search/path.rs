@@ -1,0 +1,92 @@
+//! What a search returns.
+
+use crate::Cost;
+
+/// A path: the nodes from start to goal, **both included**, and the sum of the edge costs.
+///
+/// A search from a node to itself gives `[start]` with cost zero.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path<N, C> {
+    /// Start first, goal last.
+    pub nodes: Vec<N>,
+    /// The sum of the edge costs along `nodes`.
+    pub cost: C,
+}
+
+impl<N, C: Cost> Path<N, C> {
+    /// The number of moves (one less than the number of nodes).
+    pub fn len_moves(&self) -> usize {
+        self.nodes.len().saturating_sub(1)
+    }
+}
+
+/// The result of a search that completed without error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<N, C> {
+    /// A path to the goal (optimal when the heuristic is admissible and the weight is 1).
+    Found(Path<N, C>),
+    /// Every node reachable from the start was searched and the goal was not among them.
+    Unreachable,
+    /// A limit (expansions or cost) stopped the search first. The path leads from the start to the
+    /// searched node with the lowest heuristic, so a character can still move toward the goal.
+    LimitReached(Path<N, C>),
+}
+
+impl<N, C> Outcome<N, C> {
+    /// The full path, if the goal was reached.
+    pub fn path(&self) -> Option<&Path<N, C>> {
+        match self {
+            Outcome::Found(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The full path, if the goal was reached.
+    pub fn into_path(self) -> Option<Path<N, C>> {
+        match self {
+            Outcome::Found(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// `true` when the goal was reached.
+    pub fn is_found(&self) -> bool {
+        matches!(self, Outcome::Found(_))
+    }
+}
+
+/// The result of a search that wrote its path into a caller's buffer
+/// ([`SearchContext::search_into`](super::SearchContext::search_into)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Status<C> {
+    /// The buffer holds the path to the goal, which costs `cost`.
+    Found {
+        /// Cost of the path.
+        cost: C,
+    },
+    /// The goal cannot be reached; the buffer is empty.
+    Unreachable,
+    /// A limit stopped the search; the buffer holds the best partial path, which costs `cost`.
+    LimitReached {
+        /// Cost of the partial path.
+        cost: C,
+    },
+}
+
+impl<C> Status<C> {
+    /// `true` when the goal was reached.
+    pub fn is_found(&self) -> bool {
+        matches!(self, Status::Found { .. })
+    }
+}
+
+/// Counters of the last search, collected by the search loop for every algorithm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes taken off the open list and expanded (the goal included, when reached).
+    pub expanded: u64,
+    /// Entries pushed onto the open list (including re-insertions of improved nodes).
+    pub pushed: u64,
+    /// Distinct nodes whose state the search touched.
+    pub touched: u64,
+}

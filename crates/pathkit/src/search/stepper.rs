@@ -1,0 +1,186 @@
+//! [`Stepper`]: an A* search advanced one expansion at a time, with its open and closed lists in view.
+
+use super::context::{outcome_from, DenseIndexer, ToGoal};
+use super::engine::{Finish, Run, Step};
+use super::open_list::Entry;
+use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions};
+use crate::Cost;
+
+/// A node as the search sees it: the numbers of the tutorials' diagrams.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeView<N, C> {
+    /// The node.
+    pub node: N,
+    /// Cost of the best known path from the start.
+    pub g: C,
+    /// Estimate of the remaining cost (weighted, when the search is weighted).
+    pub h: C,
+    /// `g + h`, the open list's key.
+    pub f: C,
+    /// The node this one is reached from on the best known path (`None` for the start).
+    pub parent: Option<N>,
+}
+
+/// What one call of [`Stepper::step`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepEvent<N, C> {
+    /// The node was taken off the open list, closed, and its neighbours were opened or improved.
+    Expanded(N),
+    /// The search is over; further calls return the same outcome.
+    Finished(Outcome<N, C>),
+}
+
+/// An A* search on an [`IndexedSpace`] that advances one expansion per [`step`](Self::step),
+/// exposing the open list (in the order it will be expanded) and the closed set, each node with its
+/// F, G, H and parent. It runs the same loop as [`SearchContext::search`], so it expands the same
+/// nodes in the same order.
+///
+/// ```
+/// use pathkit::grid::Grid;
+/// use pathkit::search::{SearchContext, SearchOptions, StepEvent, Stepper};
+///
+/// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let (start, goal) = (grid.cell(0, 0).unwrap(), grid.cell(2, 2).unwrap());
+/// let mut stepper = Stepper::new(&mut ctx, &space, start, goal, SearchOptions::new()).unwrap();
+/// let first = stepper.step().unwrap();
+/// assert_eq!(first, StepEvent::Expanded(start));
+/// assert_eq!(stepper.open_list().len(), 2); // the two neighbours of the corner
+/// let outcome = loop {
+///     if let StepEvent::Finished(outcome) = stepper.step().unwrap() { break outcome; }
+/// };
+/// assert_eq!(outcome.path().unwrap().cost, 4);
+/// ```
+pub struct Stepper<'c, 's, S: IndexedSpace> {
+    ctx: &'c mut SearchContext<S::Cost>,
+    indexer: DenseIndexer<'s, S>,
+    problem: ToGoal<'s, S>,
+    run: Run<S::Cost>,
+    closed_order: Vec<u32>,
+    finished: Option<Finish>,
+}
+
+impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
+    /// Prepares a search from `start` to `goal`; nothing is expanded yet (the start is open).
+    pub fn new(
+        ctx: &'c mut SearchContext<S::Cost>,
+        space: &'s S,
+        start: S::Node,
+        goal: S::Node,
+        options: SearchOptions<S::Cost>,
+    ) -> Result<Self, SearchError<S::Node>> {
+        let bound = space.node_bound();
+        if bound > u32::MAX as usize {
+            return Err(SearchError::TooManyNodes);
+        }
+        ctx.engine.new_generation(bound);
+        let mut indexer = DenseIndexer { space, bound };
+        use super::engine::Indexer;
+        let goal_index = indexer.index(goal)?;
+        let problem = ToGoal {
+            space,
+            goal,
+            goal_index,
+        };
+        let run = ctx.engine.begin(&problem, &mut indexer, start, &options)?;
+        Ok(Stepper {
+            ctx,
+            indexer,
+            problem,
+            run,
+            closed_order: Vec::new(),
+            finished: None,
+        })
+    }
+
+    /// Expands one node, or reports the outcome once the search is over.
+    pub fn step(&mut self) -> Result<StepEvent<S::Node, S::Cost>, SearchError<S::Node>> {
+        if let Some(finish) = self.finished {
+            return Ok(StepEvent::Finished(self.outcome_of(finish)));
+        }
+        match self
+            .ctx
+            .engine
+            .step(&self.problem, &mut self.indexer, &mut self.run)?
+        {
+            Step::Expanded(i) => {
+                self.closed_order.push(i);
+                Ok(StepEvent::Expanded(self.problem.space.node_at(i as usize)))
+            }
+            Step::Done(finish) => {
+                if let Finish::Found(i) = finish {
+                    self.closed_order.push(i);
+                }
+                self.finished = Some(finish);
+                Ok(StepEvent::Finished(self.outcome_of(finish)))
+            }
+        }
+    }
+
+    /// `true` once [`step`](Self::step) has reported the outcome.
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn outcome_of(&self, finish: Finish) -> Outcome<S::Node, S::Cost> {
+        let mut nodes = Vec::new();
+        let status = self.ctx.finish(&self.indexer, finish, &mut nodes);
+        outcome_from(status, nodes)
+    }
+
+    fn view(&self, index: u32) -> NodeView<S::Node, S::Cost> {
+        let r = self.ctx.engine.records[index as usize];
+        let space = self.problem.space;
+        NodeView {
+            node: space.node_at(index as usize),
+            g: r.g,
+            h: r.h,
+            f: r.g.checked_add(r.h).unwrap_or(r.g),
+            parent: (r.parent != super::engine::NO_PARENT)
+                .then(|| space.node_at(r.parent as usize)),
+        }
+    }
+
+    /// The open nodes in the order they will be expanded (first = next).
+    pub fn open_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
+        let engine = &self.ctx.engine;
+        let mut live: Vec<Entry<S::Cost>> = engine
+            .open
+            .iter()
+            .filter(|e| {
+                let r = engine.records[e.node as usize];
+                // Skip entries left behind by an improvement or a closing.
+                !engine.closed(e.node)
+                    && r.g
+                        .checked_add(r.h)
+                        .is_some_and(|f| f.total_order(&e.f).is_eq())
+            })
+            .copied()
+            .collect();
+        live.sort_by(|a, b| b.cmp(a));
+        live.dedup_by_key(|e| e.node);
+        live.into_iter().map(|e| self.view(e.node)).collect()
+    }
+
+    /// The closed nodes, in the order they were expanded.
+    pub fn closed_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
+        self.closed_order.iter().map(|&i| self.view(i)).collect()
+    }
+
+    /// The search's view of `node`, if the search has touched it.
+    pub fn node_view(&self, node: S::Node) -> Option<NodeView<S::Node, S::Cost>> {
+        let index = self.problem.space.index_of(node)?;
+        let index = u32::try_from(index).ok()?;
+        self.ctx.engine.seen(index).then(|| self.view(index))
+    }
+
+    /// `true` when `node` is in the closed set.
+    pub fn is_closed(&self, node: S::Node) -> bool {
+        self.problem
+            .space
+            .index_of(node)
+            .and_then(|i| u32::try_from(i).ok())
+            .is_some_and(|i| self.ctx.engine.closed(i))
+    }
+}

@@ -9,6 +9,7 @@
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`] | Moving AI `.map`/`.scen` and Tiled `.tmx` |
+//! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
@@ -26,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod batch;
 mod cost;
 pub mod format;
 pub mod graph;

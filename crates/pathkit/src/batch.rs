@@ -1,0 +1,1 @@
+//! Many queries on one map, in parallel on all cores.

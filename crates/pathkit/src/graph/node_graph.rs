@@ -97,6 +97,7 @@ impl NodeGraph {
 
     /// Rebuilds a graph from its parts; `out[i]` lists slot indices. The caller has validated
     /// every index, duplicate and self-edge.
+    #[cfg(feature = "serde")]
     pub(crate) fn from_parts(nodes: Vec<(NodeId, NodeKind, Vec<u32>)>, members: &[u32]) -> Self {
         let mut graph = NodeGraph::new();
         graph.entries = nodes

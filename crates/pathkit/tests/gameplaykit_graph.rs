@@ -628,7 +628,7 @@ mod gameplaykit {
     }
 
     #[test]
-    fn agent_path_needs_two_points() {
+    fn gkpath_single_node_or_point_is_an_error() {
         assert_eq!(
             AgentPath::from_points(vec![(1.0, 1.0)], 1.0, false),
             Err(GraphError::PathTooShort { len: 1 })

@@ -140,11 +140,16 @@ impl NodeGraph {
     /// Creates a node with no edges that is not a member yet (GameplayKit: allocating a node
     /// object). Ids are handed out in creation order.
     ///
-    /// A graph holds at most `u32::MAX` nodes; memory runs out long before that.
+    /// # Panics
+    ///
+    /// Like `Vec` on capacity overflow, if the graph already holds 2^32 nodes (hundreds of
+    /// gigabytes): node indices are `u32`.
     pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
+        let index = u32::try_from(self.entries.len())
+            .expect("a node graph holds at most 2^32 nodes: node indices are u32");
         let id = NodeId {
             graph: self.tag,
-            index: u32::try_from(self.entries.len()).unwrap_or(u32::MAX),
+            index,
         };
         self.entries.push(Entry {
             id,
@@ -246,6 +251,8 @@ impl NodeGraph {
 
     /// Ends the membership of each listed member and deletes every edge into or out of it, in
     /// every node's list. A node that is not a member is left as it is. Ids stay valid.
+    ///
+    /// Each call makes one pass over the member list, so remove many nodes in one call.
     pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
         let slots = self.slots(nodes)?;
         let mut removed_any = false;

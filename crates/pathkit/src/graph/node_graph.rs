@@ -11,7 +11,6 @@ use crate::Cost;
 pub(crate) struct Entry {
     /// The id this slot answers to (the tag of the graph that created the node).
     pub id: NodeId,
-    pub kind: NodeKind,
     /// Outgoing edges, in insertion order.
     pub out: Vec<NodeId>,
     /// Slots with an edge into this node, so removal need not scan every node.
@@ -52,6 +51,9 @@ pub struct NodeGraph {
     /// Tag given to nodes this graph creates.
     tag: u32,
     pub(crate) entries: Vec<Entry>,
+    /// Payloads by slot, apart from the entries: searches read a neighbour's payload for every
+    /// edge, and a dense array keeps those reads in cache.
+    pub(crate) kinds: Vec<NodeKind>,
     members: Vec<NodeId>,
 }
 
@@ -68,6 +70,7 @@ impl Clone for NodeGraph {
         NodeGraph {
             tag: fresh_graph_tag(),
             entries: self.entries.clone(),
+            kinds: self.kinds.clone(),
             members: self.members.clone(),
         }
     }
@@ -78,10 +81,13 @@ impl PartialEq for NodeGraph {
     /// order, and the same members in the same order.
     fn eq(&self, other: &Self) -> bool {
         self.members == other.members
+            && self.kinds == other.kinds
             && self.entries.len() == other.entries.len()
-            && self.entries.iter().zip(&other.entries).all(|(a, b)| {
-                a.id == b.id && a.kind == b.kind && a.out == b.out && a.member == b.member
-            })
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .all(|(a, b)| a.id == b.id && a.out == b.out && a.member == b.member)
     }
 }
 
@@ -91,6 +97,7 @@ impl NodeGraph {
         NodeGraph {
             tag: fresh_graph_tag(),
             entries: Vec::new(),
+            kinds: Vec::new(),
             members: Vec::new(),
         }
     }
@@ -102,14 +109,14 @@ impl NodeGraph {
         let mut graph = NodeGraph::new();
         graph.entries = nodes
             .iter()
-            .map(|&(id, kind, _)| Entry {
+            .map(|&(id, _, _)| Entry {
                 id,
-                kind,
                 out: Vec::new(),
                 incoming: Vec::new(),
                 member: false,
             })
             .collect();
+        graph.kinds = nodes.iter().map(|&(_, kind, _)| kind).collect();
         for (from, (_, _, out)) in nodes.iter().enumerate() {
             for &to in out {
                 let to_id = graph.entries[to as usize].id;
@@ -151,9 +158,9 @@ impl NodeGraph {
             graph: self.tag,
             index,
         };
+        self.kinds.push(kind);
         self.entries.push(Entry {
             id,
-            kind,
             out: Vec::new(),
             incoming: Vec::new(),
             member: false,
@@ -198,13 +205,13 @@ impl NodeGraph {
 
     /// The node's payload.
     pub fn kind(&self, node: NodeId) -> Result<NodeKind, GraphError> {
-        Ok(self.entries[self.slot(node)?].kind)
+        Ok(self.kinds[self.slot(node)?])
     }
 
     /// Moves a 2D point node. Later costs and estimates use the new position.
     pub fn set_position_2d(&mut self, node: NodeId, x: f32, y: f32) -> Result<(), GraphError> {
         let slot = self.slot(node)?;
-        match &mut self.entries[slot].kind {
+        match &mut self.kinds[slot] {
             NodeKind::Point2(px, py) => {
                 (*px, *py) = (x, y);
                 Ok(())
@@ -225,7 +232,7 @@ impl NodeGraph {
         z: f32,
     ) -> Result<(), GraphError> {
         let slot = self.slot(node)?;
-        match &mut self.entries[slot].kind {
+        match &mut self.kinds[slot] {
             NodeKind::Point3(px, py, pz) => {
                 (*px, *py, *pz) = (x, y, z);
                 Ok(())
@@ -362,10 +369,9 @@ impl NodeGraph {
     }
 
     pub(crate) fn node_ref(&self, slot: usize) -> NodeRef {
-        let entry = &self.entries[slot];
         NodeRef {
-            id: entry.id,
-            kind: entry.kind,
+            id: self.entries[slot].id,
+            kind: self.kinds[slot],
         }
     }
 

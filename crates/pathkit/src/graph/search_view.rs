@@ -1,6 +1,6 @@
 //! [`GraphSpace`]: a node graph seen by the search core, arena slot = dense index.
 
-use super::{CostModel, NodeGraph, NodeId};
+use super::{CostModel, NodeGraph, NodeId, NodeRef};
 use crate::search::{IndexedSpace, SearchContext, SearchSpace};
 use std::cell::RefCell;
 
@@ -58,7 +58,10 @@ impl<M: CostModel + ?Sized> SearchSpace for GraphSpace<'_, M> {
         };
         let from = self.graph.node_ref(slot);
         for &to in &self.graph.entries[slot].out {
-            let to = self.graph.node_ref(to.index as usize);
+            let to = NodeRef {
+                id: to,
+                kind: self.graph.kinds[to.index as usize],
+            };
             if self.model.can_traverse(from, to) {
                 visit(to.id, self.model.cost(from, to));
             }

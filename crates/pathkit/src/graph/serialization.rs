@@ -28,9 +28,10 @@ impl Serialize for NodeGraph {
             nodes: self
                 .entries
                 .iter()
-                .map(|e| RawNode {
+                .zip(&self.kinds)
+                .map(|(e, &kind)| RawNode {
                     tag: e.id.graph,
-                    kind: e.kind,
+                    kind,
                     edges: e.out.iter().map(|t| t.index).collect(),
                 })
                 .collect(),
@@ -123,15 +124,12 @@ impl TryFrom<RawGridGraph> for GridGraph {
                 ),
             });
         }
-        for (i, entry) in raw.graph.entries[..cells].iter().enumerate() {
+        for (i, kind) in raw.graph.kinds[..cells].iter().enumerate() {
             let x = raw.origin.0 + (i % raw.width as usize) as i32;
             let y = raw.origin.1 + (i / raw.width as usize) as i32;
-            if entry.kind != NodeKind::Cell(x, y) {
+            if *kind != NodeKind::Cell(x, y) {
                 return Err(GraphError::InvalidData {
-                    reason: format!(
-                        "grid node {i} should be cell ({x}, {y}), not {:?}",
-                        entry.kind
-                    ),
+                    reason: format!("grid node {i} should be cell ({x}, {y}), not {:?}", kind),
                 });
             }
         }

@@ -16,6 +16,12 @@
 //! neighbours in edge order. With the `serde` feature, [`NodeGraph`], [`GridGraph`] and
 //! [`AgentPath`] serialize losslessly, and saved [`NodeId`]s keep working with the loaded graph.
 //!
+//! Where GameplayKit's headers and its shipping behaviour disagree, this module follows the
+//! documented intent: members and edges are never duplicated, self-edges are refused,
+//! `connect_node_to_lowest_cost_node` adds the node and never connects it to itself, "no path" is
+//! `None` rather than an empty list, grid diagonals cost √2, and a grid graph keeps its diagonal
+//! flag through serialization.
+//!
 //! ```
 //! use pathkit::graph::{GridGraph, NodeGraph, NodeKind};
 //!

@@ -134,7 +134,7 @@ impl fmt::Display for Event {
                 write!(f, "Picked up a bone at {at}. Bones: {bones}")
             }
             Event::DogBribed { at, bones } => {
-                write!(f, "Bribed the dog at {at} with a bone. Bones: {bones}")
+                write!(f, "Bribed the dog at {at}. Bones: {bones}")
             }
             Event::Eaten { at } => write!(f, "You lose! The dog at {at} ate the cat (no bone)"),
             Event::Won { .. } => write!(f, "You win! The cat escaped"),

@@ -46,5 +46,8 @@ pub use object::{Object, Tile};
 pub use route::Route;
 pub use variant::Variant;
 
+/// Tiles are addressed as pathkit grid cells: `[x;y]`, x from the left, y from the top.
+pub use pathkit::grid::Cell;
+
 /// Tiles are 32 px squares in the original game; [`Game::tap_pixel`] uses this size.
 pub const TILE_PIXELS: f64 = 32.0;

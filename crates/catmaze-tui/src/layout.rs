@@ -8,6 +8,8 @@ use ratatui::layout::Rect;
 pub const TILE_WIDTH: u16 = 2;
 /// Width of the side panel (legend, keys, recent events).
 pub const SIDE_WIDTH: u16 = 28;
+/// The side panel needs this many rows even beside a small map.
+pub const SIDE_MIN_HEIGHT: u16 = 27;
 /// Rows of the status area: the counters, then the last event.
 pub const STATUS_HEIGHT: u16 = 2;
 /// Size of the win / lose box.
@@ -24,6 +26,8 @@ pub struct Layout {
     pub map: Rect,
     /// Legend, keys and recent events.
     pub side: Rect,
+    /// The map and the side panel together (the win / lose box is centred on it).
+    pub board: Rect,
     /// Bones, steps, variant and state on the first row, the last event on the second.
     pub status: Rect,
 }
@@ -40,10 +44,10 @@ pub struct TooSmall {
 /// The columns and rows a `width` x `height` tile map needs.
 pub fn needed_size(width: u32, height: u32) -> (u32, u32) {
     let map_w = width * TILE_WIDTH as u32 + 2;
-    let map_h = height + 2;
+    let body_h = (height + 2).max(SIDE_MIN_HEIGHT as u32);
     (
         map_w + 1 + SIDE_WIDTH as u32,
-        1 + map_h + STATUS_HEIGHT as u32,
+        1 + body_h + STATUS_HEIGHT as u32,
     )
 }
 
@@ -63,12 +67,14 @@ impl Layout {
         let y0 = area.y + (area.height - need_h) / 2;
         let map_w = width as u16 * TILE_WIDTH + 2;
         let map_h = height as u16 + 2;
+        let body_h = need_h - 1 - STATUS_HEIGHT;
         Ok(Layout {
             title: Rect::new(x0, y0, need_w, 1),
             map_block: Rect::new(x0, y0 + 1, map_w, map_h),
             map: Rect::new(x0 + 1, y0 + 2, map_w - 2, map_h - 2),
-            side: Rect::new(x0 + map_w + 1, y0 + 1, SIDE_WIDTH, map_h),
-            status: Rect::new(x0, y0 + 1 + map_h, need_w, STATUS_HEIGHT),
+            side: Rect::new(x0 + map_w + 1, y0 + 1, SIDE_WIDTH, body_h),
+            board: Rect::new(x0, y0 + 1, need_w, body_h),
+            status: Rect::new(x0, y0 + 1 + body_h, need_w, STATUS_HEIGHT),
         })
     }
 
@@ -94,12 +100,18 @@ impl Layout {
         ))
     }
 
-    /// The box shown over the map when the game is won or lost (clicking it restarts).
+    /// The box shown when the game is won or lost (clicking it restarts): over the map when
+    /// the map is large enough, else over map and panel.
     pub fn popup(&self) -> Rect {
-        let (w, h) = (POPUP.0.min(self.map.width), POPUP.1.min(self.map.height));
+        let within = if self.map.width >= POPUP.0 && self.map.height >= POPUP.1 {
+            self.map
+        } else {
+            self.board
+        };
+        let (w, h) = (POPUP.0.min(within.width), POPUP.1.min(within.height));
         Rect::new(
-            self.map.x + (self.map.width - w) / 2,
-            self.map.y + (self.map.height - h) / 2,
+            within.x + (within.width - w) / 2,
+            within.y + (within.height - h) / 2,
             w,
             h,
         )

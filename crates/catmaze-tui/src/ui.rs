@@ -158,7 +158,7 @@ fn side(buf: &mut Buffer, layout: &Layout, app: &App) {
     let mut room = (layout.side.height as usize).saturating_sub(lines.len());
     let mut shown = Vec::new();
     for message in app.recent.iter().rev() {
-        let rows = message.chars().count().div_ceil(width).max(1);
+        let rows = wrap(message, width).len();
         if rows > room {
             break;
         }
@@ -166,15 +166,44 @@ fn side(buf: &mut Buffer, layout: &Layout, app: &App) {
         shown.push(message);
     }
     for message in shown.into_iter().rev() {
-        let chars: Vec<char> = message.chars().collect();
-        for chunk in chars.chunks(width) {
-            lines.push(Line::from(Span::styled(
-                chunk.iter().collect::<String>(),
-                Style::new().fg(Color::Gray),
-            )));
+        for row in wrap(message, width) {
+            lines.push(Line::from(Span::styled(row, Style::new().fg(Color::Gray))));
         }
     }
     Paragraph::new(lines).render(layout.side, buf);
+}
+
+/// Greedy word wrap to `width` columns; words longer than a row are cut.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows = vec![String::new()];
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let row = rows.last_mut().expect("never empty");
+            let used = row.chars().count();
+            let gap = usize::from(used > 0);
+            if used + gap + word.len() <= width {
+                if gap == 1 {
+                    row.push(' ');
+                }
+                row.extend(word.iter());
+                break;
+            }
+            if used == 0 {
+                row.extend(word.drain(..width));
+                rows.push(String::new());
+                if word.is_empty() {
+                    break;
+                }
+            } else {
+                rows.push(String::new());
+            }
+        }
+    }
+    if rows.len() > 1 && rows.last().is_some_and(String::is_empty) {
+        rows.pop();
+    }
+    rows
 }
 
 fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
@@ -311,4 +340,22 @@ fn small(buf: &mut Buffer, area: Rect, too_small: TooSmall) {
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(rect, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_between_words_and_cuts_long_ones() {
+        assert_eq!(
+            wrap("You lose! The dog ate", 9),
+            ["You lose!", "The dog", "ate"]
+        );
+        assert_eq!(wrap("abcdefghij xy", 4), ["abcd", "efgh", "ij", "xy"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert!(wrap("a b c d e f g", 3)
+            .iter()
+            .all(|r| r.chars().count() <= 3));
+    }
 }

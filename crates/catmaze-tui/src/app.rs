@@ -64,10 +64,16 @@ impl App {
     }
 
     fn record(&mut self, events: Vec<Event>) {
+        let mut said = false;
         for event in events {
             match event {
-                Event::Step { .. } | Event::Stopped { .. } => {}
-                other => self.say(other.to_string()),
+                // Plain steps would hide everything else; a rest is news only on its own.
+                Event::Step { .. } => {}
+                Event::Stopped { .. } if said => {}
+                other => {
+                    self.say(other.to_string());
+                    said = true;
+                }
             }
         }
     }

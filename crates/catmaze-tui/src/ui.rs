@@ -80,7 +80,12 @@ fn map(buf: &mut Buffer, layout: &Layout, app: &App) {
         }
     }
     let cat = cat_cell(app);
-    for cell in game.route() {
+    // A pending re-tap drops the rest of the route after this step: show only the step.
+    let route = match (game.pending(), game.step()) {
+        (Some(_), Some(step)) => vec![step.to],
+        _ => game.route(),
+    };
+    for cell in route {
         if cell == cat {
             continue;
         }

@@ -148,7 +148,7 @@ impl fmt::Display for Event {
             Event::HitWall { x, y, .. } => write!(f, "[{x};{y}] is a wall: the cat stays"),
             Event::AlreadyThere { .. } => write!(f, "You're already there! :P"),
             Event::NoRoute { target } => write!(f, "No way to {target}"),
-            Event::Stopped { at } => write!(f, "The cat rests on {at}"),
+            Event::Stopped { at } => write!(f, "Arrived at {at}"),
             Event::Restarted => write!(f, "Level restarted"),
             Event::VariantChanged(v) => write!(f, "Routes: {} ({})", v.name(), v.description()),
         }

@@ -24,8 +24,10 @@ pub struct App {
     pub help: bool,
     /// The player asked to quit.
     pub quit: bool,
-    /// Recent messages, newest last (plain steps are left out: they would hide everything else).
+    /// What the rules did lately (bones, dogs, rejected taps...), newest last.
     pub recent: VecDeque<String>,
+    /// The latest news of any kind, walking included.
+    pub status: String,
     /// The size of the last frame drawn, to map mouse positions to tiles.
     pub area: Rect,
 }
@@ -39,6 +41,7 @@ impl App {
             help: false,
             quit: false,
             recent: VecDeque::new(),
+            status: String::new(),
             area: Rect::default(),
         };
         app.say("Click a tile to walk there; ? for help".to_string());
@@ -51,12 +54,13 @@ impl App {
         Layout::compute(self.area, level.width(), level.height()).ok()
     }
 
-    /// The latest message.
+    /// The latest message, for the status line.
     pub fn last_message(&self) -> &str {
-        self.recent.back().map_or("", String::as_str)
+        &self.status
     }
 
     fn say(&mut self, message: String) {
+        self.status.clone_from(&message);
         if self.recent.len() == RECENT {
             self.recent.pop_front();
         }
@@ -70,6 +74,11 @@ impl App {
                 // Plain steps would hide everything else; a rest is news only on its own.
                 Event::Step { .. } => {}
                 Event::Stopped { .. } if said => {}
+                // Walking news goes to the status line only, so the log keeps what the rules did.
+                Event::RouteStarted { .. } | Event::Queued { .. } | Event::Stopped { .. } => {
+                    self.status = event.to_string();
+                    said = true;
+                }
                 other => {
                     self.say(other.to_string());
                     said = true;

@@ -19,7 +19,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match Layout::compute(area, level.width(), level.height()) {
         Ok(layout) => {
             let buf = frame.buffer_mut();
-            title(buf, &layout, app);
+            title(buf, &layout);
             map(buf, &layout, app);
             side(buf, &layout, app);
             status(buf, &layout, app);
@@ -36,7 +36,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
-fn title(buf: &mut Buffer, layout: &Layout, app: &App) {
+fn title(buf: &mut Buffer, layout: &Layout) {
     let line = Line::from(vec![
         Span::styled(" Cat Maze ", Style::new().bold().fg(Color::Yellow)),
         Span::raw("· walk the cat to the exit "),
@@ -46,7 +46,6 @@ fn title(buf: &mut Buffer, layout: &Layout, app: &App) {
         ),
         Span::raw(" · bribe dogs with bones"),
     ]);
-    let _ = app;
     buf.set_line(layout.title.x, layout.title.y, &line, layout.title.width);
 }
 

@@ -81,11 +81,10 @@ fn walk_out(app: &mut App) {
     panic!("the walk did not end");
 }
 
-fn cell_at(buf: &Buffer, app: &App, cell: Cell) -> (String, ratatui::style::Style) {
+fn cell_at(buf: &Buffer, cell: Cell) -> (String, ratatui::style::Style) {
     let layout = Layout::compute(buf.area, 25, 25).unwrap();
     let (x, y) = layout.tile_position(cell);
     let symbols = format!("{}{}", buf[(x, y)].symbol(), buf[(x + 1, y)].symbol());
-    let _ = app;
     (symbols, buf[(x, y)].style())
 }
 
@@ -94,7 +93,7 @@ fn start_screen() {
     let app = app();
     let buf = render(&app, W, H);
     snapshot("start", &buf);
-    let (glyph, style) = cell_at(&buf, &app, Cell::new(24, 0));
+    let (glyph, style) = cell_at(&buf, Cell::new(24, 0));
     assert_eq!(glyph, "Cv");
     assert_eq!(style.bg, Some(Color::Yellow));
     assert!(
@@ -111,7 +110,7 @@ fn start_screen() {
     ];
     let mut colours = Vec::new();
     for (cell, want) in kinds {
-        let (glyph, style) = cell_at(&buf, &app, cell);
+        let (glyph, style) = cell_at(&buf, cell);
         assert_eq!(glyph, want, "{cell}");
         colours.push((style.fg, style.bg));
     }
@@ -132,14 +131,14 @@ fn clicking_a_tile_shows_the_route_then_walks_there() {
     let buf = render(&app, W, H);
     snapshot("walking", &buf);
     // The rest of the route is drawn: [22;1] (a bone) onwards, the dog at [20;2] highlighted.
-    let (_, style) = cell_at(&buf, &app, Cell::new(20, 2));
+    let (_, style) = cell_at(&buf, Cell::new(20, 2));
     assert_eq!(style.bg, Some(theme::ROUTE_BG));
-    let (glyph, _) = cell_at(&buf, &app, Cell::new(20, 3));
+    let (glyph, _) = cell_at(&buf, Cell::new(20, 3));
     assert_eq!(glyph, "• ");
     walk_out(&mut app);
     let buf = render(&app, W, H);
     snapshot("arrived", &buf);
-    assert_eq!(cell_at(&buf, &app, target).0, "Cv");
+    assert_eq!(cell_at(&buf, target).0, "Cv");
     assert_eq!(app.game.bones(), 0);
     assert_eq!(app.game.steps_taken(), 9);
 }
@@ -152,7 +151,7 @@ fn a_click_mid_walk_changes_course_after_the_step() {
     click(&mut app, Cell::new(24, 0));
     assert_eq!(app.game.pending(), Some((24, 0)));
     let buf = render(&app, W, H);
-    let (_, style) = cell_at(&buf, &app, Cell::new(24, 0));
+    let (_, style) = cell_at(&buf, Cell::new(24, 0));
     // The cat still covers its tile; the pending mark is on the tile under it.
     assert_eq!(style.bg, Some(Color::Yellow));
     walk_out(&mut app);

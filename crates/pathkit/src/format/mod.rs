@@ -5,6 +5,7 @@
 //! | [`MovingAiMap`] | `.map` | the tiles as written, and a [`Grid`](crate::grid::Grid) (`.` `G` `S` passable) |
 //! | [`Scenario`], [`ScenarioEntry`] | `.scen` (grid and MAPF) | start, goal and optimal length per problem, with the [tolerance](Scenario::tolerance) to compare lengths |
 //! | [`resolve_map`] | | the `.map` file a scenario line names, found by basename |
+//! | `TiledMap` (feature `tiled`, on by default) | `.tmx` | tile layers with gids and tile properties, from a path or from bytes, and grids from them |
 //!
 //! Parsers take bytes, never panic, and refuse malformed input with a [`ParseError`] that gives
 //! the 1-based line and column of the problem. Everything read can be written back with
@@ -29,8 +30,14 @@ mod error;
 mod movingai_map;
 mod movingai_scen;
 mod text;
+#[cfg(feature = "tiled")]
+mod tiled;
+#[cfg(feature = "tiled")]
+mod tmx_check;
 
 pub use error::{FormatError, ParseError, ParseErrorKind, Position};
 pub use movingai_map::MovingAiMap;
 pub use movingai_scen::{resolve_map, LengthFormat, Scenario, ScenarioEntry, Separator};
 pub use text::LineEnding;
+#[cfg(feature = "tiled")]
+pub use tiled::{TiledError, TiledLayer, TiledMap, TiledTile};

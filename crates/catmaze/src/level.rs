@@ -7,7 +7,7 @@ use pathkit::grid::Cell;
 /// games hard-code it.
 pub const ORIGINAL_SPAWN: Cell = Cell::new(24, 0);
 
-/// The original level in text form, embedded so the game runs with no files around.
+/// The original level in text form (the same level as the embedded Tiled map).
 pub const ORIGINAL_TEXT: &str = include_str!("../assets/catmaze_25x25.txt");
 
 /// A level as loaded: which tiles are walls, the object on each floor tile and the spawn.
@@ -37,10 +37,11 @@ impl Level {
     /// The most tiles per side a level may have.
     pub const MAX_SIDE: u32 = 1024;
 
-    /// The original 25x25 level, from the copy embedded in the binary.
+    /// The original 25x25 level, read from the game's own Tiled map embedded in the binary
+    /// ([`ORIGINAL_TMX`](crate::ORIGINAL_TMX)), spawn [24;0].
     pub fn original() -> Level {
-        // The embedded text is checked by the tests; failing here would be a build defect.
-        Level::from_text(ORIGINAL_TEXT).expect("the embedded original level is valid")
+        // The embedded map is checked by the tests; failing here would be a build defect.
+        Level::from_tmx_bytes(crate::ORIGINAL_TMX).expect("the embedded original level is valid")
     }
 
     /// Reads the text form, one line per row: `#` wall, `.` floor, `B` bone, `D` dog, `E` exit and

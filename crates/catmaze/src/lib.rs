@@ -8,7 +8,7 @@
 //!
 //! | item | what it is |
 //! |---|---|
-//! | [`Level`] | walls, objects and the spawn, loaded from text (and Tiled `.tmx`); the original is embedded |
+//! | [`Level`] | walls, objects and the spawn, loaded from Tiled `.tmx` or text; the original is embedded |
 //! | [`Game`] | the state machine: taps, steps, arrival rules, pending re-taps, restart |
 //! | [`Variant`] | the three route variants of the tutorials |
 //! | [`Event`], [`Sound`] | what happened, for messages and sounds |
@@ -35,6 +35,7 @@ mod game;
 mod level;
 mod object;
 mod route;
+mod tmx;
 mod variant;
 
 pub use error::LevelError;
@@ -44,6 +45,7 @@ pub use game::{Game, Phase, Step, DEFAULT_STEP};
 pub use level::{Level, ORIGINAL_SPAWN, ORIGINAL_TEXT};
 pub use object::{Object, Tile};
 pub use route::Route;
+pub use tmx::{BACKGROUND_LAYER, OBJECTS_LAYER, ORIGINAL_TMX};
 pub use variant::Variant;
 
 /// Tiles are addressed as pathkit grid cells: `[x;y]`, x from the left, y from the top.

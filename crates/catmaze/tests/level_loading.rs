@@ -130,3 +130,46 @@ fn crlf_and_trailing_blank_lines_are_accepted() {
     assert_eq!((level.width(), level.height()), (3, 2));
     assert_eq!(level.object(Cell::new(2, 0)), Some(Object::Exit));
 }
+
+#[test]
+fn tmx_and_text_load_to_the_same_level() {
+    let from_tmx = Level::from_tmx_bytes(catmaze::ORIGINAL_TMX).unwrap();
+    let from_text = Level::from_text(ORIGINAL_TEXT).unwrap();
+    assert_eq!(from_tmx, from_text);
+    assert_eq!(Level::original(), from_text);
+    assert_eq!(
+        from_tmx.spawn(),
+        ORIGINAL_SPAWN,
+        "the map has no spawn: the default"
+    );
+    let shared = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/catmaze/CatMaze.tmx"
+    );
+    if std::path::Path::new(shared).exists() {
+        assert_eq!(Level::load_tmx(shared).unwrap(), from_text);
+    } else {
+        println!("{shared} is missing: loading it from disk skipped");
+    }
+}
+
+#[test]
+fn bad_tmx_gets_a_typed_error() {
+    let err = Level::from_tmx_bytes(b"<map").unwrap_err();
+    assert!(matches!(err, LevelError::Tiled(_)), "{err:?}");
+    let err = Level::load_tmx("/nonexistent/level.tmx").unwrap_err();
+    assert!(matches!(err, LevelError::Tiled(_)), "{err:?}");
+    // A map without an Objects layer is not a Cat Maze level.
+    let text = String::from_utf8(catmaze::ORIGINAL_TMX.to_vec()).unwrap();
+    let renamed = text.replace("name=\"Objects\"", "name=\"Things\"");
+    assert_ne!(renamed, text);
+    assert_eq!(
+        Level::from_tmx_bytes(renamed.as_bytes()),
+        Err(LevelError::Tiled(
+            "no tile layer named \"Objects\"".to_string()
+        ))
+    );
+    // Truncated data is refused, not half-loaded.
+    let cut = &catmaze::ORIGINAL_TMX[..catmaze::ORIGINAL_TMX.len() / 2];
+    assert!(Level::from_tmx_bytes(cut).is_err());
+}

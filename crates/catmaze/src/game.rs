@@ -210,8 +210,9 @@ impl Game {
         events
     }
 
-    /// Plans a route from the cat to `target` with the current variant and objects, without
-    /// moving: for previews. `None` for a wall, outside tile, the cat's own tile or no route.
+    /// Plans a route to `target` with the current variant and objects, without moving: for
+    /// previews. It starts where the cat is, or during a step where the step ends (where a re-tap
+    /// would start). `None` for a wall, an outside tile, that start tile itself, or no route.
     pub fn plan(&mut self, target: Cell) -> Option<Route> {
         let from = self.step.map_or(self.cat, |s| s.to);
         if self.level.is_wall(target) || target == from {

@@ -104,7 +104,7 @@ fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
 
     let layout = Layout::compute(Rect::new(0, 0, WIDTH, HEIGHT), 25, 25).unwrap();
     let spawn = Cell::new(24, 0);
-    tmux.wait_for(Duration::from_secs(10), "the game to start", |s| {
+    tmux.wait_for(Duration::from_secs(20), "the game to start", |s| {
         tile_text(s, &layout, spawn) == "Cv"
     });
 
@@ -114,7 +114,7 @@ fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
     let (x, y) = (column + 1, row + 1); // SGR mouse positions count from 1
     tmux.send_literal(&format!("\x1b[<0;{x};{y}M"));
     tmux.send_literal(&format!("\x1b[<0;{x};{y}m"));
-    tmux.wait_for(Duration::from_secs(10), "the cat on [19;0]", |s| {
+    tmux.wait_for(Duration::from_secs(20), "the cat on [19;0]", |s| {
         tile_text(s, &layout, target) == "Cv"
     });
     let screen = tmux.screen();
@@ -138,7 +138,7 @@ fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
             }
         }
         assert!(
-            start.elapsed() < Duration::from_secs(10),
+            start.elapsed() < Duration::from_secs(20),
             "the game did not quit on q"
         );
         std::thread::sleep(Duration::from_millis(50));

@@ -38,14 +38,14 @@ impl Level {
     pub const MAX_SIDE: u32 = 1024;
 
     /// The original 25x25 level, read from the game's own Tiled map embedded in the binary
-    /// ([`ORIGINAL_TMX`](crate::ORIGINAL_TMX)), spawn [24;0].
+    /// ([`ORIGINAL_TMX`](crate::ORIGINAL_TMX)), spawn `[24;0]`.
     pub fn original() -> Level {
         // The embedded map is checked by the tests; failing here would be a build defect.
         Level::from_tmx_bytes(crate::ORIGINAL_TMX).expect("the embedded original level is valid")
     }
 
     /// Reads the text form, one line per row: `#` wall, `.` floor, `B` bone, `D` dog, `E` exit and
-    /// at most one `C`, the spawn (floor underneath). Without a `C` the spawn is [24;0] as in the
+    /// at most one `C`, the spawn (floor underneath). Without a `C` the spawn is `[24;0]` as in the
     /// original when that tile is floor, otherwise the first floor tile in reading order.
     /// Trailing blank lines and `\r` line ends are accepted.
     pub fn from_text(text: &str) -> Result<Level, LevelError> {
@@ -103,7 +103,7 @@ impl Level {
         Level::from_parts(width as u32, rows.len() as u32, walls, objects, spawn)
     }
 
-    /// Builds a level from row-major wall flags and objects. `spawn: None` picks [24;0] when it is
+    /// Builds a level from row-major wall flags and objects. `spawn: None` picks `[24;0]` when it is
     /// floor, else the first floor tile. Checks sizes, that no object lies on a wall, and the spawn.
     pub fn from_parts(
         width: u32,

@@ -16,7 +16,7 @@ impl Level {
     /// Reads a Tiled map from memory. Walls are the `Background` tiles with the `Wall` property;
     /// bones, dogs and the exit are the `Objects` tiles with the `Bone`, `Dog` or `Exit` property
     /// (any other object tile counts as empty). The map does not store the spawn, so it is
-    /// [24;0] when that is floor, as in the original (set another with [`Level::with_spawn`]).
+    /// `[24;0]` when that is floor, as in the original (set another with [`Level::with_spawn`]).
     pub fn from_tmx_bytes(tmx: &[u8]) -> Result<Level, LevelError> {
         let map = TiledMap::from_bytes(tmx).map_err(|e| LevelError::Tiled(e.to_string()))?;
         Level::from_tiled(&map)

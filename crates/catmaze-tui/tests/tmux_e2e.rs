@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 const WIDTH: u16 = 120;
 const HEIGHT: u16 = 45;
 
-/// A tmux server on a private socket, killed when dropped.
+/// A tmux server on a private socket, killed (and its socket file removed) when dropped.
 struct Tmux {
     socket: String,
+    socket_path: Option<PathBuf>,
 }
 
 impl Tmux {
@@ -60,6 +61,9 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.run(&["kill-server"]);
+        if let Some(path) = &self.socket_path {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
@@ -81,7 +85,10 @@ fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
     let id = format!("catmaze-e2e-{}", std::process::id());
     let exit_file: PathBuf = std::env::temp_dir().join(format!("{id}.exit"));
     let _ = std::fs::remove_file(&exit_file);
-    let tmux = Tmux { socket: id };
+    let mut tmux = Tmux {
+        socket: id,
+        socket_path: None,
+    };
     let command = format!(
         "{} ; echo EXIT=$? > {}",
         env!("CARGO_BIN_EXE_catmaze"),
@@ -101,6 +108,11 @@ fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
         &command,
     ]);
     assert!(out.status.success(), "tmux new-session failed: {out:?}");
+    let path = tmux
+        .run(&["display-message", "-p", "#{socket_path}"])
+        .stdout;
+    let path = String::from_utf8_lossy(&path).trim().to_string();
+    tmux.socket_path = (!path.is_empty()).then(|| PathBuf::from(path));
 
     let layout = Layout::compute(Rect::new(0, 0, WIDTH, HEIGHT), 25, 25).unwrap();
     let spawn = Cell::new(24, 0);

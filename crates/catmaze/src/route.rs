@@ -38,7 +38,7 @@ pub(crate) fn plan(
             let diagonal = grid
                 .space(Diagonal::NoCornerCutting, 10u32, 14u32)
                 .ok()?
-                .heuristic(Heuristic::Manhattan)
+                .with_heuristic(Heuristic::Manhattan)
                 .heuristic_units(1.0, 1.0);
             if variant == Variant::Diagonal {
                 ctx.search(&diagonal, from, to, &options)

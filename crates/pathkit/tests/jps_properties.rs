@@ -4,7 +4,7 @@
 //! boundaries of the block-based scans are crossed.
 
 use pathkit::grid::{Cell, Grid};
-use pathkit::jps::{JpsContext, JpsMode};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Outcome, SearchContext};
 use proptest::prelude::*;
 
@@ -167,6 +167,41 @@ fn compare(grid: &Grid, mode: JpsMode, seed: u64, queries: usize) {
     }
 }
 
+/// JPS+ against Dijkstra on the grid it holds.
+fn compare_plus(plus: &JpsPlus, seed: u64, queries: usize) {
+    let grid = plus.grid();
+    let mut rng = XorShift(seed.wrapping_mul(0xbf58_476d_1ce4_e5b9) | 1);
+    let mut ctx = JpsContext::new();
+    let mut dijkstra = SearchContext::new();
+    for _ in 0..queries {
+        let (start, goal) = (pick(grid, &mut rng), pick(grid, &mut rng));
+        let got = plus
+            .find_path(&mut ctx, start, goal, PathMode::Cells)
+            .unwrap();
+        if !grid.is_passable(start) || !grid.is_passable(goal) {
+            assert_eq!(got, Outcome::Unreachable);
+            continue;
+        }
+        match (dijkstra.dijkstra(&grid.octile(), start, goal).unwrap(), got) {
+            (Outcome::Found(e), Outcome::Found(g)) => {
+                assert!(
+                    (e.cost - g.cost).abs() < 1e-9,
+                    "{start} -> {goal}: dijkstra {} jps+ {}\n{}",
+                    e.cost,
+                    g.cost,
+                    grid.to_ascii()
+                );
+                assert_valid_path(grid, true, start, goal, &g.nodes, g.cost);
+            }
+            (Outcome::Unreachable, Outcome::Unreachable) => {}
+            (e, g) => panic!(
+                "{start} -> {goal}: dijkstra {e:?}, jps+ {g:?}\n{}",
+                grid.to_ascii()
+            ),
+        }
+    }
+}
+
 fn grids() -> impl Strategy<Value = (u32, u32, u8, u64)> {
     (1u32..=130, 1u32..=24, 0u8..4, any::<u64>())
 }
@@ -188,6 +223,23 @@ proptest! {
     fn four_connected_matches_dijkstra((w, h, kind, seed) in grids()) {
         let grid = random_grid(w, h, kind, seed);
         compare(&grid, JpsMode::FOUR, seed, 4);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn jps_plus_matches_dijkstra_before_and_after_edits((w, h, kind, seed) in grids()) {
+        let mut plus = JpsPlus::new(random_grid(w, h, kind, seed)).unwrap();
+        compare_plus(&plus, seed, 3);
+        let mut rng = XorShift(seed ^ 0x5555_5555);
+        for _ in 0..1 + rng.below(6) {
+            let cell = Cell::new(rng.below(w as u64) as u32, rng.below(h as u64) as u32);
+            let open = !plus.grid().is_passable(cell);
+            plus.set_passable(cell, open).unwrap();
+        }
+        compare_plus(&plus, seed.rotate_left(17), 3);
     }
 }
 

@@ -210,6 +210,11 @@ impl JpsContext {
         self.stats
     }
 
+    /// Zeroes the counters (for a query answered without searching).
+    pub(crate) fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
     /// An optimal path from `start` to `goal` by online Jump Point Search (no preprocessing).
     ///
     /// The grid must be uniform-cost (every weight 0 or 1), else [`JpsError::NonUniformCost`].

@@ -26,14 +26,14 @@ impl<'g> Online8<'g> {
     }
 
     #[inline(always)]
-    fn free(&self, x: i64, y: i64) -> bool {
+    fn is_free(&self, x: i64, y: i64) -> bool {
         self.rows.get(x, y)
     }
 
     /// Scans straight from (`x`, `y`) in direction (`dx`, `dy`) and pushes the jump point or the
     /// goal it meets, `base` being the cost already spent to reach (`x`, `y`).
     #[inline(always)]
-    fn straight<F: FnMut(Cell, f64)>(
+    fn scan_straight<F: FnMut(Cell, f64)>(
         &self,
         x: i64,
         y: i64,
@@ -55,7 +55,7 @@ impl<'g> Online8<'g> {
 
     /// Walks diagonally from (`x`, `y`), pushing what the straight scans from each cell find.
     #[inline(always)]
-    fn diagonal<F: FnMut(Cell, f64)>(
+    fn walk_diagonal<F: FnMut(Cell, f64)>(
         &self,
         mut x: i64,
         mut y: i64,
@@ -65,7 +65,10 @@ impl<'g> Online8<'g> {
     ) {
         let (dx64, dy64) = (dx as i64, dy as i64);
         let mut k = 0u32;
-        while self.free(x + dx64, y) && self.free(x, y + dy64) && self.free(x + dx64, y + dy64) {
+        while self.is_free(x + dx64, y)
+            && self.is_free(x, y + dy64)
+            && self.is_free(x + dx64, y + dy64)
+        {
             x += dx64;
             y += dy64;
             k += 1;
@@ -74,8 +77,8 @@ impl<'g> Online8<'g> {
                 push(goal, base);
                 return;
             }
-            self.straight(x, y, (dx, 0), goal, base, push);
-            self.straight(x, y, (0, dy), goal, base, push);
+            self.scan_straight(x, y, (dx, 0), goal, base, push);
+            self.scan_straight(x, y, (0, dy), goal, base, push);
         }
     }
 }
@@ -105,45 +108,101 @@ pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
     }
 }
 
+/// The straight and diagonal moves of an 8-connected search, answered by scanning (online) or
+/// from a table (JPS+).
+pub(crate) trait Rays8 {
+    /// `true` when (`x`, `y`) is a free cell of the grid.
+    fn free(&self, x: i64, y: i64) -> bool;
+    /// Pushes what a straight move from (`x`, `y`) in direction `dir` meets: the goal or a jump
+    /// point, at `base` plus the distance.
+    fn straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    );
+    /// Walks diagonally from (`x`, `y`), pushing what the straight moves from each cell meet.
+    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F);
+}
+
+impl Rays8 for Online8<'_> {
+    #[inline(always)]
+    fn free(&self, x: i64, y: i64) -> bool {
+        self.is_free(x, y)
+    }
+    #[inline(always)]
+    fn straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    ) {
+        self.scan_straight(x, y, dir, goal, base, push)
+    }
+    #[inline(always)]
+    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F) {
+        self.walk_diagonal(x, y, dir, goal, push)
+    }
+}
+
+/// 8-connected successors of `node`, entered moving in `dir`: the natural neighbours, and the
+/// forced ones where a wall beside the incoming move makes them reachable only through `node`.
+#[inline]
+pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
+    rays: &R,
+    node: Cell,
+    dir: Dir,
+    goal: Cell,
+    mut push: F,
+) {
+    let (x, y) = (node.x as i64, node.y as i64);
+    let push = &mut push;
+    match dir {
+        (0, 0) => {
+            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                rays.straight(x, y, d, goal, 0.0, push);
+            }
+            for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                rays.diagonal(x, y, d, goal, push);
+            }
+        }
+        (dx, 0) => {
+            rays.straight(x, y, (dx, 0), goal, 0.0, push);
+            for s in [-1, 1] {
+                if rays.free(x, y + s as i64) && !rays.free(x - dx as i64, y + s as i64) {
+                    rays.straight(x, y, (0, s), goal, 0.0, push);
+                    rays.diagonal(x, y, (dx, s), goal, push);
+                }
+            }
+        }
+        (0, dy) => {
+            rays.straight(x, y, (0, dy), goal, 0.0, push);
+            for s in [-1, 1] {
+                if rays.free(x + s as i64, y) && !rays.free(x + s as i64, y - dy as i64) {
+                    rays.straight(x, y, (s, 0), goal, 0.0, push);
+                    rays.diagonal(x, y, (s, dy), goal, push);
+                }
+            }
+        }
+        (dx, dy) => {
+            rays.straight(x, y, (dx, 0), goal, 0.0, push);
+            rays.straight(x, y, (0, dy), goal, 0.0, push);
+            rays.diagonal(x, y, (dx, dy), goal, push);
+        }
+    }
+}
+
 impl Expander for Online8<'_> {
     const EIGHT: bool = true;
 
     #[inline]
-    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {
-        let (x, y) = (node.x as i64, node.y as i64);
-        let push = &mut push;
-        match dir {
-            (0, 0) => {
-                for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    self.straight(x, y, d, goal, 0.0, push);
-                }
-                for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    self.diagonal(x, y, d, goal, push);
-                }
-            }
-            (dx, 0) => {
-                self.straight(x, y, (dx, 0), goal, 0.0, push);
-                for s in [-1, 1] {
-                    if self.free(x, y + s as i64) && !self.free(x - dx as i64, y + s as i64) {
-                        self.straight(x, y, (0, s), goal, 0.0, push);
-                        self.diagonal(x, y, (dx, s), goal, push);
-                    }
-                }
-            }
-            (0, dy) => {
-                self.straight(x, y, (0, dy), goal, 0.0, push);
-                for s in [-1, 1] {
-                    if self.free(x + s as i64, y) && !self.free(x + s as i64, y - dy as i64) {
-                        self.straight(x, y, (s, 0), goal, 0.0, push);
-                        self.diagonal(x, y, (s, dy), goal, push);
-                    }
-                }
-            }
-            (dx, dy) => {
-                self.straight(x, y, (dx, 0), goal, 0.0, push);
-                self.straight(x, y, (0, dy), goal, 0.0, push);
-                self.diagonal(x, y, (dx, dy), goal, push);
-            }
-        }
+    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, push: F) {
+        expand8(self, node, dir, goal, push)
     }
 }

@@ -6,6 +6,7 @@
 //! | `scan.rs` | block-based straight scans: 64 cells per step with trailing-zero counts |
 //! | `jump.rs` | 8-connected successors under the no-corner-cutting rule (Moving AI rules) |
 //! | `four.rs` | 4-connected successors |
+//! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
 //! | `error.rs` | [`JpsError`] |
 //!
 //! Every engine answers with the search core's result types ([`Outcome`](crate::search::Outcome),
@@ -34,10 +35,12 @@ mod context;
 mod error;
 mod four;
 mod jump;
+mod plus;
 mod scan;
 
 pub use context::JpsContext;
 pub use error::JpsError;
+pub use plus::JpsPlus;
 
 /// Which moves a search may make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -66,8 +66,9 @@ fn slot((dx, dy): Dir) -> usize {
 ///         .unwrap().into_path().unwrap().cost
 /// };
 /// assert_eq!(cost(&plus, &mut ctx), 7.0);
-/// plus.set_passable(Cell::new(2, 1), true).unwrap(); // a door opens in the wall
-/// plus.set_passable(Cell::new(3, 1), true).unwrap();
+/// for x in 1..=4 {
+///     plus.set_passable(Cell::new(x, 1), true).unwrap(); // the wall comes down
+/// }
 /// assert_eq!(cost(&plus, &mut ctx), 5.0);
 /// ```
 #[derive(Clone, Debug)]
@@ -92,8 +93,7 @@ impl JpsPlus {
         for x in 0..w {
             plus.straight_line(false, x);
         }
-        for d in 4..8 {
-            let dir = DIRS[d];
+        for (d, dir) in DIRS.iter().enumerate().skip(4) {
             for y in rows_in_order(h, dir.1) {
                 for x in 0..w {
                     plus.diagonal_cell(x, y, d);
@@ -154,12 +154,12 @@ impl JpsPlus {
         // a changed entry is seen by the cell before it on the diagonal.
         let mut changed = Vec::new();
         let mut next_changed = Vec::new();
-        for d in 4..8 {
-            let (dx, dy) = (DIRS[d].0 as i64, DIRS[d].1 as i64);
+        for (d, &(dx, dy)) in DIRS.iter().enumerate().skip(4) {
+            let (dx, dy) = (dx as i64, dy as i64);
             let band = (cy - 1 - dy)..=(cy + 1 - dy);
             let columns = (cx - 1 - dx)..=(cx + 1 - dx);
             changed.clear();
-            for y in rows_in_order(h, DIRS[d].1) {
+            for y in rows_in_order(h, dy as i32) {
                 next_changed.clear();
                 if band.contains(&y) {
                     for x in 0..w {
@@ -450,8 +450,7 @@ mod tests {
                     if !g.passable_xy(x, y) {
                         continue;
                     }
-                    for d in 0..4 {
-                        let (dx, dy) = DIRS[d];
+                    for (d, &(dx, dy)) in DIRS.iter().enumerate().take(4) {
                         let stop = if dy == 0 {
                             scan(g.bitmap(), x, y, dx > 0)
                         } else {

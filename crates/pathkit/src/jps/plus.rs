@@ -14,9 +14,9 @@
 
 use super::context::{check_query, check_uniform, Checked, Dir, Expander};
 use super::jump::{expand8, straight_result, Rays8};
-use super::scan::Stop;
+use super::scan::{free_run, Stop};
 use super::{Connectivity, JpsContext, JpsError, PathMode};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Bitmap, Cell, Grid};
 use crate::search::{Outcome, Status};
 use std::f64::consts::SQRT_2;
 
@@ -333,6 +333,11 @@ fn as_stop(v: i32) -> Stop {
 
 impl Rays8 for JpsPlus {
     #[inline(always)]
+    fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        self.rays_bitmaps()
+    }
+
+    #[inline(always)]
     fn free(&self, x: i64, y: i64) -> bool {
         self.is_free(x, y)
     }
@@ -360,7 +365,14 @@ impl Rays8 for JpsPlus {
             0
         };
         let stop = as_stop(self.entry(x, y, slot((dx, dy))));
-        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push);
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
+            let (rows, cols) = self.rays_bitmaps();
+            if dy == 0 {
+                free_run(rows, x, y, dx > 0) as i64 >= n
+            } else {
+                free_run(cols, y, x, dy > 0) as i64 >= n
+            }
+        });
     }
 
     #[inline(always)]
@@ -397,7 +409,13 @@ impl Rays8 for JpsPlus {
                 } else {
                     ((0, dy), (goal.y as i64 - py).abs())
                 };
-                if dist <= self.entry(px, py, slot(dir)).abs() as i64 {
+                let (rows, cols) = self.rays_bitmaps();
+                let run = if dir.1 == 0 {
+                    free_run(rows, px, py, dx > 0)
+                } else {
+                    free_run(cols, py, px, dy > 0)
+                };
+                if dist <= run as i64 {
                     push(goal, base + dist as f64);
                     return;
                 }
@@ -412,6 +430,13 @@ impl Rays8 for JpsPlus {
             self.straight(x, y, (dx, 0), goal, base, push);
             self.straight(x, y, (0, dy), goal, base, push);
         }
+    }
+}
+
+impl JpsPlus {
+    #[inline(always)]
+    fn rays_bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        (self.grid.bitmap(), self.grid.bitmap_transposed())
     }
 }
 

@@ -63,22 +63,50 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
 
 #[inline]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
+    // Bit 63 of each word is the cell nearest to `col`; the first stop is the highest set bit,
+    // so no bit reversal is needed.
     let mut x = col - 1;
     loop {
-        let here = bits.word_rev(x, row);
-        let above = bits.word_rev(x, row - 1) & !bits.word_rev(x + 1, row - 1);
-        let below = bits.word_rev(x, row + 1) & !bits.word_rev(x + 1, row + 1);
+        let lo = x - 63;
+        let here = bits.word(lo, row);
+        let above = bits.word(lo, row - 1) & !bits.word(lo + 1, row - 1);
+        let below = bits.word(lo, row + 1) & !bits.word(lo + 1, row + 1);
         let stop = !here | above | below;
         if stop != 0 {
-            let t = stop.trailing_zeros() as i64;
+            let t = stop.leading_zeros() as i64;
             let steps = (col - (x - t)) as u32;
-            return if here >> t & 1 == 1 {
+            return if here >> (63 - t) & 1 == 1 {
                 Stop::Jump(steps)
             } else {
                 Stop::Wall(steps - 1)
             };
         }
         x -= 64;
+    }
+}
+
+/// How many cells in a row are free after column `col` (exclusive) of row `row`, toward higher
+/// columns when `forward`: the length of a straight move with no wall in the way.
+#[inline]
+pub(crate) fn free_run(bits: &Bitmap, col: i64, row: i64, forward: bool) -> u32 {
+    if forward {
+        let mut x = col + 1;
+        loop {
+            let blocked = !bits.word(x, row);
+            if blocked != 0 {
+                return (x + blocked.trailing_zeros() as i64 - col - 1) as u32;
+            }
+            x += 64;
+        }
+    } else {
+        let mut x = col - 1;
+        loop {
+            let blocked = !bits.word(x - 63, row);
+            if blocked != 0 {
+                return (col - (x - blocked.leading_zeros() as i64) - 1) as u32;
+            }
+            x -= 64;
+        }
     }
 }
 
@@ -120,6 +148,9 @@ mod tests {
             for row in 0..5 {
                 for col in 0..width as i64 {
                     for forward in [true, false] {
+                        let d = if forward { 1 } else { -1 };
+                        let run = (1..).take_while(|&s| bits.get(col + d * s, row)).count();
+                        assert_eq!(free_run(bits, col, row, forward) as usize, run);
                         assert_eq!(
                             scan(bits, col, row, forward),
                             slow(bits, col, row, forward),

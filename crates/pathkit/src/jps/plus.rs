@@ -185,7 +185,7 @@ impl JpsPlus {
 
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
-        self.grid.passable_xy(x, y)
+        self.grid.bitmap().bit(x, y)
     }
 
     #[inline(always)]

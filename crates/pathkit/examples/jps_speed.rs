@@ -206,6 +206,18 @@ fn main() {
                 _ => None,
             }
         });
+        let (mut expanded, mut pushed) = (0, 0);
+        for &(s, g, _) in &queries {
+            jps.find_path_into(&grid, s, g, JpsMode::EIGHT, &mut path)
+                .unwrap();
+            expanded += jps.stats().expanded;
+            pushed += jps.stats().pushed;
+        }
+        println!(
+            "  JPS per query: {:.1} expanded, {:.1} pushed",
+            expanded as f64 / queries.len() as f64,
+            pushed as f64 / queries.len() as f64
+        );
         bench("pathkit JPS (jumps)", &queries, |s, g| {
             match jps
                 .find_path_into(&grid, s, g, JpsMode::EIGHT.jump_points(), &mut path)

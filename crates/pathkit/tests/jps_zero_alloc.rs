@@ -5,20 +5,20 @@ use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{SearchContext, SearchOptions, Status};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts allocations made by the thread that switched counting on.
+/// Counts allocations made by the thread that switched counting on, per thread, so tests
+/// running side by side do not see each other's allocations.
 struct CountingAllocator;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 thread_local! {
     static COUNTING: StdCell<bool> = const { StdCell::new(false) };
+    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
 }
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            ALLOCATIONS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.alloc(layout) }
     }
@@ -27,7 +27,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            ALLOCATIONS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -37,11 +37,11 @@ unsafe impl GlobalAlloc for CountingAllocator {
 static GLOBAL: CountingAllocator = CountingAllocator;
 
 fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = ALLOCATIONS.with(|a| a.get());
     COUNTING.with(|c| c.set(true));
     let out = f();
     COUNTING.with(|c| c.set(false));
-    (out, ALLOCATIONS.load(Ordering::Relaxed) - before)
+    (out, ALLOCATIONS.with(|a| a.get()) - before)
 }
 
 /// A 150x120 map of random walls and a few long wall segments (rooms and corridors).

@@ -79,7 +79,8 @@ fn ar0011sr_every_line() {
 
 #[test]
 fn maze512_1_0_sample() {
-    check_map("maze512-1-0", 7);
+    // Corridors one cell wide put a jump point on almost every cell: the slowest case for JPS.
+    check_map("maze512-1-0", 150);
 }
 
 #[test]
@@ -88,8 +89,8 @@ fn acrossthecape_sample() {
 }
 
 #[test]
-fn street_and_room_maps_every_line() {
-    for name in ["Berlin_1_256", "8room_000", "lak104d"] {
-        check_map(name, 1);
-    }
+fn street_and_room_maps() {
+    check_map("Berlin_1_256", 1);
+    check_map("lak104d", 1);
+    check_map("8room_000", 5);
 }

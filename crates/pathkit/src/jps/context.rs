@@ -296,7 +296,17 @@ impl JpsContext {
         let closed_stamp = open_stamp | 1;
         let w = width as usize;
         let index = |c: Cell| c.y as usize * w + c.x as usize;
-        let cell_at = |i: usize| Cell::new((i % w) as u32, (i / w) as u32);
+        // Division by the width without a divide instruction (Lemire's fastdiv: exact for every
+        // 32-bit index and width >= 2); cells < 2^28 so indices fit.
+        let magic = if w >= 2 { u64::MAX / w as u64 + 1 } else { 0 };
+        let cell_at = |i: usize| {
+            let y = if w >= 2 {
+                ((magic as u128 * i as u128) >> 64) as usize
+            } else {
+                i
+            };
+            Cell::new((i - y * w) as u32, y as u32)
+        };
         let goal_index = index(goal);
 
         let start_index = index(start);

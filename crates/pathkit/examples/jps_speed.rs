@@ -188,9 +188,8 @@ fn main() {
             }
         });
 
-        let t = Instant::now();
         let plus = JpsPlus::new(grid.clone()).unwrap();
-        let build = t.elapsed();
+        let build = plus.build_time();
         println!(
             "  JPS+ build {:.2} ms, {:.2} MiB",
             build.as_secs_f64() * 1e3,

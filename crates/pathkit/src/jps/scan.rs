@@ -55,7 +55,7 @@ fn read_bit(words: &[u64], base: usize, bit: usize) -> u64 {
     words[base + (bit >> 6)] >> (bit & 63) & 1
 }
 
-#[inline]
+#[inline(always)]
 fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
     let stride = bits.stride();
@@ -88,7 +88,7 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     // Bit 63 of each window is the cell nearest to `col`; the first stop is the highest set bit,
     // so no bit reversal is needed.

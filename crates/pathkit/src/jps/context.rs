@@ -8,6 +8,7 @@
 use super::{Connectivity, JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{Outcome, Path, Stats, Status};
+use crate::Cost;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -92,8 +93,8 @@ struct Record {
     stamp: u32,
 }
 
-/// An open-list entry in 16 bytes: F as the bits of a non-negative `f64` (which order like the
-/// numbers), then H rounded to `f32` (a tie-break only) and the cell index packed in one word.
+/// An open-list entry in 16 bytes: F as an integer key ([`Cost::order_key`], which merges rounding
+/// noise so that equal routes tie), then H as a tie key and the cell index packed in one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     f: u64,
@@ -104,8 +105,8 @@ impl Entry {
     #[inline(always)]
     fn new(f: f64, h: f64, node: u32) -> Self {
         Entry {
-            f: f.to_bits(),
-            tie: ((h as f32).to_bits() as u64) << 32 | node as u64,
+            f: f.order_key(),
+            tie: (h.tie_key() as u64) << 32 | node as u64,
         }
     }
 

@@ -1,1 +1,43 @@
-//! Moving AI and Tiled map formats.
+//! Map file formats: Moving AI benchmark maps and scenarios, and Tiled `.tmx` levels.
+//!
+//! | type | file | what it gives |
+//! |---|---|---|
+//! | [`MovingAiMap`] | `.map` | the tiles as written, and a [`Grid`](crate::grid::Grid) (`.` `G` `S` passable) |
+//! | [`Scenario`], [`ScenarioEntry`] | `.scen` (grid and MAPF) | start, goal and optimal length per problem, with the [tolerance](Scenario::tolerance) to compare lengths |
+//! | [`resolve_map`] | | the `.map` file a scenario line names, found by basename |
+//! | `TiledMap` (feature `tiled`, on by default) | `.tmx` | tile layers with gids and tile properties, from a path or from bytes, and grids from them |
+//!
+//! Parsers take bytes, never panic, and refuse malformed input with a [`ParseError`] that gives
+//! the 1-based line and column of the problem. Everything read can be written back with
+//! `Display` (or `save`) and reads back equal.
+//!
+//! ```
+//! use pathkit::format::{MovingAiMap, Scenario};
+//! use pathkit::search::SearchContext;
+//!
+//! let map: MovingAiMap = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n".parse()?;
+//! let scen: Scenario = "version 1\n1\tbox.map\t4\t3\t0\t1\t3\t1\t5.00000000\n".parse()?;
+//! let grid = map.to_grid()?;
+//! let entry = &scen.entries()[0];
+//! let mut ctx = SearchContext::new();
+//! let outcome = grid.octile().find_path(&mut ctx, entry.start, entry.goal, &Default::default())?;
+//! let path = outcome.into_path().expect("the goal is reachable");
+//! assert!((path.cost - entry.optimal_length).abs() <= scen.tolerance());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod movingai_map;
+mod movingai_scen;
+mod text;
+#[cfg(feature = "tiled")]
+mod tiled;
+#[cfg(feature = "tiled")]
+mod tmx_check;
+
+pub use error::{FormatError, ParseError, ParseErrorKind, Position};
+pub use movingai_map::MovingAiMap;
+pub use movingai_scen::{resolve_map, LengthFormat, Scenario, ScenarioEntry, Separator};
+pub use text::LineEnding;
+#[cfg(feature = "tiled")]
+pub use tiled::{TiledError, TiledLayer, TiledMap, TiledTile};

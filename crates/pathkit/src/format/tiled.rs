@@ -1,0 +1,414 @@
+//! [`TiledMap`]: tile layers of a Tiled `.tmx` level, with tile properties, as plain data.
+//!
+//! Parsing is done by the `tiled` crate; [`TiledMap`] keeps only what pathfinding and a game's
+//! level logic need (sizes, tile layers, gids, tile properties), so no `tiled` type leaks out.
+//! Files from before Tiled 0.13 (no `tilecount` on tilesets) are read too.
+
+use super::error::Position;
+use super::tmx_check::{self, Checked};
+use crate::grid::{Grid, GridError};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+/// A finite, orthogonal Tiled map reduced to its tile layers.
+///
+/// ```
+/// use pathkit::format::TiledMap;
+/// use pathkit::grid::Cell;
+///
+/// let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+/// <map version="1.10" orientation="orthogonal" width="3" height="2" tilewidth="16" tileheight="16">
+///  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+///   <image source="t.png" width="32" height="16"/>
+///   <tile id="1"><properties><property name="Wall" type="bool" value="true"/></properties></tile>
+///  </tileset>
+///  <layer id="1" name="Ground" width="3" height="2">
+///   <data encoding="csv">1,2,1,
+/// 1,1,2</data>
+///  </layer>
+/// </map>"#;
+/// let map = TiledMap::from_bytes(tmx)?;
+/// assert!(map.has_property("Ground", 1, 0, "Wall"));
+/// let grid = map.grid_from_property("Ground", "Wall")?;
+/// assert!(!grid.is_passable(Cell::new(1, 0)) && grid.is_passable(Cell::new(0, 0)));
+/// # Ok::<(), pathkit::format::TiledError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledMap {
+    /// Width in tiles.
+    pub width: u32,
+    /// Height in tiles.
+    pub height: u32,
+    /// Width of a tile in pixels.
+    pub tile_width: u32,
+    /// Height of a tile in pixels.
+    pub tile_height: u32,
+    /// The tile layers in drawing order (those inside group layers in place), all `width` x `height`.
+    pub layers: Vec<TiledLayer>,
+}
+
+/// One tile layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledLayer {
+    /// The layer's name in the editor.
+    pub name: String,
+    /// Row-major tiles, `None` where the layer is empty.
+    pub tiles: Vec<Option<TiledTile>>,
+}
+
+/// A tile placed on a layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledTile {
+    /// The global tile id (tileset `firstgid` + local id), without the flip flags.
+    pub gid: u32,
+    /// The tile's custom properties from its tileset, values as text (`true`, `3`, `#ff00ff00`).
+    pub properties: BTreeMap<String, String>,
+}
+
+/// What went wrong loading a Tiled map or turning it into a grid.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum TiledError {
+    /// A file could not be read.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The text is not well-formed XML.
+    Xml {
+        /// Where the problem is.
+        position: Position,
+        /// The XML reader's message.
+        message: String,
+    },
+    /// Well-formed XML that is not a valid map, found before parsing (e.g. short tile data).
+    Invalid {
+        /// The element at fault.
+        position: Position,
+        /// What is wrong.
+        message: String,
+    },
+    /// More of something than is accepted.
+    TooLarge {
+        /// The element at fault, when known.
+        position: Option<Position>,
+        /// What there is too much of.
+        what: &'static str,
+        /// How many there are.
+        count: u64,
+        /// How many are accepted.
+        limit: u64,
+    },
+    /// A kind of map that is not supported.
+    Unsupported {
+        /// The element at fault, when known.
+        position: Option<Position>,
+        /// What is not supported.
+        what: &'static str,
+    },
+    /// A map read from bytes refers to another file (an external tileset or template).
+    ExternalFile {
+        /// The file referred to.
+        path: PathBuf,
+    },
+    /// The `tiled` crate refused the map.
+    Tiled {
+        /// Its message.
+        message: String,
+    },
+    /// No tile layer has this name.
+    NoSuchLayer {
+        /// The name asked for.
+        name: String,
+    },
+    /// Building the grid failed.
+    Grid(GridError),
+}
+
+impl TiledError {
+    /// Line and column of the problem in the file, when known.
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            TiledError::Xml { position, .. } | TiledError::Invalid { position, .. } => {
+                Some(*position)
+            }
+            TiledError::TooLarge { position, .. } | TiledError::Unsupported { position, .. } => {
+                *position
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for TiledError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = |f: &mut fmt::Formatter<'_>, p: &Option<Position>| match p {
+            Some(p) => write!(f, "{p}: "),
+            None => Ok(()),
+        };
+        match self {
+            TiledError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TiledError::Xml { position, message } => {
+                write!(f, "{position}: malformed XML: {message}")
+            }
+            TiledError::Invalid { position, message } => write!(f, "{position}: {message}"),
+            TiledError::TooLarge {
+                position,
+                what,
+                count,
+                limit,
+            } => {
+                at(f, position)?;
+                write!(f, "{count} {what}, more than the {limit} accepted")
+            }
+            TiledError::Unsupported { position, what } => {
+                at(f, position)?;
+                write!(f, "{what} are not supported")
+            }
+            TiledError::ExternalFile { path } => write!(
+                f,
+                "the map refers to the file {}; a map read from bytes must embed its tilesets",
+                path.display()
+            ),
+            TiledError::Tiled { message } => write!(f, "invalid Tiled map: {message}"),
+            TiledError::NoSuchLayer { name } => write!(f, "no tile layer named {name:?}"),
+            TiledError::Grid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TiledError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TiledError::Io { source, .. } => Some(source),
+            TiledError::Grid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<GridError> for TiledError {
+    fn from(e: GridError) -> Self {
+        TiledError::Grid(e)
+    }
+}
+
+/// Serves the map and its tileset files to `tiled`, each checked and completed first.
+struct CheckedReader {
+    root: PathBuf,
+    root_bytes: Vec<u8>,
+    /// Whether files other than the root may be read from disk.
+    disk: bool,
+}
+
+impl tiled::ResourceReader for CheckedReader {
+    type Resource = Cursor<Vec<u8>>;
+    type Error = TiledError;
+
+    fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
+        if path == self.root {
+            return Ok(Cursor::new(std::mem::take(&mut self.root_bytes)));
+        }
+        if !self.disk {
+            return Err(TiledError::ExternalFile {
+                path: path.to_path_buf(),
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|source| TiledError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Cursor::new(tmx_check::check(&bytes)?.bytes))
+    }
+}
+
+impl TiledMap {
+    /// The most tiles a map may hold over all its tile layers (2^22, e.g. four 1024 x 1024 layers).
+    pub const MAX_TILES: u64 = 1 << 22;
+
+    /// Loads a `.tmx` file; external tilesets (`.tsx`) are read relative to it.
+    pub fn load(path: impl AsRef<Path>) -> Result<TiledMap, TiledError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| TiledError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::read(path, &bytes, true)
+    }
+
+    /// Reads a `.tmx` file from memory, e.g. one built into the program with `include_bytes!`.
+    /// Its tilesets must be embedded in it: nothing else is read.
+    pub fn from_bytes(tmx: &[u8]) -> Result<TiledMap, TiledError> {
+        Self::read(Path::new("embedded.tmx"), tmx, false)
+    }
+
+    fn read(path: &Path, bytes: &[u8], disk: bool) -> Result<TiledMap, TiledError> {
+        let Checked { bytes, first_gids } = tmx_check::check(bytes)?;
+        let mut loader = tiled::Loader::with_reader(CheckedReader {
+            root: path.to_path_buf(),
+            root_bytes: bytes,
+            disk,
+        });
+        let map = loader.load_tmx_map(path).map_err(from_tiled)?;
+        convert(&map, &first_gids)
+    }
+
+    /// The first tile layer named `name`.
+    pub fn layer(&self, name: &str) -> Option<&TiledLayer> {
+        self.layers.iter().find(|l| l.name == name)
+    }
+
+    /// The tile at (`x`, `y`) of layer `layer`, or `None` for an empty cell, an unknown layer or
+    /// a cell outside the map.
+    pub fn tile(&self, layer: &str, x: u32, y: u32) -> Option<&TiledTile> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = y as usize * self.width as usize + x as usize;
+        self.layer(layer)?.tiles.get(i)?.as_ref()
+    }
+
+    /// `true` when the tile at (`x`, `y`) of layer `layer` has the custom property `property`
+    /// (with any value), as the Cat Maze tutorials test for `Wall`, `Bone`, `Dog` and `Exit`.
+    pub fn has_property(&self, layer: &str, x: u32, y: u32, property: &str) -> bool {
+        self.tile(layer, x, y)
+            .is_some_and(|t| t.properties.contains_key(property))
+    }
+
+    /// A grid the size of the map, with the weight of each cell from `weight(x, y, map)` (0 = blocked).
+    pub fn to_grid(&self, weight: impl Fn(u32, u32, &TiledMap) -> u32) -> Result<Grid, GridError> {
+        Grid::from_fn(self.width, self.height, |c| weight(c.x, c.y, self))
+    }
+
+    /// A grid whose walls are the tiles of `layer` with the property `wall_property`, e.g.
+    /// `("Background", "Wall")`; every other cell is passable at weight 1.
+    pub fn grid_from_property(&self, layer: &str, wall_property: &str) -> Result<Grid, TiledError> {
+        if self.layer(layer).is_none() {
+            return Err(TiledError::NoSuchLayer {
+                name: layer.to_string(),
+            });
+        }
+        Ok(self.to_grid(|x, y, map| u32::from(!map.has_property(layer, x, y, wall_property)))?)
+    }
+}
+
+fn from_tiled(e: tiled::Error) -> TiledError {
+    match e {
+        tiled::Error::ResourceLoadingError { err, path } => match err.downcast::<TiledError>() {
+            Ok(ours) => *ours,
+            Err(other) => TiledError::Tiled {
+                message: format!("{}: {other}", path.display()),
+            },
+        },
+        other => TiledError::Tiled {
+            message: other.to_string(),
+        },
+    }
+}
+
+fn convert(map: &tiled::Map, first_gids: &[u32]) -> Result<TiledMap, TiledError> {
+    let (width, height) = (map.width, map.height);
+    let cells = width as u64 * height as u64;
+    if cells > Grid::MAX_CELLS {
+        return Err(TiledError::TooLarge {
+            position: None,
+            what: "map cells",
+            count: cells,
+            limit: Grid::MAX_CELLS,
+        });
+    }
+    let mut tile_layers = Vec::new();
+    collect_tile_layers(map.layers(), &mut tile_layers);
+    let total = cells * tile_layers.len() as u64;
+    if total > TiledMap::MAX_TILES {
+        return Err(TiledError::TooLarge {
+            position: None,
+            what: "tiles over all tile layers",
+            count: total,
+            limit: TiledMap::MAX_TILES,
+        });
+    }
+    // Properties once per (tileset, tile), not once per cell.
+    let mut properties: BTreeMap<(usize, u32), BTreeMap<String, String>> = BTreeMap::new();
+    let mut layers = Vec::with_capacity(tile_layers.len());
+    for (name, layer) in tile_layers {
+        let mut tiles = Vec::with_capacity(cells as usize);
+        for y in 0..height {
+            for x in 0..width {
+                let tile = match layer.get_tile(x as i32, y as i32) {
+                    Some(t) => {
+                        let set = t.tileset_index();
+                        let first =
+                            first_gids
+                                .get(set)
+                                .copied()
+                                .ok_or_else(|| TiledError::Tiled {
+                                    message: format!(
+                                        "tile at ({x}, {y}) of layer {name:?} has no tileset"
+                                    ),
+                                })?;
+                        let props = properties.entry((set, t.id())).or_insert_with(|| {
+                            t.get_tile()
+                                .map(|d| texts(&d.properties))
+                                .unwrap_or_default()
+                        });
+                        Some(TiledTile {
+                            gid: first.saturating_add(t.id()),
+                            properties: props.clone(),
+                        })
+                    }
+                    None => None,
+                };
+                tiles.push(tile);
+            }
+        }
+        layers.push(TiledLayer { name, tiles });
+    }
+    Ok(TiledMap {
+        width,
+        height,
+        tile_width: map.tile_width,
+        tile_height: map.tile_height,
+        layers,
+    })
+}
+
+/// Finite tile layers in drawing order, descending into group layers.
+fn collect_tile_layers<'m>(
+    layers: impl Iterator<Item = tiled::Layer<'m>>,
+    out: &mut Vec<(String, tiled::FiniteTileLayer<'m>)>,
+) {
+    for layer in layers {
+        let name = layer.name.clone();
+        match layer.layer_type() {
+            tiled::LayerType::Tiles(tiled::TileLayer::Finite(f)) => out.push((name, f)),
+            tiled::LayerType::Group(g) => collect_tile_layers(g.layers(), out),
+            _ => {}
+        }
+    }
+}
+
+fn texts(properties: &tiled::Properties) -> BTreeMap<String, String> {
+    properties
+        .iter()
+        .map(|(k, v)| (k.clone(), text(v)))
+        .collect()
+}
+
+fn text(v: &tiled::PropertyValue) -> String {
+    use tiled::PropertyValue as P;
+    match v {
+        P::BoolValue(b) => b.to_string(),
+        P::FloatValue(x) => x.to_string(),
+        P::IntValue(i) => i.to_string(),
+        P::ColorValue(c) => format!("#{:02x}{:02x}{:02x}{:02x}", c.alpha, c.red, c.green, c.blue),
+        P::StringValue(s) | P::FileValue(s) => s.clone(),
+        P::ObjectValue(id) => id.to_string(),
+        P::ListValue(items) => items.iter().map(text).collect::<Vec<_>>().join(","),
+        P::ClassValue { property_type, .. } => property_type.clone(),
+    }
+}

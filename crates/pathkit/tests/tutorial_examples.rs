@@ -87,7 +87,7 @@ fn variant_b_diagonal_10_14_costs_84() {
     let space = grid
         .space(Diagonal::NoCornerCutting, 10u32, 14u32)
         .unwrap()
-        .heuristic(Heuristic::Manhattan)
+        .with_heuristic(Heuristic::Manhattan)
         .heuristic_units(1.0, 1.0);
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
@@ -118,7 +118,7 @@ fn variant_c_dogs_cost_ten_times_174() {
     let space = grid
         .space(Diagonal::NoCornerCutting, 10u32, 14u32)
         .unwrap()
-        .heuristic(Heuristic::Manhattan)
+        .with_heuristic(Heuristic::Manhattan)
         .heuristic_units(1.0, 1.0);
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(TieBreak::Tutorial);

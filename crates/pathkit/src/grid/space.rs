@@ -166,7 +166,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// Uses another heuristic. Only [`Heuristic::Auto`] is guaranteed admissible; the others are
     /// admissible when they match the neighbourhood (Manhattan for 4-connected moves, octile for
     /// 8-connected moves with `straight <= diagonal <= 2 x straight`).
-    pub fn heuristic(mut self, heuristic: Heuristic) -> Self {
+    pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
         self.heuristic = heuristic;
         self.resolve_heuristic();
         self

@@ -29,4 +29,4 @@ pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub use space::{IndexedSpace, SearchSpace};
 pub use sparse::SparseSearchContext;
-pub use stepper::{NodeView, StepEvent, Stepper};
+pub use stepper::{NodeView, StepEvent, StepResult, Stepper};

@@ -30,6 +30,12 @@ pub enum StepEvent<N, C> {
     Finished(Outcome<N, C>),
 }
 
+/// What [`Stepper::step`] returns for a space `S`.
+pub type StepResult<S> = Result<
+    StepEvent<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>,
+    SearchError<<S as super::SearchSpace>::Node>,
+>;
+
 /// An A* search on an [`IndexedSpace`] that advances one expansion per [`step`](Self::step),
 /// exposing the open list (in the order it will be expanded) and the closed set, each node with its
 /// F, G, H and parent. It runs the same loop as [`SearchContext::search`], so it expands the same
@@ -95,7 +101,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// Expands one node, or reports the outcome once the search is over.
-    pub fn step(&mut self) -> Result<StepEvent<S::Node, S::Cost>, SearchError<S::Node>> {
+    pub fn step(&mut self) -> StepResult<S> {
         if let Some(finish) = self.finished {
             return Ok(StepEvent::Finished(self.outcome_of(finish)));
         }

@@ -1,0 +1,208 @@
+//! 8-connected online Jump Point Search under the no-corner-cutting rule.
+//!
+//! A diagonal move needs both orthogonal cells beside it free, so diagonal moves have no forced
+//! neighbours: only straight moves do (a free cell beside the path whose predecessor is blocked).
+//! Straight scans are block-based ([`scan`](super::scan)). Diagonal jump points are never pushed
+//! (intermediate pruning): the walk goes on along the diagonal and pushes the straight jump points
+//! its scans find, each reached by a diagonal-then-straight route.
+
+use super::context::{Dir, Expander};
+use super::scan::{scan, Stop};
+use crate::grid::{Bitmap, Cell, Grid};
+use std::f64::consts::SQRT_2;
+
+/// Successors of online 8-connected JPS.
+pub(crate) struct Online8<'g> {
+    rows: &'g Bitmap,
+    cols: &'g Bitmap,
+}
+
+impl<'g> Online8<'g> {
+    pub fn new(grid: &'g Grid) -> Self {
+        Online8 {
+            rows: grid.bitmap(),
+            cols: grid.bitmap_transposed(),
+        }
+    }
+
+    #[inline(always)]
+    fn is_free(&self, x: i64, y: i64) -> bool {
+        self.rows.get(x, y)
+    }
+
+    /// Scans straight from (`x`, `y`) in direction (`dx`, `dy`) and pushes the jump point or the
+    /// goal it meets, `base` being the cost already spent to reach (`x`, `y`).
+    #[inline(always)]
+    fn scan_straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        (dx, dy): Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    ) {
+        let (gx, gy) = (goal.x as i64, goal.y as i64);
+        let (stop, to_goal) = if dy == 0 {
+            let d = (gx - x) * dx as i64;
+            (scan(self.rows, x, y, dx > 0), if gy == y { d } else { 0 })
+        } else {
+            let d = (gy - y) * dy as i64;
+            (scan(self.cols, y, x, dy > 0), if gx == x { d } else { 0 })
+        };
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push);
+    }
+
+    /// Walks diagonally from (`x`, `y`), pushing what the straight scans from each cell find.
+    #[inline(always)]
+    fn walk_diagonal<F: FnMut(Cell, f64)>(
+        &self,
+        mut x: i64,
+        mut y: i64,
+        (dx, dy): Dir,
+        goal: Cell,
+        push: &mut F,
+    ) {
+        let (dx64, dy64) = (dx as i64, dy as i64);
+        let mut k = 0u32;
+        while self.is_free(x + dx64, y)
+            && self.is_free(x, y + dy64)
+            && self.is_free(x + dx64, y + dy64)
+        {
+            x += dx64;
+            y += dy64;
+            k += 1;
+            let base = k as f64 * SQRT_2;
+            if x == goal.x as i64 && y == goal.y as i64 {
+                push(goal, base);
+                return;
+            }
+            self.scan_straight(x, y, (dx, 0), goal, base, push);
+            self.scan_straight(x, y, (0, dy), goal, base, push);
+        }
+    }
+}
+
+/// Pushes the goal when it lies on the scanned ray within reach (`to_goal` steps away, 0 when
+/// not on the ray), else the jump point the scan stopped at, if any.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
+    x: i64,
+    y: i64,
+    (dx, dy): Dir,
+    stop: Stop,
+    to_goal: i64,
+    goal: Cell,
+    base: f64,
+    push: &mut F,
+) {
+    if to_goal > 0 && to_goal <= stop.reach() as i64 {
+        push(goal, base + to_goal as f64);
+    } else if let Stop::Jump(s) = stop {
+        let s = s as i64;
+        push(
+            Cell::new((x + dx as i64 * s) as u32, (y + dy as i64 * s) as u32),
+            base + s as f64,
+        );
+    }
+}
+
+/// The straight and diagonal moves of an 8-connected search, answered by scanning (online) or
+/// from a table (JPS+).
+pub(crate) trait Rays8 {
+    /// `true` when (`x`, `y`) is a free cell of the grid.
+    fn free(&self, x: i64, y: i64) -> bool;
+    /// Pushes what a straight move from (`x`, `y`) in direction `dir` meets: the goal or a jump
+    /// point, at `base` plus the distance.
+    fn straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    );
+    /// Walks diagonally from (`x`, `y`), pushing what the straight moves from each cell meet.
+    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F);
+}
+
+impl Rays8 for Online8<'_> {
+    #[inline(always)]
+    fn free(&self, x: i64, y: i64) -> bool {
+        self.is_free(x, y)
+    }
+    #[inline(always)]
+    fn straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    ) {
+        self.scan_straight(x, y, dir, goal, base, push)
+    }
+    #[inline(always)]
+    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F) {
+        self.walk_diagonal(x, y, dir, goal, push)
+    }
+}
+
+/// 8-connected successors of `node`, entered moving in `dir`: the natural neighbours, and the
+/// forced ones where a wall beside the incoming move makes them reachable only through `node`.
+#[inline]
+pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
+    rays: &R,
+    node: Cell,
+    dir: Dir,
+    goal: Cell,
+    mut push: F,
+) {
+    let (x, y) = (node.x as i64, node.y as i64);
+    let push = &mut push;
+    match dir {
+        (0, 0) => {
+            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                rays.straight(x, y, d, goal, 0.0, push);
+            }
+            for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                rays.diagonal(x, y, d, goal, push);
+            }
+        }
+        (dx, 0) => {
+            rays.straight(x, y, (dx, 0), goal, 0.0, push);
+            for s in [-1, 1] {
+                if rays.free(x, y + s as i64) && !rays.free(x - dx as i64, y + s as i64) {
+                    rays.straight(x, y, (0, s), goal, 0.0, push);
+                    rays.diagonal(x, y, (dx, s), goal, push);
+                }
+            }
+        }
+        (0, dy) => {
+            rays.straight(x, y, (0, dy), goal, 0.0, push);
+            for s in [-1, 1] {
+                if rays.free(x + s as i64, y) && !rays.free(x + s as i64, y - dy as i64) {
+                    rays.straight(x, y, (s, 0), goal, 0.0, push);
+                    rays.diagonal(x, y, (s, dy), goal, push);
+                }
+            }
+        }
+        (dx, dy) => {
+            rays.straight(x, y, (dx, 0), goal, 0.0, push);
+            rays.straight(x, y, (0, dy), goal, 0.0, push);
+            rays.diagonal(x, y, (dx, dy), goal, push);
+        }
+    }
+}
+
+impl Expander for Online8<'_> {
+    const EIGHT: bool = true;
+
+    #[inline]
+    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, push: F) {
+        expand8(self, node, dir, goal, push)
+    }
+}

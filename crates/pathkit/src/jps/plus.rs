@@ -1,0 +1,502 @@
+//! [`JpsPlus`]: Jump Point Search with precomputed jump distances (JPS+), 8-connected without
+//! corner cutting.
+//!
+//! For every cell and each of the 8 directions the table holds how far the next stop is:
+//!
+//! - straight: `s > 0` is a jump point (a cell with a forced neighbour) `s` cells away; `-s <= 0`
+//!   means `s` free cells and then a wall;
+//! - diagonal: `k > 0` is the first diagonal cell `k` steps away from which a straight move meets a
+//!   jump point; `-k <= 0` means `k` free diagonal steps with no such cell, then no further step.
+//!
+//! A query then reads a table entry where online search scans. The goal is not in the table: a
+//! straight move checks whether the goal lies on it within reach, and a diagonal walk stops at the
+//! one cell in line with the goal (same row or column) to check the straight move toward it.
+
+use super::context::{check_query, check_uniform, Checked, Dir, Expander};
+use super::jump::{expand8, straight_result, Rays8};
+use super::scan::Stop;
+use super::{Connectivity, JpsContext, JpsError, PathMode};
+use crate::grid::{Cell, Grid};
+use crate::search::{Outcome, Status};
+use std::f64::consts::SQRT_2;
+
+/// The 8 directions, in table order.
+const DIRS: [Dir; 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The table slot of a direction.
+#[inline(always)]
+fn slot((dx, dy): Dir) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (1, -1) => 5,
+        (-1, 1) => 6,
+        _ => 7,
+    }
+}
+
+/// A uniform-cost grid with its JPS+ jump-distance table, for maps queried many times.
+///
+/// Building reads every cell once per direction ([`JpsPlus::new`]); editing a cell through
+/// [`JpsPlus::set_passable`] recomputes only the rows, columns and diagonals the edit can change.
+/// Queries run on a [`JpsContext`] (one per thread) and give the same costs as online search and
+/// A*.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+///
+/// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+/// let mut plus = JpsPlus::new(grid).unwrap();
+/// let mut ctx = JpsContext::new();
+/// let cost = |plus: &JpsPlus, ctx: &mut JpsContext| {
+///     plus.find_path(ctx, Cell::new(0, 1), Cell::new(5, 1), PathMode::Cells)
+///         .unwrap().into_path().unwrap().cost
+/// };
+/// assert_eq!(cost(&plus, &mut ctx), 7.0);
+/// plus.set_passable(Cell::new(2, 1), true).unwrap(); // a door opens in the wall
+/// plus.set_passable(Cell::new(3, 1), true).unwrap();
+/// assert_eq!(cost(&plus, &mut ctx), 5.0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct JpsPlus {
+    grid: Grid,
+    /// Jump distances per cell, row-major, in [`DIRS`] order.
+    table: Vec<[i32; 8]>,
+}
+
+impl JpsPlus {
+    /// Builds the table for `grid`, which must be uniform-cost (every weight 0 or 1).
+    pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
+        check_uniform(&grid)?;
+        let mut plus = JpsPlus {
+            table: vec![[0; 8]; grid.len()],
+            grid,
+        };
+        let (w, h) = (plus.grid.width() as i64, plus.grid.height() as i64);
+        for y in 0..h {
+            plus.straight_line(true, y);
+        }
+        for x in 0..w {
+            plus.straight_line(false, x);
+        }
+        for d in 4..8 {
+            let dir = DIRS[d];
+            for y in rows_in_order(h, dir.1) {
+                for x in 0..w {
+                    plus.diagonal_cell(x, y, d);
+                }
+            }
+        }
+        Ok(plus)
+    }
+
+    /// The grid the table describes.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Gives the grid back, dropping the table.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    /// Bytes held by the table (the grid itself not included).
+    pub fn memory_bytes(&self) -> usize {
+        self.table.capacity() * std::mem::size_of::<[i32; 8]>()
+    }
+
+    /// Opens (`true`) or blocks (`false`) a cell and updates the table: the three rows and three
+    /// columns around it in full, and the diagonal entries that depend on them.
+    pub fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), JpsError> {
+        if self.grid.cell(cell.x, cell.y).is_none() {
+            return Err(JpsError::OutOfBounds {
+                cell,
+                width: self.grid.width(),
+                height: self.grid.height(),
+            });
+        }
+        if self.grid.is_passable(cell) == passable {
+            return Ok(());
+        }
+        self.grid
+            .set_blocked(cell, !passable)
+            .expect("cell checked to be inside the grid");
+        self.update_cell(cell);
+        Ok(())
+    }
+
+    /// Recomputes every entry a change of `cell` can affect.
+    fn update_cell(&mut self, cell: Cell) {
+        let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
+        let (cx, cy) = (cell.x as i64, cell.y as i64);
+        // Straight entries look one row (column) to each side for forced neighbours.
+        for y in (cy - 1).max(0)..=(cy + 1).min(h - 1) {
+            self.straight_line(true, y);
+        }
+        for x in (cx - 1).max(0)..=(cx + 1).min(w - 1) {
+            self.straight_line(false, x);
+        }
+        // A diagonal entry depends on the passability around its next cell, on that cell's
+        // straight entries and on its diagonal entry. Rows are visited from the far end so that
+        // a changed entry is seen by the cell before it on the diagonal.
+        let mut changed = Vec::new();
+        let mut next_changed = Vec::new();
+        for d in 4..8 {
+            let (dx, dy) = (DIRS[d].0 as i64, DIRS[d].1 as i64);
+            let band = (cy - 1 - dy)..=(cy + 1 - dy);
+            let columns = (cx - 1 - dx)..=(cx + 1 - dx);
+            changed.clear();
+            for y in rows_in_order(h, DIRS[d].1) {
+                next_changed.clear();
+                if band.contains(&y) {
+                    for x in 0..w {
+                        if self.diagonal_cell(x, y, d) {
+                            next_changed.push(x);
+                        }
+                    }
+                } else {
+                    for x in columns.clone().chain(changed.iter().map(|&x| x - dx)) {
+                        if x >= 0
+                            && x < w
+                            && !next_changed.contains(&x)
+                            && self.diagonal_cell(x, y, d)
+                        {
+                            next_changed.push(x);
+                        }
+                    }
+                }
+                std::mem::swap(&mut changed, &mut next_changed);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn is_free(&self, x: i64, y: i64) -> bool {
+        self.grid.passable_xy(x, y)
+    }
+
+    #[inline(always)]
+    fn at(&self, x: i64, y: i64) -> usize {
+        y as usize * self.grid.width() as usize + x as usize
+    }
+
+    /// Straight entries of one row (`horizontal`) or column, both ways.
+    fn straight_line(&mut self, horizontal: bool, line: i64) {
+        let len = if horizontal {
+            self.grid.width()
+        } else {
+            self.grid.height()
+        } as i64;
+        // (x, y) of position `i` along the line; `side` offsets across it.
+        let xy = |i: i64, side: i64| {
+            if horizontal {
+                (i, line + side)
+            } else {
+                (line + side, i)
+            }
+        };
+        let (fwd, back) = if horizontal { (0, 1) } else { (2, 3) };
+        for (d, step, range) in [
+            (
+                fwd,
+                1i64,
+                Box::new((0..len).rev()) as Box<dyn Iterator<Item = i64>>,
+            ),
+            (back, -1, Box::new(0..len)),
+        ] {
+            for i in range {
+                let next = i + step;
+                let (nx, ny) = xy(next, 0);
+                let value = if !self.is_free(nx, ny) {
+                    0
+                } else if [-1, 1].into_iter().any(|side| {
+                    let (ax, ay) = xy(next, side);
+                    let (bx, by) = xy(i, side);
+                    self.is_free(ax, ay) && !self.is_free(bx, by)
+                }) {
+                    1
+                } else {
+                    let v = self.table[self.at(nx, ny)][d];
+                    if v > 0 {
+                        v + 1
+                    } else {
+                        v - 1
+                    }
+                };
+                let (x, y) = xy(i, 0);
+                let at = self.at(x, y);
+                self.table[at][d] = value;
+            }
+        }
+    }
+
+    /// Recomputes the diagonal entry `d` of (`x`, `y`); `true` when it changed.
+    fn diagonal_cell(&mut self, x: i64, y: i64, d: usize) -> bool {
+        let (dx, dy) = (DIRS[d].0 as i64, DIRS[d].1 as i64);
+        let (nx, ny) = (x + dx, y + dy);
+        let value = if !(self.is_free(nx, y) && self.is_free(x, ny) && self.is_free(nx, ny)) {
+            0
+        } else {
+            let next = &self.table[self.at(nx, ny)];
+            let (h, v) = (slot((DIRS[d].0, 0)), slot((0, DIRS[d].1)));
+            if next[h] > 0 || next[v] > 0 {
+                1
+            } else if next[d] > 0 {
+                next[d] + 1
+            } else {
+                next[d] - 1
+            }
+        };
+        let at = self.at(x, y);
+        let old = std::mem::replace(&mut self.table[at][d], value);
+        old != value
+    }
+
+    /// An optimal path by JPS+, with the same conventions as
+    /// [`JpsContext::find_path`](JpsContext::find_path) (8-connected, no corner cutting).
+    pub fn find_path(
+        &self,
+        ctx: &mut JpsContext,
+        start: Cell,
+        goal: Cell,
+        mode: PathMode,
+    ) -> Result<Outcome<Cell, f64>, JpsError> {
+        let mut nodes = Vec::new();
+        let status = self.find_path_into(ctx, start, goal, mode, &mut nodes)?;
+        Ok(super::context::outcome(status, nodes))
+    }
+
+    /// [`find_path`](Self::find_path) writing the path into `path`, reusing its capacity: no
+    /// allocation once the context and the buffer are warm.
+    pub fn find_path_into(
+        &self,
+        ctx: &mut JpsContext,
+        start: Cell,
+        goal: Cell,
+        mode: PathMode,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<f64>, JpsError> {
+        if let Checked::Done(status) =
+            check_query(&self.grid, start, goal, Connectivity::Eight, path)?
+        {
+            ctx.reset_stats();
+            return Ok(status);
+        }
+        Ok(ctx.search(
+            self,
+            self.grid.width(),
+            self.grid.len(),
+            start,
+            goal,
+            mode,
+            path,
+        ))
+    }
+
+    #[inline(always)]
+    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
+        self.table[self.at(x, y)][d]
+    }
+}
+
+/// Rows from the far end of the diagonal direction `dy` back to the near end.
+fn rows_in_order(h: i64, dy: i32) -> Box<dyn Iterator<Item = i64>> {
+    if dy > 0 {
+        Box::new((0..h).rev())
+    } else {
+        Box::new(0..h)
+    }
+}
+
+/// A table entry as the scan it replaces.
+#[inline(always)]
+fn as_stop(v: i32) -> Stop {
+    if v > 0 {
+        Stop::Jump(v as u32)
+    } else {
+        Stop::Wall((-v) as u32)
+    }
+}
+
+impl Rays8 for JpsPlus {
+    #[inline(always)]
+    fn free(&self, x: i64, y: i64) -> bool {
+        self.is_free(x, y)
+    }
+
+    #[inline(always)]
+    fn straight<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        (dx, dy): Dir,
+        goal: Cell,
+        base: f64,
+        push: &mut F,
+    ) {
+        let (gx, gy) = (goal.x as i64, goal.y as i64);
+        let to_goal = if dy == 0 {
+            if gy == y {
+                (gx - x) * dx as i64
+            } else {
+                0
+            }
+        } else if gx == x {
+            (gy - y) * dy as i64
+        } else {
+            0
+        };
+        let stop = as_stop(self.entry(x, y, slot((dx, dy))));
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push);
+    }
+
+    #[inline(always)]
+    fn diagonal<F: FnMut(Cell, f64)>(
+        &self,
+        mut x: i64,
+        mut y: i64,
+        (dx, dy): Dir,
+        goal: Cell,
+        push: &mut F,
+    ) {
+        let d = slot((dx, dy));
+        let (dx64, dy64) = (dx as i64, dy as i64);
+        let (gx, gy) = (goal.x as i64 - x, goal.y as i64 - y);
+        // Steps to the one diagonal cell in line with the goal, when the goal is ahead.
+        let in_line = if gx * dx64 > 0 && gy * dy64 > 0 {
+            (gx.abs()).min(gy.abs())
+        } else {
+            0
+        };
+        let mut k = 0i64;
+        loop {
+            let v = self.entry(x, y, d) as i64;
+            let reach = v.abs();
+            if in_line > k && in_line - k <= reach {
+                let (px, py) = (x + dx64 * (in_line - k), y + dy64 * (in_line - k));
+                let base = in_line as f64 * SQRT_2;
+                if px == goal.x as i64 && py == goal.y as i64 {
+                    push(goal, base);
+                    return;
+                }
+                let (dir, dist) = if py == goal.y as i64 {
+                    ((dx, 0), (goal.x as i64 - px).abs())
+                } else {
+                    ((0, dy), (goal.y as i64 - py).abs())
+                };
+                if dist <= self.entry(px, py, slot(dir)).abs() as i64 {
+                    push(goal, base + dist as f64);
+                    return;
+                }
+            }
+            if v <= 0 {
+                return;
+            }
+            x += dx64 * v;
+            y += dy64 * v;
+            k += v;
+            let base = k as f64 * SQRT_2;
+            self.straight(x, y, (dx, 0), goal, base, push);
+            self.straight(x, y, (0, dy), goal, base, push);
+        }
+    }
+}
+
+impl Expander for JpsPlus {
+    const EIGHT: bool = true;
+
+    #[inline]
+    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, push: F) {
+        expand8(self, node, dir, goal, push)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jps::scan::scan;
+
+    fn random_grid(w: u32, h: u32, walls: u64, seed: &mut u64) -> Grid {
+        Grid::from_fn(w, h, |_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            u32::from(*seed % 100 >= walls)
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn straight_entries_are_the_scans() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for (w, h) in [(1, 1), (70, 3), (5, 70), (130, 9)] {
+            let plus = JpsPlus::new(random_grid(w, h, 25, &mut seed)).unwrap();
+            let g = plus.grid();
+            for y in 0..h as i64 {
+                for x in 0..w as i64 {
+                    if !g.passable_xy(x, y) {
+                        continue;
+                    }
+                    for d in 0..4 {
+                        let (dx, dy) = DIRS[d];
+                        let stop = if dy == 0 {
+                            scan(g.bitmap(), x, y, dx > 0)
+                        } else {
+                            scan(g.bitmap_transposed(), y, x, dy > 0)
+                        };
+                        assert_eq!(as_stop(plus.entry(x, y, d)), stop, "({x}, {y}) dir {d}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edits_give_the_table_of_a_fresh_build() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        for (w, h) in [(1, 9), (9, 1), (66, 7), (12, 12), (130, 5)] {
+            let mut plus = JpsPlus::new(random_grid(w, h, 30, &mut seed)).unwrap();
+            for _ in 0..60 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let cell = Cell::new((seed % w as u64) as u32, (seed / 7 % h as u64) as u32);
+                let open = !plus.grid().is_passable(cell);
+                plus.set_passable(cell, open).unwrap();
+                let fresh = JpsPlus::new(plus.grid().clone()).unwrap();
+                for (i, (a, b)) in plus.table.iter().zip(&fresh.table).enumerate() {
+                    if plus.grid().weight_at(i) != 0 {
+                        assert_eq!(a, b, "cell {i} of {w}x{h} after editing {cell}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn non_uniform_grids_and_outside_edits_are_errors() {
+        let grid = Grid::from_ascii("..2").unwrap();
+        assert!(matches!(
+            JpsPlus::new(grid),
+            Err(JpsError::NonUniformCost { .. })
+        ));
+        let mut plus = JpsPlus::new(Grid::new(2, 2).unwrap()).unwrap();
+        assert!(matches!(
+            plus.set_passable(Cell::new(2, 0), false),
+            Err(JpsError::OutOfBounds { .. })
+        ));
+    }
+}

@@ -1,0 +1,92 @@
+//! After a warm-up query, A* on a reused context allocates nothing.
+
+use pathkit::grid::{Cell, Grid};
+use pathkit::search::{SearchContext, SearchOptions, Status};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts allocations made by the thread that switched counting on.
+struct CountingAllocator;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static COUNTING: StdCell<bool> = const { StdCell::new(false) };
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.with(|c| c.get()) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.with(|c| c.get()) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    COUNTING.with(|c| c.set(true));
+    let out = f();
+    COUNTING.with(|c| c.set(false));
+    (out, ALLOCATIONS.load(Ordering::Relaxed) - before)
+}
+
+/// A 200x200 map of random walls with a guaranteed open border.
+fn map() -> Grid {
+    let mut state = 0x2545F4914F6CDD1Du64;
+    Grid::from_fn(200, 200, |c| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let border = c.x == 0 || c.y == 0 || c.x == 199 || c.y == 199;
+        u32::from(border || state % 100 >= 30)
+    })
+    .unwrap()
+}
+
+#[test]
+fn queries_after_warm_up_allocate_nothing() {
+    let grid = map();
+    let space = grid.octile();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    // Warm up with the longest query, so the open list and the path buffer reach their largest size.
+    let corner = |x, y| Cell::new(x, y);
+    ctx.search_into(&space, corner(0, 0), corner(199, 199), &options, &mut path)
+        .unwrap();
+    ctx.search_into(&space, corner(199, 0), corner(0, 199), &options, &mut path)
+        .unwrap();
+    let queries = [
+        (corner(0, 0), corner(199, 199)),
+        (corner(0, 199), corner(199, 0)),
+        (corner(5, 0), corner(150, 199)),
+        (corner(0, 100), corner(199, 100)),
+    ];
+    let (found, allocations) = count(|| {
+        let mut found = 0;
+        for _ in 0..20 {
+            for &(s, g) in &queries {
+                if let Ok(Status::Found { .. }) = ctx.search_into(&space, s, g, &options, &mut path)
+                {
+                    found += 1;
+                }
+            }
+        }
+        found
+    });
+    assert_eq!(found, 80, "the border keeps every corner reachable");
+    assert_eq!(allocations, 0, "a warmed-up query must not allocate");
+}

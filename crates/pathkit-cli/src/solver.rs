@@ -3,6 +3,7 @@
 
 use crate::error::CliError;
 use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Outcome, SearchContext};
 
 /// Which pathkit search answers the queries.
@@ -11,32 +12,50 @@ use pathkit::search::{Outcome, SearchContext};
 pub enum Algo {
     /// A* with the octile heuristic.
     Astar,
+    /// Jump Point Search (online, no preprocessing).
+    Jps,
+    /// JPS+: Jump Point Search over precomputed jump distances.
+    JpsPlus,
 }
 
 impl Algo {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: &'static [Algo] = &[Algo::Astar];
+    pub const ALL: &'static [Algo] = &[Algo::Astar, Algo::Jps, Algo::JpsPlus];
 
     /// The name used in tables and JSON.
     pub fn name(self) -> &'static str {
         match self {
             Algo::Astar => "pathkit-astar",
+            Algo::Jps => "pathkit-jps",
+            Algo::JpsPlus => "pathkit-jps+",
         }
     }
 }
 
-/// What an algorithm precomputes for one map (nothing for A*), kept apart from the grid so that a
-/// benchmark can own both.
+/// What an algorithm precomputes for one map (the JPS+ table; nothing for A* and JPS), kept apart
+/// from the grid so that a benchmark can own both.
 pub struct Prepared {
     /// The algorithm it was prepared for.
     pub algo: Algo,
+    /// The JPS+ table (with its own copy of the grid), for [`Algo::JpsPlus`].
+    pub plus: Option<JpsPlus>,
 }
 
 impl Prepared {
-    /// Prepares `grid` for `algo`.
+    /// Prepares `grid` for `algo`. JPS and JPS+ need a uniform-cost grid (weights 0 or 1).
     pub fn new(grid: &Grid, algo: Algo) -> Result<Self, CliError> {
-        let _ = grid;
-        Ok(Prepared { algo })
+        let plus = match algo {
+            Algo::JpsPlus => {
+                Some(JpsPlus::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?)
+            }
+            Algo::Astar | Algo::Jps => None,
+        };
+        Ok(Prepared { algo, plus })
+    }
+
+    /// Bytes of precomputed tables beyond the grid (0 for A* and JPS).
+    pub fn table_bytes(&self) -> usize {
+        self.plus.as_ref().map_or(0, JpsPlus::memory_bytes)
     }
 }
 
@@ -47,7 +66,7 @@ pub struct Answer {
     pub path: Vec<Cell>,
     /// The cost the engine reports; `None` when unreachable.
     pub cost: Option<f64>,
-    /// Nodes the engine expanded.
+    /// Nodes the engine expanded (for JPS and JPS+, jump points).
     pub expanded: u64,
 }
 
@@ -55,6 +74,7 @@ pub struct Answer {
 #[derive(Default)]
 pub struct Solver {
     astar: SearchContext<f64>,
+    jps: JpsContext,
 }
 
 impl Solver {
@@ -71,15 +91,31 @@ impl Solver {
         start: Cell,
         goal: Cell,
     ) -> Result<Answer, CliError> {
-        match prepared.algo {
-            Algo::Astar => {
+        let search = |e: &dyn std::fmt::Display| CliError::Search(e.to_string());
+        match (prepared.algo, &prepared.plus) {
+            (Algo::Astar, _) => {
                 let outcome = grid
                     .octile()
                     .find_path(&mut self.astar, start, goal, &Default::default())
-                    .map_err(|e| CliError::Search(e.to_string()))?;
-                let expanded = self.astar.stats().expanded;
-                Ok(from_outcome(outcome, expanded))
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.astar.stats().expanded))
             }
+            (Algo::Jps, _) => {
+                let outcome = self
+                    .jps
+                    .find_path(grid, start, goal, JpsMode::EIGHT)
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.jps.stats().expanded))
+            }
+            (Algo::JpsPlus, Some(plus)) => {
+                let outcome = plus
+                    .find_path(&mut self.jps, start, goal, PathMode::Cells)
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.jps.stats().expanded))
+            }
+            (Algo::JpsPlus, None) => Err(CliError::Search(
+                "the JPS+ table was not built for this map".into(),
+            )),
         }
     }
 }

@@ -17,6 +17,11 @@ pub struct Run {
 pub trait MapRunner {
     /// Answers one query, the whole query per call (including building the returned path).
     fn query(&mut self, start: Cell, goal: Cell) -> Result<Run, CliError>;
+
+    /// Bytes of precomputed tables beyond the map itself, for engines that precompute.
+    fn table_bytes(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Which engine.
@@ -67,9 +72,9 @@ impl EngineKind {
         Ok(match self {
             EngineKind::Pathkit(algo) => {
                 // Its own copy, so the measured memory includes the grid with its bitmaps and
-                // the connected components built on the first query.
-                let grid = grid.clone();
-                let prepared = Prepared::new(&grid, algo)?;
+                // the connected components built on the first query (JPS+ keeps one in its table).
+                let prepared = Prepared::new(grid, algo)?;
+                let grid = prepared.plus.is_none().then(|| grid.clone());
                 Box::new(PathkitRunner {
                     grid,
                     prepared,
@@ -85,17 +90,30 @@ impl EngineKind {
 }
 
 struct PathkitRunner {
-    grid: Grid,
+    /// The map, unless the JPS+ table holds it.
+    grid: Option<Grid>,
     prepared: Prepared,
     solver: Solver,
 }
 
 impl MapRunner for PathkitRunner {
     fn query(&mut self, start: Cell, goal: Cell) -> Result<Run, CliError> {
-        let answer = self.solver.solve(&self.grid, &self.prepared, start, goal)?;
+        let grid = match (&self.grid, &self.prepared.plus) {
+            (Some(g), _) => g,
+            (None, Some(plus)) => plus.grid(),
+            (None, None) => return Err(CliError::Search("no map to search".into())),
+        };
+        let answer = self.solver.solve(grid, &self.prepared, start, goal)?;
         Ok(Run {
             path: answer.cost.map(|_| answer.path),
             expanded: Some(answer.expanded),
         })
+    }
+
+    fn table_bytes(&self) -> Option<usize> {
+        self.prepared
+            .plus
+            .is_some()
+            .then(|| self.prepared.table_bytes())
     }
 }

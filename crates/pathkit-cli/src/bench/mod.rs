@@ -158,6 +158,7 @@ fn bench_map(
             }
         }
         rep.memory_bytes = heap::peak().saturating_sub(before);
+        rep.table_bytes = runner.table_bytes();
         rep.expanded_mean = (!expanded.is_empty())
             .then(|| expanded.iter().sum::<u64>() as f64 / expanded.len() as f64);
         reports.push(rep);

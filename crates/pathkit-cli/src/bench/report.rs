@@ -21,6 +21,8 @@ pub struct EngineReport {
     pub build_ms: f64,
     /// Peak heap bytes the engine held for the map: its structures plus its search state.
     pub memory_bytes: usize,
+    /// Bytes of precomputed tables (JPS+ jump distances), for engines that precompute.
+    pub table_bytes: Option<usize>,
     /// Queries answered correctly enough to be timed.
     pub timed: usize,
     /// Wrong answers (no path, broken path, wrong length from a rule-following engine): not timed.
@@ -53,6 +55,7 @@ impl EngineReport {
             cuts_corners,
             build_ms: build.as_secs_f64() * 1e3,
             memory_bytes: 0,
+            table_bytes: None,
             timed: 0,
             wrong: 0,
             wrong_examples: Vec::new(),
@@ -267,8 +270,7 @@ impl BenchReport {
         );
         for m in &self.maps {
             for e in &m.engines {
-                let _ =
-                    writeln!(
+                let _ = writeln!(
                     s,
                     "{:<22} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
                     m.map,
@@ -282,7 +284,15 @@ impl BenchReport {
                     e.build_ms,
                     ratio(e.vs_pathfinding),
                     ratio(e.vs_pathkit_jps),
-                    notes(e.cuts_corners, e.corner_cutting, e.length_differs, &e.wrong_examples),
+                    e.table_bytes
+                        .map(|t| format!("table {}; ", bytes(t)))
+                        .unwrap_or_default()
+                        + &notes(
+                            e.cuts_corners,
+                            e.corner_cutting,
+                            e.length_differs,
+                            &e.wrong_examples
+                        ),
                 );
             }
         }
@@ -347,7 +357,11 @@ fn num(x: f64) -> String {
 }
 
 fn ratio(r: Option<f64>) -> String {
-    r.map_or("-".into(), |r| format!("{r:.2}"))
+    match r {
+        None => "-".into(),
+        Some(r) if r < 0.095 => format!("{r:.3}"),
+        Some(r) => format!("{r:.2}"),
+    }
 }
 
 fn bytes(b: usize) -> String {

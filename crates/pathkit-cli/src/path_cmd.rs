@@ -7,6 +7,7 @@ use crate::png_image;
 use crate::scenario;
 use crate::solver::{Algo, Answer, Prepared, Solver};
 use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::search::{Outcome, SearchContext};
 use std::path::Path;
 
@@ -55,13 +56,7 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     let start = check_endpoint(&grid, "start", Cell::new(args.sx, args.sy))?;
     let goal = check_endpoint(&grid, "goal", Cell::new(args.gx, args.gy))?;
     let answer = if args.four {
-        if args.algo != Algo::Astar {
-            return Err(CliError::Usage(format!(
-                "--four is searched with A* only, not {}",
-                args.algo.name()
-            )));
-        }
-        four_connected(&grid, start, goal)?
+        four_connected(&grid, args.algo, start, goal)?
     } else {
         let prepared = Prepared::new(&grid, args.algo)?;
         Solver::new().solve(&grid, &prepared, start, goal)?
@@ -92,6 +87,10 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         }
     };
     println!("expanded: {}", answer.expanded);
+    let (x0, y0, x1, y1) = draw::window(&grid, &answer.path, start, goal);
+    if (x0, y0, x1 + 1, y1 + 1) != (0, 0, grid.width(), grid.height()) {
+        println!("drawing columns {x0}..={x1}, rows {y0}..={y1} (the map is large)");
+    }
     print!("{}", draw::text(&grid, &answer.path, start, goal));
     if let Some(file) = &args.png {
         let (w, h) = png_image::write(file, &grid, &answer.path, start, goal)?;
@@ -100,17 +99,42 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     Ok(code)
 }
 
-fn four_connected(grid: &Grid, start: Cell, goal: Cell) -> Result<Answer, CliError> {
-    let mut ctx = SearchContext::<u32>::new();
-    let outcome = grid
-        .four_connected()
-        .find_path(&mut ctx, start, goal, &Default::default())
-        .map_err(|e| CliError::Search(e.to_string()))?;
-    let expanded = ctx.stats().expanded;
+/// 4-connected search: A* (costs 1 times the weight entered) or JPS (uniform-cost grids).
+fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<Answer, CliError> {
+    let (outcome, expanded) = match algo {
+        Algo::Astar => {
+            let mut ctx = SearchContext::<u32>::new();
+            let outcome = grid
+                .four_connected()
+                .find_path(&mut ctx, start, goal, &Default::default())
+                .map_err(|e| CliError::Search(e.to_string()))?;
+            let expanded = ctx.stats().expanded;
+            let outcome = match outcome {
+                Outcome::Found(p) => Outcome::Found(pathkit::search::Path {
+                    nodes: p.nodes,
+                    cost: p.cost as f64,
+                }),
+                Outcome::LimitReached(_) | Outcome::Unreachable => Outcome::Unreachable,
+            };
+            (outcome, expanded)
+        }
+        Algo::Jps => {
+            let mut ctx = JpsContext::new();
+            let outcome = ctx
+                .find_path(grid, start, goal, JpsMode::FOUR)
+                .map_err(|e| CliError::Search(e.to_string()))?;
+            (outcome, ctx.stats().expanded)
+        }
+        Algo::JpsPlus => {
+            return Err(CliError::Usage(
+                "JPS+ searches 8-connected grids only; use --algo astar or jps with --four".into(),
+            ))
+        }
+    };
     Ok(match outcome {
         Outcome::Found(p) => Answer {
             path: p.nodes,
-            cost: Some(p.cost as f64),
+            cost: Some(p.cost),
             expanded,
         },
         _ => Answer {

@@ -181,8 +181,37 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
         assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
         assert!(out.contains("cost: 3.82842712"), "{algo}: {out}");
     }
-    let o = pathkit(&["path", mai.to_str().unwrap(), "0", "0", "3", "2", "--four"]);
-    assert!(stdout(&o).contains("cost: 5.00000000"), "{}", stdout(&o));
+    for algo in ["astar", "jps"] {
+        let o = pathkit(&[
+            "path",
+            mai.to_str().unwrap(),
+            "0",
+            "0",
+            "3",
+            "2",
+            "--four",
+            "--algo",
+            algo,
+        ]);
+        assert!(
+            stdout(&o).contains("cost: 5.00000000"),
+            "{algo}: {}",
+            stdout(&o)
+        );
+    }
+    let o = pathkit(&[
+        "path",
+        mai.to_str().unwrap(),
+        "0",
+        "0",
+        "3",
+        "2",
+        "--four",
+        "--algo",
+        "jps-plus",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("8-connected"), "{}", stderr(&o));
 }
 
 #[test]

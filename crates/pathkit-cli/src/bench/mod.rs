@@ -17,12 +17,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use report::{BenchReport, EngineReport, MapReport};
 use std::hint::black_box;
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Runs `bench`; exit status 0, or 1 when an engine that follows the benchmark's rules gave a
 /// wrong answer (reported in the output, never timed).
 pub fn run(args: &BenchArgs) -> Result<i32, CliError> {
     let files = scenario::collect(&args.paths)?;
+    let root = common_folder(&files);
     let engines = EngineKind::all();
     let rounds = args.rounds.max(1);
     let bar = if std::io::stderr().is_terminal() {
@@ -45,7 +47,13 @@ pub fn run(args: &BenchArgs) -> Result<i32, CliError> {
         for group in &file.maps {
             let queries = select::spread(&group.queries, args.limit);
             bar.inc_length((queries.len() * engines.len() * (rounds + 1)) as u64);
-            maps.push(bench_map(&file, group, &queries, &engines, rounds, &bar)?);
+            let mut label = label(&root, path);
+            if file.maps.len() > 1 {
+                label = format!("{label}:{}", group.grid.width());
+            }
+            maps.push(bench_map(
+                &file, &label, group, &queries, &engines, rounds, &bar,
+            )?);
         }
     }
     bar.finish_and_clear();
@@ -68,6 +76,30 @@ pub fn run(args: &BenchArgs) -> Result<i32, CliError> {
         .flat_map(|m| &m.engines)
         .any(|e| !e.cuts_corners && e.wrong > 0);
     Ok(if wrong { 1 } else { 0 })
+}
+
+/// The deepest folder holding every file.
+fn common_folder(files: &[PathBuf]) -> PathBuf {
+    let mut root = files
+        .first()
+        .and_then(|f| f.parent())
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    for f in files {
+        while !f.starts_with(&root) {
+            if !root.pop() {
+                return PathBuf::new();
+            }
+        }
+    }
+    root
+}
+
+/// The row name of a scenario file: its path below `root`, without the scenario extension.
+fn label(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap_or(file).to_string_lossy();
+    let rel = rel.trim_end_matches(".scen");
+    rel.trim_end_matches(".map").to_string()
 }
 
 /// How one engine's answer to one query compares with the scenario.
@@ -116,6 +148,7 @@ use pathkit::grid::Cell;
 
 fn bench_map(
     file: &ScenarioFile,
+    label: &str,
     map: &MapQueries,
     queries: &[Query],
     engines: &[EngineKind],
@@ -192,5 +225,11 @@ fn bench_map(
                 .collect(),
         );
     }
-    Ok(MapReport::new(file, map, queries.len(), reports))
+    Ok(MapReport::new(
+        file,
+        label.to_string(),
+        map,
+        queries.len(),
+        reports,
+    ))
 }

@@ -105,6 +105,9 @@ fn median(v: &mut [f64]) -> f64 {
 pub struct MapReport {
     /// The scenario file.
     pub scenario: String,
+    /// A short name for the row: the scenario file's path below the folder all benchmarked files
+    /// share, without `.map.scen` / `.scen` (`den520d`, `mapf/den520d-even-1`).
+    pub label: String,
     /// The map file.
     pub map: String,
     /// Map width.
@@ -123,6 +126,7 @@ impl MapReport {
     /// Collects the engines' reports and computes their ratios.
     pub fn new(
         file: &ScenarioFile,
+        label: String,
         map: &MapQueries,
         queries: usize,
         mut engines: Vec<EngineReport>,
@@ -142,6 +146,7 @@ impl MapReport {
         }
         MapReport {
             scenario: file.path.display().to_string(),
+            label,
             map: map.map_path.file_name().map_or_else(
                 || map.map_path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
@@ -255,7 +260,7 @@ impl BenchReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{:<22} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
             "map",
             "engine",
             "ok",
@@ -272,8 +277,8 @@ impl BenchReport {
             for e in &m.engines {
                 let _ = writeln!(
                     s,
-                    "{:<22} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
-                    m.map,
+                    "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
+                    m.label,
                     e.engine,
                     e.timed,
                     e.wrong,
@@ -299,7 +304,7 @@ impl BenchReport {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "{:<22} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
             "all maps",
             "engine",
             "ok",
@@ -320,7 +325,7 @@ impl BenchReport {
                 .any(|e| e.engine == t.engine && e.cuts_corners);
             let _ = writeln!(
                 s,
-                "{:<22} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
+                "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
                 format!("({} maps)", self.maps.len()),
                 t.engine,
                 t.timed,

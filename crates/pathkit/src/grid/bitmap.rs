@@ -79,6 +79,16 @@ impl Bitmap {
         }
     }
 
+    /// Whether cell (`x`, `y`) is passable, without the range test of [`Bitmap::get`]: one load
+    /// from the padding-aware layout. Needs `-1 <= x <= width` and `-1 <= y <= height` (cells
+    /// there outside the map read as blocked), which is what a search one step off a map cell asks.
+    #[inline(always)]
+    pub fn bit(&self, x: i64, y: i64) -> bool {
+        debug_assert!(x >= -1 && x <= self.width as i64 && y >= -1 && y <= self.height as i64);
+        let bit = (x + 64) as usize;
+        self.words[(y + 1) as usize * self.stride + (bit >> 6)] >> (bit & 63) & 1 == 1
+    }
+
     /// The 64 cells of row `y` starting at column `x` (bit 0 = cell `x`). Cells outside the map
     /// read as blocked. Needs `-64 <= x <= width` and `-1 <= y <= height`.
     #[inline(always)]
@@ -122,6 +132,11 @@ mod tests {
             let r = b.word_rev(x, 1);
             for k in 0..64 {
                 assert_eq!(r >> k & 1 == 1, b.get(x - k, 1), "rev x={x} k={k}");
+            }
+        }
+        for x in -1..=130i64 {
+            for y in -1..=3i64 {
+                assert_eq!(b.bit(x, y), b.get(x, y), "bit ({x}, {y})");
             }
         }
         assert_eq!(b.word(0, -1), 0);

@@ -7,7 +7,7 @@
 
 use super::context::{Dir, Expander};
 use super::jump::straight_result;
-use super::scan::scan;
+use super::scan::{free_run, scan};
 use crate::grid::{Bitmap, Cell, Grid};
 
 /// Successors of online 4-connected JPS.
@@ -38,14 +38,16 @@ impl<'g> Online4<'g> {
             0
         };
         let stop = scan(self.rows, x, y, dx > 0);
-        straight_result(x, y, (dx, 0), stop, to_goal, goal, base, push);
+        straight_result(x, y, (dx, 0), stop, to_goal, goal, base, push, |n| {
+            free_run(self.rows, x, y, dx > 0) as i64 >= n
+        });
     }
 
     /// Walks vertically from (`x`, `y`), scanning both ways from every cell passed.
     #[inline(always)]
     fn vertical<F: FnMut(Cell, f64)>(&self, x: i64, mut y: i64, dy: i32, goal: Cell, push: &mut F) {
         let mut k = 0u32;
-        while self.rows.get(x, y + dy as i64) {
+        while self.rows.bit(x, y + dy as i64) {
             y += dy as i64;
             k += 1;
             let base = k as f64;

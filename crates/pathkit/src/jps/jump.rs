@@ -7,7 +7,7 @@
 //! its scans find, each reached by a diagonal-then-straight route.
 
 use super::context::{Dir, Expander};
-use super::scan::{scan, Stop};
+use super::scan::{free_run, scan, Stop};
 use crate::grid::{Bitmap, Cell, Grid};
 use std::f64::consts::SQRT_2;
 
@@ -27,7 +27,7 @@ impl<'g> Online8<'g> {
 
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
-        self.rows.get(x, y)
+        self.rows.bit(x, y)
     }
 
     /// Scans straight from (`x`, `y`) in direction (`dx`, `dy`) and pushes the jump point or the
@@ -43,14 +43,20 @@ impl<'g> Online8<'g> {
         push: &mut F,
     ) {
         let (gx, gy) = (goal.x as i64, goal.y as i64);
-        let (stop, to_goal) = if dy == 0 {
-            let d = (gx - x) * dx as i64;
-            (scan(self.rows, x, y, dx > 0), if gy == y { d } else { 0 })
+        let (bits, col, row, forward) = if dy == 0 {
+            (self.rows, x, y, dx > 0)
         } else {
-            let d = (gy - y) * dy as i64;
-            (scan(self.cols, y, x, dy > 0), if gx == x { d } else { 0 })
+            (self.cols, y, x, dy > 0)
         };
-        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push);
+        let to_goal = match (dy == 0, gy == y, gx == x) {
+            (true, true, _) => (gx - x) * dx as i64,
+            (false, _, true) => (gy - y) * dy as i64,
+            _ => 0,
+        };
+        let stop = scan(bits, col, row, forward);
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
+            free_run(bits, col, row, forward) as i64 >= n
+        });
     }
 
     /// Walks diagonally from (`x`, `y`), pushing what the straight scans from each cell find.
@@ -84,7 +90,9 @@ impl<'g> Online8<'g> {
 }
 
 /// Pushes the goal when it lies on the scanned ray within reach (`to_goal` steps away, 0 when
-/// not on the ray), else the jump point the scan stopped at, if any.
+/// not on the ray), else the jump point the scan stopped at, if any. A goal on the ray past the
+/// jump point is pushed directly when `clear(to_goal)` says no wall is in the way: the same cost
+/// as going through the jump point, one expansion less.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
@@ -96,8 +104,9 @@ pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
     goal: Cell,
     base: f64,
     push: &mut F,
+    clear: impl FnOnce(i64) -> bool,
 ) {
-    if to_goal > 0 && to_goal <= stop.reach() as i64 {
+    if to_goal > 0 && (to_goal <= stop.reach() as i64 || clear(to_goal)) {
         push(goal, base + to_goal as f64);
     } else if let Stop::Jump(s) = stop {
         let s = s as i64;
@@ -126,6 +135,31 @@ pub(crate) trait Rays8 {
     );
     /// Walks diagonally from (`x`, `y`), pushing what the straight moves from each cell meet.
     fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F);
+    /// The row-major and the column-major passability bitmaps.
+    fn bitmaps(&self) -> (&Bitmap, &Bitmap);
+}
+
+/// `true` when the goal is reached from (`x`, `y`) by diagonal moves toward it and then straight
+/// ones, through free cells and without cutting corners: an octile-shortest route.
+#[inline]
+fn direct_ray<R: Rays8>(rays: &R, mut x: i64, mut y: i64, goal: Cell) -> bool {
+    let (gx, gy) = (goal.x as i64, goal.y as i64);
+    let (dx, dy) = ((gx - x).signum(), (gy - y).signum());
+    while x != gx && y != gy {
+        if !(rays.free(x + dx, y) && rays.free(x, y + dy) && rays.free(x + dx, y + dy)) {
+            return false;
+        }
+        x += dx;
+        y += dy;
+    }
+    let (rows, cols) = rays.bitmaps();
+    if y == gy && x != gx {
+        free_run(rows, x, y, dx > 0) as i64 >= (gx - x).abs()
+    } else if x == gx && y != gy {
+        free_run(cols, y, x, dy > 0) as i64 >= (gy - y).abs()
+    } else {
+        true
+    }
 }
 
 impl Rays8 for Online8<'_> {
@@ -149,6 +183,10 @@ impl Rays8 for Online8<'_> {
     fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F) {
         self.walk_diagonal(x, y, dir, goal, push)
     }
+    #[inline(always)]
+    fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        (self.rows, self.cols)
+    }
 }
 
 /// 8-connected successors of `node`, entered moving in `dir`: the natural neighbours, and the
@@ -165,6 +203,11 @@ pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
     let push = &mut push;
     match dir {
         (0, 0) => {
+            // The goal in plain sight: nothing can beat the octile distance.
+            if direct_ray(rays, x, y, goal) {
+                push(goal, super::context::distance(true, node, goal));
+                return;
+            }
             for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 rays.straight(x, y, d, goal, 0.0, push);
             }

@@ -14,9 +14,9 @@
 
 use super::context::{check_query, check_uniform, Checked, Dir, Expander};
 use super::jump::{expand8, straight_result, Rays8};
-use super::scan::Stop;
+use super::scan::{free_run, Stop};
 use super::{Connectivity, JpsContext, JpsError, PathMode};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Bitmap, Cell, Grid};
 use crate::search::{Outcome, Status};
 use std::f64::consts::SQRT_2;
 
@@ -66,8 +66,9 @@ fn slot((dx, dy): Dir) -> usize {
 ///         .unwrap().into_path().unwrap().cost
 /// };
 /// assert_eq!(cost(&plus, &mut ctx), 7.0);
-/// plus.set_passable(Cell::new(2, 1), true).unwrap(); // a door opens in the wall
-/// plus.set_passable(Cell::new(3, 1), true).unwrap();
+/// for x in 1..=4 {
+///     plus.set_passable(Cell::new(x, 1), true).unwrap(); // the wall comes down
+/// }
 /// assert_eq!(cost(&plus, &mut ctx), 5.0);
 /// ```
 #[derive(Clone, Debug)]
@@ -92,8 +93,7 @@ impl JpsPlus {
         for x in 0..w {
             plus.straight_line(false, x);
         }
-        for d in 4..8 {
-            let dir = DIRS[d];
+        for (d, dir) in DIRS.iter().enumerate().skip(4) {
             for y in rows_in_order(h, dir.1) {
                 for x in 0..w {
                     plus.diagonal_cell(x, y, d);
@@ -154,12 +154,12 @@ impl JpsPlus {
         // a changed entry is seen by the cell before it on the diagonal.
         let mut changed = Vec::new();
         let mut next_changed = Vec::new();
-        for d in 4..8 {
-            let (dx, dy) = (DIRS[d].0 as i64, DIRS[d].1 as i64);
+        for (d, &(dx, dy)) in DIRS.iter().enumerate().skip(4) {
+            let (dx, dy) = (dx as i64, dy as i64);
             let band = (cy - 1 - dy)..=(cy + 1 - dy);
             let columns = (cx - 1 - dx)..=(cx + 1 - dx);
             changed.clear();
-            for y in rows_in_order(h, DIRS[d].1) {
+            for y in rows_in_order(h, dy as i32) {
                 next_changed.clear();
                 if band.contains(&y) {
                     for x in 0..w {
@@ -185,7 +185,7 @@ impl JpsPlus {
 
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
-        self.grid.passable_xy(x, y)
+        self.grid.bitmap().bit(x, y)
     }
 
     #[inline(always)]
@@ -333,6 +333,11 @@ fn as_stop(v: i32) -> Stop {
 
 impl Rays8 for JpsPlus {
     #[inline(always)]
+    fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        self.rays_bitmaps()
+    }
+
+    #[inline(always)]
     fn free(&self, x: i64, y: i64) -> bool {
         self.is_free(x, y)
     }
@@ -360,7 +365,14 @@ impl Rays8 for JpsPlus {
             0
         };
         let stop = as_stop(self.entry(x, y, slot((dx, dy))));
-        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push);
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
+            let (rows, cols) = self.rays_bitmaps();
+            if dy == 0 {
+                free_run(rows, x, y, dx > 0) as i64 >= n
+            } else {
+                free_run(cols, y, x, dy > 0) as i64 >= n
+            }
+        });
     }
 
     #[inline(always)]
@@ -397,7 +409,13 @@ impl Rays8 for JpsPlus {
                 } else {
                     ((0, dy), (goal.y as i64 - py).abs())
                 };
-                if dist <= self.entry(px, py, slot(dir)).abs() as i64 {
+                let (rows, cols) = self.rays_bitmaps();
+                let run = if dir.1 == 0 {
+                    free_run(rows, px, py, dx > 0)
+                } else {
+                    free_run(cols, py, px, dy > 0)
+                };
+                if dist <= run as i64 {
                     push(goal, base + dist as f64);
                     return;
                 }
@@ -412,6 +430,13 @@ impl Rays8 for JpsPlus {
             self.straight(x, y, (dx, 0), goal, base, push);
             self.straight(x, y, (0, dy), goal, base, push);
         }
+    }
+}
+
+impl JpsPlus {
+    #[inline(always)]
+    fn rays_bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        (self.grid.bitmap(), self.grid.bitmap_transposed())
     }
 }
 
@@ -450,8 +475,7 @@ mod tests {
                     if !g.passable_xy(x, y) {
                         continue;
                     }
-                    for d in 0..4 {
-                        let (dx, dy) = DIRS[d];
+                    for (d, &(dx, dy)) in DIRS.iter().enumerate().take(4) {
                         let stop = if dy == 0 {
                             scan(g.bitmap(), x, y, dx > 0)
                         } else {

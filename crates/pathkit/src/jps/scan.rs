@@ -38,47 +38,112 @@ pub(crate) fn scan(bits: &Bitmap, col: i64, row: i64, forward: bool) -> Stop {
     }
 }
 
+/// Reads 64 bits of the padded bitmap starting at absolute bit `bit` of the row at word `base`
+/// (two aligned loads and one funnel shift, no branch). Past the last stored word, which is
+/// padding, the high word is that same padding word: zero, i.e. blocked.
+#[inline(always)]
+fn read(words: &[u64], base: usize, bit: usize) -> u64 {
+    let i = base + (bit >> 6);
+    let high = words[(i + 1).min(words.len() - 1)];
+    let wide = (high as u128) << 64 | words[i] as u128;
+    (wide >> (bit & 63)) as u64
+}
+
+/// One bit of the padded bitmap.
+#[inline(always)]
+fn read_bit(words: &[u64], base: usize, bit: usize) -> u64 {
+    words[base + (bit >> 6)] >> (bit & 63) & 1
+}
+
 #[inline]
 fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
-    let mut x = col + 1;
+    let words = bits.words();
+    let stride = bits.stride();
+    // Stored rows are shifted down by one (a spare row on top), and columns right by 64 bits.
+    let (above_base, here_base) = (row as usize * stride, (row as usize + 1) * stride);
+    let below_base = here_base + stride;
+    let mut bit = (col + 1 + 64) as usize;
+    // The cell before the window in the rows beside: a forced neighbour's blocked predecessor.
+    let mut above_prev = read_bit(words, above_base, bit - 1);
+    let mut below_prev = read_bit(words, below_base, bit - 1);
     loop {
-        let here = bits.word(x, row);
-        let above = bits.word(x, row - 1) & !bits.word(x - 1, row - 1);
-        let below = bits.word(x, row + 1) & !bits.word(x - 1, row + 1);
-        let stop = !here | above | below;
+        let here = read(words, here_base, bit);
+        let above = read(words, above_base, bit);
+        let below = read(words, below_base, bit);
+        let forced = (above & !(above << 1 | above_prev)) | (below & !(below << 1 | below_prev));
+        let stop = !here | forced;
         if stop != 0 {
-            let t = stop.trailing_zeros() as i64;
-            let steps = (x + t - col) as u32;
-            // The padding after the row is blocked, so every scan ends inside the word reads'
-            // valid range.
+            let t = stop.trailing_zeros() as usize;
+            let steps = (bit + t - (col + 64) as usize) as u32;
+            // The padding after the row is blocked, so every scan ends inside the stored rows.
             return if here >> t & 1 == 1 {
                 Stop::Jump(steps)
             } else {
                 Stop::Wall(steps - 1)
             };
         }
-        x += 64;
+        above_prev = above >> 63;
+        below_prev = below >> 63;
+        bit += 64;
     }
 }
 
 #[inline]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
-    let mut x = col - 1;
+    // Bit 63 of each window is the cell nearest to `col`; the first stop is the highest set bit,
+    // so no bit reversal is needed.
+    let words = bits.words();
+    let stride = bits.stride();
+    let (above_base, here_base) = (row as usize * stride, (row as usize + 1) * stride);
+    let below_base = here_base + stride;
+    // Absolute bit of the window's lowest cell; the window ends at the cell just before `col`.
+    let mut bit = (col - 1 - 63 + 64) as usize;
+    let mut above_next = read_bit(words, above_base, bit + 64);
+    let mut below_next = read_bit(words, below_base, bit + 64);
     loop {
-        let here = bits.word_rev(x, row);
-        let above = bits.word_rev(x, row - 1) & !bits.word_rev(x + 1, row - 1);
-        let below = bits.word_rev(x, row + 1) & !bits.word_rev(x + 1, row + 1);
-        let stop = !here | above | below;
+        let here = read(words, here_base, bit);
+        let above = read(words, above_base, bit);
+        let below = read(words, below_base, bit);
+        let forced =
+            (above & !(above >> 1 | above_next << 63)) | (below & !(below >> 1 | below_next << 63));
+        let stop = !here | forced;
         if stop != 0 {
-            let t = stop.trailing_zeros() as i64;
-            let steps = (col - (x - t)) as u32;
-            return if here >> t & 1 == 1 {
+            let t = stop.leading_zeros() as usize;
+            let steps = ((col + 64) as usize - (bit + 63 - t)) as u32;
+            return if here >> (63 - t) & 1 == 1 {
                 Stop::Jump(steps)
             } else {
                 Stop::Wall(steps - 1)
             };
         }
-        x -= 64;
+        above_next = above & 1;
+        below_next = below & 1;
+        bit -= 64;
+    }
+}
+
+/// How many cells in a row are free after column `col` (exclusive) of row `row`, toward higher
+/// columns when `forward`: the length of a straight move with no wall in the way.
+#[inline]
+pub(crate) fn free_run(bits: &Bitmap, col: i64, row: i64, forward: bool) -> u32 {
+    if forward {
+        let mut x = col + 1;
+        loop {
+            let blocked = !bits.word(x, row);
+            if blocked != 0 {
+                return (x + blocked.trailing_zeros() as i64 - col - 1) as u32;
+            }
+            x += 64;
+        }
+    } else {
+        let mut x = col - 1;
+        loop {
+            let blocked = !bits.word(x - 63, row);
+            if blocked != 0 {
+                return (col - (x - blocked.leading_zeros() as i64) - 1) as u32;
+            }
+            x -= 64;
+        }
     }
 }
 
@@ -120,6 +185,9 @@ mod tests {
             for row in 0..5 {
                 for col in 0..width as i64 {
                     for forward in [true, false] {
+                        let d = if forward { 1 } else { -1 };
+                        let run = (1..).take_while(|&s| bits.get(col + d * s, row)).count();
+                        assert_eq!(free_run(bits, col, row, forward) as usize, run);
                         assert_eq!(
                             scan(bits, col, row, forward),
                             slow(bits, col, row, forward),

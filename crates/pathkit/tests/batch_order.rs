@@ -1,0 +1,104 @@
+//! Batch queries give exactly the sequential answers, in input order.
+
+use pathkit::batch;
+use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::SearchContext;
+
+fn map() -> Grid {
+    let mut state = 0x1234_5678_9ABC_DEF1u64;
+    Grid::from_fn(97, 61, |_| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        u32::from(state % 100 >= 30)
+    })
+    .unwrap()
+}
+
+fn queries(grid: &Grid) -> Vec<(Cell, Cell)> {
+    let mut state = 0x0F0F_1234_5555_9999u64;
+    let mut next = |n: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as u32
+    };
+    (0..400)
+        .map(|_| {
+            (
+                Cell::new(next(grid.width()), next(grid.height())),
+                Cell::new(next(grid.width()), next(grid.height())),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn batch_results_equal_sequential_results_in_order() {
+    let grid = map();
+    let qs = queries(&grid);
+
+    let mut ctx = JpsContext::new();
+    let sequential: Vec<_> = qs
+        .iter()
+        .map(|&(s, g)| ctx.find_path(&grid, s, g, JpsMode::EIGHT))
+        .collect();
+    assert!(
+        sequential
+            .iter()
+            .filter(|r| r.as_ref().unwrap().is_found())
+            .count()
+            > 50
+    );
+    assert_eq!(batch::jps(&grid, &qs, JpsMode::EIGHT), sequential);
+
+    let four: Vec<_> = qs
+        .iter()
+        .map(|&(s, g)| ctx.find_path(&grid, s, g, JpsMode::FOUR))
+        .collect();
+    assert_eq!(batch::jps(&grid, &qs, JpsMode::FOUR), four);
+
+    let costs: Vec<_> = sequential
+        .iter()
+        .map(|r| Ok(r.as_ref().unwrap().path().map(|p| p.cost)))
+        .collect();
+    assert_eq!(batch::jps_costs(&grid, &qs, JpsMode::EIGHT), costs);
+
+    let plus = JpsPlus::new(grid.clone()).unwrap();
+    let plus_sequential: Vec<_> = qs
+        .iter()
+        .map(|&(s, g)| plus.find_path(&mut ctx, s, g, PathMode::Cells))
+        .collect();
+    assert_eq!(
+        batch::jps_plus(&plus, &qs, PathMode::Cells),
+        plus_sequential
+    );
+
+    let mut astar_ctx = SearchContext::new();
+    let astar_sequential: Vec<_> = qs
+        .iter()
+        .map(|&(s, g)| {
+            grid.octile()
+                .find_path(&mut astar_ctx, s, g, &Default::default())
+        })
+        .collect();
+    assert_eq!(batch::astar(&grid, &qs), astar_sequential);
+}
+
+#[test]
+fn batch_reports_errors_per_query() {
+    let grid = Grid::from_ascii("...\n...").unwrap();
+    let qs = [
+        (Cell::new(0, 0), Cell::new(2, 1)),
+        (Cell::new(0, 0), Cell::new(5, 5)),
+    ];
+    let results = batch::jps(&grid, &qs, JpsMode::EIGHT);
+    assert!(results[0].as_ref().unwrap().is_found());
+    assert!(matches!(
+        results[1],
+        Err(pathkit::jps::JpsError::OutOfBounds { .. })
+    ));
+    assert!(batch::astar(&grid, &qs)[1].is_err());
+    assert!(batch::jps(&grid, &[], JpsMode::EIGHT).is_empty());
+}

@@ -1,0 +1,173 @@
+//! After warm-up, Jump Point Search, JPS+ and A* queries on reused contexts allocate nothing.
+
+use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::{SearchContext, SearchOptions, Status};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+/// Counts allocations made by the thread that switched counting on, per thread, so tests
+/// running side by side do not see each other's allocations.
+struct CountingAllocator;
+
+thread_local! {
+    static COUNTING: StdCell<bool> = const { StdCell::new(false) };
+    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.with(|c| c.get()) {
+            ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.with(|c| c.get()) {
+            ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(|a| a.get());
+    COUNTING.with(|c| c.set(true));
+    let out = f();
+    COUNTING.with(|c| c.set(false));
+    (out, ALLOCATIONS.with(|a| a.get()) - before)
+}
+
+/// A 150x120 map of random walls and a few long wall segments (rooms and corridors).
+fn map() -> Grid {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    Grid::from_fn(150, 120, |c| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let segment = (c.x % 20 == 10 && c.y % 30 > 4) || (c.y % 25 == 12 && c.x % 40 > 6);
+        u32::from(!segment && state % 100 >= 20)
+    })
+    .unwrap()
+}
+
+/// Start-goal pairs: random cells (some blocked, some unreachable) and one start == goal.
+fn queries(grid: &Grid) -> Vec<(Cell, Cell)> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out: Vec<(Cell, Cell)> = (0..300)
+        .map(|_| {
+            let a = Cell::new(
+                (next() % grid.width() as u64) as u32,
+                (next() % grid.height() as u64) as u32,
+            );
+            let b = Cell::new(
+                (next() % grid.width() as u64) as u32,
+                (next() % grid.height() as u64) as u32,
+            );
+            (a, b)
+        })
+        .collect();
+    out.push((Cell::new(1, 1), Cell::new(1, 1)));
+    out
+}
+
+/// Runs `query` over every pair once to warm up, then counts the allocations of a second pass.
+fn allocations_after_warm_up(
+    pairs: &[(Cell, Cell)],
+    mut query: impl FnMut(Cell, Cell) -> bool,
+) -> (usize, usize) {
+    for &(s, g) in pairs {
+        query(s, g);
+    }
+    count(|| pairs.iter().filter(|&&(s, g)| query(s, g)).count())
+}
+
+#[test]
+fn jps_queries_allocate_nothing_after_warm_up() {
+    let grid = map();
+    let pairs = queries(&grid);
+    for mode in [
+        JpsMode::EIGHT,
+        JpsMode::EIGHT.jump_points(),
+        JpsMode::FOUR,
+        JpsMode::FOUR.jump_points(),
+    ] {
+        let mut ctx = JpsContext::new();
+        let mut path = Vec::new();
+        let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
+            ctx.find_path_into(&grid, s, g, mode, &mut path)
+                .unwrap()
+                .is_found()
+        });
+        assert!(found > 100, "{mode:?}: only {found} paths found");
+        assert_eq!(allocations, 0, "{mode:?}");
+    }
+}
+
+#[test]
+fn jps_plus_queries_allocate_nothing_after_warm_up() {
+    let plus = JpsPlus::new(map()).unwrap();
+    let pairs = queries(plus.grid());
+    for mode in [PathMode::Cells, PathMode::JumpPoints] {
+        let mut ctx = JpsContext::new();
+        let mut path = Vec::new();
+        let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
+            plus.find_path_into(&mut ctx, s, g, mode, &mut path)
+                .unwrap()
+                .is_found()
+        });
+        assert!(found > 100, "{mode:?}: only {found} paths found");
+        assert_eq!(allocations, 0, "{mode:?}");
+    }
+}
+
+#[test]
+fn astar_queries_allocate_nothing_after_warm_up() {
+    let grid = map();
+    let pairs = queries(&grid);
+    let space = grid.octile();
+    let options = SearchOptions::new();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
+        if !grid.is_passable(s) || !grid.reachable(s, g, pathkit::grid::Diagonal::NoCornerCutting) {
+            return false;
+        }
+        matches!(
+            ctx.search_into(&space, s, g, &options, &mut path).unwrap(),
+            Status::Found { .. }
+        )
+    });
+    assert!(found > 100, "only {found} paths found");
+    assert_eq!(allocations, 0);
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    // A fresh context must allocate: proves the counting allocator is installed.
+    let grid = map();
+    let (_, allocations) = count(|| {
+        JpsContext::new()
+            .find_path_into(
+                &grid,
+                Cell::new(0, 0),
+                Cell::new(149, 119),
+                JpsMode::EIGHT,
+                &mut Vec::new(),
+            )
+            .unwrap()
+    });
+    assert!(allocations > 0);
+}

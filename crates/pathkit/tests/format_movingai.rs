@@ -570,4 +570,68 @@ mod format_movingai {
         let io = Scenario::load("/nonexistent/x.scen").unwrap_err();
         assert!(io.position().is_none() && io.to_string().contains("/nonexistent/x.scen"));
     }
+
+    mod round_trips {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn tiles(width: u32, height: u32) -> impl Strategy<Value = Vec<u8>> {
+            prop::collection::vec(
+                prop::sample::select(b".GS@OTW#x~".to_vec()),
+                (width * height) as usize,
+            )
+        }
+
+        proptest! {
+            #[test]
+            fn any_map_writes_and_reads_back(
+                (w, h, tiles) in (1u32..12, 1u32..12).prop_flat_map(|(w, h)| (Just(w), Just(h), tiles(w, h))),
+                crlf in any::<bool>(),
+            ) {
+                let mut map = MovingAiMap::new(w, h, tiles.clone()).unwrap();
+                if crlf {
+                    map.set_line_ending(LineEnding::CrLf);
+                }
+                let text = map.to_string();
+                let back: MovingAiMap = text.parse().unwrap();
+                prop_assert_eq!(&back, &map);
+                prop_assert_eq!(back.tiles(), &tiles[..]);
+                let grid = back.to_grid().unwrap();
+                for (i, t) in tiles.iter().enumerate() {
+                    prop_assert_eq!(grid.weight_at(i) == 1, b".GS".contains(t));
+                }
+            }
+
+            #[test]
+            fn any_scenario_writes_and_reads_back(
+                raw in prop::collection::vec(
+                    (0u32..1000, "[a-z0-9_/.-]{1,12}", 1u32..600, 1u32..600, 0.0f64..1e5, any::<(u32, u32, u32, u32)>()),
+                    0..20,
+                ),
+            ) {
+                let entries: Vec<ScenarioEntry> = raw
+                    .into_iter()
+                    .map(|(bucket, map, width, height, length, (a, b, c, d))| ScenarioEntry {
+                        bucket,
+                        map,
+                        width,
+                        height,
+                        start: Cell::new(a % width, b % height),
+                        goal: Cell::new(c % width, d % height),
+                        optimal_length: length,
+                    })
+                    .collect();
+                let scen = Scenario::new(entries.clone()).unwrap();
+                let back: Scenario = scen.to_string().parse().unwrap();
+                prop_assert_eq!(back.entries().len(), entries.len());
+                for (got, want) in back.entries().iter().zip(&entries) {
+                    prop_assert!((got.optimal_length - want.optimal_length).abs() <= 5e-9 * want.optimal_length.max(1.0));
+                    let mut got = got.clone();
+                    got.optimal_length = want.optimal_length;
+                    prop_assert_eq!(&got, want);
+                }
+                prop_assert_eq!(back.to_string(), scen.to_string());
+            }
+        }
+    }
 }

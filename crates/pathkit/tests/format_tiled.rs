@@ -281,6 +281,27 @@ mod format_tiled {
     }
 
     #[test]
+    fn elements_nested_where_tiled_skips_them_do_not_hide_short_data() {
+        // `tiled` skips the unknown <skip> element, inner layer and all, and reads the outer data.
+        let nested = small(
+            r#"<skip><layer name="inner"><data encoding="csv">1</data></layer></skip>
+  <data encoding="csv">1</data>"#,
+        );
+        let e = error(&nested);
+        assert!(matches!(e, TiledError::Invalid { .. }), "{e}");
+        assert_eq!(e.position().map(|p| (p.line, p.column)), Some((8, 3)));
+        // A tileset inside a tileset: both get their tile count.
+        let inner = String::from_utf8(small(r#"<data encoding="csv">1,2,1,1</data>"#))
+            .unwrap()
+            .replace(
+                "</tileset>",
+                r#"<tileset name="x" tilewidth="8" tileheight="8"><image source="x.png" width="8" height="8"/></tileset></tileset>"#,
+            );
+        let map = TiledMap::from_bytes(inner.as_bytes()).unwrap();
+        assert_eq!(gids(&map), [1, 2, 1, 1]);
+    }
+
+    #[test]
     fn malformed_and_unsupported_maps_are_refused() {
         assert!(matches!(
             error(b""),

@@ -7,9 +7,20 @@
 //! | [`resolve_map`] | | the `.map` file a scenario line names, found by basename |
 //! | `TiledMap` (feature `tiled`, on by default) | `.tmx` | tile layers with gids and tile properties, from a path or from bytes, and grids from them |
 //!
-//! Parsers take bytes, never panic, and refuse malformed input with a [`ParseError`] that gives
-//! the 1-based line and column of the problem. Everything read can be written back with
-//! `Display` (or `save`) and reads back equal.
+//! Parsers take bytes, never panic, and refuse malformed input with a typed error: the Moving AI
+//! parsers give a [`ParseError`] with the 1-based line and column of the problem (wrapped in a
+//! [`FormatError`] when a file is read); `TiledMap` gives a `TiledError`, with the line and column
+//! of the element at fault when the problem is found in the text. Moving AI files read can be
+//! written back with `Display` (or `save`) and read back equal.
+//!
+//! | file | what |
+//! |---|---|
+//! | `error.rs` | [`ParseError`], [`FormatError`], [`Position`] |
+//! | `text.rs` | lines, fields and numbers with their positions; [`LineEnding`] |
+//! | `movingai_map.rs` | [`MovingAiMap`] |
+//! | `movingai_scen.rs` | [`Scenario`], [`ScenarioEntry`], [`resolve_map`] |
+//! | `tiled.rs` | `TiledMap`, `TiledLayer`, `TiledTile`, `TiledError` |
+//! | `tmx_check.rs` | fills in old files' missing `tilecount` and checks tile data before `tiled` parses |
 //!
 //! ```
 //! use pathkit::format::{MovingAiMap, Scenario};

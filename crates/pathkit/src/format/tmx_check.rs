@@ -55,9 +55,10 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut inserts: Vec<(usize, u64)> = Vec::new();
     let mut first_gids = Vec::new();
-    let mut tileset: Option<OpenTileset> = None;
-    let mut data: Option<OpenData> = None;
-    let mut layer_size: Option<u64> = None;
+    // Open elements by depth: elements of the same kind may nest (`tiled` skips the inner ones).
+    let mut tilesets: Vec<OpenTileset> = Vec::new();
+    let mut datas: Vec<OpenData> = Vec::new();
+    let mut layers: Vec<(usize, Option<u64>)> = Vec::new();
     let mut layer_tiles: u64 = 0;
     loop {
         let at = reader.buffer_position();
@@ -78,12 +79,13 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                             if empty {
                                 inserts.push((open.insert_at, 0));
                             } else {
-                                tileset = Some(open);
+                                tilesets.push(open);
                             }
                         }
                     }
                     b"image" => {
-                        if let Some(t) = tileset.as_mut().filter(|t| t.depth + 1 == stack.len()) {
+                        if let Some(t) = tilesets.last_mut().filter(|t| t.depth + 1 == stack.len())
+                        {
                             let w = number(xml, at, e, b"width")?;
                             let h = number(xml, at, e, b"height")?;
                             if let (Some(w), Some(h)) = (w, h) {
@@ -92,18 +94,22 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                         }
                     }
                     b"tile" => {
-                        if let Some(t) = tileset.as_mut().filter(|t| t.depth + 1 == stack.len()) {
+                        if let Some(t) = tilesets.last_mut().filter(|t| t.depth + 1 == stack.len())
+                        {
                             t.tiles += 1;
                         }
                     }
                     b"layer" => {
                         let w = number(xml, at, e, b"width")?;
                         let h = number(xml, at, e, b"height")?;
-                        layer_size = match (w, h) {
+                        let size = match (w, h) {
                             (Some(w), Some(h)) => Some(w as u64 * h as u64),
                             _ => None,
                         };
-                        layer_tiles += layer_size.unwrap_or(0);
+                        if !empty {
+                            layers.push((stack.len(), size));
+                        }
+                        layer_tiles += size.unwrap_or(0);
                         if layer_tiles > TiledMap::MAX_TILES {
                             return Err(TiledError::TooLarge {
                                 position: Some(position(xml, at)),
@@ -117,7 +123,10 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                         let open = OpenData {
                             depth: stack.len(),
                             position: at,
-                            expected: layer_size,
+                            expected: layers
+                                .last()
+                                .filter(|l| l.0 + 1 == stack.len())
+                                .and_then(|l| l.1),
                             encoding: attr(xml, at, e, b"encoding")?,
                             compression: attr(xml, at, e, b"compression")?,
                             seen_text: false,
@@ -125,7 +134,7 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                         if empty {
                             check_data(xml, &open, "")?;
                         } else {
-                            data = Some(open);
+                            datas.push(open);
                         }
                     }
                     _ => {}
@@ -135,8 +144,8 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                 }
             }
             Event::Text(ref t) => {
-                if let Some(d) = data
-                    .as_mut()
+                if let Some(d) = datas
+                    .last_mut()
                     .filter(|d| d.depth + 1 == stack.len() && !d.seen_text)
                 {
                     d.seen_text = true;
@@ -145,8 +154,8 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                 }
             }
             Event::CData(ref t) => {
-                if let Some(d) = data
-                    .as_mut()
+                if let Some(d) = datas
+                    .last_mut()
                     .filter(|d| d.depth + 1 == stack.len() && !d.seen_text)
                 {
                     d.seen_text = true;
@@ -155,13 +164,18 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
             }
             Event::End(_) => {
                 stack.pop();
-                if let Some(d) = data.take_if(|d| d.depth == stack.len()) {
-                    if !d.seen_text {
+                if datas.last().is_some_and(|d| d.depth == stack.len()) {
+                    if let Some(d) = datas.pop().filter(|d| !d.seen_text) {
                         check_data(xml, &d, "")?;
                     }
                 }
-                if let Some(t) = tileset.take_if(|t| t.depth == stack.len()) {
-                    inserts.push((t.insert_at, tile_count(xml, &t)?));
+                if tilesets.last().is_some_and(|t| t.depth == stack.len()) {
+                    if let Some(t) = tilesets.pop() {
+                        inserts.push((t.insert_at, tile_count(xml, &t)?));
+                    }
+                }
+                if layers.last().is_some_and(|l| l.0 == stack.len()) {
+                    layers.pop();
                 }
             }
             Event::Eof => break,
@@ -174,6 +188,7 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
             message: "the document ends inside an element".into(),
         });
     }
+    inserts.sort_unstable(); // inner tilesets close first
     let mut bytes = Vec::with_capacity(xml.len() + 24 * inserts.len());
     let mut from = 0;
     for (at, count) in inserts {

@@ -260,7 +260,7 @@ impl BenchReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
             "map",
             "engine",
             "ok",
@@ -277,7 +277,7 @@ impl BenchReport {
             for e in &m.engines {
                 let _ = writeln!(
                     s,
-                    "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
+                    "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
                     m.label,
                     e.engine,
                     e.timed,
@@ -304,7 +304,7 @@ impl BenchReport {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
             "all maps",
             "engine",
             "ok",
@@ -325,8 +325,8 @@ impl BenchReport {
                 .any(|e| e.engine == t.engine && e.cuts_corners);
             let _ = writeln!(
                 s,
-                "{:<28} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
-                format!("({} maps)", self.maps.len()),
+                "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
+                format!("({} scenario sets)", self.maps.len()),
                 t.engine,
                 t.timed,
                 t.wrong,

@@ -11,67 +11,27 @@
 //! skips the two A* engines. The batch section times all lines with 1 and 2 rayon threads.
 
 use pathkit::batch;
+use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{SearchContext, SearchOptions, Status};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// A Moving AI `.map`: `.`, `G` and `S` are passable, everything else is blocked.
+/// A Moving AI `.map` as a grid (`.`, `G` and `S` passable).
 fn load_map(path: &Path) -> Result<Grid, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut lines = text.lines();
-    let (mut width, mut height) = (0u32, 0u32);
-    for line in lines.by_ref() {
-        let line = line.trim();
-        if line == "map" {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("width ") {
-            width = v.trim().parse().map_err(|e| format!("width: {e}"))?;
-        }
-        if let Some(v) = line.strip_prefix("height ") {
-            height = v.trim().parse().map_err(|e| format!("height: {e}"))?;
-        }
-    }
-    let rows: Vec<&[u8]> = lines.map(|l| l.trim_end().as_bytes()).collect();
-    if rows.len() < height as usize || rows.iter().any(|r| r.len() < width as usize) {
-        return Err(format!("{}: grid smaller than its header", path.display()));
-    }
-    Grid::from_fn(width, height, |c| {
-        u32::from(matches!(
-            rows[c.y as usize][c.x as usize],
-            b'.' | b'G' | b'S'
-        ))
-    })
-    .map_err(|e| e.to_string())
+    let map = MovingAiMap::load(path).map_err(|e| e.to_string())?;
+    map.to_grid().map_err(|e| e.to_string())
 }
 
 /// The (start, goal, optimal length) triples of a `.scen` file.
 fn load_scen(path: &Path) -> Result<Vec<(Cell, Cell, f64)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with("version") && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let num = |i: usize| -> Result<u32, String> {
-            f.get(i)
-                .and_then(|s| s.parse().ok())
-                .ok_or(format!("bad line {line:?}"))
-        };
-        let optimal: f64 = f
-            .get(8)
-            .and_then(|s| s.parse().ok())
-            .ok_or(format!("bad line {line:?}"))?;
-        out.push((
-            Cell::new(num(4)?, num(5)?),
-            Cell::new(num(6)?, num(7)?),
-            optimal,
-        ));
-    }
-    Ok(out)
+    let scen = Scenario::load(path).map_err(|e| e.to_string())?;
+    Ok(scen
+        .entries()
+        .iter()
+        .map(|e| (e.start, e.goal, e.optimal_length))
+        .collect())
 }
 
 /// Median and mean of per-query microseconds.
@@ -228,9 +188,8 @@ fn main() {
             }
         });
 
-        let t = Instant::now();
         let plus = JpsPlus::new(grid.clone()).unwrap();
-        let build = t.elapsed();
+        let build = plus.build_time();
         println!(
             "  JPS+ build {:.2} ms, {:.2} MiB",
             build.as_secs_f64() * 1e3,

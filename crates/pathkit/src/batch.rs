@@ -2,8 +2,9 @@
 //!
 //! Each function answers a slice of `(start, goal)` queries and returns the results **in input
 //! order**. With the `parallel` feature (on by default) the queries are spread over rayon's
-//! thread pool with `map_init`, so every worker thread reuses one search context for all the
-//! queries it takes; without it they run one after the other on one context. To choose the
+//! thread pool with `map_init`, and search contexts are leased from a pool, so each worker thread
+//! reuses one context for all the queries it takes; without it they run one after the other on
+//! one context. To choose the
 //! number of threads, call them inside `rayon::ThreadPool::install`.
 //!
 //! ```
@@ -25,8 +26,13 @@ use crate::search::{Outcome, SearchContext, SearchOptions};
 /// One query: start, then goal.
 pub type Query = (Cell, Cell);
 
-/// Maps `queries` in order, with one `init()` state per worker thread.
-fn run<S, R: Send>(
+/// Maps `queries` in order, reusing search states made by `init`.
+///
+/// Rayon's `map_init` calls `init` once per job it splits off, and there can be many more jobs
+/// than threads; a context sized for a large map is costly to create. So states are kept in a
+/// small pool: a job takes one (or makes one when none is free) and puts it back when it ends,
+/// and no more states exist than jobs ever ran at once, i.e. one per worker thread.
+fn run<S: Send, R: Send>(
     queries: &[Query],
     init: impl Fn() -> S + Sync + Send,
     solve: impl Fn(&mut S, Query) -> R + Sync + Send,
@@ -34,9 +40,34 @@ fn run<S, R: Send>(
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
+        use std::sync::Mutex;
+
+        /// A pooled state that goes back to the pool when its job ends.
+        struct Lease<'p, S> {
+            pool: &'p Mutex<Vec<S>>,
+            state: Option<S>,
+        }
+        impl<S> Drop for Lease<'_, S> {
+            fn drop(&mut self) {
+                if let (Some(state), Ok(mut pool)) = (self.state.take(), self.pool.lock()) {
+                    pool.push(state);
+                }
+            }
+        }
+
+        let pool = Mutex::new(Vec::new());
         queries
             .par_iter()
-            .map_init(init, |state, &q| solve(state, q))
+            .map_init(
+                || {
+                    let reused = pool.lock().ok().and_then(|mut p| p.pop());
+                    Lease {
+                        pool: &pool,
+                        state: Some(reused.unwrap_or_else(&init)),
+                    }
+                },
+                |lease, &q| solve(lease.state.as_mut().expect("leased state"), q),
+            )
             .collect()
     }
     #[cfg(not(feature = "parallel"))]

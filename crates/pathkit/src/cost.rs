@@ -22,6 +22,13 @@ pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
     /// `self * count`, or `None` when the product is not a valid cost.
     fn checked_mul_count(self, count: u32) -> Option<Self>;
 
+    /// `true` when a path costing `self` is really cheaper than one costing `old`.
+    ///
+    /// For floats, costs within a few units in the last place count as equal: routes of equal
+    /// length summed in different orders differ by rounding, and treating those as improvements
+    /// would make a search re-open the same nodes over and over.
+    fn improves_on(self, old: Self) -> bool;
+
     /// `true` when this is a usable cost: finite and not negative.
     fn is_valid(self) -> bool;
 
@@ -35,6 +42,12 @@ pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
 
     /// This cost as an `f64` (for reporting and tolerance checks).
     fn to_f64(self) -> f64;
+
+    /// A key whose integer order is the cost order on valid costs (for fast heap comparisons).
+    fn order_key(self) -> u64;
+
+    /// A coarse key, non-decreasing in the cost, for tie-breaking (may merge close values).
+    fn tie_key(self) -> u32;
 
     /// The largest cost of this type not above `value` (used by geometric heuristics, so that a
     /// rounded estimate never overestimates). Negative or NaN values give zero.
@@ -55,6 +68,10 @@ macro_rules! int_cost {
                 <$t>::checked_mul(self, <$t>::try_from(count).ok()?)
             }
             #[inline(always)]
+            fn improves_on(self, old: Self) -> bool {
+                self < old
+            }
+            #[inline(always)]
             fn is_valid(self) -> bool {
                 #[allow(unused_comparisons)]
                 let ok = self >= 0;
@@ -71,6 +88,15 @@ macro_rules! int_cost {
             #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
+            }
+            #[inline(always)]
+            fn order_key(self) -> u64 {
+                // Valid costs are not negative.
+                self as u64
+            }
+            #[inline(always)]
+            fn tie_key(self) -> u32 {
+                (self as u64).min(u32::MAX as u64) as u32
             }
             #[inline]
             fn from_f64_floor(value: f64) -> Self {
@@ -101,6 +127,10 @@ macro_rules! float_cost {
                 product.is_finite().then_some(product)
             }
             #[inline(always)]
+            fn improves_on(self, old: Self) -> bool {
+                self < old - old * (8.0 * <$t>::EPSILON)
+            }
+            #[inline(always)]
             fn is_valid(self) -> bool {
                 self.is_finite() && self >= 0.0
             }
@@ -117,6 +147,16 @@ macro_rules! float_cost {
             #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
+            }
+            #[inline(always)]
+            fn order_key(self) -> u64 {
+                // Non-negative floats order like their bit patterns; `+ 0.0` turns -0.0 into 0.0.
+                (self + 0.0).to_bits() as u64
+            }
+            #[inline(always)]
+            fn tie_key(self) -> u32 {
+                // Rounding to f32 never reverses an order.
+                ((self + 0.0) as f32).to_bits()
             }
             #[inline]
             fn from_f64_floor(value: f64) -> Self {
@@ -153,6 +193,42 @@ mod tests {
         assert_eq!(Cost::checked_add(u32::MAX, 1), None);
         assert_eq!(Cost::checked_add(f32::MAX, f32::MAX), None);
         assert_eq!(Cost::checked_mul_count(14u32, 3), Some(42));
+    }
+
+    #[test]
+    fn keys_follow_the_cost_order() {
+        let floats = [
+            0.0f64,
+            -0.0,
+            1e-300,
+            0.5,
+            1.0,
+            std::f64::consts::SQRT_2,
+            2.0,
+            1e300,
+        ];
+        for a in floats {
+            for b in floats {
+                assert_eq!(
+                    a.partial_cmp(&b).unwrap(),
+                    a.order_key().cmp(&b.order_key()),
+                    "{a} vs {b}"
+                );
+                assert!(a < b || a.tie_key() >= b.tie_key());
+            }
+        }
+        assert!(3u64.order_key() < 4u64.order_key());
+        assert_eq!(u64::MAX.tie_key(), u32::MAX);
+    }
+
+    #[test]
+    fn rounding_noise_is_not_an_improvement() {
+        let s = std::f64::consts::SQRT_2;
+        let (a, b) = (1.0 + s + s + 1.0 + s, s + s + s + 1.0 + 1.0);
+        assert!(!a.improves_on(b) && !b.improves_on(a));
+        assert!(4.0f64.improves_on(4.001));
+        assert!(!4.0f64.improves_on(4.0));
+        assert!(3u32.improves_on(4) && !4u32.improves_on(4));
     }
 
     #[test]

@@ -36,3 +36,8 @@ pub mod jps;
 pub mod search;
 
 pub use cost::Cost;
+
+/// The workspace README's examples, compiled and run as doctests so they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 //!
 //! The data lives in `<workspace>/../shared/movingai`; when it is missing the tests say so and pass.
 
-use pathkit::grid::{Cell, Grid};
+use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use std::path::PathBuf;
 
@@ -11,68 +11,28 @@ fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/movingai")
 }
 
-/// A Moving AI `.map`: `.`, `G` and `S` are passable, everything else is blocked.
-fn load_map(text: &str) -> Grid {
-    let mut lines = text.lines();
-    let (mut width, mut height) = (0u32, 0u32);
-    for line in lines.by_ref() {
-        let line = line.trim();
-        if line == "map" {
-            break;
-        }
-        if let Some(v) = line.strip_prefix("width ") {
-            width = v.trim().parse().unwrap();
-        }
-        if let Some(v) = line.strip_prefix("height ") {
-            height = v.trim().parse().unwrap();
-        }
-    }
-    let rows: Vec<&[u8]> = lines.map(|l| l.trim_end().as_bytes()).collect();
-    Grid::from_fn(width, height, |c| {
-        u32::from(matches!(
-            rows[c.y as usize][c.x as usize],
-            b'.' | b'G' | b'S'
-        ))
-    })
-    .unwrap()
-}
-
-/// Scenario lines as (start, goal, optimal length), and the comparison tolerance: lengths printed
-/// with 8 decimals are compared to 1e-6, the older ~6-digit ones to 5e-3.
-fn load_scen(text: &str) -> (Vec<(Cell, Cell, f64)>, f64) {
-    let mut precise = true;
-    let mut out = Vec::new();
-    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let n = |i: usize| f[i].parse::<u32>().unwrap();
-        let length = f[8];
-        if length.split('.').nth(1).is_none_or(|d| d.len() < 8) {
-            precise = false;
-        }
-        out.push((
-            Cell::new(n(4), n(5)),
-            Cell::new(n(6), n(7)),
-            length.parse().unwrap(),
-        ));
-    }
-    (out, if precise { 1e-6 } else { 5e-3 })
-}
-
 /// Checks every `stride`-th line of `<name>.map.scen` with online JPS and JPS+.
 fn check_map(name: &str, stride: usize) {
     let dir = data_dir();
-    let (Ok(map), Ok(scen)) = (
-        std::fs::read_to_string(dir.join(format!("{name}.map"))),
-        std::fs::read_to_string(dir.join(format!("{name}.map.scen"))),
-    ) else {
+    let (map_path, scen_path) = (
+        dir.join(format!("{name}.map")),
+        dir.join(format!("{name}.map.scen")),
+    );
+    if !map_path.exists() || !scen_path.exists() {
         println!(
             "skipping {name}: Moving AI data not found in {}",
             dir.display()
         );
         return;
-    };
-    let grid = load_map(&map);
-    let (queries, tolerance) = load_scen(&scen);
+    }
+    let grid = MovingAiMap::load(&map_path).unwrap().to_grid().unwrap();
+    let scenario = Scenario::load(&scen_path).unwrap();
+    let tolerance = scenario.tolerance();
+    let queries: Vec<_> = scenario
+        .entries()
+        .iter()
+        .map(|e| (e.start, e.goal, e.optimal_length))
+        .collect();
     let plus = JpsPlus::new(grid.clone()).unwrap();
     let mut ctx = JpsContext::new();
     let mut path = Vec::new();
@@ -119,7 +79,8 @@ fn ar0011sr_every_line() {
 
 #[test]
 fn maze512_1_0_sample() {
-    check_map("maze512-1-0", 7);
+    // Corridors one cell wide put a jump point on almost every cell: the slowest case for JPS.
+    check_map("maze512-1-0", 150);
 }
 
 #[test]
@@ -128,8 +89,8 @@ fn acrossthecape_sample() {
 }
 
 #[test]
-fn street_and_room_maps_every_line() {
-    for name in ["Berlin_1_256", "8room_000", "lak104d"] {
-        check_map(name, 1);
-    }
+fn street_and_room_maps() {
+    check_map("Berlin_1_256", 1);
+    check_map("lak104d", 1);
+    check_map("8room_000", 5);
 }

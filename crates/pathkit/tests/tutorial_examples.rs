@@ -81,9 +81,10 @@ fn variant_a_fifo_ties_give_the_other_path() {
     assert_eq!(ctx.stats().expanded, 14);
 }
 
-#[test]
-fn variant_b_diagonal_10_14_costs_84() {
-    let grid = level(1);
+/// The diagonal variants: 10/14 moves without corner cutting, the unscaled Manhattan estimate,
+/// the tutorial's ties; dogs cost `dog_weight` times as much to enter.
+fn diagonal_route(dog_weight: u32) -> (Vec<Cell>, u32, u64) {
+    let grid = level(dog_weight);
     let space = grid
         .space(Diagonal::NoCornerCutting, 10u32, 14u32)
         .unwrap()
@@ -96,6 +97,10 @@ fn variant_b_diagonal_10_14_costs_84() {
         .unwrap()
         .into_path()
         .unwrap();
+    (path.nodes, path.cost, ctx.stats().expanded)
+}
+
+fn expected_diagonal_path() -> Vec<Cell> {
     let mut expected = vec![SPAWN];
     expected.extend(cells(&[
         (23, 0),
@@ -107,40 +112,17 @@ fn variant_b_diagonal_10_14_costs_84() {
         (21, 3),
         (22, 3),
     ]));
-    assert_eq!(path.nodes, expected);
-    assert_eq!(path.cost, 84);
-    assert_eq!(ctx.stats().expanded, 24);
+    expected
+}
+
+#[test]
+fn variant_b_diagonal_10_14_costs_84() {
+    assert_eq!(diagonal_route(1), (expected_diagonal_path(), 84, 24));
 }
 
 #[test]
 fn variant_c_dogs_cost_ten_times_174() {
-    let grid = level(10);
-    let space = grid
-        .space(Diagonal::NoCornerCutting, 10u32, 14u32)
-        .unwrap()
-        .with_heuristic(Heuristic::Manhattan)
-        .heuristic_units(1.0, 1.0);
-    let mut ctx = SearchContext::new();
-    let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
-    let path = ctx
-        .search(&space, SPAWN, TARGET, &options)
-        .unwrap()
-        .into_path()
-        .unwrap();
-    let mut expected = vec![SPAWN];
-    expected.extend(cells(&[
-        (23, 0),
-        (22, 0),
-        (21, 0),
-        (20, 1),
-        (20, 2),
-        (20, 3),
-        (21, 3),
-        (22, 3),
-    ]));
-    assert_eq!(path.nodes, expected);
-    assert_eq!(path.cost, 174);
-    assert_eq!(ctx.stats().expanded, 38);
+    assert_eq!(diagonal_route(10), (expected_diagonal_path(), 174, 38));
 }
 
 #[test]

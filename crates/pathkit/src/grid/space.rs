@@ -239,6 +239,52 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         }
     }
 
+    /// Successors on a grid whose passable cells all weigh 1: the 3x3 neighbourhood comes from three
+    /// reads of the padded bitmap, and every move costs its base cost.
+    #[inline(always)]
+    fn uniform_successors<F: FnMut(Cell, C)>(&self, x: i64, y: i64, mut visit: F) {
+        let bits = self.grid.bitmap();
+        // Bit 0 = x - 1, bit 1 = x, bit 2 = x + 1.
+        let above = bits.word(x - 1, y - 1) & 7;
+        let row = bits.word(x - 1, y) & 7;
+        let below = bits.word(x - 1, y + 1) & 7;
+        let (top, left, bottom, right) =
+            (above & 2 != 0, row & 1 != 0, below & 2 != 0, row & 4 != 0);
+        let (ux, uy) = (x as u32, y as u32);
+        if top {
+            visit(Cell::new(ux, uy - 1), self.straight);
+        }
+        if left {
+            visit(Cell::new(ux - 1, uy), self.straight);
+        }
+        if bottom {
+            visit(Cell::new(ux, uy + 1), self.straight);
+        }
+        if right {
+            visit(Cell::new(ux + 1, uy), self.straight);
+        }
+        if self.diagonal == Diagonal::Never {
+            return;
+        }
+        let allowed = |a: bool, b: bool| match self.diagonal {
+            Diagonal::NoCornerCutting => a && b,
+            Diagonal::CornerCutting => a || b,
+            _ => true,
+        };
+        if above & 1 != 0 && allowed(top, left) {
+            visit(Cell::new(ux - 1, uy - 1), self.diagonal_cost);
+        }
+        if below & 1 != 0 && allowed(bottom, left) {
+            visit(Cell::new(ux - 1, uy + 1), self.diagonal_cost);
+        }
+        if above & 4 != 0 && allowed(top, right) {
+            visit(Cell::new(ux + 1, uy - 1), self.diagonal_cost);
+        }
+        if below & 4 != 0 && allowed(bottom, right) {
+            visit(Cell::new(ux + 1, uy + 1), self.diagonal_cost);
+        }
+    }
+
     /// Searches from `start` to `goal` after checking both are inside the grid. When the rules are
     /// the grid's own, a goal in another connected component is answered without searching.
     pub fn find_path(
@@ -269,6 +315,9 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
     fn successors<F: FnMut(Cell, C)>(&self, cell: Cell, mut visit: F) {
         let (x, y) = (cell.x as i64, cell.y as i64);
         let mut w = [0u32; 8];
+        if R::GRID_WEIGHTS && self.grid.max_weight() == 1 {
+            return self.uniform_successors(x, y, visit);
+        }
         for (k, (dx, dy)) in NEIGHBOUR_ORDER.iter().enumerate().take(4) {
             w[k] = self.weight(x + dx, y + dy);
             if w[k] != 0 {
@@ -303,7 +352,7 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn heuristic(&self, cell: Cell, goal: Cell) -> C {
         let dx = cell.x.abs_diff(goal.x) as f64;
         let dy = cell.y.abs_diff(goal.y) as f64;

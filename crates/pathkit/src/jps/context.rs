@@ -92,19 +92,34 @@ struct Record {
     stamp: u32,
 }
 
-/// An open-list entry: F and H as the bits of non-negative `f64`s (which order like the numbers).
+/// An open-list entry in 16 bytes: F as the bits of a non-negative `f64` (which order like the
+/// numbers), then H rounded to `f32` (a tie-break only) and the cell index packed in one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     f: u64,
-    h: u64,
-    node: u32,
+    tie: u64,
+}
+
+impl Entry {
+    #[inline(always)]
+    fn new(f: f64, h: f64, node: u32) -> Self {
+        Entry {
+            f: f.to_bits(),
+            tie: ((h as f32).to_bits() as u64) << 32 | node as u64,
+        }
+    }
+
+    #[inline(always)]
+    fn node(self) -> u32 {
+        self.tie as u32
+    }
 }
 
 impl Ord for Entry {
     /// The max-heap pops the smallest F first, then the smallest H (the deepest node).
     #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then(other.h.cmp(&self.h))
+        other.f.cmp(&self.f).then(other.tie.cmp(&self.tie))
     }
 }
 
@@ -296,7 +311,17 @@ impl JpsContext {
         let closed_stamp = open_stamp | 1;
         let w = width as usize;
         let index = |c: Cell| c.y as usize * w + c.x as usize;
-        let cell_at = |i: usize| Cell::new((i % w) as u32, (i / w) as u32);
+        // Division by the width without a divide instruction (Lemire's fastdiv: exact for every
+        // 32-bit index and width >= 2); cells < 2^28 so indices fit.
+        let magic = if w >= 2 { u64::MAX / w as u64 + 1 } else { 0 };
+        let cell_at = |i: usize| {
+            let y = if w >= 2 {
+                ((magic as u128 * i as u128) >> 64) as usize
+            } else {
+                i
+            };
+            Cell::new((i - y * w) as u32, y as u32)
+        };
         let goal_index = index(goal);
 
         let start_index = index(start);
@@ -306,11 +331,7 @@ impl JpsContext {
             stamp: open_stamp,
         };
         let h0 = distance(E::EIGHT, start, goal);
-        self.open.push(Entry {
-            f: h0.to_bits(),
-            h: h0.to_bits(),
-            node: start_index as u32,
-        });
+        self.open.push(Entry::new(h0, h0, start_index as u32));
         let mut stats = Stats {
             pushed: 1,
             touched: 1,
@@ -320,7 +341,7 @@ impl JpsContext {
         let open = &mut self.open;
         let mut found = None;
         while let Some(entry) = open.pop() {
-            let i = entry.node as usize;
+            let i = entry.node() as usize;
             let rec = records[i];
             if rec.stamp == closed_stamp {
                 continue;
@@ -354,11 +375,7 @@ impl JpsContext {
                     stamp: open_stamp,
                 };
                 let h = distance(E::EIGHT, next, goal);
-                open.push(Entry {
-                    f: (g + h).to_bits(),
-                    h: h.to_bits(),
-                    node: ni as u32,
-                });
+                open.push(Entry::new(g + h, h, ni as u32));
                 stats.pushed += 1;
             });
         }

@@ -9,6 +9,20 @@
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
 //! | `error.rs` | [`JpsError`] |
 //!
+//! | want | use |
+//! |---|---|
+//! | one-off or changing maps, no preprocessing | [`JpsContext::find_path`] / [`JpsContext::find_path_into`] |
+//! | a map queried many times (cells may still change) | [`JpsPlus`]: build once, [`JpsPlus::set_passable`] to edit |
+//! | many queries at once, on all cores | [`crate::batch`] |
+//! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
+//!
+//! How it is fast: straight scans test 64 cells per step on the padded bitmaps (the row-major one
+//! for rows, the transposed one for columns); diagonal jump points are never pushed (the walk goes
+//! on and pushes the straight jump points it finds, which halves expansions); a goal in plain
+//! sight (diagonal then straight, or past a jump point on a straight line) is pushed at once;
+//! per-cell state is stamped with the query number instead of cleared; the search loop is
+//! separate from successor generation, so online search and JPS+ share it.
+//!
 //! Every engine answers with the search core's result types ([`Outcome`](crate::search::Outcome),
 //! [`Status`](crate::search::Status), [`Stats`](crate::search::Stats)), with costs in `f64`:
 //! straight moves cost 1 and diagonal moves √2, the same as A* on

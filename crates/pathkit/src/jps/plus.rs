@@ -19,6 +19,7 @@ use super::{Connectivity, JpsContext, JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Grid};
 use crate::search::{Outcome, Status};
 use std::f64::consts::SQRT_2;
+use std::time::{Duration, Instant};
 
 /// The 8 directions, in table order.
 const DIRS: [Dir; 8] = [
@@ -47,7 +48,8 @@ fn slot((dx, dy): Dir) -> usize {
     }
 }
 
-/// A uniform-cost grid with its JPS+ jump-distance table, for maps queried many times.
+/// A uniform-cost grid with its JPS+ jump-distance table, for maps queried many times
+/// (8-connected without corner cutting; 4-connected search is online only).
 ///
 /// Building reads every cell once per direction ([`JpsPlus::new`]); editing a cell through
 /// [`JpsPlus::set_passable`] recomputes only the rows, columns and diagonals the edit can change.
@@ -76,15 +78,18 @@ pub struct JpsPlus {
     grid: Grid,
     /// Jump distances per cell, row-major, in [`DIRS`] order.
     table: Vec<[i32; 8]>,
+    build_time: Duration,
 }
 
 impl JpsPlus {
     /// Builds the table for `grid`, which must be uniform-cost (every weight 0 or 1).
     pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
         check_uniform(&grid)?;
+        let started = Instant::now();
         let mut plus = JpsPlus {
             table: vec![[0; 8]; grid.len()],
             grid,
+            build_time: Duration::ZERO,
         };
         let (w, h) = (plus.grid.width() as i64, plus.grid.height() as i64);
         for y in 0..h {
@@ -100,7 +105,13 @@ impl JpsPlus {
                 }
             }
         }
+        plus.build_time = started.elapsed();
         Ok(plus)
+    }
+
+    /// How long [`JpsPlus::new`] took to build the table (wall-clock time).
+    pub fn build_time(&self) -> Duration {
+        self.build_time
     }
 
     /// The grid the table describes.

@@ -49,13 +49,20 @@ fn read(words: &[u64], base: usize, bit: usize) -> u64 {
     (wide >> (bit & 63)) as u64
 }
 
-/// One bit of the padded bitmap.
+/// Reads 65 cells of the padded bitmap from absolute bit `bit - 1` with two aligned loads:
+/// returns (cells `bit - 1 ..= bit + 62`, cells `bit ..= bit + 63`), i.e. a row window and the same
+/// window seen from one cell further, as the forced-neighbour test needs.
 #[inline(always)]
-fn read_bit(words: &[u64], base: usize, bit: usize) -> u64 {
-    words[base + (bit >> 6)] >> (bit & 63) & 1
+fn read_pair(words: &[u64], base: usize, bit: usize) -> (u64, u64) {
+    let start = bit - 1;
+    let i = base + (start >> 6);
+    let high = words[(i + 1).min(words.len() - 1)];
+    // 128 - 63 >= 65 bits remain after the shift, enough for both windows.
+    let wide = ((high as u128) << 64 | words[i] as u128) >> (start & 63);
+    (wide as u64, (wide >> 1) as u64)
 }
 
-#[inline]
+#[inline(always)]
 fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
     let stride = bits.stride();
@@ -63,15 +70,12 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let (above_base, here_base) = (row as usize * stride, (row as usize + 1) * stride);
     let below_base = here_base + stride;
     let mut bit = (col + 1 + 64) as usize;
-    // The cell before the window in the rows beside: a forced neighbour's blocked predecessor.
-    let mut above_prev = read_bit(words, above_base, bit - 1);
-    let mut below_prev = read_bit(words, below_base, bit - 1);
     loop {
         let here = read(words, here_base, bit);
-        let above = read(words, above_base, bit);
-        let below = read(words, below_base, bit);
-        let forced = (above & !(above << 1 | above_prev)) | (below & !(below << 1 | below_prev));
-        let stop = !here | forced;
+        // A forced neighbour: free beside the cell, blocked beside its predecessor.
+        let (above_prev, above) = read_pair(words, above_base, bit);
+        let (below_prev, below) = read_pair(words, below_base, bit);
+        let stop = !here | (above & !above_prev) | (below & !below_prev);
         if stop != 0 {
             let t = stop.trailing_zeros() as usize;
             let steps = (bit + t - (col + 64) as usize) as u32;
@@ -82,13 +86,11 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
                 Stop::Wall(steps - 1)
             };
         }
-        above_prev = above >> 63;
-        below_prev = below >> 63;
         bit += 64;
     }
 }
 
-#[inline]
+#[inline(always)]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     // Bit 63 of each window is the cell nearest to `col`; the first stop is the highest set bit,
     // so no bit reversal is needed.
@@ -98,15 +100,12 @@ fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let below_base = here_base + stride;
     // Absolute bit of the window's lowest cell; the window ends at the cell just before `col`.
     let mut bit = (col - 1 - 63 + 64) as usize;
-    let mut above_next = read_bit(words, above_base, bit + 64);
-    let mut below_next = read_bit(words, below_base, bit + 64);
     loop {
         let here = read(words, here_base, bit);
-        let above = read(words, above_base, bit);
-        let below = read(words, below_base, bit);
-        let forced =
-            (above & !(above >> 1 | above_next << 63)) | (below & !(below >> 1 | below_next << 63));
-        let stop = !here | forced;
+        // The predecessor of a cell in a leftward scan is the cell to its right.
+        let (above, above_prev) = read_pair(words, above_base, bit + 1);
+        let (below, below_prev) = read_pair(words, below_base, bit + 1);
+        let stop = !here | (above & !above_prev) | (below & !below_prev);
         if stop != 0 {
             let t = stop.leading_zeros() as usize;
             let steps = ((col + 64) as usize - (bit + 63 - t)) as u32;
@@ -116,8 +115,6 @@ fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
                 Stop::Wall(steps - 1)
             };
         }
-        above_next = above & 1;
-        below_next = below & 1;
         bit -= 64;
     }
 }

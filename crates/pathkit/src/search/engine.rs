@@ -87,7 +87,7 @@ pub(crate) enum Step {
 #[derive(Clone, Debug)]
 pub(crate) struct Engine<C> {
     pub records: Vec<Record<C>>,
-    pub open: OpenList<C>,
+    pub open: OpenList,
     pub queue: VecDeque<u32>,
     pub generation: u32,
     pub counter: u32,
@@ -147,6 +147,7 @@ impl<C: Cost> Engine<C> {
         }
     }
 
+    #[inline(always)]
     fn weighted_estimate<P: Problem<Cost = C>>(
         problem: &P,
         weight: Weight,
@@ -244,13 +245,13 @@ impl<C: Cost> Engine<C> {
                 };
                 return Ok(Step::Done(finish));
             };
-            let record = &mut self.records[entry.node as usize];
+            let record = &mut self.records[entry.node() as usize];
             // An entry left behind by an improvement, or for a node already closed: skip it.
             if record.stamp == closed_stamp {
                 continue;
             }
             record.stamp = closed_stamp;
-            break entry.node;
+            break entry.node();
         };
         self.stats.expanded += 1;
         let Record { g, h, .. } = self.records[index as usize];
@@ -300,7 +301,7 @@ impl<C: Cost> Engine<C> {
             let next_h = if record.stamp >> 1 == generation {
                 // Seen in this query: keep it unless this route is strictly cheaper. A closed node
                 // that improves is reopened (only possible with an inconsistent heuristic).
-                if !next_g.total_order(&record.g).is_lt() {
+                if !next_g.improves_on(record.g) {
                     return;
                 }
                 record.g = next_g;

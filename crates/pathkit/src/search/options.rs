@@ -9,7 +9,8 @@ use crate::Cost;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TieBreak {
-    /// Prefer the node with the larger G (the one closer to the goal by estimate), then the newest.
+    /// Prefer the node with the larger G (the one closer to the goal by estimate), then the lower
+    /// node index.
     /// Usually expands the fewest nodes.
     #[default]
     LargerG,

@@ -151,22 +151,20 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// The open nodes in the order they will be expanded (first = next).
     pub fn open_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
         let engine = &self.ctx.engine;
-        let mut live: Vec<Entry<S::Cost>> = engine
+        let mut live: Vec<Entry> = engine
             .open
             .iter()
             .filter(|e| {
-                let r = engine.records[e.node as usize];
+                let r = engine.records[e.node() as usize];
                 // Skip entries left behind by an improvement or a closing.
-                !engine.closed(e.node)
-                    && r.g
-                        .checked_add(r.h)
-                        .is_some_and(|f| f.total_order(&e.f).is_eq())
+                !engine.closed(e.node())
+                    && r.g.checked_add(r.h).is_some_and(|f| f.order_key() == e.f)
             })
             .copied()
             .collect();
         live.sort_by(|a, b| b.cmp(a));
-        live.dedup_by_key(|e| e.node);
-        live.into_iter().map(|e| self.view(e.node)).collect()
+        live.dedup_by_key(|e| e.node());
+        live.into_iter().map(|e| self.view(e.node())).collect()
     }
 
     /// The closed nodes, in the order they were expanded.

@@ -1,0 +1,195 @@
+//! [`App`]: the terminal game's state and its reaction to keys, clicks and time.
+
+use crate::layout::Layout;
+use catmaze::{Cell, Event, Game, Phase};
+use ratatui::crossterm::event::{
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use ratatui::layout::Rect;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// How many recent messages the side panel keeps.
+const RECENT: usize = 6;
+
+/// The whole state of the terminal game: the rules' [`Game`] plus what only the screen needs.
+#[derive(Debug)]
+pub struct App {
+    /// The game itself.
+    pub game: Game,
+    /// The keyboard cursor (Enter taps it).
+    pub cursor: Cell,
+    /// The help box is open.
+    pub help: bool,
+    /// The player asked to quit.
+    pub quit: bool,
+    /// What the rules did lately (bones, dogs, rejected taps...), newest last.
+    pub recent: VecDeque<String>,
+    /// The latest news of any kind, walking included.
+    pub status: String,
+    /// The size of the last frame drawn, to map mouse positions to tiles.
+    pub area: Rect,
+}
+
+impl App {
+    /// A new session on `game`, with the cursor on the cat.
+    pub fn new(game: Game) -> App {
+        let mut app = App {
+            cursor: game.cat(),
+            game,
+            help: false,
+            quit: false,
+            recent: VecDeque::new(),
+            status: String::new(),
+            area: Rect::default(),
+        };
+        app.say("Click a tile to walk there; ? for help".to_string());
+        app
+    }
+
+    /// The layout of the last frame, if the map fitted.
+    pub fn layout(&self) -> Option<Layout> {
+        let level = self.game.level();
+        Layout::compute(self.area, level.width(), level.height()).ok()
+    }
+
+    /// The latest message, for the status line.
+    pub fn last_message(&self) -> &str {
+        &self.status
+    }
+
+    fn say(&mut self, message: String) {
+        self.status.clone_from(&message);
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(message);
+    }
+
+    fn record(&mut self, events: Vec<Event>) {
+        let mut said = false;
+        for event in events {
+            match event {
+                // Plain steps would hide everything else; a rest is news only on its own.
+                Event::Step { .. } => {}
+                Event::Stopped { .. } if said => {}
+                // Walking news goes to the status line only, so the log keeps what the rules did.
+                Event::RouteStarted { .. } | Event::Queued { .. } | Event::Stopped { .. } => {
+                    self.status = event.to_string();
+                    said = true;
+                }
+                other => {
+                    self.say(other.to_string());
+                    said = true;
+                }
+            }
+        }
+    }
+
+    /// Lets `dt` of real time pass: the cat walks.
+    pub fn tick(&mut self, dt: Duration) {
+        let events = self.game.update(dt);
+        self.record(events);
+    }
+
+    /// Reacts to one terminal event.
+    pub fn handle(&mut self, event: &TermEvent) {
+        match event {
+            TermEvent::Key(key) if key.kind != KeyEventKind::Release => self.on_key(*key),
+            TermEvent::Mouse(mouse) => self.on_mouse(*mouse),
+            TermEvent::Resize(w, h) => self.area = Rect::new(0, 0, *w, *h),
+            _ => {}
+        }
+    }
+
+    /// A tap on tile (`x`, `y`), as a click or Enter gives it.
+    pub fn tap(&mut self, x: i64, y: i64) {
+        let events = self.game.tap(x, y);
+        self.record(events);
+    }
+
+    /// Reloads the level.
+    pub fn restart(&mut self) {
+        let events = self.game.restart();
+        self.cursor = self.game.cat();
+        self.record(events);
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('c') if ctrl => self.quit = true,
+            KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
+            _ if self.help => self.help = false,
+            KeyCode::Char('?') | KeyCode::Char('h') | KeyCode::F(1) => self.help = true,
+            KeyCode::Char('r') | KeyCode::Char('R') => self.restart(),
+            KeyCode::Enter if self.game.phase() != Phase::Playing => self.restart(),
+            KeyCode::Char('v') | KeyCode::Char('V') => {
+                let events = self.game.cycle_variant();
+                self.record(events);
+            }
+            KeyCode::Up => self.move_cursor(0, -1),
+            KeyCode::Down => self.move_cursor(0, 1),
+            KeyCode::Left => self.move_cursor(-1, 0),
+            KeyCode::Right => self.move_cursor(1, 0),
+            KeyCode::Home => self.cursor = self.game.cat(),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                self.tap(self.cursor.x as i64, self.cursor.y as i64)
+            }
+            KeyCode::Char('w') => self.step_cat(0, -1),
+            KeyCode::Char('a') => self.step_cat(-1, 0),
+            KeyCode::Char('s') => self.step_cat(0, 1),
+            KeyCode::Char('d') => self.step_cat(1, 0),
+            _ => {}
+        }
+    }
+
+    fn move_cursor(&mut self, dx: i64, dy: i64) {
+        let level = self.game.level();
+        let x = (self.cursor.x as i64 + dx).clamp(0, level.width() as i64 - 1);
+        let y = (self.cursor.y as i64 + dy).clamp(0, level.height() as i64 - 1);
+        self.cursor = Cell::new(x as u32, y as u32);
+    }
+
+    /// A tap on the tile next to the cat (next to where it is heading, while it walks).
+    fn step_cat(&mut self, dx: i64, dy: i64) {
+        let from = self.game.step().map_or(self.game.cat(), |s| s.to);
+        self.tap(from.x as i64 + dx, from.y as i64 + dy);
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        let Some(layout) = self.layout() else {
+            return;
+        };
+        if self.game.phase() != Phase::Playing {
+            let p = layout.popup();
+            if mouse.column >= p.x
+                && mouse.column < p.x + p.width
+                && mouse.row >= p.y
+                && mouse.row < p.y + p.height
+            {
+                self.restart();
+            }
+            return;
+        }
+        if let Some((x, y)) = layout.tile_at(mouse.column, mouse.row) {
+            if let Some(cell) = self
+                .game
+                .level()
+                .contains(x, y)
+                .then(|| Cell::new(x as u32, y as u32))
+            {
+                self.cursor = cell;
+            }
+            self.tap(x, y);
+        }
+    }
+}

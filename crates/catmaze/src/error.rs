@@ -1,0 +1,121 @@
+//! [`LevelError`]: why a level could not be loaded.
+
+use crate::Object;
+use pathkit::grid::Cell;
+use std::fmt;
+
+/// Why a level could not be loaded. Every variant says where the problem is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelError {
+    /// The level has no tiles.
+    Empty,
+    /// A text row is not as long as the first one.
+    Ragged {
+        /// 1-based line number.
+        line: usize,
+        /// Tiles found on that line.
+        found: usize,
+        /// Tiles on the first line.
+        expected: usize,
+    },
+    /// A character that is not in the legend (`#`, `.`, `B`, `D`, `E`, `C`).
+    UnknownTile {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// More tiles per side than [`Level::MAX_SIDE`](crate::Level::MAX_SIDE).
+    TooLarge {
+        /// Width found.
+        width: u64,
+        /// Height found.
+        height: u64,
+    },
+    /// Layer data does not have width x height entries.
+    WrongSize {
+        /// Entries expected.
+        expected: usize,
+        /// Entries found.
+        found: usize,
+    },
+    /// Two `C` spawn marks.
+    SeveralSpawns {
+        /// The first mark.
+        first: Cell,
+        /// The second mark.
+        second: Cell,
+    },
+    /// The spawn is outside the level.
+    SpawnOutside {
+        /// The spawn asked for.
+        spawn: Cell,
+        /// Level width.
+        width: u32,
+        /// Level height.
+        height: u32,
+    },
+    /// The spawn is on a wall.
+    SpawnOnWall {
+        /// The spawn asked for.
+        spawn: Cell,
+    },
+    /// An object lies on a wall tile.
+    ObjectOnWall {
+        /// Where.
+        cell: Cell,
+        /// What.
+        object: Object,
+    },
+    /// A Tiled map could not be read or lacks what the game needs.
+    Tiled(String),
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::Empty => write!(f, "the level has no tiles"),
+            LevelError::Ragged {
+                line,
+                found,
+                expected,
+            } => write!(
+                f,
+                "line {line} has {found} tiles, expected {expected} like the first line"
+            ),
+            LevelError::UnknownTile {
+                line,
+                column,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: unknown tile {found:?} (expected one of # . B D E C)"
+            ),
+            LevelError::TooLarge { width, height } => write!(
+                f,
+                "the level is {width}x{height} tiles; at most {0}x{0} is allowed",
+                crate::Level::MAX_SIDE
+            ),
+            LevelError::WrongSize { expected, found } => {
+                write!(f, "layer has {found} tiles, expected {expected}")
+            }
+            LevelError::SeveralSpawns { first, second } => {
+                write!(f, "two spawn marks 'C', at {first} and {second}")
+            }
+            LevelError::SpawnOutside {
+                spawn,
+                width,
+                height,
+            } => write!(f, "spawn {spawn} is outside the {width}x{height} level"),
+            LevelError::SpawnOnWall { spawn } => write!(f, "spawn {spawn} is on a wall"),
+            LevelError::ObjectOnWall { cell, object } => {
+                write!(f, "{object:?} at {cell} lies on a wall")
+            }
+            LevelError::Tiled(message) => write!(f, "Tiled map: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}

@@ -1,0 +1,121 @@
+//! [`AgentPath`]: GameplayKit's `GKPath`, the route an agent follows, built from points or nodes.
+
+use super::{GraphError, NodeGraph, NodeId, NodeKind};
+
+/// A polyline with a radius for an agent to follow (GameplayKit's `GKPath`).
+///
+/// It always holds at least 2 finite points: a single point is no path to follow, and GameplayKit
+/// refuses it too ("Single node paths are not allowed"). Building one from fewer points is
+/// [`GraphError::PathTooShort`].
+///
+/// ```
+/// use pathkit::graph::{AgentPath, GridGraph, GraphError};
+///
+/// let grid = GridGraph::new((0, 0), 3, 1, false).unwrap();
+/// let nodes = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap()).unwrap().unwrap();
+/// let path = AgentPath::from_nodes(grid.graph(), &nodes, 0.5).unwrap();
+/// assert_eq!(path.points(), &[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]);
+/// assert!(matches!(AgentPath::from_nodes(grid.graph(), &nodes[..1], 0.5), Err(GraphError::PathTooShort { len: 1 })));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AgentPath {
+    points: Vec<(f32, f32)>,
+    radius: f32,
+    cyclical: bool,
+}
+
+impl AgentPath {
+    /// A path through `points` in order, `radius` wide on each side; `cyclical` closes the loop
+    /// from the last point back to the first.
+    pub fn from_points(
+        points: Vec<(f32, f32)>,
+        radius: f32,
+        cyclical: bool,
+    ) -> Result<Self, GraphError> {
+        if points.len() < 2 {
+            return Err(GraphError::PathTooShort { len: points.len() });
+        }
+        if let Some(i) = points
+            .iter()
+            .position(|p| !p.0.is_finite() || !p.1.is_finite())
+        {
+            return Err(GraphError::InvalidPath {
+                reason: format!("point {i} is not finite"),
+            });
+        }
+        if !(radius.is_finite() && radius >= 0.0) {
+            return Err(GraphError::InvalidPath {
+                reason: format!("radius {radius} must be finite and not negative"),
+            });
+        }
+        Ok(AgentPath {
+            points,
+            radius,
+            cyclical,
+        })
+    }
+
+    /// A path through the positions of graph nodes (2D points, or grid cells at their integer
+    /// coordinates), such as a path found by a search. Not cyclical.
+    pub fn from_nodes(
+        graph: &NodeGraph,
+        nodes: &[NodeId],
+        radius: f32,
+    ) -> Result<Self, GraphError> {
+        let points = nodes
+            .iter()
+            .map(|&node| match graph.kind(node)? {
+                NodeKind::Point2(x, y) => Ok((x, y)),
+                NodeKind::Cell(x, y) => Ok((x as f32, y as f32)),
+                _ => Err(GraphError::KindMismatch {
+                    node,
+                    expected: "2D point or grid cell",
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::from_points(points, radius, false)
+    }
+
+    /// The points, in order (at least 2).
+    pub fn points(&self) -> &[(f32, f32)] {
+        &self.points
+    }
+
+    /// Half the width of the path.
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// Whether the path loops from its last point back to its first.
+    pub fn is_cyclical(&self) -> bool {
+        self.cyclical
+    }
+
+    /// The length of the polyline (including the closing segment of a cyclical path).
+    pub fn length(&self) -> f32 {
+        let segment = |a: &(f32, f32), b: &(f32, f32)| {
+            ((a.0 as f64 - b.0 as f64).hypot(a.1 as f64 - b.1 as f64)) as f32
+        };
+        let mut total: f32 = self.points.windows(2).map(|w| segment(&w[0], &w[1])).sum();
+        if self.cyclical {
+            total += segment(&self.points[self.points.len() - 1], &self.points[0]);
+        }
+        total
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for AgentPath {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            points: Vec<(f32, f32)>,
+            radius: f32,
+            cyclical: bool,
+        }
+        let raw = Raw::deserialize(deserializer)?;
+        AgentPath::from_points(raw.points, raw.radius, raw.cyclical)
+            .map_err(serde::de::Error::custom)
+    }
+}

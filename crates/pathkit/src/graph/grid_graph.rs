@@ -1,0 +1,414 @@
+//! [`GridGraph`]: GameplayKit's `GKGridGraph`, a node graph with one node per grid cell.
+
+use super::{
+    BaseCosts, CostModel, GraphError, NodeGraph, NodeId, NodeKind, NodeRef, UnitDiagonals,
+};
+use crate::search::SearchContext;
+
+/// Whether a diagonal move may pass between two cells that are not members (walls).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CornerRule {
+    /// A diagonal edge is an ordinary edge: it stays usable between two walls (GameplayKit).
+    #[default]
+    Allowed,
+    /// A diagonal move is taken only if both orthogonal cells beside it hold member nodes (the
+    /// rule of the Moving AI benchmarks). Applied during searches; edges are left as they are.
+    NoCornerCutting,
+}
+
+/// How a diagonal move between grid cells is priced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DiagonalCost {
+    /// Euclidean: √2, with the Euclidean estimate (GameplayKit, [`BaseCosts`]).
+    #[default]
+    Euclidean,
+    /// 1, like an orthogonal move, with the Chebyshev estimate ([`UnitDiagonals`]).
+    Unit,
+}
+
+/// A grid of cell nodes (GameplayKit's `GKGridGraph`): one node per cell, connected both ways to
+/// its 4 neighbours, or 8 with diagonals. Removing a node makes a wall;
+/// [`connect_node_to_adjacent_nodes`](Self::connect_node_to_adjacent_nodes) re-opens it.
+///
+/// The grid's nodes are created row-major (y outer, x inner), so the node of cell (x, y) has arena
+/// index `(y - oy) * width + (x - ox)`. Each node's edges list its neighbours in row-major order of
+/// the 3x3 block around it: (x−1, y−1), (x, y−1), (x+1, y−1), (x−1, y), (x+1, y), (x−1, y+1),
+/// (x, y+1), (x+1, y+1), skipping diagonals when they are off.
+///
+/// ```
+/// use pathkit::graph::GridGraph;
+///
+/// let mut grid = GridGraph::new((0, 0), 3, 3, false).unwrap();
+/// let wall = grid.node_at(1, 1).unwrap();
+/// grid.remove_nodes(&[wall]).unwrap();
+/// assert_eq!(grid.node_at(1, 1), None);
+/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap().unwrap();
+/// assert_eq!(path.len(), 5); // around the wall
+/// grid.connect_node_to_adjacent_nodes(wall).unwrap();
+/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap().unwrap();
+/// assert_eq!(path.len(), 3); // straight through again
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GridGraph {
+    pub(crate) graph: NodeGraph,
+    pub(crate) origin: (i32, i32),
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) diagonals: bool,
+    pub(crate) corner_rule: CornerRule,
+    pub(crate) diagonal_cost: DiagonalCost,
+}
+
+/// Offsets of the 3x3 block, row-major, without the centre.
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+fn is_diagonal((dx, dy): (i32, i32)) -> bool {
+    dx != 0 && dy != 0
+}
+
+impl GridGraph {
+    /// The most cells a grid graph may have (each costs about 200 bytes with its edges).
+    pub const MAX_CELLS: u64 = 1 << 24;
+
+    /// A `width` x `height` grid whose first cell is `origin`, every cell a member, connected to
+    /// its in-grid 4-neighbours, or 8-neighbours when `diagonals` is on. 0x0 gives no nodes; 1x1
+    /// one node without edges.
+    pub fn new(
+        origin: (i32, i32),
+        width: u32,
+        height: u32,
+        diagonals: bool,
+    ) -> Result<Self, GraphError> {
+        Self::check_shape(origin, width, height)?;
+        let mut graph = NodeGraph::new();
+        for y in 0..height as i32 {
+            for x in 0..width as i32 {
+                graph.add_node(NodeKind::Cell(origin.0 + x, origin.1 + y));
+            }
+        }
+        let (w, h) = (width as i32, height as i32);
+        for y in 0..h {
+            for x in 0..w {
+                let from = (y * w + x) as usize;
+                for d in NEIGHBOURS {
+                    let (nx, ny) = (x + d.0, y + d.1);
+                    if (diagonals || !is_diagonal(d))
+                        && (0..w).contains(&nx)
+                        && (0..h).contains(&ny)
+                    {
+                        graph.link(from, (ny * w + nx) as usize);
+                    }
+                }
+            }
+        }
+        Ok(GridGraph {
+            graph,
+            origin,
+            width,
+            height,
+            diagonals,
+            corner_rule: CornerRule::default(),
+            diagonal_cost: DiagonalCost::default(),
+        })
+    }
+
+    /// Checks the cell count and that every cell coordinate fits in `i32`.
+    pub(crate) fn check_shape(
+        origin: (i32, i32),
+        width: u32,
+        height: u32,
+    ) -> Result<(), GraphError> {
+        if width as u64 * height as u64 > Self::MAX_CELLS {
+            return Err(GraphError::GridTooLarge { width, height });
+        }
+        let fits = |o: i32, len: u32| len == 0 || o as i64 + len as i64 - 1 <= i32::MAX as i64;
+        if !fits(origin.0, width) || !fits(origin.1, height) {
+            return Err(GraphError::GridOutOfRange {
+                origin,
+                width,
+                height,
+            });
+        }
+        Ok(())
+    }
+
+    /// Sets the corner rule applied by this grid's searches (builder style).
+    pub fn with_corner_rule(mut self, rule: CornerRule) -> Self {
+        self.corner_rule = rule;
+        self
+    }
+
+    /// Sets how this grid's searches price diagonal moves (builder style).
+    pub fn with_diagonal_cost(mut self, cost: DiagonalCost) -> Self {
+        self.diagonal_cost = cost;
+        self
+    }
+
+    /// Sets the corner rule applied by this grid's searches.
+    pub fn set_corner_rule(&mut self, rule: CornerRule) {
+        self.corner_rule = rule;
+    }
+
+    /// Sets how this grid's searches price diagonal moves.
+    pub fn set_diagonal_cost(&mut self, cost: DiagonalCost) {
+        self.diagonal_cost = cost;
+    }
+
+    /// The first cell, (ox, oy).
+    pub fn origin(&self) -> (i32, i32) {
+        self.origin
+    }
+
+    /// Cells per row.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether the grid was built with diagonal edges.
+    pub fn diagonals_allowed(&self) -> bool {
+        self.diagonals
+    }
+
+    /// The corner rule of this grid's searches.
+    pub fn corner_rule(&self) -> CornerRule {
+        self.corner_rule
+    }
+
+    /// The diagonal pricing of this grid's searches.
+    pub fn diagonal_cost(&self) -> DiagonalCost {
+        self.diagonal_cost
+    }
+
+    /// The node graph underneath, for every other [`NodeGraph`] query. Edits go through the grid's
+    /// own methods, so the grid's nodes always stay on their cells.
+    pub fn graph(&self) -> &NodeGraph {
+        &self.graph
+    }
+
+    /// Creates an extra node that is not a member (for example a cell node placed on a cell that
+    /// [`connect_node_to_adjacent_nodes`](Self::connect_node_to_adjacent_nodes) then attaches).
+    pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
+        self.graph.create_node(kind)
+    }
+
+    /// Makes nodes members: see [`NodeGraph::add_nodes`].
+    pub fn add_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        self.graph.add_nodes(nodes)
+    }
+
+    /// Adds edges: see [`NodeGraph::add_connections`].
+    pub fn add_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        bidirectional: bool,
+    ) -> Result<(), GraphError> {
+        self.graph.add_connections(from, to, bidirectional)
+    }
+
+    /// Deletes edges: see [`NodeGraph::remove_connections`].
+    pub fn remove_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        bidirectional: bool,
+    ) -> Result<(), GraphError> {
+        self.graph.remove_connections(from, to, bidirectional)
+    }
+
+    /// Connects a node to the nearest member: see
+    /// [`NodeGraph::connect_node_to_lowest_cost_node`].
+    pub fn connect_node_to_lowest_cost_node(
+        &mut self,
+        node: NodeId,
+        bidirectional: bool,
+    ) -> Result<Option<NodeId>, GraphError> {
+        self.graph
+            .connect_node_to_lowest_cost_node(node, bidirectional)
+    }
+
+    /// The outgoing edges of a node: see [`NodeGraph::connected_nodes`].
+    pub fn connected_nodes(&self, node: NodeId) -> Result<&[NodeId], GraphError> {
+        self.graph.connected_nodes(node)
+    }
+
+    /// The member nodes, in insertion order (the grid's nodes come row-major).
+    pub fn nodes(&self) -> &[NodeId] {
+        self.graph.nodes()
+    }
+
+    /// The arena slot of the grid's node for cell (x, y), if the cell is inside the grid.
+    fn cell_slot(&self, x: i32, y: i32) -> Option<usize> {
+        let dx = x as i64 - self.origin.0 as i64;
+        let dy = y as i64 - self.origin.1 as i64;
+        if (0..self.width as i64).contains(&dx) && (0..self.height as i64).contains(&dy) {
+            Some((dy * self.width as i64 + dx) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The grid's node of cell (x, y): `None` outside the grid and while that node is removed.
+    pub fn node_at(&self, x: i32, y: i32) -> Option<NodeId> {
+        let entry = self.graph.entries.get(self.cell_slot(x, y)?)?;
+        entry.member.then_some(entry.id)
+    }
+
+    /// The grid's node of cell (x, y), member or not: `None` only outside the grid. This is the id
+    /// to re-open a wall with.
+    pub fn cell_node(&self, x: i32, y: i32) -> Option<NodeId> {
+        Some(self.graph.entries.get(self.cell_slot(x, y)?)?.id)
+    }
+
+    /// The cell of a cell node.
+    pub fn cell_of(&self, node: NodeId) -> Result<(i32, i32), GraphError> {
+        self.graph
+            .kind(node)?
+            .cell()
+            .ok_or(GraphError::KindMismatch {
+                node,
+                expected: "grid cell",
+            })
+    }
+
+    /// Removes nodes (walls): see [`NodeGraph::remove_nodes`].
+    pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        self.graph.remove_nodes(nodes)
+    }
+
+    /// Makes the cell node `node` a member and connects it both ways to the member grid nodes of
+    /// its 4 (or 8) neighbour cells, never to the grid node of its own cell, without duplicates.
+    /// Re-opens a wall; also attaches an extra node placed on a cell. A node whose cell lies
+    /// outside the grid is left as it is.
+    pub fn connect_node_to_adjacent_nodes(&mut self, node: NodeId) -> Result<(), GraphError> {
+        let slot = self.graph.slot(node)?;
+        let (x, y) = self.cell_of(node)?;
+        if self.cell_slot(x, y).is_none() {
+            return Ok(());
+        }
+        self.graph.ensure_member(slot);
+        for d in NEIGHBOURS {
+            if !self.diagonals && is_diagonal(d) {
+                continue;
+            }
+            let (Some(nx), Some(ny)) = (x.checked_add(d.0), y.checked_add(d.1)) else {
+                continue;
+            };
+            if let Some(neighbour) = self.node_at(nx, ny) {
+                let n = neighbour.index();
+                self.graph.link(slot, n);
+                self.graph.link(n, slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// The cheapest path under this grid's diagonal cost and corner rule: start first, goal last,
+    /// `[start]` for a node to itself, `None` when unreachable. Tie rule: see [`NodeGraph`].
+    pub fn find_path(
+        &self,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+        match self.diagonal_cost {
+            DiagonalCost::Euclidean => self.find_path_with(&BaseCosts, start, goal),
+            DiagonalCost::Unit => self.find_path_with(&UnitDiagonals, start, goal),
+        }
+    }
+
+    /// The cheapest path under `model` (which replaces the grid's diagonal cost) and this grid's
+    /// corner rule.
+    pub fn find_path_with<M: CostModel + ?Sized>(
+        &self,
+        model: &M,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+        self.graph.find_path_with(
+            &CornerGuard {
+                grid: self,
+                inner: model,
+            },
+            start,
+            goal,
+        )
+    }
+
+    /// [`NodeGraph::find_path_into`] under this grid's diagonal cost and corner rule: writes the
+    /// path into `path` and returns its cost, reusing `ctx` and `path` so repeated queries
+    /// allocate nothing.
+    pub fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        goal: NodeId,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Option<f32>, GraphError> {
+        match self.diagonal_cost {
+            DiagonalCost::Euclidean => {
+                let model = CornerGuard {
+                    grid: self,
+                    inner: &BaseCosts,
+                };
+                self.graph.find_path_into(ctx, &model, start, goal, path)
+            }
+            DiagonalCost::Unit => {
+                let model = CornerGuard {
+                    grid: self,
+                    inner: &UnitDiagonals,
+                };
+                self.graph.find_path_into(ctx, &model, start, goal, path)
+            }
+        }
+    }
+
+    /// Whether the corner rule lets a search take the move `from` → `to`.
+    fn corner_allows(&self, from: &NodeKind, to: &NodeKind) -> bool {
+        if self.corner_rule == CornerRule::Allowed {
+            return true;
+        }
+        let (NodeKind::Cell(ax, ay), NodeKind::Cell(bx, by)) = (*from, *to) else {
+            return true;
+        };
+        let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
+        if dx.abs() != 1 || dy.abs() != 1 {
+            return true;
+        }
+        self.node_at(bx, ay).is_some() && self.node_at(ax, by).is_some()
+    }
+}
+
+/// A model with the grid's corner rule on top.
+struct CornerGuard<'g, M: ?Sized> {
+    grid: &'g GridGraph,
+    inner: &'g M,
+}
+
+impl<M: CostModel + ?Sized> CostModel for CornerGuard<'_, M> {
+    fn cost(&self, from: NodeRef, to: NodeRef) -> f32 {
+        self.inner.cost(from, to)
+    }
+    fn estimated_cost(&self, from: NodeRef, goal: NodeRef) -> f32 {
+        self.inner.estimated_cost(from, goal)
+    }
+    fn can_traverse(&self, from: NodeRef, to: NodeRef) -> bool {
+        self.grid.corner_allows(&from.kind, &to.kind) && self.inner.can_traverse(from, to)
+    }
+}

@@ -1,0 +1,538 @@
+//! [`NodeGraph`]: GameplayKit's `GKGraph` and `GKGraphNode`, with nodes owned by the graph.
+
+use super::node_id::fresh_graph_tag;
+use super::search_view::with_scratch;
+use super::{BaseCosts, CostModel, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
+use crate::search::{SearchContext, SearchOptions, Status, TieBreak};
+use crate::Cost;
+
+/// One arena slot.
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    /// The id this slot answers to (the tag of the graph that created the node).
+    pub id: NodeId,
+    /// Outgoing edges, in insertion order.
+    pub out: Vec<NodeId>,
+    /// Slots with an edge into this node, so removal need not scan every node.
+    pub incoming: Vec<u32>,
+    pub member: bool,
+}
+
+/// A directed graph of nodes (GameplayKit's `GKGraph`), searched with A*.
+///
+/// * The graph owns its nodes in an arena and hands out [`NodeId`]s. A node can exist without
+///   being a **member**: members are what [`nodes`](Self::nodes) lists, in insertion order.
+///   [`remove_nodes`](Self::remove_nodes) ends membership and deletes every edge into and out of
+///   the node, but the id stays valid, so the node can be added again (a door that re-opens).
+/// * Each node has an ordered list of outgoing edges without duplicates or self-edges.
+/// * Searches follow edges whether or not their targets are members; membership matters only to
+///   graph-level operations ([`connect_node_to_lowest_cost_node`](Self::connect_node_to_lowest_cost_node)).
+/// * `Clone` is a deep copy that keeps every id, payload, edge and member; nodes created later in
+///   one copy are foreign to the other.
+///
+/// **Tie rule.** A path is found by A* with f = g + estimate. Among open nodes of equal f, the one
+/// pushed first is expanded first ([`TieBreak::Fifo`]), and a node's neighbours are pushed in edge
+/// order. The same graph, built in the same order, always gives the same path.
+///
+/// ```
+/// use pathkit::graph::{NodeGraph, NodeKind};
+///
+/// let mut graph = NodeGraph::new();
+/// let a = graph.add_node(NodeKind::Point2(0.0, 0.0));
+/// let b = graph.add_node(NodeKind::Point2(3.0, 4.0));
+/// let c = graph.add_node(NodeKind::Point2(6.0, 0.0));
+/// graph.add_connections(a, &[b, c], true).unwrap();
+/// graph.add_connections(b, &[c], true).unwrap();
+/// assert_eq!(graph.find_path(a, c).unwrap(), Some(vec![a, c]));
+/// assert_eq!(graph.cost(a, b).unwrap(), 5.0);
+/// ```
+#[derive(Debug)]
+pub struct NodeGraph {
+    /// Tag given to nodes this graph creates.
+    tag: u32,
+    pub(crate) entries: Vec<Entry>,
+    /// Payloads by slot, apart from the entries: searches read a neighbour's payload for every
+    /// edge, and a dense array keeps those reads in cache.
+    pub(crate) kinds: Vec<NodeKind>,
+    members: Vec<NodeId>,
+}
+
+impl Default for NodeGraph {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clone for NodeGraph {
+    /// A deep copy. It accepts the ids of every node copied; the nodes it creates later get a tag
+    /// of their own, so ids do not get mixed up between the copies.
+    fn clone(&self) -> Self {
+        NodeGraph {
+            tag: fresh_graph_tag(),
+            entries: self.entries.clone(),
+            kinds: self.kinds.clone(),
+            members: self.members.clone(),
+        }
+    }
+}
+
+impl PartialEq for NodeGraph {
+    /// Equal when both hold the same nodes (ids included) with the same payloads, edges in the same
+    /// order, and the same members in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        self.members == other.members
+            && self.kinds == other.kinds
+            && self.entries.len() == other.entries.len()
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .all(|(a, b)| a.id == b.id && a.out == b.out && a.member == b.member)
+    }
+}
+
+impl NodeGraph {
+    /// An empty graph.
+    pub fn new() -> Self {
+        NodeGraph {
+            tag: fresh_graph_tag(),
+            entries: Vec::new(),
+            kinds: Vec::new(),
+            members: Vec::new(),
+        }
+    }
+
+    /// Rebuilds a graph from its parts; `out[i]` lists slot indices. The caller has validated
+    /// every index, duplicate and self-edge.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_parts(nodes: Vec<(NodeId, NodeKind, Vec<u32>)>, members: &[u32]) -> Self {
+        let mut graph = NodeGraph::new();
+        graph.entries = nodes
+            .iter()
+            .map(|&(id, _, _)| Entry {
+                id,
+                out: Vec::new(),
+                incoming: Vec::new(),
+                member: false,
+            })
+            .collect();
+        graph.kinds = nodes.iter().map(|&(_, kind, _)| kind).collect();
+        for (from, (_, _, out)) in nodes.iter().enumerate() {
+            for &to in out {
+                let to_id = graph.entries[to as usize].id;
+                graph.entries[from].out.push(to_id);
+                graph.entries[to as usize].incoming.push(from as u32);
+            }
+        }
+        for &m in members {
+            graph.entries[m as usize].member = true;
+            graph.members.push(graph.entries[m as usize].id);
+        }
+        graph
+    }
+
+    /// The arena slot of `id`, or [`GraphError::ForeignNode`].
+    #[inline]
+    pub(crate) fn slot(&self, id: NodeId) -> Result<usize, GraphError> {
+        match self.entries.get(id.index as usize) {
+            Some(entry) if entry.id == id => Ok(id.index as usize),
+            _ => Err(GraphError::ForeignNode { node: id }),
+        }
+    }
+
+    fn slots(&self, ids: &[NodeId]) -> Result<Vec<usize>, GraphError> {
+        ids.iter().map(|&id| self.slot(id)).collect()
+    }
+
+    /// Creates a node with no edges that is not a member yet (GameplayKit: allocating a node
+    /// object). Ids are handed out in creation order.
+    ///
+    /// # Panics
+    ///
+    /// Like `Vec` on capacity overflow, if the graph already holds 2^32 nodes (hundreds of
+    /// gigabytes): node indices are `u32`.
+    pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
+        let index = u32::try_from(self.entries.len())
+            .expect("a node graph holds at most 2^32 nodes: node indices are u32");
+        let id = NodeId {
+            graph: self.tag,
+            index,
+        };
+        self.kinds.push(kind);
+        self.entries.push(Entry {
+            id,
+            out: Vec::new(),
+            incoming: Vec::new(),
+            member: false,
+        });
+        id
+    }
+
+    /// Creates a node and makes it a member.
+    pub fn add_node(&mut self, kind: NodeKind) -> NodeId {
+        let id = self.create_node(kind);
+        self.entries[id.index as usize].member = true;
+        self.members.push(id);
+        id
+    }
+
+    /// Creates one member node per payload, in order (GameplayKit's `graphWithNodes:`).
+    pub fn with_nodes(kinds: impl IntoIterator<Item = NodeKind>) -> (Self, Vec<NodeId>) {
+        let mut graph = NodeGraph::new();
+        let ids = kinds.into_iter().map(|k| graph.add_node(k)).collect();
+        (graph, ids)
+    }
+
+    /// The member nodes, in the order they were added.
+    pub fn nodes(&self) -> &[NodeId] {
+        &self.members
+    }
+
+    /// How many nodes the arena holds, members or not.
+    pub fn node_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Every node the arena holds, members or not, in creation order.
+    pub fn all_nodes(&self) -> impl ExactSizeIterator<Item = NodeId> + '_ {
+        self.entries.iter().map(|e| e.id)
+    }
+
+    /// Whether the node is a member.
+    pub fn is_member(&self, node: NodeId) -> Result<bool, GraphError> {
+        Ok(self.entries[self.slot(node)?].member)
+    }
+
+    /// The node's payload.
+    pub fn kind(&self, node: NodeId) -> Result<NodeKind, GraphError> {
+        Ok(self.kinds[self.slot(node)?])
+    }
+
+    /// Moves a 2D point node. Later costs and estimates use the new position.
+    pub fn set_position_2d(&mut self, node: NodeId, x: f32, y: f32) -> Result<(), GraphError> {
+        let slot = self.slot(node)?;
+        match &mut self.kinds[slot] {
+            NodeKind::Point2(px, py) => {
+                (*px, *py) = (x, y);
+                Ok(())
+            }
+            _ => Err(GraphError::KindMismatch {
+                node,
+                expected: "2D point",
+            }),
+        }
+    }
+
+    /// Moves a 3D point node. Later costs and estimates use the new position.
+    pub fn set_position_3d(
+        &mut self,
+        node: NodeId,
+        x: f32,
+        y: f32,
+        z: f32,
+    ) -> Result<(), GraphError> {
+        let slot = self.slot(node)?;
+        match &mut self.kinds[slot] {
+            NodeKind::Point3(px, py, pz) => {
+                (*px, *py, *pz) = (x, y, z);
+                Ok(())
+            }
+            _ => Err(GraphError::KindMismatch {
+                node,
+                expected: "3D point",
+            }),
+        }
+    }
+
+    /// Makes each listed node a member, in order; members and repeats are skipped. Adds no edges.
+    pub fn add_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        for slot in self.slots(nodes)? {
+            let entry = &mut self.entries[slot];
+            if !entry.member {
+                entry.member = true;
+                self.members.push(entry.id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the membership of each listed member and deletes every edge into or out of it, in
+    /// every node's list. A node that is not a member is left as it is. Ids stay valid.
+    ///
+    /// Each call makes one pass over the member list, so remove many nodes in one call.
+    pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        let slots = self.slots(nodes)?;
+        let mut removed_any = false;
+        for slot in slots {
+            if !self.entries[slot].member {
+                continue;
+            }
+            removed_any = true;
+            self.entries[slot].member = false;
+            self.strip_edges(slot);
+        }
+        if removed_any {
+            let entries = &self.entries;
+            self.members.retain(|id| entries[id.index as usize].member);
+        }
+        Ok(())
+    }
+
+    fn strip_edges(&mut self, slot: usize) {
+        let id = self.entries[slot].id;
+        for to in std::mem::take(&mut self.entries[slot].out) {
+            remove_first(
+                &mut self.entries[to.index as usize].incoming,
+                &(slot as u32),
+            );
+        }
+        for from in std::mem::take(&mut self.entries[slot].incoming) {
+            remove_first(&mut self.entries[from as usize].out, &id);
+        }
+    }
+
+    /// The node's outgoing edges, in insertion order (GameplayKit's `connectedNodes`).
+    pub fn connected_nodes(&self, node: NodeId) -> Result<&[NodeId], GraphError> {
+        Ok(&self.entries[self.slot(node)?].out)
+    }
+
+    /// Whether the edge `from` → `to` exists.
+    pub fn has_connection(&self, from: NodeId, to: NodeId) -> Result<bool, GraphError> {
+        self.slot(to)?;
+        Ok(self.entries[self.slot(from)?].out.contains(&to))
+    }
+
+    /// Adds `from` → `to` for each `to` other than `from`, and `to` → `from` too when
+    /// `bidirectional`. An edge that exists is not added again; a self-edge is never added.
+    pub fn add_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        bidirectional: bool,
+    ) -> Result<(), GraphError> {
+        let from_slot = self.slot(from)?;
+        for to_slot in self.slots(to)? {
+            if to_slot == from_slot {
+                continue;
+            }
+            self.link(from_slot, to_slot);
+            if bidirectional {
+                self.link(to_slot, from_slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes `from` → `to` for each `to`, and `to` → `from` too when `bidirectional`. A missing
+    /// edge is a no-op.
+    pub fn remove_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        bidirectional: bool,
+    ) -> Result<(), GraphError> {
+        let from_slot = self.slot(from)?;
+        for to_slot in self.slots(to)? {
+            self.unlink(from_slot, to_slot);
+            if bidirectional {
+                self.unlink(to_slot, from_slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the edge `from` → `to` if absent. Returns whether it was added.
+    pub(crate) fn link(&mut self, from: usize, to: usize) -> bool {
+        let to_id = self.entries[to].id;
+        if from == to || self.entries[from].out.contains(&to_id) {
+            return false;
+        }
+        self.entries[from].out.push(to_id);
+        self.entries[to].incoming.push(from as u32);
+        true
+    }
+
+    fn unlink(&mut self, from: usize, to: usize) {
+        let to_id = self.entries[to].id;
+        if remove_first(&mut self.entries[from].out, &to_id) {
+            remove_first(&mut self.entries[to].incoming, &(from as u32));
+        }
+    }
+
+    /// Makes `node` a member (if it is not one) and marks it as one, without touching edges.
+    pub(crate) fn ensure_member(&mut self, slot: usize) {
+        let entry = &mut self.entries[slot];
+        if !entry.member {
+            entry.member = true;
+            self.members.push(entry.id);
+        }
+    }
+
+    pub(crate) fn node_ref(&self, slot: usize) -> NodeRef {
+        NodeRef {
+            id: self.entries[slot].id,
+            kind: self.kinds[slot],
+        }
+    }
+
+    /// The base cost of the move from `from` to `to` ([`NodeKind::cost_to`]): 1 for plain nodes,
+    /// connected or not; the distance for geometric nodes.
+    pub fn cost(&self, from: NodeId, to: NodeId) -> Result<f32, GraphError> {
+        self.cost_with(&BaseCosts, from, to)
+    }
+
+    /// The cost of the move from `from` to `to` under `model`.
+    pub fn cost_with<M: CostModel + ?Sized>(
+        &self,
+        model: &M,
+        from: NodeId,
+        to: NodeId,
+    ) -> Result<f32, GraphError> {
+        let (a, b) = (self.slot(from)?, self.slot(to)?);
+        Ok(model.cost(self.node_ref(a), self.node_ref(b)))
+    }
+
+    /// The base estimate from `from` to `goal` ([`NodeKind::estimated_cost_to`]): 0 for plain
+    /// nodes, the distance for geometric nodes.
+    pub fn estimated_cost(&self, from: NodeId, goal: NodeId) -> Result<f32, GraphError> {
+        let (a, b) = (self.slot(from)?, self.slot(goal)?);
+        Ok(BaseCosts.estimated_cost(self.node_ref(a), self.node_ref(b)))
+    }
+
+    /// Makes `node` a member if needed and connects it to the member with the lowest base cost
+    /// from it (the first in member order on ties), plus the reverse edge when `bidirectional`.
+    /// Never connects a node to itself. Returns the node connected to, or `None` when `node` is
+    /// the only member.
+    pub fn connect_node_to_lowest_cost_node(
+        &mut self,
+        node: NodeId,
+        bidirectional: bool,
+    ) -> Result<Option<NodeId>, GraphError> {
+        self.connect_node_to_lowest_cost_node_with(&BaseCosts, node, bidirectional)
+    }
+
+    /// [`connect_node_to_lowest_cost_node`](Self::connect_node_to_lowest_cost_node) with the
+    /// costs of `model`. A NaN, infinite or negative cost to any member is an error, and then
+    /// nothing changes.
+    pub fn connect_node_to_lowest_cost_node_with<M: CostModel + ?Sized>(
+        &mut self,
+        model: &M,
+        node: NodeId,
+        bidirectional: bool,
+    ) -> Result<Option<NodeId>, GraphError> {
+        let slot = self.slot(node)?;
+        let from = self.node_ref(slot);
+        let mut best: Option<(usize, f32)> = None;
+        for &member in &self.members {
+            let m = member.index as usize;
+            if m == slot {
+                continue;
+            }
+            let cost = model.cost(from, self.node_ref(m));
+            if !cost.is_valid() {
+                return Err(GraphError::InvalidCost {
+                    from: node,
+                    to: member,
+                    cost,
+                });
+            }
+            if best.is_none_or(|(_, c)| cost < c) {
+                best = Some((m, cost));
+            }
+        }
+        self.ensure_member(slot);
+        let Some((target, _)) = best else {
+            return Ok(None);
+        };
+        self.link(slot, target);
+        if bidirectional {
+            self.link(target, slot);
+        }
+        Ok(Some(self.entries[target].id))
+    }
+
+    /// This graph as a [`SearchSpace`](crate::search::SearchSpace) under the base costs, for the
+    /// search core's other tools (limits, the stepper, nearest-goal search).
+    pub fn space(&self) -> GraphSpace<'_, BaseCosts> {
+        GraphSpace::new(self, &BaseCosts)
+    }
+
+    /// This graph as a search space under `model`.
+    pub fn space_with<'g, M: CostModel + ?Sized>(&'g self, model: &'g M) -> GraphSpace<'g, M> {
+        GraphSpace::new(self, model)
+    }
+
+    /// The cheapest path from `start` to `goal` under the base costs: start first, goal last,
+    /// both included; `[start]` when they are the same node; `None` when the goal cannot be
+    /// reached. See the type's documentation for the tie rule.
+    pub fn find_path(
+        &self,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+        self.find_path_with(&BaseCosts, start, goal)
+    }
+
+    /// [`find_path`](Self::find_path) under the costs of `model`.
+    pub fn find_path_with<M: CostModel + ?Sized>(
+        &self,
+        model: &M,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+        let mut path = Vec::new();
+        let found = with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, &mut path))?;
+        Ok(found.map(|_| path))
+    }
+
+    /// The search behind [`find_path`](Self::find_path), for repeated queries: it writes the path
+    /// into `path` (reusing its capacity) and returns the path's cost, or `None` when the goal
+    /// cannot be reached (then `path` is empty). After the first query on a graph this allocates
+    /// nothing.
+    ///
+    /// ```
+    /// use pathkit::graph::{BaseCosts, NodeGraph, NodeKind};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let (mut graph, ids) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1)]);
+    /// graph.add_connections(ids[0], &[ids[1]], false).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let cost = graph.find_path_into(&mut ctx, &BaseCosts, ids[0], ids[1], &mut path).unwrap();
+    /// assert_eq!(cost, Some(std::f32::consts::SQRT_2));
+    /// assert_eq!(path, ids);
+    /// ```
+    pub fn find_path_into<M: CostModel + ?Sized>(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        model: &M,
+        start: NodeId,
+        goal: NodeId,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Option<f32>, GraphError> {
+        path.clear();
+        self.slot(start)?;
+        self.slot(goal)?;
+        let space = GraphSpace::new(self, model);
+        let options = SearchOptions::new().tie_break(TieBreak::Fifo);
+        match ctx.search_into(&space, start, goal, &options, path)? {
+            Status::Found { cost } => Ok(Some(cost)),
+            // Without limits a search either finds the goal or exhausts the graph.
+            Status::Unreachable | Status::LimitReached { .. } => {
+                path.clear();
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Removes the first `value` from `list`, keeping the order of the rest.
+fn remove_first<T: PartialEq>(list: &mut Vec<T>, value: &T) -> bool {
+    match list.iter().position(|v| v == value) {
+        Some(p) => {
+            list.remove(p);
+            true
+        }
+        None => false,
+    }
+}

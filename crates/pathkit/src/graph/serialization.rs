@@ -1,0 +1,146 @@
+//! `serde` support: graphs are written as plain arrays of slot indices and validated on the way
+//! back in, so malformed data gives an error instead of a graph that could panic later.
+
+use super::grid_graph::{CornerRule, DiagonalCost};
+use super::{GraphError, GridGraph, NodeGraph, NodeId, NodeKind};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// One node as written: the tag of the graph that created it (so that saved ids keep naming it),
+/// its payload, and its outgoing edges as slot indices in order.
+#[derive(Serialize, Deserialize)]
+struct RawNode {
+    tag: u32,
+    kind: NodeKind,
+    edges: Vec<u32>,
+}
+
+/// A graph as written: the arena in slot order and the members in insertion order.
+#[derive(Serialize, Deserialize)]
+struct RawGraph {
+    nodes: Vec<RawNode>,
+    members: Vec<u32>,
+}
+
+impl Serialize for NodeGraph {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RawGraph {
+            nodes: self
+                .entries
+                .iter()
+                .zip(&self.kinds)
+                .map(|(e, &kind)| RawNode {
+                    tag: e.id.graph,
+                    kind,
+                    edges: e.out.iter().map(|t| t.index).collect(),
+                })
+                .collect(),
+            members: self.nodes().iter().map(|m| m.index).collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for NodeGraph {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawGraph::deserialize(deserializer)?;
+        NodeGraph::try_from(raw).map_err(D::Error::custom)
+    }
+}
+
+impl TryFrom<RawGraph> for NodeGraph {
+    type Error = GraphError;
+
+    fn try_from(raw: RawGraph) -> Result<Self, GraphError> {
+        let bad = |reason: String| GraphError::InvalidData { reason };
+        let len = raw.nodes.len();
+        if len > u32::MAX as usize {
+            return Err(bad(format!("{len} nodes do not fit in u32 indices")));
+        }
+        let mut nodes = Vec::with_capacity(len);
+        for (i, node) in raw.nodes.into_iter().enumerate() {
+            let mut seen = std::collections::HashSet::new();
+            for &t in &node.edges {
+                if t as usize >= len {
+                    return Err(bad(format!("node {i} has an edge to missing node {t}")));
+                }
+                if t as usize == i {
+                    return Err(bad(format!("node {i} has an edge to itself")));
+                }
+                if !seen.insert(t) {
+                    return Err(bad(format!("node {i} has two edges to node {t}")));
+                }
+            }
+            let id = NodeId {
+                graph: node.tag,
+                index: i as u32,
+            };
+            nodes.push((id, node.kind, node.edges));
+        }
+        let mut is_member = vec![false; len];
+        for &m in &raw.members {
+            match is_member.get_mut(m as usize) {
+                None => return Err(bad(format!("member {m} is not a node"))),
+                Some(true) => return Err(bad(format!("node {m} is a member twice"))),
+                Some(flag) => *flag = true,
+            }
+        }
+        Ok(NodeGraph::from_parts(nodes, &raw.members))
+    }
+}
+
+/// A grid graph as read, before its nodes are checked against its cells.
+#[derive(Deserialize)]
+struct RawGridGraph {
+    graph: NodeGraph,
+    origin: (i32, i32),
+    width: u32,
+    height: u32,
+    diagonals: bool,
+    corner_rule: CornerRule,
+    diagonal_cost: DiagonalCost,
+}
+
+impl<'de> Deserialize<'de> for GridGraph {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawGridGraph::deserialize(deserializer)?;
+        GridGraph::try_from(raw).map_err(D::Error::custom)
+    }
+}
+
+impl TryFrom<RawGridGraph> for GridGraph {
+    type Error = GraphError;
+
+    fn try_from(raw: RawGridGraph) -> Result<Self, GraphError> {
+        GridGraph::check_shape(raw.origin, raw.width, raw.height)?;
+        let cells = raw.width as usize * raw.height as usize;
+        if raw.graph.entries.len() < cells {
+            return Err(GraphError::InvalidData {
+                reason: format!(
+                    "a {}x{} grid needs {cells} nodes, the data has {}",
+                    raw.width,
+                    raw.height,
+                    raw.graph.entries.len()
+                ),
+            });
+        }
+        for (i, kind) in raw.graph.kinds[..cells].iter().enumerate() {
+            let x = raw.origin.0 + (i % raw.width as usize) as i32;
+            let y = raw.origin.1 + (i / raw.width as usize) as i32;
+            if *kind != NodeKind::Cell(x, y) {
+                return Err(GraphError::InvalidData {
+                    reason: format!("grid node {i} should be cell ({x}, {y}), not {:?}", kind),
+                });
+            }
+        }
+        Ok(GridGraph {
+            graph: raw.graph,
+            origin: raw.origin,
+            width: raw.width,
+            height: raw.height,
+            diagonals: raw.diagonals,
+            corner_rule: raw.corner_rule,
+            diagonal_cost: raw.diagonal_cost,
+        })
+    }
+}

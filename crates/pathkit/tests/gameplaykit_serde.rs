@@ -1,0 +1,207 @@
+//! Round trips of node graphs, grid graphs and agent paths through `serde` (JSON): everything is
+//! kept, saved ids keep working, and malformed data is refused with an error.
+#![cfg(feature = "serde")]
+
+/// Named so that `cargo test gameplaykit` selects every scenario.
+mod gameplaykit {
+    use pathkit::graph::{
+        AgentPath, CornerRule, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind,
+    };
+
+    fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T {
+        let json = serde_json::to_string(value).unwrap();
+        serde_json::from_str(&json).unwrap()
+    }
+
+    /// A graph with every payload kind, one-way and two-way edges, a removed node, and a non-member
+    /// that still has edges.
+    fn mixed_graph() -> (NodeGraph, Vec<NodeId>) {
+        let mut g = NodeGraph::new();
+        let plain = g.add_node(NodeKind::Plain);
+        let p2 = g.add_node(NodeKind::Point2(1.5, -2.25));
+        let p3 = g.add_node(NodeKind::Point3(0.1, 0.2, 0.3));
+        let cell = g.add_node(NodeKind::Cell(-4, 7));
+        let outsider = g.create_node(NodeKind::Point2(9.0, 9.0));
+        let removed = g.add_node(NodeKind::Plain);
+        g.add_connections(plain, &[cell, p2, p3], true).unwrap();
+        g.add_connections(p3, &[outsider], false).unwrap();
+        g.add_connections(outsider, &[cell], false).unwrap();
+        g.add_connections(removed, &[plain, cell], true).unwrap();
+        g.remove_nodes(&[removed]).unwrap();
+        (g, vec![plain, p2, p3, cell, outsider, removed])
+    }
+
+    #[test]
+    fn node_graph_round_trip_keeps_everything() {
+        let (g, n) = mixed_graph();
+        let back = round_trip(&g);
+        assert_eq!(back, g);
+        assert_eq!(back.nodes(), g.nodes());
+        assert_eq!(back.node_count(), 6);
+        for &id in &n {
+            assert_eq!(back.kind(id).unwrap(), g.kind(id).unwrap());
+            assert_eq!(
+                back.connected_nodes(id).unwrap(),
+                g.connected_nodes(id).unwrap()
+            );
+            assert_eq!(back.is_member(id).unwrap(), g.is_member(id).unwrap());
+        }
+        assert_eq!(back.connected_nodes(n[0]).unwrap(), &[n[3], n[1], n[2]]);
+        assert!(!back.is_member(n[4]).unwrap());
+        assert!(!back.is_member(n[5]).unwrap());
+        assert_eq!(
+            back.find_path(n[1], n[3]).unwrap(),
+            Some(vec![n[1], n[0], n[3]])
+        );
+        assert_eq!(
+            back.find_path(n[2], n[3]).unwrap(),
+            g.find_path(n[2], n[3]).unwrap()
+        );
+    }
+
+    #[test]
+    fn saved_ids_work_with_the_loaded_graph() {
+        let (g, n) = mixed_graph();
+        // A save file holding the graph and some ids separately.
+        let saved = serde_json::to_string(&(&g, n[1], n[3])).unwrap();
+        let (mut loaded, from, to): (NodeGraph, NodeId, NodeId) =
+            serde_json::from_str(&saved).unwrap();
+        assert_eq!((from, to), (n[1], n[3]));
+        assert_eq!(
+            loaded.find_path(from, to).unwrap(),
+            Some(vec![n[1], n[0], n[3]])
+        );
+        // The removed node can be re-added in the loaded graph.
+        loaded.add_nodes(&[n[5]]).unwrap();
+        assert_eq!(loaded.nodes().last(), Some(&n[5]));
+        // Nodes created after loading are the loaded graph's own.
+        let mut original = g;
+        let new_in_loaded = loaded.add_node(NodeKind::Plain);
+        let new_in_original = original.add_node(NodeKind::Plain);
+        assert_eq!(new_in_loaded.index(), new_in_original.index());
+        assert!(original.kind(new_in_loaded).is_err());
+        assert!(loaded.kind(new_in_original).is_err());
+        // Loading twice gives two equal graphs that both accept the saved ids.
+        let (again, _, _): (NodeGraph, NodeId, NodeId) = serde_json::from_str(&saved).unwrap();
+        assert_eq!(
+            again.find_path(from, to).unwrap(),
+            Some(vec![n[1], n[0], n[3]])
+        );
+    }
+
+    #[test]
+    fn grid_graph_round_trip_keeps_everything() {
+        let mut grid = GridGraph::new((-2, 3), 5, 4, true)
+            .unwrap()
+            .with_corner_rule(CornerRule::NoCornerCutting)
+            .with_diagonal_cost(DiagonalCost::Unit);
+        let walls: Vec<NodeId> = [(0, 4), (0, 5), (1, 5)]
+            .iter()
+            .map(|&(x, y)| grid.node_at(x, y).unwrap())
+            .collect();
+        grid.remove_nodes(&walls).unwrap();
+        let extra = grid.create_node(NodeKind::Cell(-1, 4));
+        grid.connect_node_to_adjacent_nodes(extra).unwrap();
+        let back = round_trip(&grid);
+        assert_eq!(back, grid);
+        assert!(back.diagonals_allowed());
+        assert_eq!(back.origin(), (-2, 3));
+        assert_eq!((back.width(), back.height()), (5, 4));
+        assert_eq!(back.corner_rule(), CornerRule::NoCornerCutting);
+        assert_eq!(back.diagonal_cost(), DiagonalCost::Unit);
+        assert_eq!(back.node_at(0, 4), None);
+        assert_eq!(back.cell_node(0, 4), Some(walls[0]));
+        assert_eq!(back.nodes(), grid.nodes());
+        assert_eq!(
+            back.connected_nodes(extra).unwrap(),
+            grid.connected_nodes(extra).unwrap()
+        );
+        let (s, t) = (grid.node_at(-2, 3).unwrap(), grid.node_at(2, 6).unwrap());
+        assert_eq!(back.find_path(s, t).unwrap(), grid.find_path(s, t).unwrap());
+        // A wall can be re-opened in the loaded grid.
+        let mut back = back;
+        back.connect_node_to_adjacent_nodes(walls[0]).unwrap();
+        assert_eq!(back.node_at(0, 4), Some(walls[0]));
+
+        let plain_grid = GridGraph::new((0, 0), 2, 2, false).unwrap();
+        let back = round_trip(&plain_grid);
+        assert!(!back.diagonals_allowed());
+        assert_eq!(back.corner_rule(), CornerRule::Allowed);
+        assert_eq!(
+            round_trip(&GridGraph::new((0, 0), 0, 0, true).unwrap())
+                .nodes()
+                .len(),
+            0
+        );
+    }
+
+    #[test]
+    fn agent_path_round_trip() {
+        let path =
+            AgentPath::from_points(vec![(0.0, 0.0), (3.0, 4.0), (3.0, 9.5)], 0.75, true).unwrap();
+        assert_eq!(round_trip(&path), path);
+        let short = r#"{"points":[[1.0,2.0]],"radius":1.0,"cyclical":false}"#;
+        let err = serde_json::from_str::<AgentPath>(short).unwrap_err();
+        assert!(err.to_string().contains("at least 2"), "{err}");
+    }
+
+    /// Parses `json` as a node graph and returns the error message.
+    fn graph_error(json: &str) -> String {
+        serde_json::from_str::<NodeGraph>(json)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn malformed_graphs_are_refused() {
+        let node = |edges: &str| format!(r#"{{"tag":7,"kind":"Plain","edges":{edges}}}"#);
+        let graph = |nodes: Vec<String>, members: &str| {
+            format!(r#"{{"nodes":[{}],"members":{members}}}"#, nodes.join(","))
+        };
+        let ok = graph(vec![node("[1]"), node("[0]")], "[0,1]");
+        let parsed: NodeGraph = serde_json::from_str(&ok).unwrap();
+        assert_eq!(parsed.nodes().len(), 2);
+
+        let cases = [
+            (
+                graph(vec![node("[2]"), node("[]")], "[0]"),
+                "missing node 2",
+            ),
+            (graph(vec![node("[0]"), node("[]")], "[0]"), "to itself"),
+            (graph(vec![node("[1,1]"), node("[]")], "[0]"), "two edges"),
+            (graph(vec![node("[]"), node("[]")], "[1,1]"), "member twice"),
+            (graph(vec![node("[]")], "[3]"), "member 3 is not a node"),
+        ];
+        for (json, expected) in cases {
+            let message = graph_error(&json);
+            assert!(message.contains(expected), "{json}: {message}");
+        }
+        assert!(serde_json::from_str::<NodeGraph>(r#"{"nodes":[]}"#).is_err());
+        assert!(serde_json::from_str::<NodeGraph>("[1,2,3]").is_err());
+    }
+
+    #[test]
+    fn malformed_grids_are_refused() {
+        let grid = GridGraph::new((0, 0), 2, 2, false).unwrap();
+        let mut value: serde_json::Value = serde_json::to_value(&grid).unwrap();
+        // Too few nodes for the declared size.
+        value["width"] = 3.into();
+        let err = serde_json::from_value::<GridGraph>(value.clone()).unwrap_err();
+        assert!(err.to_string().contains("needs 6 nodes"), "{err}");
+        // A grid node on the wrong cell.
+        value["width"] = 2.into();
+        value["graph"]["nodes"][1]["kind"] = serde_json::json!({"Cell": [5, 5]});
+        let err = serde_json::from_value::<GridGraph>(value.clone()).unwrap_err();
+        assert!(err.to_string().contains("should be cell (1, 0)"), "{err}");
+        // Cells past the i32 range, and too many cells.
+        value["graph"]["nodes"][1]["kind"] = serde_json::json!({"Cell": [1, 0]});
+        assert!(serde_json::from_value::<GridGraph>(value.clone()).is_ok());
+        value["origin"] = serde_json::json!([i32::MAX, 0]);
+        assert!(serde_json::from_value::<GridGraph>(value.clone()).is_err());
+        value["origin"] = serde_json::json!([0, 0]);
+        value["width"] = u32::MAX.into();
+        value["height"] = u32::MAX.into();
+        let err = serde_json::from_value::<GridGraph>(value).unwrap_err();
+        assert!(err.to_string().contains("too many cells"), "{err}");
+    }
+}

@@ -14,6 +14,7 @@ use crate::heap;
 use crate::scenario::{self, MapQueries, Query, ScenarioFile};
 use engine::EngineKind;
 use indicatif::{ProgressBar, ProgressStyle};
+use pathkit::grid::Cell;
 use report::{BenchReport, EngineReport, MapReport};
 use std::hint::black_box;
 use std::io::IsTerminal;
@@ -144,7 +145,6 @@ fn judge(
     }
 }
 
-use pathkit::grid::Cell;
 
 fn bench_map(
     file: &ScenarioFile,

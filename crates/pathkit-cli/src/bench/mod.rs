@@ -145,7 +145,6 @@ fn judge(
     }
 }
 
-
 fn bench_map(
     file: &ScenarioFile,
     label: &str,

@@ -1,0 +1,119 @@
+//! The engines `bench` compares, behind one interface: build for a map, then answer queries.
+
+use crate::error::CliError;
+use crate::solver::{Algo, Prepared, Solver};
+use pathkit::grid::{Cell, Grid};
+
+/// One engine's answer to one query.
+#[derive(Clone, Debug, Default)]
+pub struct Run {
+    /// The path, start and goal included; `None` when the engine found none.
+    pub path: Option<Vec<Cell>>,
+    /// Nodes expanded, when the engine lets us count them.
+    pub expanded: Option<u64>,
+}
+
+/// An engine built for one map.
+pub trait MapRunner {
+    /// Answers one query, the whole query per call (including building the returned path).
+    fn query(&mut self, start: Cell, goal: Cell) -> Result<Run, CliError>;
+
+    /// Bytes of precomputed tables beyond the map itself, for engines that precompute.
+    fn table_bytes(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Which engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// A pathkit algorithm.
+    Pathkit(Algo),
+    /// `pathfinding::directed::astar::astar` with a no-corner-cutting successor closure.
+    #[cfg(feature = "peers")]
+    PathfindingAstar,
+    /// `grid_pathfinding::PathingGrid` (JPS that cuts corners: an easier problem).
+    #[cfg(feature = "peers")]
+    GridPathfindingJps,
+}
+
+impl EngineKind {
+    /// Every engine this build can run, pathkit first.
+    pub fn all() -> Vec<EngineKind> {
+        let mut v: Vec<EngineKind> = Algo::ALL.iter().map(|&a| EngineKind::Pathkit(a)).collect();
+        #[cfg(feature = "peers")]
+        v.extend([EngineKind::PathfindingAstar, EngineKind::GridPathfindingJps]);
+        v
+    }
+
+    /// The name in tables, JSON and the chart.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Pathkit(a) => a.name(),
+            #[cfg(feature = "peers")]
+            EngineKind::PathfindingAstar => "pathfinding-astar",
+            #[cfg(feature = "peers")]
+            EngineKind::GridPathfindingJps => "grid_pathfinding-jps",
+        }
+    }
+
+    /// `true` for an engine that allows corner cutting, so solves an easier problem: its paths
+    /// may be shorter than the stated optimum or invalid under the benchmark's rules.
+    pub fn cuts_corners(self) -> bool {
+        #[cfg(feature = "peers")]
+        if self == EngineKind::GridPathfindingJps {
+            return true;
+        }
+        false
+    }
+
+    /// Builds the engine's structures for `grid`.
+    pub fn prepare(self, grid: &Grid) -> Result<Box<dyn MapRunner>, CliError> {
+        Ok(match self {
+            EngineKind::Pathkit(algo) => {
+                // Its own copy, so the measured memory includes the grid with its bitmaps and
+                // the connected components built on the first query (JPS+ keeps one in its table).
+                let prepared = Prepared::new(grid, algo)?;
+                let grid = prepared.plus.is_none().then(|| grid.clone());
+                Box::new(PathkitRunner {
+                    grid,
+                    prepared,
+                    solver: Solver::new(),
+                })
+            }
+            #[cfg(feature = "peers")]
+            EngineKind::PathfindingAstar => Box::new(super::peers::PathfindingAstar::new(grid)),
+            #[cfg(feature = "peers")]
+            EngineKind::GridPathfindingJps => Box::new(super::peers::GridPathfindingJps::new(grid)),
+        })
+    }
+}
+
+struct PathkitRunner {
+    /// The map, unless the JPS+ table holds it.
+    grid: Option<Grid>,
+    prepared: Prepared,
+    solver: Solver,
+}
+
+impl MapRunner for PathkitRunner {
+    fn query(&mut self, start: Cell, goal: Cell) -> Result<Run, CliError> {
+        let grid = match (&self.grid, &self.prepared.plus) {
+            (Some(g), _) => g,
+            (None, Some(plus)) => plus.grid(),
+            (None, None) => return Err(CliError::Search("no map to search".into())),
+        };
+        let answer = self.solver.solve(grid, &self.prepared, start, goal)?;
+        Ok(Run {
+            path: answer.cost.map(|_| answer.path),
+            expanded: Some(answer.expanded),
+        })
+    }
+
+    fn table_bytes(&self) -> Option<usize> {
+        self.prepared
+            .plus
+            .is_some()
+            .then(|| self.prepared.table_bytes())
+    }
+}

@@ -1,0 +1,397 @@
+//! What `bench` measured, as a table or as JSON.
+
+use crate::scenario::{MapQueries, ScenarioFile};
+use serde::Serialize;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// The engine every other is compared with first.
+pub const REFERENCE: &str = "pathfinding-astar";
+/// The engine every other is compared with second.
+pub const JPS: &str = "pathkit-jps";
+
+/// One engine on one map.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineReport {
+    /// Engine name.
+    pub engine: String,
+    /// `true` when the engine allows corner cutting (an easier problem than the scenarios').
+    pub cuts_corners: bool,
+    /// Time to build the engine's structures for the map, in milliseconds.
+    pub build_ms: f64,
+    /// Peak heap bytes the engine held for the map: its structures plus its search state.
+    pub memory_bytes: usize,
+    /// Bytes of precomputed tables (JPS+ jump distances), for engines that precompute.
+    pub table_bytes: Option<usize>,
+    /// Queries answered correctly enough to be timed.
+    pub timed: usize,
+    /// Wrong answers (no path, broken path, wrong length from a rule-following engine): not timed.
+    pub wrong: usize,
+    /// A few of the wrong answers, for the reader.
+    pub wrong_examples: Vec<String>,
+    /// Corner-cutting engines: answers whose path cuts a corner.
+    pub corner_cutting: usize,
+    /// Corner-cutting engines: answers whose length differs from the stated optimum.
+    pub length_differs: usize,
+    /// Mean over the timed queries of each query's median time, in microseconds.
+    pub mean_us: f64,
+    /// Median over the timed queries of each query's median time, in microseconds.
+    pub median_us: f64,
+    /// Mean nodes expanded per query, when the engine lets us count them.
+    pub expanded_mean: Option<f64>,
+    /// `median_us` divided by pathfinding-astar's on the same map (below 1 is faster).
+    pub vs_pathfinding: Option<f64>,
+    /// `median_us` divided by pathkit-jps's on the same map (below 1 is faster).
+    pub vs_pathkit_jps: Option<f64>,
+    #[serde(skip)]
+    per_query_us: Vec<f64>,
+}
+
+impl EngineReport {
+    /// An empty report for an engine that was just built.
+    pub fn new(engine: &str, cuts_corners: bool, build: Duration) -> Self {
+        EngineReport {
+            engine: engine.to_string(),
+            cuts_corners,
+            build_ms: build.as_secs_f64() * 1e3,
+            memory_bytes: 0,
+            table_bytes: None,
+            timed: 0,
+            wrong: 0,
+            wrong_examples: Vec::new(),
+            corner_cutting: 0,
+            length_differs: 0,
+            mean_us: f64::NAN,
+            median_us: f64::NAN,
+            expanded_mean: None,
+            vs_pathfinding: None,
+            vs_pathkit_jps: None,
+            per_query_us: Vec::new(),
+        }
+    }
+
+    /// Sets the per-query median times (µs) of the timed queries.
+    pub fn set_times(&mut self, mut us: Vec<f64>) {
+        self.timed = us.len();
+        if !us.is_empty() {
+            self.mean_us = us.iter().sum::<f64>() / us.len() as f64;
+            self.median_us = median(&mut us);
+        }
+        self.per_query_us = us;
+    }
+}
+
+/// The median of some durations, in microseconds.
+pub fn median_us(times: &mut [Duration]) -> f64 {
+    let mut us: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e6).collect();
+    median(&mut us)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Every engine on one map.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapReport {
+    /// The scenario file.
+    pub scenario: String,
+    /// A short name for the row: the scenario file's path below the folder all benchmarked files
+    /// share, without `.map.scen` / `.scen` (`den520d`, `mapf/den520d-even-1`).
+    pub label: String,
+    /// The map file.
+    pub map: String,
+    /// Map width.
+    pub width: u32,
+    /// Map height.
+    pub height: u32,
+    /// Lines of the file on this map.
+    pub lines: usize,
+    /// Lines benchmarked.
+    pub queries: usize,
+    /// One report per engine.
+    pub engines: Vec<EngineReport>,
+}
+
+impl MapReport {
+    /// Collects the engines' reports and computes their ratios.
+    pub fn new(
+        file: &ScenarioFile,
+        label: String,
+        map: &MapQueries,
+        queries: usize,
+        mut engines: Vec<EngineReport>,
+    ) -> Self {
+        let median_of = |name: &str, es: &[EngineReport]| {
+            es.iter()
+                .find(|e| e.engine == name && e.timed > 0)
+                .map(|e| e.median_us)
+        };
+        let reference = median_of(REFERENCE, &engines);
+        let jps = median_of(JPS, &engines);
+        for e in &mut engines {
+            if e.timed > 0 {
+                e.vs_pathfinding = reference.map(|r| e.median_us / r);
+                e.vs_pathkit_jps = jps.map(|r| e.median_us / r);
+            }
+        }
+        MapReport {
+            scenario: file.path.display().to_string(),
+            label,
+            map: map.map_path.file_name().map_or_else(
+                || map.map_path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            width: map.grid.width(),
+            height: map.grid.height(),
+            lines: map.queries.len(),
+            queries,
+            engines,
+        }
+    }
+}
+
+/// One engine over every map.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineTotal {
+    /// Engine name.
+    pub engine: String,
+    /// Queries timed, over all maps.
+    pub timed: usize,
+    /// Wrong answers, over all maps.
+    pub wrong: usize,
+    /// Corner-cutting answers, over all maps.
+    pub corner_cutting: usize,
+    /// Answers whose length differs from the optimum, over all maps.
+    pub length_differs: usize,
+    /// Mean per-query median time over every timed query, µs.
+    pub mean_us: f64,
+    /// Median per-query median time over every timed query, µs.
+    pub median_us: f64,
+    /// Geometric mean over the maps of the ratio to pathfinding-astar.
+    pub geomean_vs_pathfinding: Option<f64>,
+    /// Geometric mean over the maps of the ratio to pathkit-jps.
+    pub geomean_vs_pathkit_jps: Option<f64>,
+}
+
+/// The whole benchmark.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    /// Lines per scenario file (0 = all).
+    pub limit: usize,
+    /// Timed runs per query (the median is kept).
+    pub rounds: usize,
+    /// Wall time of the whole benchmark, seconds.
+    pub seconds: f64,
+    /// Per map.
+    pub maps: Vec<MapReport>,
+    /// Per engine, over all maps.
+    pub totals: Vec<EngineTotal>,
+}
+
+fn geomean(v: impl Iterator<Item = f64>) -> Option<f64> {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for x in v.filter(|x| x.is_finite() && *x > 0.0) {
+        sum += x.ln();
+        n += 1;
+    }
+    (n > 0).then(|| (sum / n as f64).exp())
+}
+
+impl BenchReport {
+    /// Adds the per-engine totals.
+    pub fn new(limit: usize, rounds: usize, maps: Vec<MapReport>, elapsed: Duration) -> Self {
+        let mut names: Vec<String> = Vec::new();
+        for e in maps.iter().flat_map(|m| &m.engines) {
+            if !names.contains(&e.engine) {
+                names.push(e.engine.clone());
+            }
+        }
+        let totals = names
+            .iter()
+            .map(|name| {
+                let es: Vec<&EngineReport> = maps
+                    .iter()
+                    .flat_map(|m| &m.engines)
+                    .filter(|e| &e.engine == name)
+                    .collect();
+                let mut all: Vec<f64> = es
+                    .iter()
+                    .flat_map(|e| e.per_query_us.iter().copied())
+                    .collect();
+                let mean_us = if all.is_empty() {
+                    f64::NAN
+                } else {
+                    all.iter().sum::<f64>() / all.len() as f64
+                };
+                EngineTotal {
+                    engine: name.clone(),
+                    timed: es.iter().map(|e| e.timed).sum(),
+                    wrong: es.iter().map(|e| e.wrong).sum(),
+                    corner_cutting: es.iter().map(|e| e.corner_cutting).sum(),
+                    length_differs: es.iter().map(|e| e.length_differs).sum(),
+                    mean_us,
+                    median_us: median(&mut all),
+                    geomean_vs_pathfinding: geomean(es.iter().filter_map(|e| e.vs_pathfinding)),
+                    geomean_vs_pathkit_jps: geomean(es.iter().filter_map(|e| e.vs_pathkit_jps)),
+                }
+            })
+            .collect();
+        BenchReport {
+            limit,
+            rounds,
+            seconds: elapsed.as_secs_f64(),
+            maps,
+            totals,
+        }
+    }
+
+    /// The report as a plain-text table.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "map",
+            "engine",
+            "ok",
+            "bad",
+            "mean us",
+            "median us",
+            "expanded",
+            "memory",
+            "build ms",
+            "x pf",
+            "x jps"
+        );
+        for m in &self.maps {
+            for e in &m.engines {
+                let _ = writeln!(
+                    s,
+                    "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
+                    m.label,
+                    e.engine,
+                    e.timed,
+                    e.wrong,
+                    num(e.mean_us),
+                    num(e.median_us),
+                    e.expanded_mean.map_or("-".into(), |x| format!("{x:.0}")),
+                    bytes(e.memory_bytes),
+                    e.build_ms,
+                    ratio(e.vs_pathfinding),
+                    ratio(e.vs_pathkit_jps),
+                    e.table_bytes
+                        .map(|t| format!("table {}; ", bytes(t)))
+                        .unwrap_or_default()
+                        + &notes(
+                            e.cuts_corners,
+                            e.corner_cutting,
+                            e.length_differs,
+                            &e.wrong_examples
+                        ),
+                );
+            }
+        }
+        let _ = writeln!(s);
+        let _ = writeln!(
+            s,
+            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
+            "all maps",
+            "engine",
+            "ok",
+            "bad",
+            "mean us",
+            "median us",
+            "",
+            "",
+            "",
+            "gm pf",
+            "gm jps"
+        );
+        for t in &self.totals {
+            let cuts = self
+                .maps
+                .iter()
+                .flat_map(|m| &m.engines)
+                .any(|e| e.engine == t.engine && e.cuts_corners);
+            let _ = writeln!(
+                s,
+                "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
+                format!("({} scenario sets)", self.maps.len()),
+                t.engine,
+                t.timed,
+                t.wrong,
+                num(t.mean_us),
+                num(t.median_us),
+                "",
+                "",
+                "",
+                ratio(t.geomean_vs_pathfinding),
+                ratio(t.geomean_vs_pathkit_jps),
+                notes(cuts, t.corner_cutting, t.length_differs, &[]),
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\n{} lines per file (0 = all), median of {} timed runs per query; x pf / x jps: median time \
+             relative to pathfinding-astar / pathkit-jps on the same map (gm: geometric mean over maps); \
+             * = allows corner cutting, an easier problem; {:.0} s in all",
+            self.limit, self.rounds, self.seconds
+        );
+        s
+    }
+}
+
+fn num(x: f64) -> String {
+    if x.is_nan() {
+        "-".into()
+    } else if x < 10.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+fn ratio(r: Option<f64>) -> String {
+    match r {
+        None => "-".into(),
+        Some(r) if r < 0.095 => format!("{r:.3}"),
+        Some(r) => format!("{r:.2}"),
+    }
+}
+
+fn bytes(b: usize) -> String {
+    if b >= 10 << 20 {
+        format!("{} MB", b >> 20)
+    } else if b >= 10 << 10 {
+        format!("{} KB", b >> 10)
+    } else {
+        format!("{b} B")
+    }
+}
+
+fn notes(cuts: bool, corner: usize, differs: usize, wrong: &[String]) -> String {
+    let mut n = String::new();
+    if cuts {
+        n.push_str(&format!(
+            "* cuts corners in {corner}, length differs in {differs}"
+        ));
+    }
+    if !wrong.is_empty() {
+        if !n.is_empty() {
+            n.push_str("; ");
+        }
+        n.push_str("WRONG: ");
+        n.push_str(&wrong.join("; "));
+    }
+    n
+}

@@ -1,0 +1,145 @@
+//! `pathkit path`: one query on one map, printed and drawn.
+
+use crate::cli::PathArgs;
+use crate::draw;
+use crate::error::CliError;
+use crate::png_image;
+use crate::scenario;
+use crate::solver::{Algo, Answer, Prepared, Solver};
+use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode};
+use pathkit::search::{Outcome, SearchContext};
+use std::path::Path;
+
+/// Loads a map: Moving AI when the file starts with its `type` header, a text picture otherwise.
+pub fn load_any_map(path: &Path) -> Result<Grid, CliError> {
+    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if bytes.starts_with(b"type") {
+        return scenario::load_map(path);
+    }
+    let text = String::from_utf8(bytes).map_err(|e| CliError::Parse {
+        path: path.to_path_buf(),
+        message: format!("not a Moving AI map and not UTF-8 text: {e}"),
+    })?;
+    Grid::from_ascii(&text).map_err(|e| CliError::Parse {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
+}
+
+/// Checks that `cell` is inside the grid and passable.
+pub fn check_endpoint(grid: &Grid, what: &str, cell: Cell) -> Result<Cell, CliError> {
+    if grid.cell(cell.x, cell.y).is_none() {
+        return Err(CliError::Usage(format!(
+            "{what} ({}, {}) is outside the {}x{} map",
+            cell.x,
+            cell.y,
+            grid.width(),
+            grid.height()
+        )));
+    }
+    if !grid.is_passable(cell) {
+        return Err(CliError::Usage(format!(
+            "{what} ({}, {}) is a blocked cell",
+            cell.x, cell.y
+        )));
+    }
+    Ok(cell)
+}
+
+/// Runs `path`; exit status 0 when a path was found, 1 when the goal is unreachable.
+pub fn run(args: &PathArgs) -> Result<i32, CliError> {
+    let grid = load_any_map(&args.map)?;
+    let start = check_endpoint(&grid, "start", Cell::new(args.sx, args.sy))?;
+    let goal = check_endpoint(&grid, "goal", Cell::new(args.gx, args.gy))?;
+    let answer = if args.four {
+        four_connected(&grid, args.algo, start, goal)?
+    } else {
+        let prepared = Prepared::new(&grid, args.algo)?;
+        Solver::new().solve(&grid, &prepared, start, goal)?
+    };
+    let rules = if args.four {
+        "4-connected"
+    } else {
+        "8-connected, no corner cutting"
+    };
+    println!(
+        "map: {} ({}x{})",
+        args.map.display(),
+        grid.width(),
+        grid.height()
+    );
+    println!("from {start} to {goal}, {rules}, {}", args.algo.name());
+    let code = match answer.cost {
+        Some(cost) => {
+            let cells: Vec<String> = answer.path.iter().map(|c| c.to_string()).collect();
+            println!("path: {}", cells.join(" "));
+            println!("cells: {}", answer.path.len());
+            println!("cost: {cost:.8}");
+            0
+        }
+        None => {
+            println!("no path: the goal cannot be reached");
+            1
+        }
+    };
+    println!("expanded: {}", answer.expanded);
+    let (x0, y0, x1, y1) = draw::window(&grid, &answer.path, start, goal);
+    if (x0, y0, x1 + 1, y1 + 1) != (0, 0, grid.width(), grid.height()) {
+        println!("drawing columns {x0}..={x1}, rows {y0}..={y1} (the map is large)");
+    }
+    print!("{}", draw::text(&grid, &answer.path, start, goal));
+    if let Some(file) = &args.png {
+        let (w, h) = png_image::write(file, &grid, &answer.path, start, goal)?;
+        println!("png: {} ({w}x{h})", file.display());
+    }
+    Ok(code)
+}
+
+/// 4-connected search: A* (costs 1 times the weight entered) or JPS (uniform-cost grids).
+fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<Answer, CliError> {
+    let (outcome, expanded) = match algo {
+        Algo::Astar => {
+            let mut ctx = SearchContext::<u32>::new();
+            let outcome = grid
+                .four_connected()
+                .find_path(&mut ctx, start, goal, &Default::default())
+                .map_err(|e| CliError::Search(e.to_string()))?;
+            let expanded = ctx.stats().expanded;
+            let outcome = match outcome {
+                Outcome::Found(p) => Outcome::Found(pathkit::search::Path {
+                    nodes: p.nodes,
+                    cost: p.cost as f64,
+                }),
+                Outcome::LimitReached(_) | Outcome::Unreachable => Outcome::Unreachable,
+            };
+            (outcome, expanded)
+        }
+        Algo::Jps => {
+            let mut ctx = JpsContext::new();
+            let outcome = ctx
+                .find_path(grid, start, goal, JpsMode::FOUR)
+                .map_err(|e| CliError::Search(e.to_string()))?;
+            (outcome, ctx.stats().expanded)
+        }
+        Algo::JpsPlus => {
+            return Err(CliError::Usage(
+                "JPS+ searches 8-connected grids only; use --algo astar or jps with --four".into(),
+            ))
+        }
+    };
+    Ok(match outcome {
+        Outcome::Found(p) => Answer {
+            path: p.nodes,
+            cost: Some(p.cost),
+            expanded,
+        },
+        _ => Answer {
+            expanded,
+            ..Answer::default()
+        },
+    })
+}

@@ -1,0 +1,135 @@
+//! The pathkit engines behind `verify`, `path` and `bench`: one [`Solver`] per thread, reused for
+//! every query on every map.
+
+use crate::error::CliError;
+use pathkit::grid::{Cell, Grid};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::{Outcome, SearchContext};
+
+/// Which pathkit search answers the queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algo {
+    /// A* with the octile heuristic.
+    Astar,
+    /// Jump Point Search (online, no preprocessing).
+    Jps,
+    /// JPS+: Jump Point Search over precomputed jump distances.
+    JpsPlus,
+}
+
+impl Algo {
+    /// Every algorithm, in the order tables list them.
+    pub const ALL: &'static [Algo] = &[Algo::Astar, Algo::Jps, Algo::JpsPlus];
+
+    /// The name used in tables and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Astar => "pathkit-astar",
+            Algo::Jps => "pathkit-jps",
+            Algo::JpsPlus => "pathkit-jps+",
+        }
+    }
+}
+
+/// What an algorithm precomputes for one map (the JPS+ table; nothing for A* and JPS), kept apart
+/// from the grid so that a benchmark can own both.
+pub struct Prepared {
+    /// The algorithm it was prepared for.
+    pub algo: Algo,
+    /// The JPS+ table (with its own copy of the grid), for [`Algo::JpsPlus`].
+    pub plus: Option<JpsPlus>,
+}
+
+impl Prepared {
+    /// Prepares `grid` for `algo`. JPS and JPS+ need a uniform-cost grid (weights 0 or 1).
+    pub fn new(grid: &Grid, algo: Algo) -> Result<Self, CliError> {
+        let plus = match algo {
+            Algo::JpsPlus => {
+                Some(JpsPlus::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?)
+            }
+            Algo::Astar | Algo::Jps => None,
+        };
+        Ok(Prepared { algo, plus })
+    }
+
+    /// Bytes of precomputed tables beyond the grid (0 for A* and JPS).
+    pub fn table_bytes(&self) -> usize {
+        self.plus.as_ref().map_or(0, JpsPlus::memory_bytes)
+    }
+}
+
+/// One answered query.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// The path, start and goal included; empty when the goal is unreachable.
+    pub path: Vec<Cell>,
+    /// The cost the engine reports; `None` when unreachable.
+    pub cost: Option<f64>,
+    /// Nodes the engine expanded (for JPS and JPS+, jump points).
+    pub expanded: u64,
+}
+
+/// Per-thread search state for every algorithm.
+#[derive(Default)]
+pub struct Solver {
+    astar: SearchContext<f64>,
+    jps: JpsContext,
+}
+
+impl Solver {
+    /// A solver with empty contexts; they grow to the first map's size.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Answers one query under the Moving AI rules (8-connected, no corner cutting).
+    pub fn solve(
+        &mut self,
+        grid: &Grid,
+        prepared: &Prepared,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Answer, CliError> {
+        let search = |e: &dyn std::fmt::Display| CliError::Search(e.to_string());
+        match (prepared.algo, &prepared.plus) {
+            (Algo::Astar, _) => {
+                let outcome = grid
+                    .octile()
+                    .find_path(&mut self.astar, start, goal, &Default::default())
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.astar.stats().expanded))
+            }
+            (Algo::Jps, _) => {
+                let outcome = self
+                    .jps
+                    .find_path(grid, start, goal, JpsMode::EIGHT)
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.jps.stats().expanded))
+            }
+            (Algo::JpsPlus, Some(plus)) => {
+                let outcome = plus
+                    .find_path(&mut self.jps, start, goal, PathMode::Cells)
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.jps.stats().expanded))
+            }
+            (Algo::JpsPlus, None) => Err(CliError::Search(
+                "the JPS+ table was not built for this map".into(),
+            )),
+        }
+    }
+}
+
+fn from_outcome(outcome: Outcome<Cell, f64>, expanded: u64) -> Answer {
+    match outcome {
+        Outcome::Found(p) => Answer {
+            path: p.nodes,
+            cost: Some(p.cost),
+            expanded,
+        },
+        _ => Answer {
+            expanded,
+            ..Answer::default()
+        },
+    }
+}

@@ -1,0 +1,295 @@
+//! Runs the real `pathkit` binary on small fixtures.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pathkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pathkit"))
+        .args(args)
+        .output()
+        .expect("the pathkit binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The Moving AI set, when it is present next to the workspace.
+fn movingai() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/movingai");
+    if dir.join("lak104d.map.scen").is_file() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipped: the Moving AI benchmark set is not at {} (see shared/movingai/SOURCES.md)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pathkit-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The line `lines=N mismatches=N unreachable=N ...` that ends a verify run.
+fn total_line(out: &str) -> &str {
+    out.lines()
+        .rfind(|l| l.starts_with("lines="))
+        .expect("a total line")
+}
+
+#[test]
+fn verify_passes_on_a_real_scenario_file() {
+    let Some(dir) = movingai() else { return };
+    let scen = dir.join("lak104d.map.scen");
+    let o = pathkit(&["verify", scen.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(
+        total_line(&out).starts_with("lines=120 mismatches=0 unreachable=0"),
+        "{out}"
+    );
+    for algo in ["jps", "jps-plus"] {
+        let o = pathkit(&["verify", "--algo", algo, scen.to_str().unwrap()]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{algo}: {out}");
+        assert!(total_line(&out).starts_with("lines=120 mismatches=0 unreachable=0"));
+    }
+}
+
+#[test]
+fn verify_counts_a_wrong_length_and_exits_1() {
+    let Some(dir) = movingai() else { return };
+    let tmp = scratch("wrong-length");
+    std::fs::copy(dir.join("lak104d.map"), tmp.join("lak104d.map")).unwrap();
+    let text = std::fs::read_to_string(dir.join("lak104d.map.scen")).unwrap();
+    // Line 3 states 1.41421356; make it 2.41421356.
+    let changed: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 2 {
+                assert!(l.ends_with("\t1.41421356"), "fixture changed: {l}");
+                l.replace("\t1.41421356", "\t2.41421356")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(tmp.join("lak104d.map.scen"), changed.join("\n") + "\n").unwrap();
+    let o = pathkit(&["verify", tmp.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        total_line(&out).starts_with("lines=120 mismatches=1 unreachable=0"),
+        "{out}"
+    );
+    assert!(out.contains("lak104d.map.scen:3: mismatch"), "{out}");
+}
+
+#[test]
+fn verify_reports_a_malformed_line_with_its_number_and_exits_2() {
+    let tmp = scratch("malformed");
+    std::fs::write(
+        tmp.join("tiny.map"),
+        "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.join("tiny.map.scen"),
+        "version 1\n0\ttiny.map\t3\t2\t0\t0\t2\t0\t2.00000000\n0\ttiny.map\t3\t2\tzero\t0\t2\t1\t2.41421356\n",
+    )
+    .unwrap();
+    let o = pathkit(&["verify", tmp.join("tiny.map.scen").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}{err}", stdout(&o));
+    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("tiny.map.scen"), "{err}");
+}
+
+#[test]
+fn verify_of_a_missing_path_exits_2() {
+    let o = pathkit(&["verify", "/nonexistent/nothing.scen"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/nothing.scen"));
+}
+
+/// Width and height from a PNG's IHDR chunk, after checking the signature.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn path_prints_cost_and_drawing_and_writes_a_png() {
+    let tmp = scratch("path");
+    let map = tmp.join("room.txt");
+    // Around the wall: no cutting its corners, so 1 + 3 + 1 straight moves.
+    std::fs::write(&map, ".....\n.###.\n.....\n").unwrap();
+    let png = tmp.join("room.png");
+    let o = pathkit(&[
+        "path",
+        map.to_str().unwrap(),
+        "0",
+        "1",
+        "4",
+        "1",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("cost: 6.00000000"), "{out}");
+    assert!(out.contains("cells: 7"), "{out}");
+    assert!(out.contains("S###G") || out.contains("\nS###G\n"), "{out}");
+    assert!(out.contains("*****\n") || out.contains("*...*"), "{out}");
+    let bytes = std::fs::read(&png).unwrap();
+    // 5x3 cells at 8 pixels per cell.
+    assert_eq!(png_size(&bytes), (40, 24));
+
+    // Moving AI map, diagonal moves, and the same query with every algorithm.
+    let mai = tmp.join("open.map");
+    std::fs::write(
+        &mai,
+        "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n",
+    )
+    .unwrap();
+    for algo in ["astar", "jps", "jps-plus"] {
+        let o = pathkit(&[
+            "path",
+            mai.to_str().unwrap(),
+            "0",
+            "0",
+            "3",
+            "2",
+            "--algo",
+            algo,
+        ]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
+        assert!(out.contains("cost: 3.82842712"), "{algo}: {out}");
+    }
+    for algo in ["astar", "jps"] {
+        let o = pathkit(&[
+            "path",
+            mai.to_str().unwrap(),
+            "0",
+            "0",
+            "3",
+            "2",
+            "--four",
+            "--algo",
+            algo,
+        ]);
+        assert!(
+            stdout(&o).contains("cost: 5.00000000"),
+            "{algo}: {}",
+            stdout(&o)
+        );
+    }
+    let o = pathkit(&[
+        "path",
+        mai.to_str().unwrap(),
+        "0",
+        "0",
+        "3",
+        "2",
+        "--four",
+        "--algo",
+        "jps-plus",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("8-connected"), "{}", stderr(&o));
+}
+
+#[test]
+fn path_rejects_bad_coordinates_with_exit_2() {
+    let tmp = scratch("path-errors");
+    let map = tmp.join("room.txt");
+    std::fs::write(&map, "...\n.#.\n...\n").unwrap();
+    let m = map.to_str().unwrap();
+    let o = pathkit(&["path", m, "0", "0", "3", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("goal (3, 0) is outside the 3x3 map"),
+        "{}",
+        stderr(&o)
+    );
+    let o = pathkit(&["path", m, "1", "1", "0", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("start (1, 1) is a blocked cell"),
+        "{}",
+        stderr(&o)
+    );
+    // A goal walled off: found unreachable, exit 1.
+    std::fs::write(&map, "..#.\n..#.\n").unwrap();
+    let o = pathkit(&["path", m, "0", "0", "3", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("no path"));
+}
+
+#[test]
+fn bench_json_has_every_engine_and_ratios() {
+    let Some(dir) = movingai() else { return };
+    let scen = dir.join("lak104d.map.scen");
+    let chart = scratch("bench").join("chart.svg");
+    let o = pathkit(&[
+        "bench",
+        scen.to_str().unwrap(),
+        "--limit",
+        "5",
+        "--json",
+        "--chart",
+        chart.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let maps = v["maps"].as_array().unwrap();
+    assert_eq!(maps.len(), 1);
+    assert_eq!(maps[0]["queries"], 5);
+    let engines = maps[0]["engines"].as_array().unwrap();
+    let names: Vec<&str> = engines
+        .iter()
+        .map(|e| e["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "pathkit-astar",
+            "pathkit-jps",
+            "pathkit-jps+",
+            "pathfinding-astar",
+            "grid_pathfinding-jps"
+        ]
+    );
+    for e in engines {
+        assert!(e["vs_pathfinding"].as_f64().unwrap() > 0.0, "{e}");
+        assert!(e["vs_pathkit_jps"].as_f64().unwrap() > 0.0, "{e}");
+        assert!(e["median_us"].as_f64().unwrap() > 0.0, "{e}");
+        assert!(e["memory_bytes"].as_u64().unwrap() > 0, "{e}");
+        if e["cuts_corners"] == false {
+            assert_eq!(e["wrong"], 0, "{e}");
+            assert_eq!(e["timed"], 5, "{e}");
+        }
+    }
+    assert_eq!(engines[1]["vs_pathkit_jps"].as_f64(), Some(1.0));
+    assert_eq!(engines[3]["vs_pathfinding"].as_f64(), Some(1.0));
+    assert!(engines[2]["table_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(v["totals"].as_array().unwrap().len(), 5);
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("lak104d.map") && svg.contains("grid_pathfinding-jps"));
+}

@@ -8,7 +8,7 @@ use std::path::Path;
 const COLOURS: [&str; 8] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
 ];
-const LABEL_W: f64 = 230.0;
+const LABEL_W: f64 = 260.0;
 const PLOT_W: f64 = 640.0;
 const BAR_H: f64 = 9.0;
 const GROUP_GAP: f64 = 10.0;

@@ -8,7 +8,7 @@
 //! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components |
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
-//! | [`format`] | Moving AI `.map`/`.scen` and Tiled `.tmx` |
+//! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
 //! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
 //!
 //! ```

@@ -5,7 +5,7 @@ use crate::draw;
 use crate::error::CliError;
 use crate::png_image;
 use crate::scenario;
-use crate::solver::{Algo, Answer, Prepared, Solver};
+use crate::solver::{from_outcome, Algo, Answer, Prepared, Solver};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::search::{Outcome, SearchContext};
@@ -131,15 +131,5 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
             ))
         }
     };
-    Ok(match outcome {
-        Outcome::Found(p) => Answer {
-            path: p.nodes,
-            cost: Some(p.cost),
-            expanded,
-        },
-        _ => Answer {
-            expanded,
-            ..Answer::default()
-        },
-    })
+    Ok(from_outcome(outcome, expanded))
 }

@@ -120,7 +120,8 @@ impl Solver {
     }
 }
 
-fn from_outcome(outcome: Outcome<Cell, f64>, expanded: u64) -> Answer {
+/// An engine's outcome as an answer: the path and its cost when found.
+pub(crate) fn from_outcome(outcome: Outcome<Cell, f64>, expanded: u64) -> Answer {
     match outcome {
         Outcome::Found(p) => Answer {
             path: p.nodes,

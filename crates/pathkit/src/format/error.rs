@@ -249,6 +249,22 @@ impl FormatError {
             _ => None,
         }
     }
+
+    /// Reads a whole file, naming it in the error.
+    pub(crate) fn read(path: &std::path::Path) -> Result<Vec<u8>, FormatError> {
+        std::fs::read(path).map_err(|source| FormatError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Writes `text` to a file, naming it in the error.
+    pub(crate) fn write(path: &std::path::Path, text: String) -> Result<(), FormatError> {
+        std::fs::write(path, text).map_err(|source| FormatError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
 }
 
 impl fmt::Display for FormatError {

@@ -210,21 +210,12 @@ impl MovingAiMap {
 
     /// Reads and parses a `.map` file.
     pub fn load(path: impl AsRef<Path>) -> Result<MovingAiMap, FormatError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| FormatError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(MovingAiMap::parse(&bytes)?)
+        Ok(MovingAiMap::parse(&FormatError::read(path.as_ref())?)?)
     }
 
     /// Writes the map to `path` in the form [`MovingAiMap::parse`] reads.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), FormatError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_string()).map_err(|source| FormatError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        FormatError::write(path.as_ref(), self.to_string())
     }
 
     /// The `type` header value (`octile` in every benchmark file).

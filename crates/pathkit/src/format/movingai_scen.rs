@@ -196,21 +196,12 @@ impl Scenario {
 
     /// Reads and parses a `.scen` file.
     pub fn load(path: impl AsRef<Path>) -> Result<Scenario, FormatError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| FormatError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(Scenario::parse(&bytes)?)
+        Ok(Scenario::parse(&FormatError::read(path.as_ref())?)?)
     }
 
     /// Writes the scenario to `path` in the form [`Scenario::parse`] reads.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), FormatError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_string()).map_err(|source| FormatError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        FormatError::write(path.as_ref(), self.to_string())
     }
 
     /// The problems, in file order.

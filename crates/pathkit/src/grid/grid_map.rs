@@ -33,6 +33,10 @@ pub struct Grid {
     bits_t: Bitmap,
     min_weight: u32,
     max_weight: u32,
+    /// Passable cells weighing exactly `min_weight` / `max_weight`, so an edit rescans the grid
+    /// only when it removes the last cell at an extreme (0 when no cell is passable).
+    min_count: usize,
+    max_count: usize,
     components: [OnceLock<Components>; 3],
 }
 
@@ -83,6 +87,8 @@ impl Grid {
             bits_t: Bitmap::new(height, width),
             min_weight: 1,
             max_weight: 1,
+            min_count: 0,
+            max_count: 0,
             components: Default::default(),
         };
         for y in 0..height {
@@ -281,20 +287,41 @@ impl Grid {
                 }
             }
         }
-        if old != 0 && (old == self.min_weight || old == self.max_weight) {
+        let mut emptied = false;
+        if old != 0 && old == self.min_weight {
+            self.min_count -= 1;
+            emptied |= self.min_count == 0;
+        }
+        if old != 0 && old == self.max_weight {
+            self.max_count -= 1;
+            emptied |= self.max_count == 0;
+        }
+        if emptied {
+            // The last cell at an extreme changed: the new extreme is somewhere else.
             self.refresh_weight_range();
         } else if weight != 0 {
-            // A grid with no passable cell reports 1 for both; a low minimum stays admissible.
-            self.min_weight = self.min_weight.min(weight);
-            self.max_weight = self.max_weight.max(weight);
+            if self.min_count == 0 || weight < self.min_weight {
+                (self.min_weight, self.min_count) = (weight, 1);
+            } else if weight == self.min_weight {
+                self.min_count += 1;
+            }
+            if self.max_count == 0 || weight > self.max_weight {
+                (self.max_weight, self.max_count) = (weight, 1);
+            } else if weight == self.max_weight {
+                self.max_count += 1;
+            }
         }
         Ok(())
     }
 
+    /// Recomputes the extremes and their counts from every cell; a grid with no passable cell
+    /// reports 1 for both, with counts of 0.
     fn refresh_weight_range(&mut self) {
         let passable = self.weights.iter().copied().filter(|&w| w != 0);
         self.min_weight = passable.clone().min().unwrap_or(1);
-        self.max_weight = passable.max().unwrap_or(1);
+        self.max_weight = passable.clone().max().unwrap_or(1);
+        self.min_count = passable.clone().filter(|&w| w == self.min_weight).count();
+        self.max_count = passable.filter(|&w| w == self.max_weight).count();
     }
 
     fn components(&self, rule: Diagonal) -> &Components {

@@ -90,3 +90,40 @@ fn queries_after_warm_up_allocate_nothing() {
     assert_eq!(found, 80, "the border keeps every corner reachable");
     assert_eq!(allocations, 0, "a warmed-up query must not allocate");
 }
+
+#[test]
+fn fast_grid_queries_after_warm_up_allocate_nothing() {
+    let grid = map();
+    let space = grid.octile();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    let corner = |x, y| Cell::new(x, y);
+    let queries = [
+        (corner(0, 0), corner(199, 199)),
+        (corner(0, 199), corner(199, 0)),
+        (corner(5, 0), corner(150, 199)),
+        (corner(0, 100), corner(199, 100)),
+    ];
+    // The radix heap's buckets grow to what these queries need on the first pass.
+    for &(s, g) in &queries {
+        space
+            .find_path_into(&mut ctx, s, g, &options, &mut path)
+            .unwrap();
+    }
+    let (found, allocations) = count(|| {
+        let mut found = 0;
+        for _ in 0..20 {
+            for &(s, g) in &queries {
+                if let Ok(Status::Found { .. }) =
+                    space.find_path_into(&mut ctx, s, g, &options, &mut path)
+                {
+                    found += 1;
+                }
+            }
+        }
+        found
+    });
+    assert_eq!(found, 80, "the border keeps every corner reachable");
+    assert_eq!(allocations, 0, "a warmed-up fast query must not allocate");
+}

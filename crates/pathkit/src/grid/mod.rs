@@ -28,6 +28,7 @@ mod error;
 mod grid_map;
 mod rules;
 mod space;
+mod uniform_problem;
 
 pub use bitmap::Bitmap;
 pub use cell::Cell;

@@ -1,7 +1,10 @@
 //! [`GridSpace`]: a grid seen as a graph, with a neighbourhood, move costs, a heuristic and rules.
 
+use super::uniform_problem::UniformProblem;
 use super::{Cell, Grid, GridError, GridRules, TileRules};
-use crate::search::{IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats};
+use crate::search::{
+    outcome_from, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
+};
 use crate::Cost;
 
 /// Which diagonal moves are allowed.
@@ -85,6 +88,8 @@ pub struct GridSpace<'g, C, R = GridRules> {
     h_kind: Heuristic,
     h_straight: f64,
     h_diagonal: f64,
+    /// Whether the resolved heuristic is consistent for these moves (the fast loop needs it).
+    h_consistent: bool,
 }
 
 impl Grid {
@@ -142,6 +147,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             h_kind: Heuristic::Zero,
             h_straight: 0.0,
             h_diagonal: 0.0,
+            h_consistent: false,
         };
         s.resolve_heuristic();
         s
@@ -152,13 +158,24 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             .h_units
             .unwrap_or((self.straight.to_f64(), self.diagonal_cost.to_f64()));
         let scale = self.rules.min_weight(self.grid).max(1) as f64;
+        let auto = if self.diagonal == Diagonal::Never {
+            Heuristic::Manhattan
+        } else if d >= s && d <= 2.0 * s {
+            Heuristic::Octile
+        } else if d > 2.0 * s {
+            Heuristic::Manhattan
+        } else {
+            Heuristic::Chebyshev
+        };
         self.h_kind = match self.heuristic {
-            Heuristic::Auto if self.diagonal == Diagonal::Never => Heuristic::Manhattan,
-            Heuristic::Auto if d >= s && d <= 2.0 * s => Heuristic::Octile,
-            Heuristic::Auto if d > 2.0 * s => Heuristic::Manhattan,
-            Heuristic::Auto => Heuristic::Chebyshev,
+            Heuristic::Auto => auto,
             other => other,
         };
+        // The automatic choice never drops by more than a move costs; zero never drops.
+        self.h_consistent = self.h_units.is_none()
+            && (self.h_kind == auto || self.h_kind == Heuristic::Zero)
+            && (s * scale).is_finite()
+            && (d * scale).is_finite();
         self.h_straight = s * scale;
         self.h_diagonal = d * scale;
     }
@@ -194,6 +211,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             h_kind: self.h_kind,
             h_straight: 0.0,
             h_diagonal: 0.0,
+            h_consistent: false,
         };
         s.resolve_heuristic();
         s
@@ -294,6 +312,41 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         goal: Cell,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<Cell, C>, GridError> {
+        let mut nodes = Vec::new();
+        let status = self.find_path_into(ctx, start, goal, options, &mut nodes)?;
+        Ok(outcome_from(status, nodes))
+    }
+
+    /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
+    /// `path`, reusing its capacity: after the first query on a grid it allocates nothing.
+    ///
+    /// On a grid whose passable cells all weigh 1, plain A* (no limits, heuristic weight 1, the
+    /// automatic heuristic) runs a loop that takes each neighbour's index straight from the
+    /// bitmap and keeps its open list in a radix heap. It expands the same
+    /// nodes in the same order as [`SearchContext::search_into`] and returns the same path.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let status = grid.octile()
+    ///     .find_path_into(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &Default::default(), &mut path)
+    ///     .unwrap();
+    /// assert!(status.is_found());
+    /// assert_eq!(path.len(), 6);
+    /// ```
+    pub fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<C>,
+        start: Cell,
+        goal: Cell,
+        options: &SearchOptions<C>,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<C>, GridError> {
+        path.clear();
         self.grid.check(start)?;
         self.grid.check(goal)?;
         if R::GRID_WEIGHTS
@@ -301,9 +354,32 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             && !self.grid.reachable(start, goal, self.diagonal)
         {
             ctx.engine.stats = Stats::default();
-            return Ok(Outcome::Unreachable);
+            return Ok(Status::Unreachable);
         }
-        Ok(ctx.search(self, start, goal, options)?)
+        if self.fast_loop_applies(options) {
+            let problem = UniformProblem::new(self, goal);
+            return Ok(ctx.search_indexed(
+                &problem,
+                self.grid.len(),
+                (self.grid.index(start) as u32, start),
+                self.grid.index(goal) as u32,
+                options.tie_break,
+                path,
+            )?);
+        }
+        Ok(ctx.search_into(self, start, goal, options, path)?)
+    }
+
+    /// Whether [`find_path`](Self::find_path) may run the search core's fast loop: plain optimal
+    /// A* (no limits, heuristic weight 1) on the grid's own weights, all 1, with a consistent
+    /// heuristic (the automatic one, or zero). It expands the same nodes as the general loop and returns the same path.
+    fn fast_loop_applies(&self, options: &SearchOptions<C>) -> bool {
+        R::GRID_WEIGHTS
+            && self.grid.max_weight() == 1
+            && options.heuristic_weight == 1.0
+            && options.max_expansions.is_none()
+            && options.max_cost.is_none()
+            && self.h_consistent
     }
 }
 

@@ -1,6 +1,8 @@
 //! [`SearchContext`]: reusable search state for spaces with dense node indices.
 
 use super::engine::{Engine, Finish, Indexer, Problem};
+use super::indexed::IndexedProblem;
+use super::TieBreak;
 use super::{IndexedSpace, Outcome, Path, SearchError, SearchOptions, SearchSpace, Stats, Status};
 use crate::Cost;
 
@@ -226,6 +228,29 @@ impl<C: Cost> SearchContext<C> {
         Ok(outcome_from(status, nodes))
     }
 
+    /// Optimal A* on a problem with indexed successors ([`IndexedProblem`]): the fast loop, for
+    /// spaces that meet its contract. `bound` must cover every index the problem produces.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_indexed<P: IndexedProblem<Cost = C>>(
+        &mut self,
+        problem: &P,
+        bound: usize,
+        start: (u32, P::Hint),
+        goal: u32,
+        tie: TieBreak,
+        path: &mut Vec<P::Node>,
+    ) -> Result<Status<C>, SearchError<P::Node>> {
+        path.clear();
+        if bound > u32::MAX as usize {
+            return Err(SearchError::TooManyNodes);
+        }
+        self.engine.new_generation(bound);
+        let finish = self
+            .engine
+            .run_indexed(problem, start.0, start.1, goal, tie)?;
+        Ok(self.finish_with(|i| problem.node_at(i), finish, path))
+    }
+
     /// The cost of the cheapest path from the last search's start to `node`, if the last search
     /// settled it (took it off the open list). After a search that exhausted the graph, this is a
     /// full distance map.
@@ -243,12 +268,22 @@ impl<C: Cost> SearchContext<C> {
         finish: Finish,
         path: &mut Vec<N>,
     ) -> Status<C> {
+        self.finish_with(|i| indexer.node(i), finish, path)
+    }
+
+    /// [`finish`](Self::finish) with a plain index-to-node function.
+    fn finish_with<N>(
+        &self,
+        node: impl Fn(u32) -> N,
+        finish: Finish,
+        path: &mut Vec<N>,
+    ) -> Status<C> {
         match finish {
             Finish::Found(i) => Status::Found {
-                cost: self.engine.write_path(indexer, i, path),
+                cost: self.engine.write_path(&node, i, path),
             },
             Finish::Limit(i) => Status::LimitReached {
-                cost: self.engine.write_path(indexer, i, path),
+                cost: self.engine.write_path(&node, i, path),
             },
             Finish::Unreachable => {
                 path.clear();

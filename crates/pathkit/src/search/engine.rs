@@ -2,6 +2,7 @@
 //! code; they differ only in the problem (successors, estimate, goal test) and the node indexer.
 
 use super::open_list::{Entry, OpenList};
+use super::radix_open::RadixOpen;
 use super::{SearchError, SearchOptions, Stats, TieBreak};
 use crate::Cost;
 use std::collections::VecDeque;
@@ -88,6 +89,8 @@ pub(crate) enum Step {
 pub(crate) struct Engine<C> {
     pub records: Vec<Record<C>>,
     pub open: OpenList,
+    /// The open list of the fast loop ([`Engine::run_indexed`]).
+    pub radix: RadixOpen,
     pub queue: VecDeque<u32>,
     pub generation: u32,
     pub counter: u32,
@@ -99,6 +102,7 @@ impl<C: Cost> Default for Engine<C> {
         Engine {
             records: Vec::new(),
             open: OpenList::new(),
+            radix: RadixOpen::default(),
             queue: VecDeque::new(),
             generation: 0,
             counter: 0,
@@ -433,12 +437,12 @@ impl<C: Cost> Engine<C> {
     }
 
     /// Writes the path ending at `index` into `out` (start first) and returns its cost.
-    pub fn write_path<N, I: Indexer<N>>(&self, indexer: &I, index: u32, out: &mut Vec<N>) -> C {
+    pub fn write_path<N>(&self, node: impl Fn(u32) -> N, index: u32, out: &mut Vec<N>) -> C {
         out.clear();
         let cost = self.records[index as usize].g;
         let mut at = index;
         loop {
-            out.push(indexer.node(at));
+            out.push(node(at));
             let parent = self.records[at as usize].parent;
             if parent == NO_PARENT {
                 break;

@@ -1,0 +1,128 @@
+//! The fast loop: A* for spaces that hand out successors by number with their dense indices
+//! already computed, and whose costs and estimates are valid by construction.
+//!
+//! The general loop ([`Engine::step`]) turns every successor back into an index, checks every cost
+//! and estimate, and tracks limits. A space that can do better (a uniform-cost grid knows each
+//! neighbour's index from one addition) runs this loop instead: same records, same pop order
+//! (smallest F, then the tie rule), so it expands the same nodes in the same order and returns
+//! the same path. Its open list is a radix heap ([`RadixOpen`](super::radix_open::RadixOpen)),
+//! which needs the consistent estimate the contract below asks for.
+
+use super::engine::{Engine, Finish, Record, NO_PARENT};
+use super::open_list::Entry;
+use super::{SearchError, TieBreak};
+use crate::Cost;
+use std::fmt::Debug;
+
+/// A search problem over dense indices `0..bound`.
+///
+/// Contract (the loop does not re-check it): every successor cost is valid (finite, not
+/// negative), the estimate is valid and consistent (it never drops by more than the cost of an
+/// edge, which is what lets the open list be a radix heap), and every index is below the bound
+/// the caller gave [`Engine::new_generation`].
+pub(crate) trait IndexedProblem {
+    /// The node type paths are written in.
+    type Node: Copy + Eq + Debug;
+    /// The cost type.
+    type Cost: Cost;
+    /// Per-successor data the estimate needs (a grid passes the cell), so that it is only computed
+    /// for nodes seen for the first time.
+    type Hint: Copy;
+
+    /// What [`successor`](Self::successor) needs to know about the node being expanded.
+    type Expansion: Copy;
+
+    /// The node at `index`.
+    fn node_at(&self, index: u32) -> Self::Node;
+    /// The edges leaving `index`, as a mask: bit `k` set means successor `k` exists. The loop
+    /// visits them in increasing `k`, so the numbering is the tie-break of last resort.
+    fn expand(&self, index: u32) -> (u32, Self::Expansion);
+    /// Successor `k` of the node `expansion` describes: its index, the edge cost and its hint.
+    fn successor(&self, expansion: &Self::Expansion, k: u32) -> (u32, Self::Cost, Self::Hint);
+    /// The estimate to the goal of the successor described by `hint`.
+    fn estimate(&self, hint: Self::Hint) -> Self::Cost;
+}
+
+impl<C: Cost> Engine<C> {
+    /// Optimal A* from `start` to `goal` (both below the bound): the loop of [`Engine::run`]
+    /// without limits, heuristic weight or per-edge checks. The caller has called
+    /// [`Engine::new_generation`] with the problem's bound.
+    pub(crate) fn run_indexed<P: IndexedProblem<Cost = C>>(
+        &mut self,
+        problem: &P,
+        start: u32,
+        start_hint: P::Hint,
+        goal: u32,
+        tie: TieBreak,
+    ) -> Result<Finish, SearchError<P::Node>> {
+        let open_stamp = self.generation << 1;
+        let closed_stamp = open_stamp | 1;
+        let h = problem.estimate(start_hint);
+        self.records[start as usize] = Record {
+            g: C::ZERO,
+            h,
+            parent: NO_PARENT,
+            stamp: open_stamp,
+        };
+        self.stats.touched = 1;
+        self.stats.pushed = 1;
+        let Engine {
+            records,
+            radix: open,
+            stats,
+            ..
+        } = self;
+        open.clear();
+        open.push(Entry::new(h, h, 0, start, tie));
+        let mut counter = 1u32;
+        while let Some(index) = open.pop() {
+            let record = &mut records[index as usize];
+            // An entry left behind by an improvement, or for a node already closed: skip it.
+            if record.stamp == closed_stamp {
+                continue;
+            }
+            record.stamp = closed_stamp;
+            stats.expanded += 1;
+            if index == goal {
+                return Ok(Finish::Found(index));
+            }
+            let g = record.g;
+            let (mut mask, expansion) = problem.expand(index);
+            while mask != 0 {
+                let k = mask.trailing_zeros();
+                mask &= mask - 1;
+                let (next, cost, hint) = problem.successor(&expansion, k);
+                let overflow = || SearchError::CostOverflow {
+                    node: problem.node_at(next),
+                };
+                let next_g = g.checked_add(cost).ok_or_else(overflow)?;
+                let record = &mut records[next as usize];
+                let next_h = if record.stamp >> 1 == open_stamp >> 1 {
+                    // Seen in this query: keep it unless this route is strictly cheaper.
+                    if !next_g.improves_on(record.g) {
+                        continue;
+                    }
+                    record.g = next_g;
+                    record.parent = index;
+                    record.stamp = open_stamp;
+                    record.h
+                } else {
+                    let next_h = problem.estimate(hint);
+                    *record = Record {
+                        g: next_g,
+                        h: next_h,
+                        parent: index,
+                        stamp: open_stamp,
+                    };
+                    stats.touched += 1;
+                    next_h
+                };
+                let f = next_g.checked_add(next_h).ok_or_else(overflow)?;
+                open.push(Entry::new(f, next_h, counter, next, tie));
+                counter = counter.wrapping_add(1);
+                stats.pushed += 1;
+            }
+        }
+        Ok(Finish::Unreachable)
+    }
+}

@@ -1,0 +1,104 @@
+//! Property tests: on uniform-cost grids, `GridSpace::find_path` runs the fast loop (successors by
+//! index, radix-heap open list). It must do exactly what the general loop does: the same path,
+//! the same cost, the same numbers of expansions, pushes and nodes touched, for every diagonal
+//! rule, tie rule and cost type, on open fields and dense mazes alike.
+
+use pathkit::grid::{Cell, Diagonal, Grid, GridSpace, Heuristic};
+use pathkit::search::{SearchContext, SearchOptions, Status, TieBreak};
+use pathkit::Cost;
+use proptest::prelude::*;
+
+const RULES: [Diagonal; 4] = [
+    Diagonal::Never,
+    Diagonal::NoCornerCutting,
+    Diagonal::CornerCutting,
+    Diagonal::Always,
+];
+const TIES: [TieBreak; 4] = [
+    TieBreak::LargerG,
+    TieBreak::Fifo,
+    TieBreak::Lifo,
+    TieBreak::Tutorial,
+];
+
+/// A uniform grid (weights 0 or 1) up to 64x64 with 0 to 45 percent walls, and two cells.
+fn uniform_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (1u32..64, 1u32..64, 0u32..46, any::<u64>()).prop_map(|(w, h, density, seed)| {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let grid = Grid::from_fn(w, h, |_| u32::from(next() % 100 >= density as u64)).unwrap();
+        let start = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
+        let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
+        (grid, start, goal)
+    })
+}
+
+/// Runs the fast loop (`find_path_into`) and the general loop (`search_into`) and compares all.
+fn same_as_general_loop<C: Cost>(space: &GridSpace<'_, C>, start: Cell, goal: Cell, tie: TieBreak) {
+    let options = SearchOptions::new().tie_break(tie);
+    let mut ctx = SearchContext::new();
+    let (mut fast_path, mut general_path) = (Vec::new(), Vec::new());
+    let fast = space
+        .find_path_into(&mut ctx, start, goal, &options, &mut fast_path)
+        .unwrap();
+    let fast_stats = ctx.stats();
+    if matches!(fast, Status::Unreachable) && space.grid().is_passable(start) {
+        // Answered from the connected components without a search: nothing to compare but that.
+        let general = ctx
+            .search_into(space, start, goal, &options, &mut general_path)
+            .unwrap();
+        assert_eq!(general, Status::Unreachable);
+        return;
+    }
+    let general = ctx
+        .search_into(space, start, goal, &options, &mut general_path)
+        .unwrap();
+    let general_stats = ctx.stats();
+    assert_eq!(fast, general, "{}", space.grid().to_ascii());
+    assert_eq!(fast_path, general_path, "{}", space.grid().to_ascii());
+    assert_eq!(fast_stats, general_stats, "{}", space.grid().to_ascii());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn float_octile_costs((grid, start, goal) in uniform_grid(), rule in 0usize..4, tie in 0usize..4) {
+        let space = grid.space(RULES[rule], 1.0f64, std::f64::consts::SQRT_2).unwrap();
+        same_as_general_loop(&space, start, goal, TIES[tie]);
+    }
+
+    #[test]
+    fn integer_and_single_precision_costs((grid, start, goal) in uniform_grid(), rule in 0usize..4, tie in 0usize..4) {
+        same_as_general_loop(&grid.space(RULES[rule], 10u32, 14u32).unwrap(), start, goal, TIES[tie]);
+        same_as_general_loop(&grid.space(RULES[rule], 1.0f32, 1.5f32).unwrap(), start, goal, TIES[tie]);
+    }
+
+    #[test]
+    fn unusual_costs_and_heuristics((grid, start, goal) in uniform_grid(), rule in 0usize..4, costs in 0usize..3) {
+        // Diagonals cheaper than straight moves, or more than twice as dear; and Dijkstra.
+        let (s, d) = [(3u64, 2u64), (2, 5), (7, 7)][costs];
+        let space = grid.space(RULES[rule], s, d).unwrap();
+        same_as_general_loop(&space, start, goal, TieBreak::LargerG);
+        same_as_general_loop(&space.with_heuristic(Heuristic::Zero), start, goal, TieBreak::Fifo);
+        same_as_general_loop(&grid.four_connected(), start, goal, TieBreak::Lifo);
+    }
+}
+
+/// A wall start: the general loop searches from it (its neighbours are still moves), and so must
+/// the fast loop.
+#[test]
+fn a_walled_start_is_searched_the_same_way() {
+    let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+    same_as_general_loop(
+        &grid.octile(),
+        Cell::new(1, 1),
+        Cell::new(2, 2),
+        TieBreak::LargerG,
+    );
+}

@@ -20,6 +20,11 @@ pub(crate) struct UniformProblem<'s, 'g, C, R> {
     offsets: [u32; 8],
     /// Move costs in the same order.
     costs: [C; 8],
+    /// The diagonal rule as masks: diagonal bits allowed = corners & ((beside both & `both`) |
+    /// (beside one & `either`) | `always`).
+    both: u32,
+    either: u32,
+    always: u32,
 }
 
 impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
@@ -32,6 +37,12 @@ impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
                 .wrapping_mul(width)
                 .wrapping_add(dx as i32 as u32)
         };
+        let (both, either, always) = match space.diagonal() {
+            Diagonal::Never => (0, 0, 0),
+            Diagonal::NoCornerCutting => (0xF0, 0, 0),
+            Diagonal::CornerCutting => (0, 0xF0, 0),
+            Diagonal::Always => (0, 0, 0xF0),
+        };
         UniformProblem {
             space,
             goal,
@@ -39,6 +50,9 @@ impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
             costs: [
                 straight, straight, straight, straight, diagonal, diagonal, diagonal, diagonal,
             ],
+            both,
+            either,
+            always,
         }
     }
 }
@@ -73,12 +87,7 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
         let first = top << 4 | bottom << 5 | top << 6 | bottom << 7;
         let second = left << 4 | left << 5 | right << 6 | right << 7;
         mask |= corners
-            & match self.space.diagonal() {
-                Diagonal::Never => 0,
-                Diagonal::NoCornerCutting => first & second,
-                Diagonal::CornerCutting => first | second,
-                Diagonal::Always => 0xF0,
-            };
+            & ((first & second & self.both) | ((first | second) & self.either) | self.always);
         (mask, (index, cell))
     }
 

@@ -293,3 +293,56 @@ fn bench_json_has_every_engine_and_ratios() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("lak104d.map") && svg.contains("grid_pathfinding-jps"));
 }
+
+#[test]
+fn bench_prints_the_table_and_saves_the_same_run_as_json() {
+    let Some(dir) = movingai() else { return };
+    let scen = dir.join("lak104d.map.scen");
+    let json = scratch("bench-json-out").join("report.json");
+    let o = pathkit(&[
+        "bench",
+        scen.to_str().unwrap(),
+        "--limit",
+        "3",
+        "--rounds",
+        "1",
+        "--json-out",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(
+        table.starts_with("map ") && table.contains("pathkit-astar"),
+        "{table}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).expect("valid JSON");
+    // The file holds the run the table shows: the same median for pathkit A*.
+    let median = v["maps"][0]["engines"][0]["median_us"].as_f64().unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("lak104d") && l.contains("pathkit-astar"))
+        .unwrap();
+    let shown: f64 = row.split_whitespace().nth(5).unwrap().parse().unwrap();
+    assert!(
+        (shown - median).abs() <= 0.01 * median.max(1.0),
+        "{row} vs {median}"
+    );
+    // An unwritable file is a clear error.
+    let o = pathkit(&[
+        "bench",
+        scen.to_str().unwrap(),
+        "--limit",
+        "1",
+        "--rounds",
+        "1",
+        "--json-out",
+        "/nonexistent-dir/report.json",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot write /nonexistent-dir/report.json"),
+        "{}",
+        stderr(&o)
+    );
+}

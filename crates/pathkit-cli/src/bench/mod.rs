@@ -59,14 +59,22 @@ pub fn run(args: &BenchArgs) -> Result<i32, CliError> {
     }
     bar.finish_and_clear();
     let report = BenchReport::new(args.limit, rounds, maps, started.elapsed());
-    if args.json {
-        let text = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output {
+    let json = || {
+        serde_json::to_string_pretty(&report).map_err(|e| CliError::Output {
             path: "stdout".into(),
             message: e.to_string(),
-        })?;
-        println!("{text}");
+        })
+    };
+    if args.json {
+        println!("{}", json()?);
     } else {
         print!("{}", report.table());
+    }
+    if let Some(file) = &args.json_out {
+        std::fs::write(file, json()? + "\n").map_err(|e| CliError::Output {
+            path: file.clone(),
+            message: e.to_string(),
+        })?;
     }
     if let Some(file) = &args.chart {
         chart::write(file, &report)?;

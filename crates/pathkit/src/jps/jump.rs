@@ -59,33 +59,78 @@ impl<'g> Online8<'g> {
         });
     }
 
-    /// Walks diagonally from (`x`, `y`), pushing what the straight scans from each cell find.
+    /// Walks diagonally from (`x0`, `y0`), pushing what the straight scans from each cell find.
+    ///
+    /// The walk meets the goal's row and column at step counts known in advance, so a step
+    /// compares its count instead of coordinates. The two scans from a cell also say whether the
+    /// next diagonal move is open: a scan that stops at once has a wall beside the cell.
     #[inline(always)]
     fn walk_diagonal<F: FnMut(Cell, f64)>(
         &self,
-        mut x: i64,
-        mut y: i64,
+        x0: i64,
+        y0: i64,
         (dx, dy): Dir,
         goal: Cell,
         push: &mut F,
     ) {
         let (dx64, dy64) = (dx as i64, dy as i64);
-        let mut k = 0u32;
-        while self.is_free(x + dx64, y)
-            && self.is_free(x, y + dy64)
-            && self.is_free(x + dx64, y + dy64)
-        {
+        // Steps after which the walk is on the goal's row (column); not positive: never.
+        let row_at = (goal.y as i64 - y0) * dy64;
+        let col_at = (goal.x as i64 - x0) * dx64;
+        if !(self.is_free(x0 + dx64, y0) && self.is_free(x0, y0 + dy64)) {
+            return;
+        }
+        let (mut x, mut y) = (x0, y0);
+        let mut k = 0i64;
+        while self.is_free(x + dx64, y + dy64) {
             x += dx64;
             y += dy64;
             k += 1;
-            let base = k as f64 * SQRT_2;
-            if x == goal.x as i64 && y == goal.y as i64 {
-                push(goal, base);
+            let (on_row, on_col) = (k == row_at, k == col_at);
+            if on_row && on_col {
+                push(goal, k as f64 * SQRT_2);
                 return;
             }
-            self.scan_straight(x, y, (dx, 0), goal, base, push);
-            self.scan_straight(x, y, (0, dy), goal, base, push);
+            let across = scan(self.rows, x, y, dx > 0);
+            let to_goal = if on_row { col_at - k } else { 0 };
+            if to_goal > 0 || matches!(across, Stop::Jump(_)) {
+                self.straight_found(x, y, (dx, 0), across, to_goal, goal, k, push);
+            }
+            let along = scan(self.cols, y, x, dy > 0);
+            let to_goal = if on_col { row_at - k } else { 0 };
+            if to_goal > 0 || matches!(along, Stop::Jump(_)) {
+                self.straight_found(x, y, (0, dy), along, to_goal, goal, k, push);
+            }
+            if across.reach() == 0 || along.reach() == 0 {
+                return;
+            }
         }
+    }
+
+    /// [`straight_result`] for the scan from step `k` of a diagonal walk, kept out of the walk's
+    /// loop: most scans push nothing.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn straight_found<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        (dx, dy): Dir,
+        stop: Stop,
+        to_goal: i64,
+        goal: Cell,
+        k: i64,
+        push: &mut F,
+    ) {
+        let (bits, col, row, forward) = if dy == 0 {
+            (self.rows, x, y, dx > 0)
+        } else {
+            (self.cols, y, x, dy > 0)
+        };
+        let base = k as f64 * SQRT_2;
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
+            free_run(bits, col, row, forward) as i64 >= n
+        });
     }
 }
 

@@ -7,6 +7,7 @@
 //! its scans find, each reached by a diagonal-then-straight route.
 
 use super::context::{Dir, Expander};
+use super::lane::{Lane, REFRESH};
 use super::scan::{free_run, scan, Stop};
 use crate::grid::{Bitmap, Cell, Grid};
 use std::f64::consts::SQRT_2;
@@ -60,10 +61,6 @@ impl<'g> Online8<'g> {
     }
 
     /// Walks diagonally from (`x0`, `y0`), pushing what the straight scans from each cell find.
-    ///
-    /// The walk meets the goal's row and column at step counts known in advance, so a step
-    /// compares its count instead of coordinates. The two scans from a cell also say whether the
-    /// next diagonal move is open: a scan that stops at once has a wall beside the cell.
     #[inline(always)]
     fn walk_diagonal<F: FnMut(Cell, f64)>(
         &self,
@@ -73,35 +70,73 @@ impl<'g> Online8<'g> {
         goal: Cell,
         push: &mut F,
     ) {
-        let (dx64, dy64) = (dx as i64, dy as i64);
-        // Steps after which the walk is on the goal's row (column); not positive: never.
-        let row_at = (goal.y as i64 - y0) * dy64;
-        let col_at = (goal.x as i64 - x0) * dx64;
-        if !(self.is_free(x0 + dx64, y0) && self.is_free(x0, y0 + dy64)) {
+        match (dx > 0, dy > 0) {
+            (true, true) => self.walk::<true, true, F>(x0, y0, goal, push),
+            (true, false) => self.walk::<true, false, F>(x0, y0, goal, push),
+            (false, true) => self.walk::<false, true, F>(x0, y0, goal, push),
+            (false, false) => self.walk::<false, false, F>(x0, y0, goal, push),
+        }
+    }
+
+    /// [`walk_diagonal`](Self::walk_diagonal) toward higher columns when `FX`, higher rows when
+    /// `FY`. The row scans and the column scans each run on a [`Lane`], which reads one new row
+    /// word per step. The walk meets the goal's row or column at step counts known in advance,
+    /// so a step compares its count with the next such step instead of checking coordinates.
+    #[inline(never)]
+    fn walk<const FX: bool, const FY: bool, F: FnMut(Cell, f64)>(
+        &self,
+        x0: i64,
+        y0: i64,
+        goal: Cell,
+        push: &mut F,
+    ) {
+        let (dx, dy) = (if FX { 1 } else { -1 }, if FY { 1 } else { -1 });
+        let mut across = Lane::<FX>::new(self.rows, x0, y0, dy);
+        if !across.diagonal_open() {
             return;
         }
-        let (mut x, mut y) = (x0, y0);
+        let mut along = Lane::<FY>::new(self.cols, y0, x0, dx);
+        // Steps after which the walk is on the goal's row (column); not positive: never.
+        let row_at = (goal.y as i64 - y0) * dy;
+        let col_at = (goal.x as i64 - x0) * dx;
+        let ahead = |at: i64| if at > 0 { at } else { i64::MAX };
+        let mut special = ahead(row_at).min(ahead(col_at));
+        let mut known = 64;
         let mut k = 0i64;
-        while self.is_free(x + dx64, y + dy64) {
-            x += dx64;
-            y += dy64;
+        loop {
+            across.advance();
+            along.advance();
             k += 1;
-            let (on_row, on_col) = (k == row_at, k == col_at);
-            if on_row && on_col {
-                push(goal, k as f64 * SQRT_2);
-                return;
+            known -= 1;
+            if known < REFRESH {
+                across.refresh();
+                along.refresh();
+                known = 64;
             }
-            let across = scan(self.rows, x, y, dx > 0);
-            let to_goal = if on_row { col_at - k } else { 0 };
-            if to_goal > 0 || matches!(across, Stop::Jump(_)) {
-                self.straight_found(x, y, (dx, 0), across, to_goal, goal, k, push);
+            let (x, y) = (x0 + k * dx, y0 + k * dy);
+            let (mut to_goal_across, mut to_goal_along) = (0, 0);
+            if k == special {
+                if k == row_at && k == col_at {
+                    push(goal, k as f64 * SQRT_2);
+                    return;
+                }
+                if k == row_at {
+                    to_goal_across = col_at - k;
+                } else {
+                    to_goal_along = row_at - k;
+                }
+                // The other one, if still ahead (or this one again: never met).
+                special = ahead(row_at).max(ahead(col_at));
             }
-            let along = scan(self.cols, y, x, dy > 0);
-            let to_goal = if on_col { row_at - k } else { 0 };
-            if to_goal > 0 || matches!(along, Stop::Jump(_)) {
-                self.straight_found(x, y, (0, dy), along, to_goal, goal, k, push);
+            let stop = across.scan(known, self.rows, x, y);
+            if to_goal_across > 0 || matches!(stop, Stop::Jump(_)) {
+                self.straight_found(x, y, (dx as i32, 0), stop, to_goal_across, goal, k, push);
             }
-            if across.reach() == 0 || along.reach() == 0 {
+            let stop = along.scan(known, self.cols, y, x);
+            if to_goal_along > 0 || matches!(stop, Stop::Jump(_)) {
+                self.straight_found(x, y, (0, dy as i32), stop, to_goal_along, goal, k, push);
+            }
+            if !across.diagonal_open() {
                 return;
             }
         }

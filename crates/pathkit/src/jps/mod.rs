@@ -5,6 +5,7 @@
 //! | `context.rs` | [`JpsContext`]: reusable per-thread state and the search loop over jump points |
 //! | `scan.rs` | block-based straight scans: 64 cells per step with trailing-zero counts |
 //! | `jump.rs` | 8-connected successors under the no-corner-cutting rule (Moving AI rules) |
+//! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
 //! | `error.rs` | [`JpsError`] |
@@ -49,6 +50,7 @@ mod context;
 mod error;
 mod four;
 mod jump;
+mod lane;
 mod plus;
 mod scan;
 

@@ -70,6 +70,14 @@ impl<'g> Online8<'g> {
         goal: Cell,
         push: &mut F,
     ) {
+        // Most walks end before their first step: that needs no lanes and no call.
+        let (dx64, dy64) = (dx as i64, dy as i64);
+        if !(self.is_free(x0 + dx64, y0)
+            && self.is_free(x0, y0 + dy64)
+            && self.is_free(x0 + dx64, y0 + dy64))
+        {
+            return;
+        }
         match (dx > 0, dy > 0) {
             (true, true) => self.walk::<true, true, F>(x0, y0, goal, push),
             (true, false) => self.walk::<true, false, F>(x0, y0, goal, push),
@@ -79,7 +87,7 @@ impl<'g> Online8<'g> {
     }
 
     /// [`walk_diagonal`](Self::walk_diagonal) toward higher columns when `FX`, higher rows when
-    /// `FY`. The row scans and the column scans each run on a [`Lane`], which reads one new row
+    /// `FY`, whose first move is open. The row scans and the column scans each run on a [`Lane`], which reads one new row
     /// word per step. The walk meets the goal's row or column at step counts known in advance,
     /// so a step compares its count with the next such step instead of checking coordinates.
     #[inline(never)]
@@ -91,10 +99,8 @@ impl<'g> Online8<'g> {
         push: &mut F,
     ) {
         let (dx, dy) = (if FX { 1 } else { -1 }, if FY { 1 } else { -1 });
+        // The first diagonal move is open (checked by the caller).
         let mut across = Lane::<FX>::new(self.rows, x0, y0, dy);
-        if !across.diagonal_open() {
-            return;
-        }
         let mut along = Lane::<FY>::new(self.cols, y0, x0, dx);
         // Steps after which the walk is on the goal's row (column); not positive: never.
         let row_at = (goal.y as i64 - y0) * dy;

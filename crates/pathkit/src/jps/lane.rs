@@ -172,29 +172,58 @@ mod tests {
             })
             .unwrap();
             let (rows, cols) = (grid.bitmap(), grid.bitmap_transposed());
+            let mut seen = Seen::default();
             for y in 0..height as i64 {
                 for x in 0..width as i64 {
                     if !rows.get(x, y) {
                         continue;
                     }
                     for (dx, dy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
-                        check_walk(rows, cols, x, y, dx, dy);
+                        check_walk(rows, cols, x, y, dx, dy, &mut seen);
                     }
                 }
+            }
+            if width >= 130 {
+                assert!(
+                    seen.refreshes > 0 && seen.beyond_known > 0,
+                    "{width}x{height}: {seen:?}"
+                );
             }
         }
     }
 
-    fn check_walk(rows: &Bitmap, cols: &Bitmap, x0: i64, y0: i64, dx: i64, dy: i64) {
+    /// What the walks went through, so that the test is known to cover it.
+    #[derive(Debug, Default)]
+    struct Seen {
+        refreshes: u32,
+        /// Scans that cleared every known cell and went on with the block scan.
+        beyond_known: u32,
+    }
+
+    fn check_walk(
+        rows: &Bitmap,
+        cols: &Bitmap,
+        x0: i64,
+        y0: i64,
+        dx: i64,
+        dy: i64,
+        seen: &mut Seen,
+    ) {
         match (dx > 0, dy > 0) {
-            (true, true) => walk::<true, true>(rows, cols, x0, y0),
-            (true, false) => walk::<true, false>(rows, cols, x0, y0),
-            (false, true) => walk::<false, true>(rows, cols, x0, y0),
-            (false, false) => walk::<false, false>(rows, cols, x0, y0),
+            (true, true) => walk::<true, true>(rows, cols, x0, y0, seen),
+            (true, false) => walk::<true, false>(rows, cols, x0, y0, seen),
+            (false, true) => walk::<false, true>(rows, cols, x0, y0, seen),
+            (false, false) => walk::<false, false>(rows, cols, x0, y0, seen),
         }
     }
 
-    fn walk<const FX: bool, const FY: bool>(rows: &Bitmap, cols: &Bitmap, x0: i64, y0: i64) {
+    fn walk<const FX: bool, const FY: bool>(
+        rows: &Bitmap,
+        cols: &Bitmap,
+        x0: i64,
+        y0: i64,
+        seen: &mut Seen,
+    ) {
         let (dx, dy) = (if FX { 1 } else { -1 }, if FY { 1 } else { -1 });
         let mut across = Lane::<FX>::new(rows, x0, y0, dy);
         let mut along = Lane::<FY>::new(cols, y0, x0, dx);
@@ -203,8 +232,10 @@ mod tests {
         loop {
             let found = across.scan(known, rows, x, y);
             assert_eq!(found, scan(rows, x, y, FX), "row scan at ({x}, {y})");
+            seen.beyond_known += u32::from(found.reach() >= known);
             let found = along.scan(known, cols, y, x);
             assert_eq!(found, scan(cols, y, x, FY), "column scan at ({x}, {y})");
+            seen.beyond_known += u32::from(found.reach() >= known);
             let open = rows.get(x + dx, y) && rows.get(x, y + dy) && rows.get(x + dx, y + dy);
             assert_eq!(across.diagonal_open(), open, "diagonal from ({x}, {y})");
             if !open {
@@ -217,6 +248,7 @@ mod tests {
                 across.refresh();
                 along.refresh();
                 known = 64;
+                seen.refreshes += 1;
             }
             x += dx;
             y += dy;

@@ -7,7 +7,7 @@
 //! instead of three. Each slide loses one known cell at the far end; the windows are read afresh
 //! when too few remain, and a scan that clears every known cell goes on with the block scan.
 
-use super::scan::{scan, Stop};
+use super::scan::{scan, window, Stop};
 use crate::grid::Bitmap;
 
 /// The windows are read afresh when fewer cells than this are known. Early: a scan that runs past
@@ -58,14 +58,11 @@ impl<'g, const FORWARD: bool> Lane<'g, FORWARD> {
         lane
     }
 
-    /// The 64 bits from absolute bit `bit` on. Windows start at a map column (forward) or end
-    /// at one (backward), on a row at most one off the map, so both words lie in the row's
-    /// stored words, spare ones included.
+    /// The 64 bits from absolute bit `bit` on ([`window`]). Lane windows start at a map column
+    /// (forward) or end at one (backward), on a row at most one off the map.
     #[inline(always)]
     fn read(&self, bit: usize) -> u64 {
-        let i = bit >> 6;
-        let wide = (self.words[i + 1] as u128) << 64 | self.words[i] as u128;
-        (wide >> (bit & 63)) as u64
+        window(self.words, bit)
     }
 
     /// Reads all three windows at the lane's cell; every cell of them is then known.

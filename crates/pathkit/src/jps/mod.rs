@@ -8,6 +8,7 @@
 //! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
+//! | `table.rs` | the JPS+ jump-distance table, 16-bit entries where the map allows |
 //! | `error.rs` | [`JpsError`] |
 //!
 //! | want | use |
@@ -53,6 +54,7 @@ mod jump;
 mod lane;
 mod plus;
 mod scan;
+mod table;
 
 pub use context::JpsContext;
 pub use error::JpsError;

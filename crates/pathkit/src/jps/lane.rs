@@ -129,7 +129,13 @@ impl<'g, const FORWARD: bool> Lane<'g, FORWARD> {
                 Stop::Wall(t - 1)
             };
         }
-        // Every known cell is free and unforced: the block scan goes on from the last of them.
+        Self::scan_on(known, bits, col, row)
+    }
+
+    /// Every known cell is free and unforced: the block scan goes on from the last of them. Kept
+    /// out of the walk's loop, which it would crowd for the few scans that get this far.
+    #[inline(never)]
+    fn scan_on(known: u32, bits: &Bitmap, col: i64, row: i64) -> Stop {
         let done = known - 1;
         let from = if FORWARD {
             col + done as i64

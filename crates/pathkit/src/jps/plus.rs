@@ -310,20 +310,47 @@ impl JpsPlus {
             ctx.reset_stats();
             return Ok(status);
         }
-        Ok(ctx.search(
-            self,
-            self.grid.width(),
-            self.grid.len(),
-            start,
-            goal,
-            mode,
-            path,
-        ))
+        let (width, cells) = (self.grid.width(), self.grid.len());
+        // One search per entry width, so that reading an entry is a plain load.
+        Ok(match &self.table {
+            JumpTable::Narrow(table) => {
+                let rays = PlusRays { plus: self, table };
+                ctx.search(&rays, width, cells, start, goal, mode, path)
+            }
+            JumpTable::Wide(table) => {
+                let rays = PlusRays { plus: self, table };
+                ctx.search(&rays, width, cells, start, goal, mode, path)
+            }
+        })
+    }
+
+    /// Entry `d` of cell (`x`, `y`).
+    #[cfg(test)]
+    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
+        self.table.get(self.at(x, y), d)
+    }
+}
+
+/// A query's view of a [`JpsPlus`]: its grid and its table at one entry width.
+struct PlusRays<'a, E> {
+    plus: &'a JpsPlus,
+    table: &'a [[E; 8]],
+}
+
+impl<E: Copy + Into<i32>> PlusRays<'_, E> {
+    #[inline(always)]
+    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
+        self.table[self.plus.at(x, y)][d].into()
     }
 
     #[inline(always)]
-    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
-        self.table.get(self.at(x, y), d)
+    fn is_free(&self, x: i64, y: i64) -> bool {
+        self.plus.is_free(x, y)
+    }
+
+    #[inline(always)]
+    fn rays_bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        self.plus.rays_bitmaps()
     }
 }
 
@@ -346,7 +373,7 @@ fn as_stop(v: i32) -> Stop {
     }
 }
 
-impl Rays8 for JpsPlus {
+impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
     #[inline(always)]
     fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
         self.rays_bitmaps()
@@ -455,7 +482,7 @@ impl JpsPlus {
     }
 }
 
-impl Expander for JpsPlus {
+impl<E: Copy + Into<i32>> Expander for PlusRays<'_, E> {
     const EIGHT: bool = true;
 
     #[inline]

@@ -1,4 +1,4 @@
-//! Block-based straight scans: 64 cells per step, over the padded passability bitmaps.
+//! Block-based straight scans: 63 cells per step, over the padded passability bitmaps.
 //!
 //! A scan walks one row of a [`Bitmap`] (a row of the grid, or a column when given the transposed
 //! bitmap) and stops at the first cell that is blocked or that has a *forced neighbour*: a free

@@ -93,26 +93,22 @@ struct Record {
     stamp: u32,
 }
 
-/// An open-list entry in 16 bytes: F as an integer key ([`Cost::order_key`], which merges rounding
-/// noise so that equal routes tie), then H as a tie key and the cell index packed in one word.
+/// An open-list entry in 16 bytes: one 128-bit key, so that an order test is a single wide
+/// compare. F as an integer key ([`Cost::order_key`], which merges rounding noise so that equal
+/// routes tie) in the high word, then H as a tie key and the cell index in the low word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    f: u64,
-    tie: u64,
-}
+struct Entry(u128);
 
 impl Entry {
     #[inline(always)]
     fn new(f: f64, h: f64, node: u32) -> Self {
-        Entry {
-            f: f.order_key(),
-            tie: (h.tie_key() as u64) << 32 | node as u64,
-        }
+        let tie = (h.tie_key() as u64) << 32 | node as u64;
+        Entry((f.order_key() as u128) << 64 | tie as u128)
     }
 
     #[inline(always)]
     fn node(self) -> u32 {
-        self.tie as u32
+        self.0 as u32
     }
 }
 
@@ -120,7 +116,7 @@ impl Ord for Entry {
     /// The max-heap pops the smallest F first, then the smallest H (the deepest node).
     #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then(other.tie.cmp(&self.tie))
+        other.0.cmp(&self.0)
     }
 }
 

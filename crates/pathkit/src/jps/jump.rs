@@ -7,6 +7,7 @@
 //! its scans find, each reached by a diagonal-then-straight route.
 
 use super::context::{Dir, Expander};
+use super::lane::{Lane, REFRESH};
 use super::scan::{free_run, scan, Stop};
 use crate::grid::{Bitmap, Cell, Grid};
 use std::f64::consts::SQRT_2;
@@ -59,33 +60,118 @@ impl<'g> Online8<'g> {
         });
     }
 
-    /// Walks diagonally from (`x`, `y`), pushing what the straight scans from each cell find.
+    /// Walks diagonally from (`x0`, `y0`), pushing what the straight scans from each cell find.
     #[inline(always)]
     fn walk_diagonal<F: FnMut(Cell, f64)>(
         &self,
-        mut x: i64,
-        mut y: i64,
+        x0: i64,
+        y0: i64,
         (dx, dy): Dir,
         goal: Cell,
         push: &mut F,
     ) {
+        // Most walks end before their first step: that needs no lanes and no call.
         let (dx64, dy64) = (dx as i64, dy as i64);
-        let mut k = 0u32;
-        while self.is_free(x + dx64, y)
-            && self.is_free(x, y + dy64)
-            && self.is_free(x + dx64, y + dy64)
+        if !(self.is_free(x0 + dx64, y0)
+            && self.is_free(x0, y0 + dy64)
+            && self.is_free(x0 + dx64, y0 + dy64))
         {
-            x += dx64;
-            y += dy64;
+            return;
+        }
+        match (dx > 0, dy > 0) {
+            (true, true) => self.walk::<true, true, F>(x0, y0, goal, push),
+            (true, false) => self.walk::<true, false, F>(x0, y0, goal, push),
+            (false, true) => self.walk::<false, true, F>(x0, y0, goal, push),
+            (false, false) => self.walk::<false, false, F>(x0, y0, goal, push),
+        }
+    }
+
+    /// [`walk_diagonal`](Self::walk_diagonal) toward higher columns when `FX`, higher rows when
+    /// `FY`, whose first move is open. The row scans and the column scans each run on a [`Lane`], which reads one new row
+    /// word per step. The walk meets the goal's row or column at step counts known in advance,
+    /// so a step compares its count with the next such step instead of checking coordinates.
+    #[inline(never)]
+    fn walk<const FX: bool, const FY: bool, F: FnMut(Cell, f64)>(
+        &self,
+        x0: i64,
+        y0: i64,
+        goal: Cell,
+        push: &mut F,
+    ) {
+        let (dx, dy) = (if FX { 1 } else { -1 }, if FY { 1 } else { -1 });
+        // The first diagonal move is open (checked by the caller).
+        let mut across = Lane::<FX>::new(self.rows, x0, y0, dy);
+        let mut along = Lane::<FY>::new(self.cols, y0, x0, dx);
+        // Steps after which the walk is on the goal's row (column); not positive: never.
+        let row_at = (goal.y as i64 - y0) * dy;
+        let col_at = (goal.x as i64 - x0) * dx;
+        let ahead = |at: i64| if at > 0 { at } else { i64::MAX };
+        let mut special = ahead(row_at).min(ahead(col_at));
+        let mut known = 64;
+        let mut k = 0i64;
+        loop {
+            across.advance();
+            along.advance();
             k += 1;
-            let base = k as f64 * SQRT_2;
-            if x == goal.x as i64 && y == goal.y as i64 {
-                push(goal, base);
+            known -= 1;
+            if known < REFRESH {
+                across.refresh();
+                along.refresh();
+                known = 64;
+            }
+            let (x, y) = (x0 + k * dx, y0 + k * dy);
+            let (mut to_goal_across, mut to_goal_along) = (0, 0);
+            if k == special {
+                if k == row_at && k == col_at {
+                    push(goal, k as f64 * SQRT_2);
+                    return;
+                }
+                if k == row_at {
+                    to_goal_across = col_at - k;
+                } else {
+                    to_goal_along = row_at - k;
+                }
+                // The other one, if still ahead (or this one again: never met).
+                special = ahead(row_at).max(ahead(col_at));
+            }
+            let stop = across.scan(known, self.rows, x, y);
+            if to_goal_across > 0 || matches!(stop, Stop::Jump(_)) {
+                self.straight_found(x, y, (dx as i32, 0), stop, to_goal_across, goal, k, push);
+            }
+            let stop = along.scan(known, self.cols, y, x);
+            if to_goal_along > 0 || matches!(stop, Stop::Jump(_)) {
+                self.straight_found(x, y, (0, dy as i32), stop, to_goal_along, goal, k, push);
+            }
+            if !across.diagonal_open() {
                 return;
             }
-            self.scan_straight(x, y, (dx, 0), goal, base, push);
-            self.scan_straight(x, y, (0, dy), goal, base, push);
         }
+    }
+
+    /// [`straight_result`] for the scan from step `k` of a diagonal walk, kept out of the walk's
+    /// loop: most scans push nothing.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn straight_found<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        (dx, dy): Dir,
+        stop: Stop,
+        to_goal: i64,
+        goal: Cell,
+        k: i64,
+        push: &mut F,
+    ) {
+        let (bits, col, row, forward) = if dy == 0 {
+            (self.rows, x, y, dx > 0)
+        } else {
+            (self.cols, y, x, dy > 0)
+        };
+        let base = k as f64 * SQRT_2;
+        straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
+            free_run(bits, col, row, forward) as i64 >= n
+        });
     }
 }
 

@@ -3,10 +3,12 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `context.rs` | [`JpsContext`]: reusable per-thread state and the search loop over jump points |
-//! | `scan.rs` | block-based straight scans: 64 cells per step with trailing-zero counts |
+//! | `scan.rs` | block-based straight scans: 63 cells per step with trailing-zero counts |
 //! | `jump.rs` | 8-connected successors under the no-corner-cutting rule (Moving AI rules) |
+//! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
+//! | `table.rs` | the JPS+ jump-distance table, 16-bit entries where the map allows |
 //! | `error.rs` | [`JpsError`] |
 //!
 //! | want | use |
@@ -16,12 +18,14 @@
 //! | many queries at once, on all cores | [`crate::batch`] |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
 //!
-//! How it is fast: straight scans test 64 cells per step on the padded bitmaps (the row-major one
+//! How it is fast: straight scans test 63 cells per step on the padded bitmaps (the row-major one
 //! for rows, the transposed one for columns); diagonal jump points are never pushed (the walk goes
-//! on and pushes the straight jump points it finds, which halves expansions); a goal in plain
-//! sight (diagonal then straight, or past a jump point on a straight line) is pushed at once;
-//! per-cell state is stamped with the query number instead of cleared; the search loop is
-//! separate from successor generation, so online search and JPS+ share it.
+//! on and pushes the straight jump points it finds, which halves expansions); the scans of a
+//! diagonal walk slide their row words along from one step to the next instead of reading them
+//! again; a goal in plain sight (diagonal then straight, or past a jump point on a straight line)
+//! is pushed at once; per-cell state is stamped with the query number instead of cleared; open-list
+//! entries are one 128-bit key; the search loop is separate from successor generation, so online
+//! search and JPS+ share it.
 //!
 //! Every engine answers with the search core's result types ([`Outcome`](crate::search::Outcome),
 //! [`Status`](crate::search::Status), [`Stats`](crate::search::Stats)), with costs in `f64`:
@@ -49,8 +53,10 @@ mod context;
 mod error;
 mod four;
 mod jump;
+mod lane;
 mod plus;
 mod scan;
+mod table;
 
 pub use context::JpsContext;
 pub use error::JpsError;

@@ -8,6 +8,8 @@
 //! - diagonal: `k > 0` is the first diagonal cell `k` steps away from which a straight move meets a
 //!   jump point; `-k <= 0` means `k` free diagonal steps with no such cell, then no further step.
 //!
+//! Entries are 16-bit on maps up to 32767 cells across (16 bytes per cell), 32-bit beyond.
+//!
 //! A query then reads a table entry where online search scans. The goal is not in the table: a
 //! straight move checks whether the goal lies on it within reach, and a diagonal walk stops at the
 //! one cell in line with the goal (same row or column) to check the straight move toward it.
@@ -15,6 +17,7 @@
 use super::context::{check_query, check_uniform, Checked, Dir, Expander};
 use super::jump::{expand8, straight_result, Rays8};
 use super::scan::{free_run, Stop};
+use super::table::JumpTable;
 use super::{Connectivity, JpsContext, JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Grid};
 use crate::search::{Outcome, Status};
@@ -77,7 +80,7 @@ fn slot((dx, dy): Dir) -> usize {
 pub struct JpsPlus {
     grid: Grid,
     /// Jump distances per cell, row-major, in [`DIRS`] order.
-    table: Vec<[i32; 8]>,
+    table: JumpTable,
     build_time: Duration,
 }
 
@@ -87,7 +90,7 @@ impl JpsPlus {
         check_uniform(&grid)?;
         let started = Instant::now();
         let mut plus = JpsPlus {
-            table: vec![[0; 8]; grid.len()],
+            table: JumpTable::new(grid.len(), grid.width().max(grid.height())),
             grid,
             build_time: Duration::ZERO,
         };
@@ -124,9 +127,10 @@ impl JpsPlus {
         self.grid
     }
 
-    /// Bytes held by the table (the grid itself not included).
+    /// Bytes held by the table (the grid itself not included): 16 per cell on maps up to 32767
+    /// cells across, 32 per cell on larger ones.
     pub fn memory_bytes(&self) -> usize {
-        self.table.capacity() * std::mem::size_of::<[i32; 8]>()
+        self.table.memory_bytes()
     }
 
     /// Opens (`true`) or blocks (`false`) a cell and updates the table: the three rows and three
@@ -240,7 +244,7 @@ impl JpsPlus {
                 }) {
                     1
                 } else {
-                    let v = self.table[self.at(nx, ny)][d];
+                    let v = self.table.get(self.at(nx, ny), d);
                     if v > 0 {
                         v + 1
                     } else {
@@ -249,7 +253,7 @@ impl JpsPlus {
                 };
                 let (x, y) = xy(i, 0);
                 let at = self.at(x, y);
-                self.table[at][d] = value;
+                self.table.set(at, d, value);
             }
         }
     }
@@ -261,19 +265,19 @@ impl JpsPlus {
         let value = if !(self.is_free(nx, y) && self.is_free(x, ny) && self.is_free(nx, ny)) {
             0
         } else {
-            let next = &self.table[self.at(nx, ny)];
+            let next = self.at(nx, ny);
             let (h, v) = (slot((DIRS[d].0, 0)), slot((0, DIRS[d].1)));
-            if next[h] > 0 || next[v] > 0 {
+            let along = self.table.get(next, d);
+            if self.table.get(next, h) > 0 || self.table.get(next, v) > 0 {
                 1
-            } else if next[d] > 0 {
-                next[d] + 1
+            } else if along > 0 {
+                along + 1
             } else {
-                next[d] - 1
+                along - 1
             }
         };
         let at = self.at(x, y);
-        let old = std::mem::replace(&mut self.table[at][d], value);
-        old != value
+        self.table.set(at, d, value) != value
     }
 
     /// An optimal path by JPS+, with the same conventions as
@@ -306,20 +310,47 @@ impl JpsPlus {
             ctx.reset_stats();
             return Ok(status);
         }
-        Ok(ctx.search(
-            self,
-            self.grid.width(),
-            self.grid.len(),
-            start,
-            goal,
-            mode,
-            path,
-        ))
+        let (width, cells) = (self.grid.width(), self.grid.len());
+        // One search per entry width, so that reading an entry is a plain load.
+        Ok(match &self.table {
+            JumpTable::Narrow(table) => {
+                let rays = PlusRays { plus: self, table };
+                ctx.search(&rays, width, cells, start, goal, mode, path)
+            }
+            JumpTable::Wide(table) => {
+                let rays = PlusRays { plus: self, table };
+                ctx.search(&rays, width, cells, start, goal, mode, path)
+            }
+        })
+    }
+
+    /// Entry `d` of cell (`x`, `y`).
+    #[cfg(test)]
+    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
+        self.table.get(self.at(x, y), d)
+    }
+}
+
+/// A query's view of a [`JpsPlus`]: its grid and its table at one entry width.
+struct PlusRays<'a, E> {
+    plus: &'a JpsPlus,
+    table: &'a [[E; 8]],
+}
+
+impl<E: Copy + Into<i32>> PlusRays<'_, E> {
+    #[inline(always)]
+    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
+        self.table[self.plus.at(x, y)][d].into()
     }
 
     #[inline(always)]
-    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
-        self.table[self.at(x, y)][d]
+    fn is_free(&self, x: i64, y: i64) -> bool {
+        self.plus.is_free(x, y)
+    }
+
+    #[inline(always)]
+    fn rays_bitmaps(&self) -> (&Bitmap, &Bitmap) {
+        self.plus.rays_bitmaps()
     }
 }
 
@@ -342,7 +373,7 @@ fn as_stop(v: i32) -> Stop {
     }
 }
 
-impl Rays8 for JpsPlus {
+impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
     #[inline(always)]
     fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
         self.rays_bitmaps()
@@ -451,7 +482,7 @@ impl JpsPlus {
     }
 }
 
-impl Expander for JpsPlus {
+impl<E: Copy + Into<i32>> Expander for PlusRays<'_, E> {
     const EIGHT: bool = true;
 
     #[inline]
@@ -464,6 +495,7 @@ impl Expander for JpsPlus {
 mod tests {
     use super::*;
     use crate::jps::scan::scan;
+    use crate::jps::JpsMode;
 
     fn random_grid(w: u32, h: u32, walls: u64, seed: &mut u64) -> Grid {
         Grid::from_fn(w, h, |_| {
@@ -512,11 +544,54 @@ mod tests {
                 let open = !plus.grid().is_passable(cell);
                 plus.set_passable(cell, open).unwrap();
                 let fresh = JpsPlus::new(plus.grid().clone()).unwrap();
-                for (i, (a, b)) in plus.table.iter().zip(&fresh.table).enumerate() {
+                for i in 0..plus.grid().len() {
                     if plus.grid().weight_at(i) != 0 {
+                        let a = (0..8).map(|d| plus.table.get(i, d)).collect::<Vec<_>>();
+                        let b = (0..8).map(|d| fresh.table.get(i, d)).collect::<Vec<_>>();
                         assert_eq!(a, b, "cell {i} of {w}x{h} after editing {cell}");
                     }
                 }
+            }
+        }
+    }
+
+    /// Maps up to 32767 cells across get 16-bit entries and larger ones 32-bit entries; both give
+    /// the costs of online search, with distances right up to the longest side.
+    #[test]
+    fn narrow_and_wide_tables_answer_alike() {
+        for (w, narrow) in [(32_767u32, true), (40_000, false)] {
+            // An open corridor four rows high with a few posts in the third row.
+            let grid =
+                Grid::from_fn(w, 4, |c| u32::from(c.y != 2 || c.x % 9_000 != 4_500)).unwrap();
+            let plus = JpsPlus::new(grid.clone()).unwrap();
+            assert_eq!(
+                matches!(plus.table, JumpTable::Narrow(_)),
+                narrow,
+                "width {w}"
+            );
+            assert_eq!(
+                plus.memory_bytes(),
+                w as usize * 4 * if narrow { 16 } else { 32 }
+            );
+            assert_eq!(
+                plus.entry(0, 0, 0),
+                -(w as i32 - 1),
+                "a wall after the whole row"
+            );
+            let mut ctx = JpsContext::new();
+            let far = w - 1;
+            for (start, goal) in [
+                (Cell::new(0, 0), Cell::new(far, 3)),
+                (Cell::new(far, 2), Cell::new(0, 2)),
+                (Cell::new(4_499, 2), Cell::new(far, 0)),
+                (Cell::new(0, 3), Cell::new(far, 1)),
+            ] {
+                let online = ctx.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap();
+                let table = plus
+                    .find_path(&mut ctx, start, goal, PathMode::Cells)
+                    .unwrap();
+                let cost = |o: Outcome<Cell, f64>| o.into_path().unwrap().cost;
+                assert_eq!(cost(table), cost(online), "{start} to {goal}, width {w}");
             }
         }
     }

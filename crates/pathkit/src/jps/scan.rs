@@ -1,4 +1,4 @@
-//! Block-based straight scans: 64 cells per step, over the padded passability bitmaps.
+//! Block-based straight scans: 63 cells per step, over the padded passability bitmaps.
 //!
 //! A scan walks one row of a [`Bitmap`] (a row of the grid, or a column when given the transposed
 //! bitmap) and stops at the first cell that is blocked or that has a *forced neighbour*: a free
@@ -38,84 +38,71 @@ pub(crate) fn scan(bits: &Bitmap, col: i64, row: i64, forward: bool) -> Stop {
     }
 }
 
-/// Reads 64 bits of the padded bitmap starting at absolute bit `bit` of the row at word `base`
-/// (two aligned loads and one funnel shift, no branch). Past the last stored word, which is
-/// padding, the high word is that same padding word: zero, i.e. blocked.
+/// The 64 bits of `words` from absolute bit `bit` (word index times 64 plus bit) on: two loads
+/// and one funnel shift. Both words must exist: scans read windows that start at a map cell
+/// (forward) or end at one (backward), which keeps both words inside the stored row, whose spare
+/// words read as blocked.
 #[inline(always)]
-fn read(words: &[u64], base: usize, bit: usize) -> u64 {
-    let i = base + (bit >> 6);
-    let high = words[(i + 1).min(words.len() - 1)];
-    let wide = (high as u128) << 64 | words[i] as u128;
+pub(crate) fn window(words: &[u64], bit: usize) -> u64 {
+    let i = bit >> 6;
+    let wide = (words[i + 1] as u128) << 64 | words[i] as u128;
     (wide >> (bit & 63)) as u64
 }
 
-/// Reads 65 cells of the padded bitmap from absolute bit `bit - 1` with two aligned loads:
-/// returns (cells `bit - 1 ..= bit + 62`, cells `bit ..= bit + 63`), i.e. a row window and the same
-/// window seen from one cell further, as the forced-neighbour test needs.
-#[inline(always)]
-fn read_pair(words: &[u64], base: usize, bit: usize) -> (u64, u64) {
-    let start = bit - 1;
-    let i = base + (start >> 6);
-    let high = words[(i + 1).min(words.len() - 1)];
-    // 128 - 63 >= 65 bits remain after the shift, enough for both windows.
-    let wide = ((high as u128) << 64 | words[i] as u128) >> (start & 63);
-    (wide as u64, (wide >> 1) as u64)
-}
-
+/// Forward scans read windows whose bit 0 is the cell the scan stands on, so the cell before each
+/// scanned cell is in the same window: a side cell is forced when `side & !(side << 1)`. Each
+/// window tests 63 new cells; the next one starts at the last of them, a free map cell.
 #[inline(always)]
 fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
-    let stride = bits.stride();
+    let row_bits = bits.stride() * 64;
     // Stored rows are shifted down by one (a spare row on top), and columns right by 64 bits.
-    let (above_base, here_base) = (row as usize * stride, (row as usize + 1) * stride);
-    let below_base = here_base + stride;
-    let mut bit = (col + 1 + 64) as usize;
+    let mut at = (row as usize + 1) * row_bits + (col + 64) as usize;
+    let mut done = 0;
     loop {
-        let here = read(words, here_base, bit);
-        // A forced neighbour: free beside the cell, blocked beside its predecessor.
-        let (above_prev, above) = read_pair(words, above_base, bit);
-        let (below_prev, below) = read_pair(words, below_base, bit);
-        let stop = !here | (above & !above_prev) | (below & !below_prev);
+        let here = window(words, at);
+        let above = window(words, at - row_bits);
+        let below = window(words, at + row_bits);
+        let stop = (!here | (above & !(above << 1)) | (below & !(below << 1))) & !1;
         if stop != 0 {
-            let t = stop.trailing_zeros() as usize;
-            let steps = (bit + t - (col + 64) as usize) as u32;
+            let t = stop.trailing_zeros();
             // The padding after the row is blocked, so every scan ends inside the stored rows.
             return if here >> t & 1 == 1 {
-                Stop::Jump(steps)
+                Stop::Jump(done + t)
             } else {
-                Stop::Wall(steps - 1)
+                Stop::Wall(done + t - 1)
             };
         }
-        bit += 64;
+        done += 63;
+        at += 63;
     }
 }
 
+/// Backward scans mirror [`scan_forward`]: bit 63 of each window is the cell the scan stands on,
+/// the cell before a scanned cell is the one above it in bit order, and the first stop is the
+/// highest set bit (no bit reversal needed).
 #[inline(always)]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
-    // Bit 63 of each window is the cell nearest to `col`; the first stop is the highest set bit,
-    // so no bit reversal is needed.
     let words = bits.words();
-    let stride = bits.stride();
-    let (above_base, here_base) = (row as usize * stride, (row as usize + 1) * stride);
-    let below_base = here_base + stride;
-    // Absolute bit of the window's lowest cell; the window ends at the cell just before `col`.
-    let mut bit = (col - 1 - 63 + 64) as usize;
+    let row_bits = bits.stride() * 64;
+    // Absolute bit of the window's lowest cell; the window ends at the cell the scan stands on.
+    let mut at = (row as usize + 1) * row_bits + (col + 1) as usize;
+    let mut done = 0;
     loop {
-        let here = read(words, here_base, bit);
-        // The predecessor of a cell in a leftward scan is the cell to its right.
-        let (above, above_prev) = read_pair(words, above_base, bit + 1);
-        let (below, below_prev) = read_pair(words, below_base, bit + 1);
-        let stop = !here | (above & !above_prev) | (below & !below_prev);
+        let here = window(words, at);
+        let above = window(words, at - row_bits);
+        let below = window(words, at + row_bits);
+        let stop = (!here | (above & !(above >> 1)) | (below & !(below >> 1))) & !(1 << 63);
         if stop != 0 {
-            let t = stop.leading_zeros() as usize;
-            let steps = ((col + 64) as usize - (bit + 63 - t)) as u32;
+            let t = stop.leading_zeros();
             return if here >> (63 - t) & 1 == 1 {
-                Stop::Jump(steps)
+                Stop::Jump(done + t)
             } else {
-                Stop::Wall(steps - 1)
+                Stop::Wall(done + t - 1)
             };
         }
-        bit -= 64;
+        done += 63;
+        at -= 63;
     }
 }
 

@@ -4,9 +4,16 @@
 //! Each expansion reads the 3x3 neighbourhood from three words of the padded bitmap into a mask
 //! of the moves allowed, and finds each neighbour's index by one addition, where the general loop
 //! goes from index to cell and back once per neighbour and checks every cost.
+//!
+//! It also leaves out the neighbours that cannot improve through the node: its parent, and every
+//! neighbour the parent reaches by a move of its own that is cheaper than the two moves through
+//! the node. When the parent was expanded those neighbours got a G no greater than that move
+//! gives, so the general loop would visit them only to find nothing better. Skipping them changes
+//! no G, no parent and no push: the search expands the same nodes in the same order, with about
+//! half the neighbour visits.
 
 use super::{Cell, Diagonal, GridSpace, TileRules, NEIGHBOUR_ORDER};
-use crate::search::{IndexedProblem, SearchSpace};
+use crate::search::{IndexedProblem, SearchSpace, NO_PARENT};
 use crate::Cost;
 
 /// A uniform-cost grid space and a goal. Only built when the space's rules are the grid's own and
@@ -25,6 +32,88 @@ pub(crate) struct UniformProblem<'s, 'g, C, R> {
     both: u32,
     either: u32,
     always: u32,
+    /// Which neighbours cannot improve through a node, by the direction it was reached in; `None`
+    /// on grids narrower than 3 cells, where index offsets do not tell directions apart.
+    pruning: Option<ParentPruning>,
+}
+
+/// Per direction `k` of [`NEIGHBOUR_ORDER`] from the parent to the node: the neighbours to skip.
+#[derive(Clone, Copy, Debug)]
+struct ParentPruning {
+    /// Skipped whatever the walls: the parent itself, and the cells it reaches straight.
+    always: [u32; 8],
+    /// Skipped when the parent's diagonal move to them is allowed: (neighbour bit, the two cells
+    /// beside that move as bits of the 3x3 mask, bit 8 being the node itself).
+    diagonal: [[(u32, u32); 2]; 8],
+    /// `true`: the diagonal needs both cells free (no corner cutting); `false`: either.
+    both_free: bool,
+}
+
+/// The 3x3 bit of a neighbourhood offset: its [`NEIGHBOUR_ORDER`] position, 8 for the centre.
+fn bit_of(offset: (i64, i64)) -> u32 {
+    NEIGHBOUR_ORDER
+        .iter()
+        .position(|&o| o == offset)
+        .map_or(8, |k| k as u32)
+}
+
+impl ParentPruning {
+    /// The table for a diagonal rule and move costs.
+    fn new<C: Cost>(rule: Diagonal, straight: C, diagonal: C) -> Self {
+        // A diagonal move from the parent replaces two straight moves through the node only
+        // when it is no dearer than them.
+        let diagonal_pays = straight
+            .checked_add(straight)
+            .is_none_or(|two| diagonal.total_order(&two).is_le());
+        let mut table = ParentPruning {
+            always: [0; 8],
+            diagonal: [[(0, 0); 2]; 8],
+            both_free: rule == Diagonal::NoCornerCutting,
+        };
+        for (k, &(kx, ky)) in NEIGHBOUR_ORDER.iter().enumerate() {
+            let mut conditional = 0;
+            for (j, &(jx, jy)) in NEIGHBOUR_ORDER.iter().enumerate() {
+                // The neighbour relative to the parent.
+                let (ex, ey) = (kx + jx, ky + jy);
+                if ex.abs() > 1 || ey.abs() > 1 {
+                    continue;
+                }
+                if ex == 0 || ey == 0 {
+                    // The parent itself, or a straight move from it: one move against two.
+                    table.always[k] |= 1 << j;
+                    continue;
+                }
+                if rule == Diagonal::Never || !diagonal_pays {
+                    continue;
+                }
+                if rule == Diagonal::Always {
+                    table.always[k] |= 1 << j;
+                    continue;
+                }
+                // The cells beside the parent's diagonal move, relative to the node.
+                let beside = 1 << bit_of((jx, -ky)) | 1 << bit_of((-kx, jy));
+                table.diagonal[k][conditional] = (1 << j, beside);
+                conditional += 1;
+            }
+        }
+        table
+    }
+
+    /// The neighbours to skip for a node reached in direction `k`, given its 3x3 passability
+    /// (`free`, with bit 8 the node itself).
+    #[inline(always)]
+    fn skipped(&self, k: usize, free: u32) -> u32 {
+        let mut skip = self.always[k];
+        for (neighbour, beside) in self.diagonal[k] {
+            let open = if self.both_free {
+                free & beside == beside
+            } else {
+                free & beside != 0
+            };
+            skip |= if open { neighbour } else { 0 };
+        }
+        skip
+    }
 }
 
 impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
@@ -53,6 +142,7 @@ impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
             both,
             either,
             always,
+            pruning: (width >= 3).then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),
         }
     }
 }
@@ -69,7 +159,7 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
     }
 
     #[inline(always)]
-    fn expand(&self, index: u32) -> (u32, (u32, Cell)) {
+    fn expand(&self, index: u32, parent: u32) -> (u32, (u32, Cell)) {
         let grid = self.space.grid();
         let cell = grid.cell_at(index as usize);
         let (x, y) = (cell.x as i64, cell.y as i64);
@@ -88,6 +178,27 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
         let second = left << 4 | left << 5 | right << 6 | right << 7;
         mask |= corners
             & ((first & second & self.both) | ((first | second) & self.either) | self.always);
+        if let (Some(pruning), true) = (&self.pruning, parent != NO_PARENT) {
+            // The direction from the parent: the offset it matches (offsets are distinct on
+            // grids at least 3 wide, and a parent is always a neighbour).
+            let step = index.wrapping_sub(parent);
+            let mut k = 0;
+            for (i, &offset) in self.offsets.iter().enumerate() {
+                if offset == step {
+                    k = i;
+                }
+            }
+            let free = top
+                | left << 1
+                | bottom << 2
+                | right << 3
+                | (above & 1) << 4
+                | (below & 1) << 5
+                | (above >> 2) << 6
+                | (below >> 2) << 7
+                | 1 << 8;
+            mask &= !pruning.skipped(k, free);
+        }
         (mask, (index, cell))
     }
 

@@ -36,7 +36,12 @@ pub(crate) trait IndexedProblem {
     fn node_at(&self, index: u32) -> Self::Node;
     /// The edges leaving `index`, as a mask: bit `k` set means successor `k` exists. The loop
     /// visits them in increasing `k`, so the numbering is the tie-break of last resort.
-    fn expand(&self, index: u32) -> (u32, Self::Expansion);
+    ///
+    /// `parent` is the node `index` was reached from ([`NO_PARENT`] for the start). A problem may
+    /// leave out successors that provably cannot improve through `index` (the parent itself, and
+    /// nodes the parent reaches more cheaply on its own): the loop would only visit them to find
+    /// no improvement.
+    fn expand(&self, index: u32, parent: u32) -> (u32, Self::Expansion);
     /// Successor `k` of the node `expansion` describes: its index, the edge cost and its hint.
     fn successor(&self, expansion: &Self::Expansion, k: u32) -> (u32, Self::Cost, Self::Hint);
     /// The estimate to the goal of the successor described by `hint`.
@@ -87,7 +92,7 @@ impl<C: Cost> Engine<C> {
                 return Ok(Finish::Found(index));
             }
             let g = record.g;
-            let (mut mask, expansion) = problem.expand(index);
+            let (mut mask, expansion) = problem.expand(index, record.parent);
             while mask != 0 {
                 let k = mask.trailing_zeros();
                 mask &= mask - 1;

@@ -29,6 +29,7 @@ mod stepper;
 
 pub(crate) use context::outcome_from;
 pub use context::SearchContext;
+pub(crate) use engine::NO_PARENT;
 pub use error::SearchError;
 pub use functions::{astar, breadth_first, dijkstra};
 pub(crate) use indexed::IndexedProblem;

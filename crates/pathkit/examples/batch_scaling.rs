@@ -28,6 +28,9 @@ fn load(map: &Path, scen: &Path) -> Result<(Grid, Vec<(Cell, Cell)>), String> {
     Ok((grid, queries))
 }
 
+/// One engine's whole batch, returning how many paths it found.
+type Batch<'a> = Box<dyn Fn() -> usize + Sync + 'a>;
+
 /// How many answers found a path.
 fn found<E>(results: Vec<Result<Outcome<Cell, f64>, E>>) -> usize {
     results
@@ -76,7 +79,7 @@ fn main() {
             grid.height(),
             queries.len()
         );
-        let engines: [(&str, Box<dyn Fn() -> usize + Sync>); 3] = [
+        let engines: [(&str, Batch); 3] = [
             ("A*", Box::new(|| found(batch::astar(&grid, &queries)))),
             (
                 "JPS",

@@ -80,7 +80,7 @@ pub struct BenchArgs {
     pub json_out: Option<PathBuf>,
     /// Lines per scenario file, spread evenly over its buckets; 0 runs every line. The default,
     /// 40, runs the full Moving AI set (31 files, 1,240 lines, 5 engines, 3 rounds) in about
-    /// 75 s on an idle two-core machine (2-3 minutes on a busy one), well within 10 minutes;
+    /// 60 s on an idle two-core machine (2-3 minutes on a busy one), well within 10 minutes;
     /// every line of it would take hours, the A* engines dominating.
     #[arg(long, default_value_t = 40)]
     pub limit: usize,

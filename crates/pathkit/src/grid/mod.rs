@@ -26,6 +26,7 @@ mod cell;
 mod components;
 mod error;
 mod grid_map;
+mod neighbourhood;
 mod rules;
 mod space;
 mod uniform_problem;

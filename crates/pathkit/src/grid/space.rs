@@ -1,5 +1,6 @@
 //! [`GridSpace`]: a grid seen as a graph, with a neighbourhood, move costs, a heuristic and rules.
 
+use super::neighbourhood::{allowed_moves, free_neighbours};
 use super::uniform_problem::UniformProblem;
 use super::{Cell, Grid, GridError, GridRules, TileRules};
 use crate::search::{
@@ -261,45 +262,19 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// reads of the padded bitmap, and every move costs its base cost.
     #[inline(always)]
     fn uniform_successors<F: FnMut(Cell, C)>(&self, x: i64, y: i64, mut visit: F) {
-        let bits = self.grid.bitmap();
-        // Bit 0 = x - 1, bit 1 = x, bit 2 = x + 1.
-        let above = bits.word(x - 1, y - 1) & 7;
-        let row = bits.word(x - 1, y) & 7;
-        let below = bits.word(x - 1, y + 1) & 7;
-        let (top, left, bottom, right) =
-            (above & 2 != 0, row & 1 != 0, below & 2 != 0, row & 4 != 0);
-        let (ux, uy) = (x as u32, y as u32);
-        if top {
-            visit(Cell::new(ux, uy - 1), self.straight);
-        }
-        if left {
-            visit(Cell::new(ux - 1, uy), self.straight);
-        }
-        if bottom {
-            visit(Cell::new(ux, uy + 1), self.straight);
-        }
-        if right {
-            visit(Cell::new(ux + 1, uy), self.straight);
-        }
-        if self.diagonal == Diagonal::Never {
-            return;
-        }
-        let allowed = |a: bool, b: bool| match self.diagonal {
-            Diagonal::NoCornerCutting => a && b,
-            Diagonal::CornerCutting => a || b,
-            _ => true,
-        };
-        if above & 1 != 0 && allowed(top, left) {
-            visit(Cell::new(ux - 1, uy - 1), self.diagonal_cost);
-        }
-        if below & 1 != 0 && allowed(bottom, left) {
-            visit(Cell::new(ux - 1, uy + 1), self.diagonal_cost);
-        }
-        if above & 4 != 0 && allowed(top, right) {
-            visit(Cell::new(ux + 1, uy - 1), self.diagonal_cost);
-        }
-        if below & 4 != 0 && allowed(bottom, right) {
-            visit(Cell::new(ux + 1, uy + 1), self.diagonal_cost);
+        let free = free_neighbours(self.grid.bitmap(), x, y);
+        let mut moves = allowed_moves(free, self.diagonal);
+        while moves != 0 {
+            let k = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = NEIGHBOUR_ORDER[k];
+            let cost = if k < 4 {
+                self.straight
+            } else {
+                self.diagonal_cost
+            };
+            // A free neighbour is inside the map, so the coordinates stay in range.
+            visit(Cell::new((x + dx) as u32, (y + dy) as u32), cost);
         }
     }
 

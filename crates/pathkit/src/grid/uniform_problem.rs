@@ -2,7 +2,7 @@
 //! the search core's fast loop takes (successors with their indices).
 //!
 //! Each expansion reads the 3x3 neighbourhood from three words of the padded bitmap into a mask
-//! of the moves allowed, and finds each neighbour's index by one addition, where the general loop
+//! of the moves allowed (`neighbourhood.rs`), and finds each neighbour's index by one addition, where the general loop
 //! goes from index to cell and back once per neighbour and checks every cost.
 //!
 //! It also leaves out the neighbours that cannot improve through the node: its parent, and every
@@ -12,6 +12,7 @@
 //! no G, no parent and no push: the search expands the same nodes in the same order, with about
 //! half the neighbour visits.
 
+use super::neighbourhood::{allowed_moves, bit_of, free_neighbours};
 use super::{Cell, Diagonal, GridSpace, TileRules, NEIGHBOUR_ORDER};
 use crate::search::{IndexedProblem, SearchSpace, NO_PARENT};
 use crate::Cost;
@@ -27,11 +28,6 @@ pub(crate) struct UniformProblem<'s, 'g, C, R> {
     offsets: [u32; 8],
     /// Move costs in the same order.
     costs: [C; 8],
-    /// The diagonal rule as masks: diagonal bits allowed = corners & ((beside both & `both`) |
-    /// (beside one & `either`) | `always`).
-    both: u32,
-    either: u32,
-    always: u32,
     /// Which neighbours cannot improve through a node, by the direction it was reached in; `None`
     /// on grids narrower than 3 cells, where index offsets do not tell directions apart.
     pruning: Option<ParentPruning>,
@@ -47,14 +43,6 @@ struct ParentPruning {
     diagonal: [[(u32, u32); 2]; 8],
     /// `true`: the diagonal needs both cells free (no corner cutting); `false`: either.
     both_free: bool,
-}
-
-/// The 3x3 bit of a neighbourhood offset: its [`NEIGHBOUR_ORDER`] position, 8 for the centre.
-fn bit_of(offset: (i64, i64)) -> u32 {
-    NEIGHBOUR_ORDER
-        .iter()
-        .position(|&o| o == offset)
-        .map_or(8, |k| k as u32)
 }
 
 impl ParentPruning {
@@ -126,12 +114,6 @@ impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
                 .wrapping_mul(width)
                 .wrapping_add(dx as i32 as u32)
         };
-        let (both, either, always) = match space.diagonal() {
-            Diagonal::Never => (0, 0, 0),
-            Diagonal::NoCornerCutting => (0xF0, 0, 0),
-            Diagonal::CornerCutting => (0, 0xF0, 0),
-            Diagonal::Always => (0, 0, 0xF0),
-        };
         UniformProblem {
             space,
             goal,
@@ -139,9 +121,6 @@ impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
             costs: [
                 straight, straight, straight, straight, diagonal, diagonal, diagonal, diagonal,
             ],
-            both,
-            either,
-            always,
             pruning: (width >= 3).then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),
         }
     }
@@ -163,21 +142,8 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
         let grid = self.space.grid();
         let cell = grid.cell_at(index as usize);
         let (x, y) = (cell.x as i64, cell.y as i64);
-        let bits = grid.bitmap();
-        // Bit 0 = x - 1, bit 1 = x, bit 2 = x + 1; cells off the map read as blocked.
-        let above = (bits.word(x - 1, y - 1) & 7) as u32;
-        let row = (bits.word(x - 1, y) & 7) as u32;
-        let below = (bits.word(x - 1, y + 1) & 7) as u32;
-        // Bits in NEIGHBOUR_ORDER: Top, Left, Bottom, Right, TopLeft, BottomLeft, TopRight,
-        // BottomRight.
-        let (top, left, bottom, right) = (above >> 1 & 1, row & 1, below >> 1 & 1, row >> 2 & 1);
-        let mut mask = top | left << 1 | bottom << 2 | right << 3;
-        let corners = (above & 1) << 4 | (below & 1) << 5 | (above >> 2) << 6 | (below >> 2) << 7;
-        // The orthogonal cells beside each diagonal, in the same bit positions.
-        let first = top << 4 | bottom << 5 | top << 6 | bottom << 7;
-        let second = left << 4 | left << 5 | right << 6 | right << 7;
-        mask |= corners
-            & ((first & second & self.both) | ((first | second) & self.either) | self.always);
+        let free = free_neighbours(grid.bitmap(), x, y);
+        let mut mask = allowed_moves(free, self.space.diagonal());
         if let (Some(pruning), true) = (&self.pruning, parent != NO_PARENT) {
             // The direction from the parent: the offset it matches (offsets are distinct on
             // grids at least 3 wide, and a parent is always a neighbour).
@@ -188,16 +154,8 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
                     k = i;
                 }
             }
-            let free = top
-                | left << 1
-                | bottom << 2
-                | right << 3
-                | (above & 1) << 4
-                | (below & 1) << 5
-                | (above >> 2) << 6
-                | (below >> 2) << 7
-                | 1 << 8;
-            mask &= !pruning.skipped(k, free);
+            // Bit 8: the node itself, free (only a start may be a wall, and it has no parent).
+            mask &= !pruning.skipped(k, free | 1 << 8);
         }
         (mask, (index, cell))
     }

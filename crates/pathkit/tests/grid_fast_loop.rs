@@ -1,5 +1,5 @@
 //! Property tests: on uniform-cost grids, `GridSpace::find_path` runs the fast loop (successors by
-//! index, radix-heap open list). It must do exactly what the general loop does: the same path,
+//! index, bucket-queue open list). It must do exactly what the general loop does: the same path,
 //! the same cost, the same numbers of expansions, pushes and nodes touched, for every diagonal
 //! rule, tie rule and cost type, on open fields and dense mazes alike.
 

@@ -105,7 +105,7 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
         (corner(5, 0), corner(150, 199)),
         (corner(0, 100), corner(199, 100)),
     ];
-    // The radix heap's buckets grow to what these queries need on the first pass.
+    // The open list's buckets grow to what these queries need on the first pass.
     for &(s, g) in &queries {
         space
             .find_path_into(&mut ctx, s, g, &options, &mut path)

@@ -297,7 +297,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     ///
     /// On a grid whose passable cells all weigh 1, plain A* (no limits, heuristic weight 1, the
     /// automatic heuristic) runs a loop that takes each neighbour's index straight from the
-    /// bitmap and keeps its open list in a radix heap. It expands the same
+    /// bitmap and keeps its open list in a bucket queue. It expands the same
     /// nodes in the same order as [`SearchContext::search_into`] and returns the same path.
     ///
     /// ```

@@ -179,4 +179,13 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
     fn estimate(&self, cell: Cell) -> C {
         self.space.heuristic(cell, self.goal)
     }
+
+    fn unit(&self) -> C {
+        let (straight, diagonal) = self.space.move_costs();
+        if self.space.diagonal() != Diagonal::Never && diagonal.total_order(&straight).is_lt() {
+            diagonal
+        } else {
+            straight
+        }
+    }
 }

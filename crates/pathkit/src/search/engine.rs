@@ -1,8 +1,8 @@
 //! The one search loop. A*, Dijkstra, weighted A*, the stepper and the sparse mode all run this
 //! code; they differ only in the problem (successors, estimate, goal test) and the node indexer.
 
+use super::bucket_open::BucketOpen;
 use super::open_list::{Entry, OpenList};
-use super::radix_open::RadixOpen;
 use super::{SearchError, SearchOptions, Stats, TieBreak};
 use crate::Cost;
 use std::collections::VecDeque;
@@ -90,7 +90,7 @@ pub(crate) struct Engine<C> {
     pub records: Vec<Record<C>>,
     pub open: OpenList,
     /// The open list of the fast loop ([`Engine::run_indexed`]).
-    pub radix: RadixOpen,
+    pub buckets: BucketOpen,
     pub queue: VecDeque<u32>,
     pub generation: u32,
     pub counter: u32,
@@ -102,7 +102,7 @@ impl<C: Cost> Default for Engine<C> {
         Engine {
             records: Vec::new(),
             open: OpenList::new(),
-            radix: RadixOpen::default(),
+            buckets: BucketOpen::default(),
             queue: VecDeque::new(),
             generation: 0,
             counter: 0,

@@ -5,7 +5,7 @@
 //! and estimate, and tracks limits. A space that can do better (a uniform-cost grid knows each
 //! neighbour's index from one addition) runs this loop instead: same records, same pop order
 //! (smallest F, then the tie rule), so it expands the same nodes in the same order and returns
-//! the same path. Its open list is a radix heap ([`RadixOpen`](super::radix_open::RadixOpen)),
+//! the same path. Its open list is a bucket queue ([`BucketOpen`](super::bucket_open::BucketOpen)),
 //! which needs the consistent estimate the contract below asks for.
 
 use super::engine::{Engine, Finish, Record, NO_PARENT};
@@ -18,7 +18,7 @@ use std::fmt::Debug;
 ///
 /// Contract (the loop does not re-check it): every successor cost is valid (finite, not
 /// negative), the estimate is valid and consistent (it never drops by more than the cost of an
-/// edge, which is what lets the open list be a radix heap), and every index is below the bound
+/// edge, which is what lets the open list be a bucket queue), and every index is below the bound
 /// the caller gave [`Engine::new_generation`].
 pub(crate) trait IndexedProblem {
     /// The node type paths are written in.
@@ -46,6 +46,21 @@ pub(crate) trait IndexedProblem {
     fn successor(&self, expansion: &Self::Expansion, k: u32) -> (u32, Self::Cost, Self::Hint);
     /// The estimate to the goal of the successor described by `hint`.
     fn estimate(&self, hint: Self::Hint) -> Self::Cost;
+    /// The cost of the cheapest edge: the open list's buckets are a fraction of it wide.
+    fn unit(&self) -> Self::Cost;
+}
+
+/// Bucket width for the open list, as a shift of F keys: about 1/8 of the cheapest edge around
+/// the larger of the start's estimate and 64 cheapest edges (float keys are relative, so buckets
+/// widen as F grows). Only speed depends on it, never the pop order.
+fn bucket_shift<C: Cost>(start_h: C, unit: C) -> u32 {
+    let reference = start_h.to_f64().max(unit.to_f64() * 64.0);
+    let low = C::from_f64_floor(reference).order_key();
+    let high = C::from_f64_floor(reference + unit.to_f64() / 8.0).order_key();
+    match high.checked_sub(low) {
+        Some(spread) if spread > 1 => spread.ilog2(),
+        _ => 0,
+    }
 }
 
 impl<C: Cost> Engine<C> {
@@ -73,12 +88,13 @@ impl<C: Cost> Engine<C> {
         self.stats.pushed = 1;
         let Engine {
             records,
-            radix: open,
+            buckets: open,
             stats,
             ..
         } = self;
-        open.clear();
-        open.push(Entry::new(h, h, 0, start, tie));
+        let first = Entry::new(h, h, 0, start, tie);
+        open.clear(first.f, bucket_shift(h, problem.unit()));
+        open.push(first);
         let mut counter = 1u32;
         while let Some(index) = open.pop() {
             let record = &mut records[index as usize];

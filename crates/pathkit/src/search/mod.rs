@@ -11,9 +11,10 @@
 //! Every search runs the same loop (`engine.rs`): the algorithms differ by options (heuristic
 //! weight, tie rule, limits) and by how nodes map to array slots. The one exception is plain A*
 //! on a uniform-cost grid ([`GridSpace::find_path`](crate::grid::GridSpace::find_path)), which runs
-//! a leaner copy of the loop (`indexed.rs`, with a radix-heap open list, `radix_open.rs`) that
+//! a leaner copy of the loop (`indexed.rs`, with a bucket-queue open list, `bucket_open.rs`) that
 //! expands the same nodes in the same order about twice as fast.
 
+mod bucket_open;
 mod context;
 mod engine;
 mod error;
@@ -22,7 +23,6 @@ mod indexed;
 mod open_list;
 mod options;
 mod path;
-mod radix_open;
 mod space;
 mod sparse;
 mod stepper;

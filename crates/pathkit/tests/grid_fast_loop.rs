@@ -1,10 +1,11 @@
-//! Property tests: on uniform-cost grids, `GridSpace::find_path` runs the fast loop (successors by
-//! index, bucket-queue open list). It must do exactly what the general loop does: the same path,
-//! the same cost, the same numbers of expansions, pushes and nodes touched, for every diagonal
-//! rule, tie rule and cost type, on open fields and dense mazes alike.
+//! Property tests: under a grid's own weights, `GridSpace::find_path` runs the fast loop
+//! (successors by index, bucket-queue open list, parent pruning on uniform grids). It must do
+//! exactly what the general loop does: the same path, the same cost, the same numbers of
+//! expansions, pushes and nodes touched, for every diagonal rule, tie rule and cost type, on open
+//! fields, dense mazes and weighted terrain alike.
 
-use pathkit::grid::{Cell, Diagonal, Grid, GridSpace, Heuristic};
-use pathkit::search::{SearchContext, SearchOptions, Status, TieBreak};
+use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace, Heuristic};
+use pathkit::search::{SearchContext, SearchError, SearchOptions, Status, TieBreak};
 use pathkit::Cost;
 use proptest::prelude::*;
 
@@ -36,6 +37,33 @@ fn uniform_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
         let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
         (grid, start, goal)
     })
+}
+
+/// A grid up to 48x48 with 0 to 45 percent walls and weights 1 to `max_weight` (some cells
+/// heavier than others, so detours through light cells pay), and two cells.
+fn weighted_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (1u32..48, 1u32..48, 0u32..46, 2u32..9, any::<u64>()).prop_map(
+        |(w, h, density, max_weight, seed)| {
+            let mut state = seed | 1;
+            let mut next = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            let grid = Grid::from_fn(w, h, |_| {
+                if next() % 100 < density as u64 {
+                    0
+                } else {
+                    1 + (next() % max_weight as u64) as u32
+                }
+            })
+            .unwrap();
+            let start = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
+            let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
+            (grid, start, goal)
+        },
+    )
 }
 
 /// Runs the fast loop (`find_path_into`) and the general loop (`search_into`) and compares all.
@@ -87,6 +115,50 @@ proptest! {
         same_as_general_loop(&space, start, goal, TieBreak::LargerG);
         same_as_general_loop(&space.with_heuristic(Heuristic::Zero), start, goal, TieBreak::Fifo);
         same_as_general_loop(&grid.four_connected(), start, goal, TieBreak::Lifo);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn weighted_terrain((grid, start, goal) in weighted_grid(), rule in 0usize..4, tie in 0usize..4) {
+        same_as_general_loop(&grid.octile(), start, goal, TIES[tie]);
+        same_as_general_loop(&grid.space(RULES[rule], 10u32, 14u32).unwrap(), start, goal, TIES[tie]);
+        same_as_general_loop(&grid.space(RULES[rule], 2u64, 5u64).unwrap(), start, goal, TIES[tie]);
+    }
+}
+
+/// A weight so large that a path through it overflows `u32`: the same typed error either way.
+#[test]
+fn an_overflowing_weight_is_the_same_error() {
+    let mut grid = Grid::from_ascii("...\n...").unwrap();
+    grid.set_weight(Cell::new(1, 0), u32::MAX).unwrap();
+    grid.set_weight(Cell::new(1, 1), u32::MAX).unwrap();
+    let space = grid.space(Diagonal::Never, 10u32, 10u32).unwrap();
+    let options = SearchOptions::new();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let fast = space.find_path_into(
+        &mut ctx,
+        Cell::new(0, 0),
+        Cell::new(2, 0),
+        &options,
+        &mut path,
+    );
+    let general = ctx.search_into(
+        &space,
+        Cell::new(0, 0),
+        Cell::new(2, 0),
+        &options,
+        &mut path,
+    );
+    match (fast, general) {
+        (Err(GridError::Search(fast)), Err(general)) => {
+            assert_eq!(fast, general);
+            assert!(matches!(fast, SearchError::CostOverflow { .. }), "{fast:?}");
+        }
+        other => panic!("expected the same overflow error, got {other:?}"),
     }
 }
 

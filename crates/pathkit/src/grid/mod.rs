@@ -26,10 +26,10 @@ mod cell;
 mod components;
 mod error;
 mod grid_map;
+mod grid_problem;
 mod neighbourhood;
 mod rules;
 mod space;
-mod uniform_problem;
 
 pub use bitmap::Bitmap;
 pub use cell::Cell;

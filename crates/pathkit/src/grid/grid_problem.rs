@@ -1,11 +1,12 @@
-//! [`UniformProblem`]: a search to one goal on a grid whose passable cells all weigh 1, in the form
-//! the search core's fast loop takes (successors with their indices).
+//! [`GridProblem`]: a search to one goal on a grid under its own weights, in the form the search
+//! core's fast loop takes (successors with their indices).
 //!
 //! Each expansion reads the 3x3 neighbourhood from three words of the padded bitmap into a mask
 //! of the moves allowed (`neighbourhood.rs`), and finds each neighbour's index by one addition, where the general loop
 //! goes from index to cell and back once per neighbour and checks every cost.
 //!
-//! It also leaves out the neighbours that cannot improve through the node: its parent, and every
+//! On a grid whose passable cells all weigh 1 it also leaves out the neighbours that cannot
+//! improve through the node: its parent, and every
 //! neighbour the parent reaches by a move of its own that is cheaper than the two moves through
 //! the node. When the parent was expanded those neighbours got a G no greater than that move
 //! gives, so the general loop would visit them only to find nothing better. Skipping them changes
@@ -17,19 +18,22 @@ use super::{Cell, Diagonal, GridSpace, TileRules, NEIGHBOUR_ORDER};
 use crate::search::{IndexedProblem, SearchSpace, NO_PARENT};
 use crate::Cost;
 
-/// A uniform-cost grid space and a goal. Only built when the space's rules are the grid's own and
-/// every passable cell weighs 1, so the move costs are the space's base costs, which
-/// [`Grid::space`](super::Grid::space) has checked are finite and positive, and the space's own
-/// heuristic is valid.
-pub(crate) struct UniformProblem<'s, 'g, C, R> {
+/// A grid space and a goal. Only built when the space's rules are the grid's own, so a move costs
+/// its base cost (which [`Grid::space`](super::Grid::space) has checked is finite and positive)
+/// times the weight of the cell entered, priced exactly as the general loop prices it, and the
+/// space's automatic heuristic, scaled by the lightest weight, is consistent.
+pub(crate) struct GridProblem<'s, 'g, C, R> {
     space: &'s GridSpace<'g, C, R>,
     goal: Cell,
     /// Index offsets of the neighbours in [`NEIGHBOUR_ORDER`], as wrapping additions.
     offsets: [u32; 8],
-    /// Move costs in the same order.
+    /// Base move costs in the same order.
     costs: [C; 8],
+    /// Every passable cell weighs 1: moves cost their base cost, and parents can be pruned.
+    uniform: bool,
     /// Which neighbours cannot improve through a node, by the direction it was reached in; `None`
-    /// on grids narrower than 3 cells, where index offsets do not tell directions apart.
+    /// on weighted grids (a detour through light cells may be cheaper) and on grids narrower than
+    /// 3 cells, where index offsets do not tell directions apart.
     pruning: Option<ParentPruning>,
 }
 
@@ -104,29 +108,32 @@ impl ParentPruning {
     }
 }
 
-impl<'s, 'g, C: Cost, R: TileRules> UniformProblem<'s, 'g, C, R> {
+impl<'s, 'g, C: Cost, R: TileRules> GridProblem<'s, 'g, C, R> {
     /// The problem of reaching `goal` in `space`.
     pub fn new(space: &'s GridSpace<'g, C, R>, goal: Cell) -> Self {
         let width = space.grid().width();
+        let uniform = space.grid().max_weight() == 1;
         let (straight, diagonal) = space.move_costs();
         let offset = |(dx, dy): (i64, i64)| {
             (dy as i32 as u32)
                 .wrapping_mul(width)
                 .wrapping_add(dx as i32 as u32)
         };
-        UniformProblem {
+        GridProblem {
             space,
             goal,
             offsets: NEIGHBOUR_ORDER.map(offset),
             costs: [
                 straight, straight, straight, straight, diagonal, diagonal, diagonal, diagonal,
             ],
-            pruning: (width >= 3).then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),
+            uniform,
+            pruning: (uniform && width >= 3)
+                .then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),
         }
     }
 }
 
-impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
+impl<C: Cost, R: TileRules> IndexedProblem for GridProblem<'_, '_, C, R> {
     type Node = Cell;
     type Cost = C;
     type Hint = Cell;
@@ -164,9 +171,15 @@ impl<C: Cost, R: TileRules> IndexedProblem for UniformProblem<'_, '_, C, R> {
     fn successor(&self, &(index, cell): &(u32, Cell), k: u32) -> (u32, C, Cell) {
         let k = k as usize & 7;
         let (dx, dy) = NEIGHBOUR_ORDER[k];
+        let next = index.wrapping_add(self.offsets[k]);
+        let cost = if self.uniform {
+            self.costs[k]
+        } else {
+            GridSpace::<C, R>::priced(self.costs[k], self.space.grid().weight_at(next as usize))
+        };
         (
-            index.wrapping_add(self.offsets[k]),
-            self.costs[k],
+            next,
+            cost,
             // In the grid, as the mask said.
             Cell::new(
                 cell.x.wrapping_add(dx as i32 as u32),

@@ -488,6 +488,9 @@ impl<E: Copy + Into<i32>> Expander for PlusRays<'_, E> {
     #[inline]
     fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {
         expand8(self, node, dir, goal, |c: Cell, cost: f64| {
+            // The successor's table line is read now, while the search reads its record: the
+            // two cache misses overlap, and the line is cached when the successor is expanded
+            // (on a large map the table is far larger than the cache).
             std::hint::black_box(self.table[self.plus.at(c.x as i64, c.y as i64)][0]);
             push(c, cost)
         })

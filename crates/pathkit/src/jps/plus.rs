@@ -39,19 +39,13 @@ const DIRS: [Dir; 8] = [
     (-1, -1),
 ];
 
-/// The table slot of a direction.
+/// The table slot of a direction (one load: directions chosen at run time, the arrival
+/// direction of an expanded node, would otherwise cost a chain of compares).
 #[inline(always)]
 fn slot((dx, dy): Dir) -> usize {
-    match (dx, dy) {
-        (1, 0) => 0,
-        (-1, 0) => 1,
-        (0, 1) => 2,
-        (0, -1) => 3,
-        (1, 1) => 4,
-        (1, -1) => 5,
-        (-1, 1) => 6,
-        _ => 7,
-    }
+    /// Indexed by `(dx + 1) * 3 + dy + 1`; `(0, 0)` never asked.
+    const SLOTS: [u8; 9] = [7, 1, 6, 3, 0, 2, 5, 0, 4];
+    SLOTS[((dx + 1) * 3 + dy + 1) as usize] as usize
 }
 
 /// A uniform-cost grid with its JPS+ jump-distance table, for maps queried many times
@@ -445,6 +439,10 @@ impl Rays8 for PlusRays<'_> {
         push: &mut F,
     ) {
         let d = slot((dx, dy));
+        if self.plus.table.diagonal(self.plus.at(x, y), d) == 0 {
+            // Most walks end before their first step.
+            return;
+        }
         let (dx64, dy64) = (dx as i64, dy as i64);
         let (gx, gy) = (goal.x as i64 - x, goal.y as i64 - y);
         // Steps to the one diagonal cell in line with the goal, when the goal is ahead.
@@ -526,6 +524,13 @@ mod tests {
     use super::*;
     use crate::jps::scan::scan;
     use crate::jps::JpsMode;
+
+    #[test]
+    fn every_direction_has_its_own_slot() {
+        for (d, &dir) in DIRS.iter().enumerate() {
+            assert_eq!(slot(dir), d, "{dir:?}");
+        }
+    }
 
     /// `walls` cells in `of` blocked, at random.
     fn blocked_one_in(w: u32, h: u32, of: u64, walls: u64, seed: &mut u64) -> Grid {

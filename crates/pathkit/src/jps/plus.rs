@@ -3,12 +3,13 @@
 //!
 //! For every cell and each of the 8 directions the table holds how far the next stop is:
 //!
-//! - straight: `s > 0` is a jump point (a cell with a forced neighbour) `s` cells away; `-s <= 0`
-//!   means `s` free cells and then a wall;
+//! - straight: the jump point (a cell with a forced neighbour) the move meets before a wall, if
+//!   any;
 //! - diagonal: `k > 0` is the first diagonal cell `k` steps away from which a straight move meets a
 //!   jump point; `-k <= 0` means `k` free diagonal steps with no such cell, then no further step.
 //!
-//! Entries are 16-bit on maps up to 32767 cells across (16 bytes per cell), 32-bit beyond.
+//! Entries are one byte each (8 bytes per cell); a distance that does not fit is read in hops
+//! (see [`table`](super::table)).
 //!
 //! A query then reads a table entry where online search scans. The goal is not in the table: a
 //! straight move checks whether the goal lies on it within reach, and a diagonal walk stops at the
@@ -17,7 +18,9 @@
 use super::context::{check_query, check_uniform, Checked, Dir, Expander};
 use super::jump::{expand8, straight_result, Rays8};
 use super::scan::{free_run, Stop};
-use super::table::JumpTable;
+use super::table::{
+    diagonal_entry, straight_entry, JumpTable, DIAGONAL_HOP, DIAGONAL_ON, STRAIGHT_HOP, STRAIGHT_ON,
+};
 use super::{Connectivity, JpsContext, JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Grid};
 use crate::search::{Outcome, Status};
@@ -36,19 +39,13 @@ const DIRS: [Dir; 8] = [
     (-1, -1),
 ];
 
-/// The table slot of a direction.
+/// The table slot of a direction (one load: directions chosen at run time, the arrival
+/// direction of an expanded node, would otherwise cost a chain of compares).
 #[inline(always)]
 fn slot((dx, dy): Dir) -> usize {
-    match (dx, dy) {
-        (1, 0) => 0,
-        (-1, 0) => 1,
-        (0, 1) => 2,
-        (0, -1) => 3,
-        (1, 1) => 4,
-        (1, -1) => 5,
-        (-1, 1) => 6,
-        _ => 7,
-    }
+    /// Indexed by `(dx + 1) * 3 + dy + 1`; `(0, 0)` never asked.
+    const SLOTS: [u8; 9] = [7, 1, 6, 3, 0, 2, 5, 0, 4];
+    SLOTS[((dx + 1) * 3 + dy + 1) as usize] as usize
 }
 
 /// A uniform-cost grid with its JPS+ jump-distance table, for maps queried many times
@@ -90,7 +87,7 @@ impl JpsPlus {
         check_uniform(&grid)?;
         let started = Instant::now();
         let mut plus = JpsPlus {
-            table: JumpTable::new(grid.len(), grid.width().max(grid.height())),
+            table: JumpTable::new(grid.len()),
             grid,
             build_time: Duration::ZERO,
         };
@@ -127,8 +124,7 @@ impl JpsPlus {
         self.grid
     }
 
-    /// Bytes held by the table (the grid itself not included): 16 per cell on maps up to 32767
-    /// cells across, 32 per cell on larger ones.
+    /// Bytes held by the table (the grid itself not included): 8 per cell.
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
     }
@@ -232,29 +228,43 @@ impl JpsPlus {
             ),
             (back, -1, Box::new(0..len)),
         ] {
+            // The first jump point from the position after `i`, carried from there.
+            let mut ahead: Option<u32> = None;
             for i in range {
                 let next = i + step;
                 let (nx, ny) = xy(next, 0);
-                let value = if !self.is_free(nx, ny) {
-                    0
+                ahead = if !self.is_free(nx, ny) {
+                    None
                 } else if [-1, 1].into_iter().any(|side| {
                     let (ax, ay) = xy(next, side);
                     let (bx, by) = xy(i, side);
                     self.is_free(ax, ay) && !self.is_free(bx, by)
                 }) {
-                    1
+                    Some(1)
                 } else {
-                    let v = self.table.get(self.at(nx, ny), d);
-                    if v > 0 {
-                        v + 1
-                    } else {
-                        v - 1
-                    }
+                    ahead.map(|s| s + 1)
                 };
                 let (x, y) = xy(i, 0);
                 let at = self.at(x, y);
-                self.table.set(at, d, value);
+                self.table.set(at, d, straight_entry(ahead));
             }
+        }
+    }
+
+    /// The full diagonal value of (`x`, `y`) in direction `d` (stop `k > 0` steps away, or `-k`
+    /// free steps and no stop), reading on over hops.
+    fn diagonal_value(&self, mut x: i64, mut y: i64, d: usize) -> i64 {
+        let (dx, dy) = (DIRS[d].0 as i64, DIRS[d].1 as i64);
+        let mut hopped = 0;
+        loop {
+            let v = self.table.diagonal(self.at(x, y), d);
+            if v != DIAGONAL_ON {
+                let v = v as i64;
+                return if v > 0 { hopped + v } else { v - hopped };
+            }
+            hopped += DIAGONAL_HOP;
+            x += dx * DIAGONAL_HOP;
+            y += dy * DIAGONAL_HOP;
         }
     }
 
@@ -267,16 +277,19 @@ impl JpsPlus {
         } else {
             let next = self.at(nx, ny);
             let (h, v) = (slot((DIRS[d].0, 0)), slot((0, DIRS[d].1)));
-            let along = self.table.get(next, d);
-            if self.table.get(next, h) > 0 || self.table.get(next, v) > 0 {
+            if self.table.straight(next, h) != 0 || self.table.straight(next, v) != 0 {
                 1
-            } else if along > 0 {
-                along + 1
             } else {
-                along - 1
+                let along = self.diagonal_value(nx, ny, d);
+                if along > 0 {
+                    along + 1
+                } else {
+                    along - 1
+                }
             }
         };
         let at = self.at(x, y);
+        let value = diagonal_entry(value) as u8;
         self.table.set(at, d, value) != value
     }
 
@@ -310,39 +323,48 @@ impl JpsPlus {
             ctx.reset_stats();
             return Ok(status);
         }
+        let rays = PlusRays { plus: self };
         let (width, cells) = (self.grid.width(), self.grid.len());
-        // One search per entry width, so that reading an entry is a plain load.
-        Ok(match &self.table {
-            JumpTable::Narrow(table) => {
-                let rays = PlusRays { plus: self, table };
-                ctx.search(&rays, width, cells, start, goal, mode, path)
-            }
-            JumpTable::Wide(table) => {
-                let rays = PlusRays { plus: self, table };
-                ctx.search(&rays, width, cells, start, goal, mode, path)
-            }
-        })
+        Ok(ctx.search(&rays, width, cells, start, goal, mode, path))
     }
 
-    /// Entry `d` of cell (`x`, `y`).
-    #[cfg(test)]
-    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
-        self.table.get(self.at(x, y), d)
-    }
-}
-
-/// A query's view of a [`JpsPlus`]: its grid and its table at one entry width.
-struct PlusRays<'a, E> {
-    plus: &'a JpsPlus,
-    table: &'a [[E; 8]],
-}
-
-impl<E: Copy + Into<i32>> PlusRays<'_, E> {
+    /// What a straight move from (`x`, `y`) in direction `dir` meets: a jump point, or a wall
+    /// after at least the returned number of free cells.
     #[inline(always)]
-    fn entry(&self, x: i64, y: i64, d: usize) -> i32 {
-        self.table[self.plus.at(x, y)][d].into()
+    fn straight_stop(&self, x: i64, y: i64, dir: Dir) -> Stop {
+        match self.table.straight(self.at(x, y), slot(dir)) {
+            0 => Stop::Wall(0),
+            STRAIGHT_ON => self.straight_stop_far(x, y, dir),
+            s => Stop::Jump(s as u32),
+        }
     }
 
+    /// [`straight_stop`](Self::straight_stop) for an entry that hops: rare, kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn straight_stop_far(&self, mut x: i64, mut y: i64, dir: Dir) -> Stop {
+        let (dx, dy) = (dir.0 as i64, dir.1 as i64);
+        let mut hopped = 0;
+        loop {
+            match self.table.straight(self.at(x, y), slot(dir)) {
+                0 => return Stop::Wall(hopped),
+                STRAIGHT_ON => {
+                    hopped += STRAIGHT_HOP;
+                    x += dx * STRAIGHT_HOP as i64;
+                    y += dy * STRAIGHT_HOP as i64;
+                }
+                s => return Stop::Jump(hopped + s as u32),
+            }
+        }
+    }
+}
+
+/// A query's view of a [`JpsPlus`].
+struct PlusRays<'a> {
+    plus: &'a JpsPlus,
+}
+
+impl PlusRays<'_> {
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
         self.plus.is_free(x, y)
@@ -363,17 +385,7 @@ fn rows_in_order(h: i64, dy: i32) -> Box<dyn Iterator<Item = i64>> {
     }
 }
 
-/// A table entry as the scan it replaces.
-#[inline(always)]
-fn as_stop(v: i32) -> Stop {
-    if v > 0 {
-        Stop::Jump(v as u32)
-    } else {
-        Stop::Wall((-v) as u32)
-    }
-}
-
-impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
+impl Rays8 for PlusRays<'_> {
     #[inline(always)]
     fn bitmaps(&self) -> (&Bitmap, &Bitmap) {
         self.rays_bitmaps()
@@ -406,7 +418,7 @@ impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
         } else {
             0
         };
-        let stop = as_stop(self.entry(x, y, slot((dx, dy))));
+        let stop = self.plus.straight_stop(x, y, (dx, dy));
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             let (rows, cols) = self.rays_bitmaps();
             if dy == 0 {
@@ -427,6 +439,10 @@ impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
         push: &mut F,
     ) {
         let d = slot((dx, dy));
+        if self.plus.table.diagonal(self.plus.at(x, y), d) == 0 {
+            // Most walks end before their first step.
+            return;
+        }
         let (dx64, dy64) = (dx as i64, dy as i64);
         let (gx, gy) = (goal.x as i64 - x, goal.y as i64 - y);
         // Steps to the one diagonal cell in line with the goal, when the goal is ahead.
@@ -437,7 +453,9 @@ impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
         };
         let mut k = 0i64;
         loop {
-            let v = self.entry(x, y, d) as i64;
+            let raw = self.plus.table.diagonal(self.plus.at(x, y), d);
+            let on = raw == DIAGONAL_ON;
+            let v = if on { DIAGONAL_HOP } else { raw as i64 };
             let reach = v.abs();
             if in_line > k && in_line - k <= reach {
                 let (px, py) = (x + dx64 * (in_line - k), y + dy64 * (in_line - k));
@@ -468,6 +486,10 @@ impl<E: Copy + Into<i32>> Rays8 for PlusRays<'_, E> {
             x += dx64 * v;
             y += dy64 * v;
             k += v;
+            if on {
+                // Not a stop: no straight move from here meets a jump point.
+                continue;
+            }
             let base = k as f64 * SQRT_2;
             self.straight(x, y, (dx, 0), goal, base, push);
             self.straight(x, y, (0, dy), goal, base, push);
@@ -482,12 +504,18 @@ impl JpsPlus {
     }
 }
 
-impl<E: Copy + Into<i32>> Expander for PlusRays<'_, E> {
+impl Expander for PlusRays<'_> {
     const EIGHT: bool = true;
 
     #[inline]
-    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, push: F) {
-        expand8(self, node, dir, goal, push)
+    fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {
+        expand8(self, node, dir, goal, |c: Cell, cost: f64| {
+            // The successor's table line is read now, while the search reads its record: the
+            // two cache misses overlap, and the line is cached when the successor is expanded
+            // (on a large map the table is far larger than the cache).
+            std::hint::black_box(self.plus.table.touch(self.plus.at(c.x as i64, c.y as i64)));
+            push(c, cost)
+        })
     }
 }
 
@@ -497,21 +525,46 @@ mod tests {
     use crate::jps::scan::scan;
     use crate::jps::JpsMode;
 
-    fn random_grid(w: u32, h: u32, walls: u64, seed: &mut u64) -> Grid {
+    #[test]
+    fn every_direction_has_its_own_slot() {
+        for (d, &dir) in DIRS.iter().enumerate() {
+            assert_eq!(slot(dir), d, "{dir:?}");
+        }
+    }
+
+    /// `walls` cells in `of` blocked, at random.
+    fn blocked_one_in(w: u32, h: u32, of: u64, walls: u64, seed: &mut u64) -> Grid {
         Grid::from_fn(w, h, |_| {
             *seed ^= *seed << 13;
             *seed ^= *seed >> 7;
             *seed ^= *seed << 17;
-            u32::from(*seed % 100 >= walls)
+            u32::from(*seed % of >= walls)
         })
         .unwrap()
+    }
+
+    /// Whether some entry of the table hops (straight, diagonal).
+    fn hops(plus: &JpsPlus) -> (bool, bool) {
+        let n = plus.grid().len();
+        (
+            (0..n).any(|i| (0..4).any(|d| plus.table.straight(i, d) == STRAIGHT_ON)),
+            (0..n).any(|i| (4..8).any(|d| plus.table.diagonal(i, d) == DIAGONAL_ON)),
+        )
     }
 
     #[test]
     fn straight_entries_are_the_scans() {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
-        for (w, h) in [(1, 1), (70, 3), (5, 70), (130, 9)] {
-            let plus = JpsPlus::new(random_grid(w, h, 25, &mut seed)).unwrap();
+        for (w, h, of, walls) in [
+            (1, 1, 100, 25),
+            (70, 3, 100, 25),
+            (5, 70, 100, 25),
+            (130, 9, 100, 25),
+            (700, 6, 1000, 3),
+            (6, 700, 1000, 3),
+        ] {
+            let plus = JpsPlus::new(blocked_one_in(w, h, of, walls, &mut seed)).unwrap();
+            assert_eq!(hops(&plus).0, w > 600 || h > 600, "{w}x{h}");
             let g = plus.grid();
             for y in 0..h as i64 {
                 for x in 0..w as i64 {
@@ -524,7 +577,14 @@ mod tests {
                         } else {
                             scan(g.bitmap_transposed(), y, x, dy > 0)
                         };
-                        assert_eq!(as_stop(plus.entry(x, y, d)), stop, "({x}, {y}) dir {d}");
+                        // The table keeps jump points exactly; how far a wall is, only as far
+                        // as its hops went.
+                        match (plus.straight_stop(x, y, (dx, dy)), stop) {
+                            (Stop::Wall(a), Stop::Wall(b)) => {
+                                assert!(a <= b, "({x}, {y}) dir {d}: {a} > {b}")
+                            }
+                            (a, b) => assert_eq!(a, b, "({x}, {y}) dir {d}"),
+                        }
                     }
                 }
             }
@@ -534,9 +594,28 @@ mod tests {
     #[test]
     fn edits_give_the_table_of_a_fresh_build() {
         let mut seed = 0x2545_f491_4f6c_dd1d;
-        for (w, h) in [(1, 9), (9, 1), (66, 7), (12, 12), (130, 5)] {
-            let mut plus = JpsPlus::new(random_grid(w, h, 30, &mut seed)).unwrap();
-            for _ in 0..60 {
+        for (w, h, of, walls, edits) in [
+            (1, 9, 100, 30, 60),
+            (9, 1, 100, 30, 60),
+            (66, 7, 100, 30, 60),
+            (12, 12, 100, 30, 60),
+            (130, 5, 100, 30, 60),
+            (300, 300, 1, 0, 12),
+        ] {
+            let grid = if w == 300 {
+                // Open ground with walls in one corner only: long diagonals and rows.
+                Grid::from_fn(w, h, |c| {
+                    u32::from(!(c.x < 20 && c.y < 20 && (c.x + c.y) % 7 == 0))
+                })
+                .unwrap()
+            } else {
+                blocked_one_in(w, h, of, walls, &mut seed)
+            };
+            let mut plus = JpsPlus::new(grid).unwrap();
+            if w == 300 {
+                assert_eq!(hops(&plus), (true, true), "the test covers hops");
+            }
+            for _ in 0..edits {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
@@ -546,8 +625,12 @@ mod tests {
                 let fresh = JpsPlus::new(plus.grid().clone()).unwrap();
                 for i in 0..plus.grid().len() {
                     if plus.grid().weight_at(i) != 0 {
-                        let a = (0..8).map(|d| plus.table.get(i, d)).collect::<Vec<_>>();
-                        let b = (0..8).map(|d| fresh.table.get(i, d)).collect::<Vec<_>>();
+                        let a = (0..8)
+                            .map(|d| plus.table.straight(i, d))
+                            .collect::<Vec<_>>();
+                        let b = (0..8)
+                            .map(|d| fresh.table.straight(i, d))
+                            .collect::<Vec<_>>();
                         assert_eq!(a, b, "cell {i} of {w}x{h} after editing {cell}");
                     }
                 }
@@ -555,43 +638,48 @@ mod tests {
         }
     }
 
-    /// Maps up to 32767 cells across get 16-bit entries and larger ones 32-bit entries; both give
-    /// the costs of online search, with distances right up to the longest side.
+    /// Distances longer than a byte hop, on maps of any size: the costs stay those of online
+    /// search, right up to the longest side, and on open ground in every direction.
     #[test]
-    fn narrow_and_wide_tables_answer_alike() {
-        for (w, narrow) in [(32_767u32, true), (40_000, false)] {
+    fn long_distances_answer_as_online_search() {
+        let corridor = |w: u32| {
             // An open corridor four rows high with a few posts in the third row.
-            let grid =
-                Grid::from_fn(w, 4, |c| u32::from(c.y != 2 || c.x % 9_000 != 4_500)).unwrap();
+            Grid::from_fn(w, 4, |c| u32::from(c.y != 2 || c.x % 9_000 != 450)).unwrap()
+        };
+        let open = Grid::from_fn(400, 400, |c| {
+            u32::from(!(c.x == 200 && c.y > 100 || c.y == 300 && (20..60).contains(&c.x)))
+        })
+        .unwrap();
+        for grid in [corridor(600), corridor(40_000), open] {
+            let (w, h) = (grid.width(), grid.height());
             let plus = JpsPlus::new(grid.clone()).unwrap();
-            assert_eq!(
-                matches!(plus.table, JumpTable::Narrow(_)),
-                narrow,
-                "width {w}"
-            );
-            assert_eq!(
-                plus.memory_bytes(),
-                w as usize * 4 * if narrow { 16 } else { 32 }
-            );
-            assert_eq!(
-                plus.entry(0, 0, 0),
-                -(w as i32 - 1),
-                "a wall after the whole row"
-            );
+            assert_eq!(plus.memory_bytes(), grid.len() * 8);
+            if h == 4 {
+                assert_eq!(
+                    plus.straight_stop(0, 1, (1, 0)),
+                    Stop::Jump(451),
+                    "a hop, then the post"
+                );
+                assert_eq!(hops(&plus), (true, false));
+            } else {
+                assert_eq!(hops(&plus), (true, true));
+            }
             let mut ctx = JpsContext::new();
-            let far = w - 1;
+            let (far, low) = (w - 1, h - 1);
             for (start, goal) in [
-                (Cell::new(0, 0), Cell::new(far, 3)),
-                (Cell::new(far, 2), Cell::new(0, 2)),
-                (Cell::new(4_499, 2), Cell::new(far, 0)),
-                (Cell::new(0, 3), Cell::new(far, 1)),
+                (Cell::new(0, 0), Cell::new(far, low)),
+                (Cell::new(far, low - 1), Cell::new(0, low - 1)),
+                (Cell::new(far.min(449), low - 1), Cell::new(far, 0)),
+                (Cell::new(0, low), Cell::new(far, 1)),
+                (Cell::new(far, 0), Cell::new(0, low)),
+                (Cell::new(far / 2, 0), Cell::new(far / 3, low)),
             ] {
                 let online = ctx.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap();
                 let table = plus
                     .find_path(&mut ctx, start, goal, PathMode::Cells)
                     .unwrap();
-                let cost = |o: Outcome<Cell, f64>| o.into_path().unwrap().cost;
-                assert_eq!(cost(table), cost(online), "{start} to {goal}, width {w}");
+                let cost = |o: Outcome<Cell, f64>| o.into_path().map(|p| p.cost);
+                assert_eq!(cost(table), cost(online), "{start} to {goal}, {w}x{h}");
             }
         }
     }

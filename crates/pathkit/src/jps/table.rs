@@ -1,60 +1,90 @@
-//! [`JumpTable`]: the per-cell jump distances of JPS+, stored as narrow as the map allows.
+//! [`JumpTable`]: the per-cell jump distances of JPS+, one byte per direction.
 //!
-//! A distance never exceeds the map's longer side, so on maps up to 32767 cells across every
-//! entry fits in 16 bits: 16 bytes per cell instead of 32, half the memory and half the cache
-//! lines a query touches. Larger maps keep 32-bit entries.
+//! On a large map the table is far larger than the cache, so a query pays a cache miss for
+//! nearly every cell whose entries it reads; the fewer bytes per cell, the more cells share a
+//! cache line and the fewer misses. A byte is enough because distances compose: a scan from a
+//! cell goes on exactly as a scan from any free, unstopped cell on its way would. An entry that
+//! does not fit says "nothing for the next `HOP` cells, go on from there".
+//!
+//! - straight (directions 0..4): `0` no jump point before the next wall (how far the wall is, a
+//!   query reads from the bitmap when it needs to), `1..=254` a jump point that many cells away,
+//!   [`STRAIGHT_ON`] the next [`STRAIGHT_HOP`] cells are free and not jump points.
+//! - diagonal (directions 4..8, stored as `i8`): `k > 0` the first stop `k` steps away, `-k <= 0`
+//!   `k` free steps and no stop, [`DIAGONAL_ON`] the next [`DIAGONAL_HOP`] steps are free and not
+//!   stops.
 
-/// The longest map side whose distances all fit in 16 bits.
-const NARROW_SIDE: u32 = i16::MAX as u32;
+/// Cells skipped by a straight entry [`STRAIGHT_ON`].
+pub(crate) const STRAIGHT_HOP: u32 = 254;
+/// The straight entry "no jump point in the next [`STRAIGHT_HOP`] cells, all free".
+pub(crate) const STRAIGHT_ON: u8 = 255;
+/// Steps skipped by a diagonal entry [`DIAGONAL_ON`].
+pub(crate) const DIAGONAL_HOP: i64 = 127;
+/// The diagonal entry "no stop in the next [`DIAGONAL_HOP`] steps, all open".
+pub(crate) const DIAGONAL_ON: i8 = i8::MIN;
 
-/// Jump distances of every cell in the 8 directions, row-major (see [`JpsPlus`](super::JpsPlus)
-/// for what the values mean).
+/// The straight entry of a cell whose first jump point is `jump` cells away (`None`: a wall
+/// comes first).
+#[inline]
+pub(crate) fn straight_entry(jump: Option<u32>) -> u8 {
+    match jump {
+        None => 0,
+        Some(s) if s <= STRAIGHT_HOP => s as u8,
+        Some(_) => STRAIGHT_ON,
+    }
+}
+
+/// The diagonal entry of a cell whose full value is `v` (stop `v > 0` steps away, or `-v` free
+/// steps and no stop).
+#[inline]
+pub(crate) fn diagonal_entry(v: i64) -> i8 {
+    if v.abs() <= DIAGONAL_HOP {
+        v as i8
+    } else {
+        DIAGONAL_ON
+    }
+}
+
+/// The 8 one-byte entries of every cell, row-major: 8 bytes per cell, 8 cells per cache line.
 #[derive(Clone, Debug)]
-pub(crate) enum JumpTable {
-    /// 16-bit entries: maps whose longer side is at most 32767 cells.
-    Narrow(Vec<[i16; 8]>),
-    /// 32-bit entries: any map.
-    Wide(Vec<[i32; 8]>),
+pub(crate) struct JumpTable {
+    cells: Vec<[u8; 8]>,
 }
 
 impl JumpTable {
-    /// An all-zero table for `cells` cells of a map whose longer side is `longest_side` cells.
-    pub fn new(cells: usize, longest_side: u32) -> Self {
-        if longest_side <= NARROW_SIDE {
-            JumpTable::Narrow(vec![[0; 8]; cells])
-        } else {
-            JumpTable::Wide(vec![[0; 8]; cells])
+    /// An all-zero table for `cells` cells.
+    pub fn new(cells: usize) -> Self {
+        JumpTable {
+            cells: vec![[0; 8]; cells],
         }
     }
 
-    /// Entry `d` of cell `cell`.
+    /// Straight entry `d` (0..4) of cell `cell`.
     #[inline(always)]
-    pub fn get(&self, cell: usize, d: usize) -> i32 {
-        match self {
-            JumpTable::Narrow(t) => t[cell][d] as i32,
-            JumpTable::Wide(t) => t[cell][d],
-        }
+    pub fn straight(&self, cell: usize, d: usize) -> u8 {
+        self.cells[cell][d]
     }
 
-    /// Sets entry `d` of cell `cell`, whose magnitude is at most the map's longer side, and
-    /// returns the old value.
+    /// Diagonal entry `d` (4..8) of cell `cell`.
+    #[inline(always)]
+    pub fn diagonal(&self, cell: usize, d: usize) -> i8 {
+        self.cells[cell][d] as i8
+    }
+
+    /// Reads the cell's entries so that they are cached when needed; the value means nothing.
+    #[inline(always)]
+    pub fn touch(&self, cell: usize) -> u8 {
+        self.cells[cell][0]
+    }
+
+    /// Sets entry `d` of cell `cell` to the byte `value` and returns the old one.
     #[inline]
-    pub fn set(&mut self, cell: usize, d: usize, value: i32) -> i32 {
-        match self {
-            JumpTable::Narrow(t) => {
-                debug_assert!(value.unsigned_abs() <= NARROW_SIDE);
-                std::mem::replace(&mut t[cell][d], value as i16) as i32
-            }
-            JumpTable::Wide(t) => std::mem::replace(&mut t[cell][d], value),
-        }
+    pub fn set(&mut self, cell: usize, d: usize, value: u8) -> u8 {
+        std::mem::replace(&mut self.cells[cell][d], value)
     }
 
     /// Bytes held by the entries.
     pub fn memory_bytes(&self) -> usize {
-        match self {
-            JumpTable::Narrow(t) => t.capacity() * std::mem::size_of::<[i16; 8]>(),
-            JumpTable::Wide(t) => t.capacity() * std::mem::size_of::<[i32; 8]>(),
-        }
+        self.cells.capacity() * std::mem::size_of::<[u8; 8]>()
     }
 }
 
@@ -63,16 +93,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_are_narrow_exactly_when_every_distance_fits() {
-        for (side, narrow) in [(1, true), (NARROW_SIDE, true), (NARROW_SIDE + 1, false)] {
-            let mut t = JumpTable::new(3, side);
-            assert_eq!(matches!(t, JumpTable::Narrow(_)), narrow, "side {side}");
-            let far = side as i32;
-            assert_eq!(t.set(2, 7, -far), 0);
-            assert_eq!(t.set(2, 7, far), -far);
-            assert_eq!(t.get(2, 7), far);
-            assert_eq!(t.get(1, 7), 0);
-            assert_eq!(t.memory_bytes(), 3 * if narrow { 16 } else { 32 });
-        }
+    fn entries_keep_what_fits_and_hop_over_the_rest() {
+        assert_eq!(straight_entry(None), 0);
+        assert_eq!(straight_entry(Some(1)), 1);
+        assert_eq!(straight_entry(Some(STRAIGHT_HOP)), 254);
+        assert_eq!(straight_entry(Some(STRAIGHT_HOP + 1)), STRAIGHT_ON);
+        assert_eq!(diagonal_entry(0), 0);
+        assert_eq!(diagonal_entry(127), 127);
+        assert_eq!(diagonal_entry(-127), -127);
+        assert_eq!(diagonal_entry(128), DIAGONAL_ON);
+        assert_eq!(diagonal_entry(-128), DIAGONAL_ON);
+        let mut t = JumpTable::new(3);
+        assert_eq!(t.set(2, 7, diagonal_entry(-5) as u8), 0);
+        assert_eq!(t.diagonal(2, 7), -5);
+        assert_eq!(t.set(2, 1, STRAIGHT_ON), 0);
+        assert_eq!(t.straight(2, 1), STRAIGHT_ON);
+        assert_eq!(t.straight(1, 1), 0);
+        assert_eq!(t.memory_bytes(), 24);
     }
 }

@@ -8,7 +8,7 @@
 //! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
-//! | `table.rs` | the JPS+ jump-distance table, 16-bit entries where the map allows |
+//! | `table.rs` | the JPS+ jump table: one byte per direction per cell, long jumps as hops |
 //! | `error.rs` | [`JpsError`] |
 //!
 //! | want | use |

@@ -18,8 +18,22 @@ use std::collections::BinaryHeap;
 const WINDOW: usize = 1024;
 const WORDS: usize = WINDOW / 64;
 
+/// No entry: the end of a bucket's list.
+const NONE: u32 = u32::MAX;
+
+/// An entry in a bucket, linked to the bucket's previous one.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    entry: Entry,
+    next: u32,
+}
+
 /// A monotone priority queue of [`Entry`]s. Keeps its capacity across [`clear`](Self::clear), so a
 /// warmed-up queue does not allocate.
+///
+/// The buckets are linked lists in one arena whose links are reused once their bucket is taken,
+/// so memory follows the most entries waiting in buckets at once, not the largest bucket each
+/// slot ever held.
 #[derive(Clone, Debug)]
 pub(crate) struct BucketOpen {
     /// Low bits of the F key below the bucket number.
@@ -27,8 +41,13 @@ pub(crate) struct BucketOpen {
     /// The bucket being taken: every entry of `near` is in it or below it, every other entry
     /// above it.
     current: u64,
-    /// Buckets `current + 1 .. current + WINDOW`, at slot `bucket % WINDOW`.
-    slots: Vec<Vec<Entry>>,
+    /// Buckets `current + 1 .. current + WINDOW`, at slot `bucket % WINDOW`: the arena index of
+    /// each bucket's last entry, or [`NONE`].
+    heads: Vec<u32>,
+    /// The links of every bucket, and of the free list.
+    arena: Vec<Link>,
+    /// The first free link, or [`NONE`].
+    free: u32,
     /// Bit `slot` set when the slot is not empty.
     occupied: [u64; WORDS],
     /// Entries of the current bucket, as inverted `F << 64 | tie` keys (smallest first).
@@ -42,7 +61,9 @@ impl Default for BucketOpen {
         BucketOpen {
             shift: 0,
             current: 0,
-            slots: vec![Vec::new(); WINDOW],
+            heads: vec![NONE; WINDOW],
+            arena: Vec::new(),
+            free: NONE,
             occupied: [0; WORDS],
             near: BinaryHeap::new(),
             far: BinaryHeap::new(),
@@ -71,11 +92,13 @@ impl BucketOpen {
         for (w, word) in self.occupied.iter_mut().enumerate() {
             let mut bits = *word;
             while bits != 0 {
-                self.slots[w * 64 + bits.trailing_zeros() as usize].clear();
+                self.heads[w * 64 + bits.trailing_zeros() as usize] = NONE;
                 bits &= bits - 1;
             }
             *word = 0;
         }
+        self.arena.clear();
+        self.free = NONE;
         self.near.clear();
         self.far.clear();
         self.shift = shift.min(63);
@@ -90,7 +113,22 @@ impl BucketOpen {
             self.near.push(key(e));
         } else if bucket - self.current < WINDOW as u64 {
             let slot = bucket as usize % WINDOW;
-            self.slots[slot].push(e);
+            let link = Link {
+                entry: e,
+                next: self.heads[slot],
+            };
+            self.heads[slot] = match self.arena.get_mut(self.free as usize) {
+                Some(reused) => {
+                    let at = self.free;
+                    self.free = reused.next;
+                    *reused = link;
+                    at
+                }
+                None => {
+                    self.arena.push(link);
+                    self.arena.len() as u32 - 1
+                }
+            };
             self.occupied[slot / 64] |= 1 << (slot % 64);
         } else {
             self.far.push(key(e));
@@ -119,10 +157,13 @@ impl BucketOpen {
                 self.current = b;
                 let slot = b as usize % WINDOW;
                 self.occupied[slot / 64] &= !(1 << (slot % 64));
-                let mut bucket = std::mem::take(&mut self.slots[slot]);
-                self.near.extend(bucket.iter().map(|&e| key(e)));
-                bucket.clear();
-                self.slots[slot] = bucket;
+                let mut at = std::mem::replace(&mut self.heads[slot], NONE);
+                while let Some(link) = self.arena.get_mut(at as usize) {
+                    self.near.push(key(link.entry));
+                    let next = std::mem::replace(&mut link.next, self.free);
+                    self.free = at;
+                    at = next;
+                }
                 if far == Some(b) {
                     self.take_far();
                 }

@@ -51,7 +51,7 @@ pub(crate) struct BucketOpen {
     /// Bit `slot` set when the slot is not empty.
     occupied: [u64; WORDS],
     /// Entries of the current bucket, as inverted `F << 64 | tie` keys (smallest first).
-    near: BinaryHeap<u128>,
+    near: Vec<u128>,
     /// Entries beyond the window, as inverted keys.
     far: BinaryHeap<u128>,
 }
@@ -65,7 +65,7 @@ impl Default for BucketOpen {
             arena: Vec::new(),
             free: NONE,
             occupied: [0; WORDS],
-            near: BinaryHeap::new(),
+            near: Vec::new(),
             far: BinaryHeap::new(),
         }
     }
@@ -110,7 +110,9 @@ impl BucketOpen {
     pub fn push(&mut self, e: Entry) {
         let bucket = e.f >> self.shift;
         if bucket <= self.current {
-            self.near.push(key(e));
+            let k = key(e);
+            let at = self.near.partition_point(|&x| x < k);
+            self.near.insert(at, k);
         } else if bucket - self.current < WINDOW as u64 {
             let slot = bucket as usize % WINDOW;
             let link = Link {
@@ -167,11 +169,13 @@ impl BucketOpen {
                 if far == Some(b) {
                     self.take_far();
                 }
+                self.near.sort_unstable();
             }
             (_, far) => {
                 // The window's buckets all lie beyond the far heap's first, so they stay valid.
                 self.current = far.unwrap_or(self.current);
                 self.take_far();
+                self.near.sort_unstable();
             }
         }
         Some(())

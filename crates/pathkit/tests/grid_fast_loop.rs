@@ -129,6 +129,25 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The grid keeps a free-neighbour mask per cell for the fast loop: after walls are built and
+    /// knocked down between queries, it must still search exactly like the general loop.
+    #[test]
+    fn edits_between_queries((mut grid, start, goal) in uniform_grid(), edits in proptest::collection::vec((any::<u32>(), any::<u32>(), 0u32..3), 1..40)) {
+        let (w, h) = (grid.width(), grid.height());
+        same_as_general_loop(&grid.octile(), start, goal, TieBreak::LargerG);
+        for chunk in edits.chunks(5) {
+            for &(x, y, weight) in chunk {
+                grid.set_weight(Cell::new(x % w, y % h), weight).unwrap();
+            }
+            same_as_general_loop(&grid.octile(), start, goal, TieBreak::LargerG);
+            same_as_general_loop(&grid.space(Diagonal::CornerCutting, 10u32, 14u32).unwrap(), start, goal, TieBreak::Fifo);
+        }
+    }
+}
+
 /// A weight so large that a path through it overflows `u32`: the same typed error either way.
 #[test]
 fn an_overflowing_weight_is_the_same_error() {

@@ -1,6 +1,7 @@
 //! [`Grid`]: width x height cells, each blocked or with a terrain weight.
 
 use super::components::{slot, Components};
+use super::neighbourhood::free_neighbours;
 use super::{Bitmap, Cell, Diagonal, GridError};
 use std::sync::OnceLock;
 
@@ -38,6 +39,10 @@ pub struct Grid {
     min_count: usize,
     max_count: usize,
     components: [OnceLock<Components>; 3],
+    /// Per cell, its free neighbours as a mask in [`NEIGHBOUR_ORDER`](super::NEIGHBOUR_ORDER):
+    /// the fast A* loop's successors in one load instead of three bitmap reads. Built on first
+    /// use, kept up to date by edits.
+    free_masks: OnceLock<Vec<u8>>,
 }
 
 impl PartialEq for Grid {
@@ -90,6 +95,7 @@ impl Grid {
             min_count: 0,
             max_count: 0,
             components: Default::default(),
+            free_masks: OnceLock::new(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -275,6 +281,9 @@ impl Grid {
         self.weights[i] = weight;
         self.bits.set(cell.x, cell.y, weight != 0);
         self.bits_t.set(cell.y, cell.x, weight != 0);
+        if (old == 0) != (weight == 0) {
+            self.refresh_free_masks_around(cell);
+        }
         if weight == 0 {
             // A new wall may split a component: rebuild on the next question.
             for c in &mut self.components {
@@ -322,6 +331,31 @@ impl Grid {
         self.max_weight = passable.clone().max().unwrap_or(1);
         self.min_count = passable.clone().filter(|&w| w == self.min_weight).count();
         self.max_count = passable.filter(|&w| w == self.max_weight).count();
+    }
+
+    /// The free neighbours of every cell (see [`free_neighbours`]), row-major.
+    pub(crate) fn free_masks(&self) -> &[u8] {
+        self.free_masks.get_or_init(|| {
+            (0..self.len())
+                .map(|i| {
+                    let c = self.cell_at(i);
+                    free_neighbours(&self.bits, c.x as i64, c.y as i64) as u8
+                })
+                .collect()
+        })
+    }
+
+    /// After `cell` changed between wall and ground: the masks of the cells around it.
+    fn refresh_free_masks_around(&mut self, cell: Cell) {
+        let (width, height) = (self.width as i64, self.height as i64);
+        let Some(masks) = self.free_masks.get_mut() else {
+            return;
+        };
+        for y in (cell.y as i64 - 1).max(0)..=(cell.y as i64 + 1).min(height - 1) {
+            for x in (cell.x as i64 - 1).max(0)..=(cell.x as i64 + 1).min(width - 1) {
+                masks[(y * width + x) as usize] = free_neighbours(&self.bits, x, y) as u8;
+            }
+        }
     }
 
     fn components(&self, rule: Diagonal) -> &Components {

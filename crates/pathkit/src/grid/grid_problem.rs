@@ -1,9 +1,10 @@
 //! [`GridProblem`]: a search to one goal on a grid under its own weights, in the form the search
 //! core's fast loop takes (successors with their indices).
 //!
-//! Each expansion reads the 3x3 neighbourhood from three words of the padded bitmap into a mask
-//! of the moves allowed (`neighbourhood.rs`), and finds each neighbour's index by one addition, where the general loop
-//! goes from index to cell and back once per neighbour and checks every cost.
+//! Each expansion reads its cell's free-neighbour mask (one byte the grid keeps per cell, see
+//! `neighbourhood.rs`), turns it into the moves the diagonal rule allows, and finds each
+//! neighbour's index by one addition, where the general loop goes from index to cell and back
+//! once per neighbour and checks every cost.
 //!
 //! On a grid whose passable cells all weigh 1 it also leaves out the neighbours that cannot
 //! improve through the node: its parent, and every
@@ -13,7 +14,7 @@
 //! no G, no parent and no push: the search expands the same nodes in the same order, with about
 //! half the neighbour visits.
 
-use super::neighbourhood::{allowed_moves, bit_of, free_neighbours};
+use super::neighbourhood::{allowed_moves, bit_of};
 use super::{Cell, Diagonal, GridSpace, TileRules, NEIGHBOUR_ORDER};
 use crate::search::{IndexedProblem, SearchSpace, NO_PARENT};
 use crate::Cost;
@@ -31,6 +32,8 @@ pub(crate) struct GridProblem<'s, 'g, C, R> {
     costs: [C; 8],
     /// Every passable cell weighs 1: moves cost their base cost, and parents can be pruned.
     uniform: bool,
+    /// The grid's free-neighbour mask of every cell.
+    free_masks: &'g [u8],
     /// Rows from indices without a division instruction.
     rows: RowOf,
     /// Which neighbours cannot improve through a node, by the direction it was reached in; `None`
@@ -162,6 +165,7 @@ impl<'s, 'g, C: Cost, R: TileRules> GridProblem<'s, 'g, C, R> {
                 straight, straight, straight, straight, diagonal, diagonal, diagonal, diagonal,
             ],
             uniform,
+            free_masks: space.grid().free_masks(),
             rows: RowOf::new(width),
             pruning: (uniform && width >= 3)
                 .then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),
@@ -182,10 +186,8 @@ impl<C: Cost, R: TileRules> IndexedProblem for GridProblem<'_, '_, C, R> {
 
     #[inline(always)]
     fn expand(&self, index: u32, parent: u32) -> (u32, (u32, Cell)) {
-        let grid = self.space.grid();
         let cell = self.rows.cell(index);
-        let (x, y) = (cell.x as i64, cell.y as i64);
-        let free = free_neighbours(grid.bitmap(), x, y);
+        let free = u32::from(self.free_masks[index as usize]);
         let mut mask = allowed_moves(free, self.space.diagonal());
         if let (Some(pruning), true) = (&self.pruning, parent != NO_PARENT) {
             // The direction from the parent: the offset it matches (offsets are distinct on

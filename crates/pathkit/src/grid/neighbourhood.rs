@@ -27,20 +27,46 @@ pub(crate) fn free_neighbours(bits: &Bitmap, x: i64, y: i64) -> u32 {
 
 /// The moves `rule` allows among the `free` neighbours: every free straight neighbour, and a free
 /// diagonal one when the two straight neighbours beside it are both free (no corner cutting),
-/// either is (corner cutting), always (any diagonal), or never.
+/// either is (corner cutting), always (any diagonal), or never. One load from a table built at
+/// compile time.
 #[inline(always)]
 pub(crate) fn allowed_moves(free: u32, rule: Diagonal) -> u32 {
-    let (top, left, bottom, right) = (free & 1, free >> 1 & 1, free >> 2 & 1, free >> 3 & 1);
-    // For each diagonal bit (TopLeft, BottomLeft, TopRight, BottomRight), its two sides.
-    let first = top << 4 | bottom << 5 | top << 6 | bottom << 7;
-    let second = left << 4 | left << 5 | right << 6 | right << 7;
-    let diagonals = match rule {
-        Diagonal::Never => 0,
-        Diagonal::NoCornerCutting => first & second,
-        Diagonal::CornerCutting => first | second,
-        Diagonal::Always => !STRAIGHT,
+    let table = match rule {
+        Diagonal::Never => &ALLOWED[0],
+        Diagonal::NoCornerCutting => &ALLOWED[1],
+        Diagonal::CornerCutting => &ALLOWED[2],
+        Diagonal::Always => &ALLOWED[3],
     };
-    free & (STRAIGHT | diagonals)
+    u32::from(table[free as usize & 0xFF])
+}
+
+/// [`allowed_moves`] for every free mask, per rule: Never, NoCornerCutting, CornerCutting, Always.
+static ALLOWED: [[u8; 256]; 4] = [
+    allowed_table(0),
+    allowed_table(1),
+    allowed_table(2),
+    allowed_table(3),
+];
+
+/// The allowed moves of every free mask under rule number `rule` (in the order of [`ALLOWED`]).
+const fn allowed_table(rule: u32) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut free = 0u32;
+    while free < 256 {
+        let (top, left, bottom, right) = (free & 1, free >> 1 & 1, free >> 2 & 1, free >> 3 & 1);
+        // For each diagonal bit (TopLeft, BottomLeft, TopRight, BottomRight), its two sides.
+        let first = top << 4 | bottom << 5 | top << 6 | bottom << 7;
+        let second = left << 4 | left << 5 | right << 6 | right << 7;
+        let diagonals = match rule {
+            0 => 0,
+            1 => first & second,
+            2 => first | second,
+            _ => !STRAIGHT,
+        };
+        table[free as usize] = (free & (STRAIGHT | diagonals)) as u8;
+        free += 1;
+    }
+    table
 }
 
 /// The position of a neighbourhood offset in [`NEIGHBOUR_ORDER`], or 8 for (0, 0), the cell

@@ -5,7 +5,9 @@
 //! on a grid the F values waiting are close to the current one. So entries are dropped into
 //! buckets of F (each a small fraction of a move wide) in a circular window ahead of the current
 //! bucket, at the cost of a shift; only when the search reaches a bucket are its entries ordered,
-//! in a small binary heap on (F, tie key). The pop order is exactly that of
+//! sorted on (F, tie key) so that each pop takes the last one. Entries the search no longer needs
+//! (left behind when a node improved, or for a node since closed) are dropped at that moment
+//! instead of being sorted and taken: on grids that is 40% of all entries. The pop order is exactly that of
 //! [`OpenList`](super::open_list::OpenList): smallest F, then smallest tie key. Entries beyond the
 //! window wait in a second heap; an F that rounding noise puts below the current bucket (F never
 //! decreases along a path in exact arithmetic) goes straight to the small heap and keeps that
@@ -50,7 +52,8 @@ pub(crate) struct BucketOpen {
     free: u32,
     /// Bit `slot` set when the slot is not empty.
     occupied: [u64; WORDS],
-    /// Entries of the current bucket, as inverted `F << 64 | tie` keys (smallest first).
+    /// Entries of the current bucket, as inverted `F << 64 | tie` keys, sorted so that the
+    /// smallest (F, tie) is last.
     near: Vec<u128>,
     /// Entries beyond the window, as inverted keys.
     far: BinaryHeap<u128>,
@@ -138,19 +141,22 @@ impl BucketOpen {
     }
 
     /// Takes the entry with the smallest F, then the smallest tie key; returns its node index.
+    /// Entries of a bucket that `live` rejects when the bucket is reached (left behind by an
+    /// improvement, or for a closed node) are dropped then instead of being ordered and taken.
     #[inline(always)]
-    pub fn pop(&mut self) -> Option<u32> {
-        if let Some(k) = self.near.pop() {
-            return Some(!k as u32);
+    pub fn pop(&mut self, live: impl Fn(Entry) -> bool) -> Option<u32> {
+        loop {
+            if let Some(k) = self.near.pop() {
+                return Some(!k as u32);
+            }
+            self.advance(&live)?;
         }
-        self.advance()?;
-        self.near.pop().map(|k| !k as u32)
     }
 
     /// Makes the next non-empty bucket current and moves its entries into `near`; `None` when
     /// the queue is empty.
     #[inline(never)]
-    fn advance(&mut self) -> Option<()> {
+    fn advance(&mut self, live: &impl Fn(Entry) -> bool) -> Option<()> {
         let in_window = self.next_slot_distance().map(|d| self.current + d);
         let beyond = self.far.peek().map(|&k| entry(k).f >> self.shift);
         match (in_window, beyond) {
@@ -161,7 +167,9 @@ impl BucketOpen {
                 self.occupied[slot / 64] &= !(1 << (slot % 64));
                 let mut at = std::mem::replace(&mut self.heads[slot], NONE);
                 while let Some(link) = self.arena.get_mut(at as usize) {
-                    self.near.push(key(link.entry));
+                    if live(link.entry) {
+                        self.near.push(key(link.entry));
+                    }
                     let next = std::mem::replace(&mut link.next, self.free);
                     self.free = at;
                     at = next;
@@ -220,6 +228,31 @@ impl BucketOpen {
 mod tests {
     use super::*;
 
+    /// Entries the caller calls dead when their bucket is reached are never returned; the others
+    /// keep their order.
+    #[test]
+    fn dead_entries_are_dropped_when_their_bucket_is_reached() {
+        let mut open = BucketOpen::default();
+        open.clear(0, 2);
+        for node in 0..40u64 {
+            open.push(Entry {
+                f: 8 + node % 10,
+                tie: node,
+            });
+        }
+        let even_live = |e: Entry| e.node() % 2 == 0;
+        let mut taken = Vec::new();
+        while let Some(node) = open.pop(even_live) {
+            taken.push(node);
+        }
+        let mut expected: Vec<(u64, u32)> = (0..40u32)
+            .filter(|n| n % 2 == 0)
+            .map(|n| (8 + n as u64 % 10, n))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(taken, expected.iter().map(|&(_, n)| n).collect::<Vec<_>>());
+    }
+
     /// Against a sorted reference, under the monotone use A* makes of it (pushes never below the
     /// last F taken, but for small rounding noise), with F spread from equal to far beyond the
     /// window, for several bucket widths.
@@ -245,7 +278,7 @@ mod tests {
                         reference.sort_unstable();
                         let want = (!reference.is_empty()).then(|| reference.remove(0));
                         assert_eq!(
-                            open.pop(),
+                            open.pop(|_| true),
                             want.map(|(_, tie)| tie as u32),
                             "shift {shift} round {round} step {i}"
                         );

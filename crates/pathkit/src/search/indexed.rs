@@ -96,7 +96,13 @@ impl<C: Cost> Engine<C> {
         open.clear(first.f, bucket_shift(h, problem.unit()));
         open.push(first);
         let mut counter = 1u32;
-        while let Some(index) = open.pop() {
+        // An entry is still wanted when its node is open with the F it was pushed with.
+        let live = |e: Entry, records: &[Record<C>]| {
+            records.get(e.node() as usize).is_some_and(|r| {
+                r.stamp == open_stamp && r.g.checked_add(r.h).is_some_and(|f| f.order_key() == e.f)
+            })
+        };
+        while let Some(index) = open.pop(|e| live(e, records)) {
             let record = &mut records[index as usize];
             // An entry left behind by an improvement, or for a node already closed: skip it.
             if record.stamp == closed_stamp {

@@ -1,5 +1,5 @@
-//! [`BucketOpen`]: the open list of the fast loop, a window of narrow F buckets in front of a small
-//! binary heap.
+//! [`BucketOpen`]: the open list of the fast loop, a window of narrow F buckets in front of one
+//! sorted bucket.
 //!
 //! With a consistent heuristic, A* takes F values off the open list in non-decreasing order, and
 //! on a grid the F values waiting are close to the current one. So entries are dropped into
@@ -240,7 +240,7 @@ mod tests {
                 tie: node,
             });
         }
-        let even_live = |e: Entry| e.node() % 2 == 0;
+        let even_live = |e: Entry| e.node().is_multiple_of(2);
         let mut taken = Vec::new();
         while let Some(node) = open.pop(even_live) {
             taken.push(node);

@@ -114,8 +114,14 @@ impl BucketOpen {
         let bucket = e.f >> self.shift;
         if bucket <= self.current {
             let k = key(e);
-            let at = self.near.partition_point(|&x| x < k);
-            self.near.insert(at, k);
+            // Usually the new entry comes first (a step toward the goal keeps F and lowers H):
+            // it goes on the end, where pops take from.
+            if self.near.last().is_none_or(|&last| k >= last) {
+                self.near.push(k);
+            } else {
+                let at = self.near.partition_point(|&x| x < k);
+                self.near.insert(at, k);
+            }
         } else if bucket - self.current < WINDOW as u64 {
             let slot = bucket as usize % WINDOW;
             let link = Link {

@@ -56,6 +56,31 @@ fn map() -> Grid {
     .unwrap()
 }
 
+/// Corner-to-corner and edge-to-edge queries on [`map`], the longest ones the map has.
+const QUERIES: [((u32, u32), (u32, u32)); 4] = [
+    ((0, 0), (199, 199)),
+    ((0, 199), (199, 0)),
+    ((5, 0), (150, 199)),
+    ((0, 100), (199, 100)),
+];
+
+/// Runs [`QUERIES`] once to warm up (buffers reach their largest size), then 20 times more while
+/// counting allocations: `query` answers whether it found a path.
+fn assert_warm_queries_allocate_nothing(mut query: impl FnMut(Cell, Cell) -> bool) {
+    let cells = QUERIES.map(|((sx, sy), (gx, gy))| (Cell::new(sx, sy), Cell::new(gx, gy)));
+    for &(s, g) in &cells {
+        query(s, g);
+    }
+    let (found, allocations) = count(|| {
+        (0..20)
+            .flat_map(|_| cells.iter())
+            .filter(|&&(s, g)| query(s, g))
+            .count()
+    });
+    assert_eq!(found, 80, "the border keeps every corner reachable");
+    assert_eq!(allocations, 0, "a warmed-up query must not allocate");
+}
+
 #[test]
 fn queries_after_warm_up_allocate_nothing() {
     let grid = map();
@@ -63,32 +88,12 @@ fn queries_after_warm_up_allocate_nothing() {
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
     let options = SearchOptions::new();
-    // Warm up with the longest query, so the open list and the path buffer reach their largest size.
-    let corner = |x, y| Cell::new(x, y);
-    ctx.search_into(&space, corner(0, 0), corner(199, 199), &options, &mut path)
-        .unwrap();
-    ctx.search_into(&space, corner(199, 0), corner(0, 199), &options, &mut path)
-        .unwrap();
-    let queries = [
-        (corner(0, 0), corner(199, 199)),
-        (corner(0, 199), corner(199, 0)),
-        (corner(5, 0), corner(150, 199)),
-        (corner(0, 100), corner(199, 100)),
-    ];
-    let (found, allocations) = count(|| {
-        let mut found = 0;
-        for _ in 0..20 {
-            for &(s, g) in &queries {
-                if let Ok(Status::Found { .. }) = ctx.search_into(&space, s, g, &options, &mut path)
-                {
-                    found += 1;
-                }
-            }
-        }
-        found
+    assert_warm_queries_allocate_nothing(|s, g| {
+        matches!(
+            ctx.search_into(&space, s, g, &options, &mut path),
+            Ok(Status::Found { .. })
+        )
     });
-    assert_eq!(found, 80, "the border keeps every corner reachable");
-    assert_eq!(allocations, 0, "a warmed-up query must not allocate");
 }
 
 #[test]
@@ -98,32 +103,10 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
     let options = SearchOptions::new();
-    let corner = |x, y| Cell::new(x, y);
-    let queries = [
-        (corner(0, 0), corner(199, 199)),
-        (corner(0, 199), corner(199, 0)),
-        (corner(5, 0), corner(150, 199)),
-        (corner(0, 100), corner(199, 100)),
-    ];
-    // The open list's buckets grow to what these queries need on the first pass.
-    for &(s, g) in &queries {
-        space
-            .find_path_into(&mut ctx, s, g, &options, &mut path)
-            .unwrap();
-    }
-    let (found, allocations) = count(|| {
-        let mut found = 0;
-        for _ in 0..20 {
-            for &(s, g) in &queries {
-                if let Ok(Status::Found { .. }) =
-                    space.find_path_into(&mut ctx, s, g, &options, &mut path)
-                {
-                    found += 1;
-                }
-            }
-        }
-        found
+    assert_warm_queries_allocate_nothing(|s, g| {
+        matches!(
+            space.find_path_into(&mut ctx, s, g, &options, &mut path),
+            Ok(Status::Found { .. })
+        )
     });
-    assert_eq!(found, 80, "the border keeps every corner reachable");
-    assert_eq!(allocations, 0, "a warmed-up fast query must not allocate");
 }

@@ -9,61 +9,20 @@ use pathkit::search::{SearchContext, SearchError, SearchOptions, Status, TieBrea
 use pathkit::Cost;
 use proptest::prelude::*;
 
-const RULES: [Diagonal; 4] = [
-    Diagonal::Never,
-    Diagonal::NoCornerCutting,
-    Diagonal::CornerCutting,
-    Diagonal::Always,
-];
-const TIES: [TieBreak; 4] = [
-    TieBreak::LargerG,
-    TieBreak::Fifo,
-    TieBreak::Lifo,
-    TieBreak::Tutorial,
-];
+mod support;
+use support::{random_grid, RULES, TIES};
 
 /// A uniform grid (weights 0 or 1) up to 64x64 with 0 to 45 percent walls, and two cells.
 fn uniform_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (1u32..64, 1u32..64, 0u32..46, any::<u64>()).prop_map(|(w, h, density, seed)| {
-        let mut state = seed | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let grid = Grid::from_fn(w, h, |_| u32::from(next() % 100 >= density as u64)).unwrap();
-        let start = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-        let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-        (grid, start, goal)
-    })
+    (1u32..64, 1u32..64, 0u32..46, any::<u64>())
+        .prop_map(|(w, h, density, seed)| random_grid(w, h, density, 1, seed))
 }
 
-/// A grid up to 48x48 with 0 to 45 percent walls and weights 1 to `max_weight` (some cells
-/// heavier than others, so detours through light cells pay), and two cells.
+/// A grid up to 48x48 with 0 to 45 percent walls and weights 1 to 2..9 (some cells heavier than
+/// others, so detours through light cells pay), and two cells.
 fn weighted_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (1u32..48, 1u32..48, 0u32..46, 2u32..9, any::<u64>()).prop_map(
-        |(w, h, density, max_weight, seed)| {
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
-            let grid = Grid::from_fn(w, h, |_| {
-                if next() % 100 < density as u64 {
-                    0
-                } else {
-                    1 + (next() % max_weight as u64) as u32
-                }
-            })
-            .unwrap();
-            let start = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-            let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-            (grid, start, goal)
-        },
-    )
+    (1u32..48, 1u32..48, 0u32..46, 2u32..9, any::<u64>())
+        .prop_map(|(w, h, density, max_weight, seed)| random_grid(w, h, density, max_weight, seed))
 }
 
 /// Runs the fast loop (`find_path_into`) and the general loop (`search_into`) and compares all.

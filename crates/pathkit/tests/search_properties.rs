@@ -1,50 +1,20 @@
 //! Property tests: A* (every tie rule, every diagonal rule, terrain weights) finds paths exactly as
 //! cheap as plain Dijkstra, and every path it returns is a real path.
 
-use pathkit::grid::{Cell, Diagonal, Grid, GridSpace};
+use pathkit::grid::{Cell, Grid, GridSpace};
 use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, SparseSearchContext, TieBreak,
 };
 use pathkit::Cost;
 use proptest::prelude::*;
 
-const RULES: [Diagonal; 4] = [
-    Diagonal::Never,
-    Diagonal::NoCornerCutting,
-    Diagonal::CornerCutting,
-    Diagonal::Always,
-];
-const TIES: [TieBreak; 4] = [
-    TieBreak::LargerG,
-    TieBreak::Fifo,
-    TieBreak::Lifo,
-    TieBreak::Tutorial,
-];
+mod support;
+use support::{random_grid, RULES, TIES};
 
 /// A random grid: `density` percent walls, other cells weight 1..=max_weight.
 fn grid_strategy() -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (1u32..24, 1u32..24, 0u32..60, 1u32..5, any::<u64>()).prop_map(
-        |(w, h, density, max_weight, seed)| {
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
-            let grid = Grid::from_fn(w, h, |_| {
-                if (next() % 100) < density as u64 {
-                    0
-                } else {
-                    1 + (next() % max_weight as u64) as u32
-                }
-            })
-            .unwrap();
-            let start = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-            let goal = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
-            (grid, start, goal)
-        },
-    )
+    (1u32..24, 1u32..24, 0u32..60, 1u32..5, any::<u64>())
+        .prop_map(|(w, h, density, max_weight, seed)| random_grid(w, h, density, max_weight, seed))
 }
 
 /// Checks that `path` is a walk from `start` to `goal` that the space allows and that costs `cost`.

@@ -1,7 +1,9 @@
-//! Property tests: A* (every tie rule, every diagonal rule, terrain weights) finds paths exactly as
-//! cheap as plain Dijkstra, and every path it returns is a real path.
+//! Property tests: A* (every tie rule, every diagonal rule, terrain weights, per-agent rules,
+//! weighted A*) against the independent oracle of `support/oracle.rs`: every path it returns is a
+//! real walk under the rules, costs what it reports, and is as cheap as the oracle's Dijkstra
+//! finds (within `w` times for weighted A*); an unreachable answer means no path exists.
 
-use pathkit::grid::{Cell, Grid, GridSpace};
+use pathkit::grid::{Cell, Grid, GridSpace, TileRules};
 use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, SparseSearchContext, TieBreak,
 };
@@ -9,97 +11,96 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 mod support;
-use support::{random_grid, RULES, TIES};
+use support::oracle::{MoveCosts, OracleGraph, OracleMap};
+use support::{check_grid_answer, moves_of, random_case, Case, RULES, TIES};
 
-/// A random grid: `density` percent walls, other cells weight 1..=max_weight.
-fn grid_strategy() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+/// A random grid: up to 60 percent walls, other cells weight 1..=max_weight.
+fn case_strategy() -> impl Strategy<Value = Case> {
     (1u32..24, 1u32..24, 0u32..60, 1u32..5, any::<u64>())
-        .prop_map(|(w, h, density, max_weight, seed)| random_grid(w, h, density, max_weight, seed))
+        .prop_map(|(w, h, density, max_weight, seed)| random_case(w, h, density, max_weight, seed))
 }
 
-/// Checks that `path` is a walk from `start` to `goal` that the space allows and that costs `cost`.
-fn assert_valid_path<C: Cost, S: SearchSpace<Node = Cell, Cost = C>>(
-    space: &S,
-    start: Cell,
-    goal: Cell,
-    nodes: &[Cell],
-    cost: C,
-) {
-    assert_eq!(nodes.first(), Some(&start));
-    assert_eq!(nodes.last(), Some(&goal));
-    let mut total = C::ZERO;
-    for pair in nodes.windows(2) {
-        let mut step = None;
-        space.successors(pair[0], |n, c| {
-            if n == pair[1] && step.is_none() {
-                step = Some(c);
-            }
-        });
-        let step = step
-            .unwrap_or_else(|| panic!("{:?} -> {:?} is not a move of the space", pair[0], pair[1]));
-        total = total.checked_add(step).unwrap();
-    }
-    assert!(
-        (total.to_f64() - cost.to_f64()).abs() < 1e-9,
-        "path costs {total:?}, reported {cost:?}"
-    );
-}
-
-fn check_against_dijkstra<C: Cost>(
-    space: &GridSpace<'_, C>,
-    grid: &Grid,
-    start: Cell,
-    goal: Cell,
+/// Runs A* through the context (`ctx.search`) and through the grid's front door
+/// (`GridSpace::find_path`, the fast loop where it applies) and checks both with the oracle.
+fn check_astar<C: Cost, R: TileRules>(
+    space: &GridSpace<'_, C, R>,
+    map: &OracleMap,
+    costs: MoveCosts,
+    (start, goal): (Cell, Cell),
     tie: TieBreak,
 ) {
+    let moves = moves_of(space.diagonal());
     let mut ctx = SearchContext::new();
-    let reference = ctx.dijkstra(space, start, goal).unwrap();
     let options = SearchOptions::new().tie_break(tie);
     let found = ctx.search(space, start, goal, &options).unwrap();
-    let via_front_door = space.find_path(&mut ctx, start, goal, &options).unwrap();
-    match (&reference, &found) {
-        (Outcome::Found(r), Outcome::Found(p)) => {
-            assert!(
-                (r.cost.to_f64() - p.cost.to_f64()).abs() < 1e-9,
-                "A* {:?} vs Dijkstra {:?}\n{}",
-                p.cost,
-                r.cost,
-                grid.to_ascii()
-            );
-            assert_valid_path(space, start, goal, &p.nodes, p.cost);
-            assert_eq!(via_front_door, found);
-        }
-        (Outcome::Unreachable, Outcome::Unreachable) => {
-            // The front door may answer from the connected components, or search when the start is a wall.
-            assert_eq!(via_front_door, Outcome::Unreachable);
-        }
-        other => panic!("A* and Dijkstra disagree: {other:?}\n{}", grid.to_ascii()),
+    let front_door = space.find_path(&mut ctx, start, goal, &options).unwrap();
+    check_grid_answer(map, moves, costs, (start, goal), &front_door, 1.0);
+    if start == goal && !map.free(start.x as i64, start.y as i64) {
+        // Documented on `GridSpace`: the search core knows nothing of walls, and a query from a
+        // node to itself is that node.
+        assert_eq!(found.path().map(|p| p.nodes.clone()), Some(vec![start]));
+        return;
     }
+    check_grid_answer(map, moves, costs, (start, goal), &found, 1.0);
+    // Differential, on top of the oracle: both doors find the very same path.
+    assert_eq!(front_door, found);
+    let weighted = ctx
+        .search(
+            space,
+            start,
+            goal,
+            &SearchOptions::weighted(2.5).tie_break(tie),
+        )
+        .unwrap();
+    check_grid_answer(map, moves, costs, (start, goal), &weighted, 2.5);
+}
+
+fn octile_costs(straight: f64, diagonal: f64) -> MoveCosts {
+    MoveCosts { straight, diagonal }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn unit_costs_match_dijkstra((grid, start, goal) in grid_strategy(), rule in 0usize..4, tie in 0usize..4) {
-        let space = grid.space(RULES[rule], 1.0f64, std::f64::consts::SQRT_2).unwrap();
-        check_against_dijkstra(&space, &grid, start, goal, TIES[tie]);
+    fn unit_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+        let space = case.grid.space(RULES[rule], 1.0f64, std::f64::consts::SQRT_2).unwrap();
+        check_astar(&space, &case.map, MoveCosts::OCTILE, (case.start, case.goal), TIES[tie]);
     }
 
     #[test]
-    fn integer_costs_match_dijkstra((grid, start, goal) in grid_strategy(), rule in 0usize..4, tie in 0usize..4) {
-        let space = grid.space(RULES[rule], 10u32, 14u32).unwrap();
-        check_against_dijkstra(&space, &grid, start, goal, TIES[tie]);
+    fn integer_and_single_precision_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+        let space = case.grid.space(RULES[rule], 10u32, 14u32).unwrap();
+        check_astar(&space, &case.map, octile_costs(10.0, 14.0), (case.start, case.goal), TIES[tie]);
+        let space = case.grid.space(RULES[rule], 1.0f32, 1.5f32).unwrap();
+        check_astar(&space, &case.map, octile_costs(1.0, 1.5), (case.start, case.goal), TIES[tie]);
     }
 
     #[test]
-    fn four_connected_and_unusual_costs_match_dijkstra((grid, start, goal) in grid_strategy(), rule in 0usize..4, costs in 0usize..3) {
+    fn four_connected_and_unusual_costs_are_optimal(case in case_strategy(), rule in 0usize..4, costs in 0usize..3) {
         // Diagonals cheaper than straight moves, or more than twice as dear: the default heuristic
         // must stay admissible.
         let (s, d) = [(3u64, 2u64), (2, 5), (7, 7)][costs];
-        let space = grid.space(RULES[rule], s, d).unwrap();
-        check_against_dijkstra(&space, &grid, start, goal, TieBreak::LargerG);
-        check_against_dijkstra(&grid.four_connected(), &grid, start, goal, TieBreak::Fifo);
+        let space = case.grid.space(RULES[rule], s, d).unwrap();
+        check_astar(&space, &case.map, octile_costs(s as f64, d as f64), (case.start, case.goal), TieBreak::LargerG);
+        check_astar(&case.grid.four_connected(), &case.map, octile_costs(1.0, 1.0), (case.start, case.goal), TieBreak::Fifo);
+    }
+
+    /// Per-agent rules: a ghost walks through walls at weight 5 and avoids weight-3 cells
+    /// altogether. The oracle sees the map as the ghost does, written out from those two sentences.
+    #[test]
+    fn agent_rules_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+        let ghost = |g: &Grid, c: Cell| match g.weight(c) {
+            0 => 5,
+            3 => 0,
+            w => w,
+        };
+        let seen = OracleMap {
+            weights: case.map.weights.iter().map(|&w| match w { 0 => 5, 3 => 0, w => w }).collect(),
+            ..case.map.clone()
+        };
+        let space = case.grid.space(RULES[rule], 10u32, 14u32).unwrap().with_rules(ghost);
+        check_astar(&space, &seen, octile_costs(10.0, 14.0), (case.start, case.goal), TIES[tie]);
     }
 }
 
@@ -164,41 +165,69 @@ fn point_graph() -> impl Strategy<Value = PointGraph> {
     })
 }
 
+/// The oracle's copy of a point graph, from the same edge lists (the test's data, not the engine).
+fn oracle_of(graph: &PointGraph) -> OracleGraph {
+    let mut oracle = OracleGraph::new(graph.points.len());
+    for (a, list) in graph.edges.iter().enumerate() {
+        for &(b, c) in list {
+            oracle.add_edge(a, b, c);
+        }
+    }
+    oracle
+}
+
+/// A node-graph answer against the oracle: a real path costing what it reports, at most `bound`
+/// times the optimum; unreachable only when the oracle finds nothing.
+fn check_graph_answer(
+    oracle: &OracleGraph,
+    s: usize,
+    g: usize,
+    outcome: &Outcome<usize, f64>,
+    bound: f64,
+) {
+    match (outcome, oracle.shortest(s, g)) {
+        (Outcome::Found(p), Some(best)) => {
+            let walked = oracle.path_cost(s, g, &p.nodes).unwrap();
+            assert!(
+                (walked - p.cost).abs() <= 1e-9 * walked.max(1.0),
+                "walked {walked}, reported {}",
+                p.cost
+            );
+            assert!(
+                p.cost <= best * bound * (1.0 + 1e-9) + 1e-9,
+                "cost {} vs optimum {best} (bound {bound})",
+                p.cost
+            );
+        }
+        (Outcome::Unreachable, None) => {}
+        (got, best) => panic!("{s} -> {g}: search {got:?}, oracle {best:?}"),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn node_graphs_match_dijkstra(graph in point_graph(), s in 0usize..40, g in 0usize..40, tie in 0usize..4) {
+    fn node_graphs_are_optimal(graph in point_graph(), s in 0usize..40, g in 0usize..40, tie in 0usize..4) {
         let (s, g) = (s % graph.points.len(), g % graph.points.len());
+        let oracle = oracle_of(&graph);
+        let options = SearchOptions::new().tie_break(TIES[tie]);
         let mut ctx = SearchContext::new();
-        let reference = ctx.dijkstra(&graph, s, g).unwrap();
-        let found = ctx.search(&graph, s, g, &SearchOptions::new().tie_break(TIES[tie])).unwrap();
+        let found = ctx.search(&graph, s, g, &options).unwrap();
+        check_graph_answer(&oracle, s, g, &found, 1.0);
+        let dijkstra = ctx.dijkstra(&graph, s, g).unwrap();
+        check_graph_answer(&oracle, s, g, &dijkstra, 1.0);
         let mut sparse = SparseSearchContext::new();
-        let sparse_found = sparse.search(&graph, s, g, &SearchOptions::new().tie_break(TIES[tie])).unwrap();
-        prop_assert_eq!(&found, &sparse_found, "dense and sparse storage must agree exactly");
-        match (reference, found) {
-            (Outcome::Found(r), Outcome::Found(p)) => {
-                prop_assert!((r.cost - p.cost).abs() < 1e-9);
-                prop_assert_eq!(p.nodes[0], s);
-                prop_assert_eq!(*p.nodes.last().unwrap(), g);
-                let total: f64 = p.nodes.windows(2).map(|w| graph.edges[w[0]].iter().filter(|e| e.0 == w[1]).map(|e| e.1).fold(f64::INFINITY, f64::min)).sum();
-                prop_assert!((total - p.cost).abs() < 1e-9);
-            }
-            (Outcome::Unreachable, Outcome::Unreachable) => {}
-            other => prop_assert!(false, "disagree: {:?}", other),
-        }
+        let sparse_found = sparse.search(&graph, s, g, &options).unwrap();
+        // Differential, on top of the oracle: dense and sparse storage agree exactly.
+        prop_assert_eq!(&found, &sparse_found);
     }
 
     #[test]
     fn weighted_astar_stays_within_its_bound(graph in point_graph(), s in 0usize..40, g in 0usize..40, w in 1.0..4.0f64) {
         let (s, g) = (s % graph.points.len(), g % graph.points.len());
         let mut ctx = SearchContext::new();
-        let optimal = ctx.dijkstra(&graph, s, g).unwrap();
         let weighted = ctx.search(&graph, s, g, &SearchOptions::weighted(w)).unwrap();
-        match (optimal, weighted) {
-            (Outcome::Found(o), Outcome::Found(p)) => prop_assert!(p.cost <= o.cost * w + 1e-9),
-            (Outcome::Unreachable, Outcome::Unreachable) => {}
-            other => prop_assert!(false, "disagree: {:?}", other),
-        }
+        check_graph_answer(&oracle_of(&graph), s, g, &weighted, w);
     }
 }

@@ -59,7 +59,11 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 
 /// A [`Grid`] as a search space: cells are nodes; moves go to the 4 or 8 neighbours allowed by the
 /// [`Diagonal`] rule and the [`TileRules`]; a move costs its base cost (straight or diagonal) times
-/// the weight of the cell entered.
+/// the weight of the cell entered. A cell the rules cannot enter has no moves out either, so every
+/// search treats a start inside a wall as unreachable from (as [`crate::jps`] does).
+/// [`find_path`](GridSpace::find_path) answers a walled start or goal as unreachable without
+/// searching; the search core, which knows nothing of walls, still answers a query from a node to
+/// itself with that node, wall or not.
 ///
 /// Neighbours are generated in [`NEIGHBOUR_ORDER`], so with [`TieBreak::Tutorial`](crate::search::TieBreak::Tutorial)
 /// a search follows the Cat Maze tutorials step for step.
@@ -279,8 +283,14 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         }
     }
 
-    /// Searches from `start` to `goal` after checking both are inside the grid. When the rules are
-    /// the grid's own, a goal in another connected component is answered without searching.
+    /// Searches from `start` to `goal` after checking both are inside the grid
+    /// ([`GridError::OutOfBounds`] otherwise).
+    ///
+    /// A start or goal these rules cannot enter (a wall, for the grid's own rules) is
+    /// [`Outcome::Unreachable`], without searching: the same answer Jump Point Search gives. When
+    /// the rules are the grid's own, a goal in another connected component is answered from the
+    /// grid's components, also without searching. `start == goal` on a passable cell is the path
+    /// `[start]` at cost zero.
     pub fn find_path(
         &self,
         ctx: &mut SearchContext<C>,
@@ -327,9 +337,10 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         path.clear();
         self.grid.check(start)?;
         self.grid.check(goal)?;
-        if R::GRID_WEIGHTS
-            && self.grid.is_passable(start)
-            && !self.grid.reachable(start, goal, self.diagonal)
+        let blocked = |cell: Cell| self.weight(cell.x as i64, cell.y as i64) == 0;
+        if blocked(start)
+            || blocked(goal)
+            || (R::GRID_WEIGHTS && !self.grid.reachable(start, goal, self.diagonal))
         {
             ctx.engine.stats = Stats::default();
             return Ok(Status::Unreachable);
@@ -367,6 +378,11 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
     #[inline]
     fn successors<F: FnMut(Cell, C)>(&self, cell: Cell, mut visit: F) {
         let (x, y) = (cell.x as i64, cell.y as i64);
+        // A cell these rules cannot enter has no moves out either: a start inside a wall is
+        // unreachable from, as Jump Point Search and `find_path` answer.
+        if self.weight(x, y) == 0 {
+            return;
+        }
         let mut w = [0u32; 8];
         if R::GRID_WEIGHTS && self.grid.max_weight() == 1 {
             return self.uniform_successors(x, y, visit);

@@ -1,4 +1,5 @@
-//! Runs the real `pathkit` binary on small fixtures.
+//! Runs the real `pathkit` binary on small fixtures: the Moving AI files kept in the repository and
+//! maps written by the tests. Nothing here needs the full benchmark set.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -18,18 +19,11 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// The Moving AI set, when it is present next to the workspace.
-fn movingai() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/movingai");
-    if dir.join("lak104d.map.scen").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipped: the Moving AI benchmark set is not at {} (see shared/movingai/SOURCES.md)",
-            dir.display()
-        );
-        None
-    }
+/// The Moving AI files kept in the repository (pathkit's test fixtures): `lak104d` and `arena` with
+/// their scenario files (current and 2011 format), `legacy/` (a 2011 file whose map is one folder
+/// up) and `mapf/` (a MAPF map and scenario file).
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../pathkit/tests/fixtures")
 }
 
 /// A fresh scratch folder for one test.
@@ -49,8 +43,7 @@ fn total_line(out: &str) -> &str {
 
 #[test]
 fn verify_passes_on_a_real_scenario_file() {
-    let Some(dir) = movingai() else { return };
-    let scen = dir.join("lak104d.map.scen");
+    let scen = fixtures().join("lak104d.map.scen");
     let o = pathkit(&["verify", scen.to_str().unwrap()]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
@@ -67,8 +60,47 @@ fn verify_passes_on_a_real_scenario_file() {
 }
 
 #[test]
+fn verify_finds_every_scenario_file_of_a_folder_in_every_format() {
+    // Laid out like the benchmark set: current and 2011 files beside their maps, a 2011 file in
+    // `legacy/` whose map is one folder up, and a MAPF map with its `<map>-even-1.scen` in `mapf/`.
+    let tmp = scratch("folder");
+    for sub in ["legacy", "mapf"] {
+        std::fs::create_dir_all(tmp.join(sub)).unwrap();
+    }
+    for file in [
+        "lak104d.map",
+        "lak104d.map.scen",
+        "arena.map",
+        "arena.map.scen",
+        "legacy/lak104d.map.scen",
+        "mapf/random-32-32-20.map",
+        "mapf/random-32-32-20-even-1.scen",
+    ] {
+        std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
+    }
+    for algo in ["astar", "jps", "jps-plus"] {
+        let o = pathkit(&["verify", "--algo", algo, tmp.to_str().unwrap()]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
+        // 160 + 120 + 130 + 100 lines, one report line per file.
+        assert!(
+            total_line(&out).starts_with("lines=510 mismatches=0 unreachable=0"),
+            "{algo}: {out}"
+        );
+        for file in [
+            "arena.map.scen",
+            "lak104d.map.scen",
+            "legacy/lak104d.map.scen",
+            "mapf/random-32-32-20-even-1.scen",
+        ] {
+            assert!(out.contains(file), "{algo}: {file} not reported: {out}");
+        }
+    }
+}
+
+#[test]
 fn verify_counts_a_wrong_length_and_exits_1() {
-    let Some(dir) = movingai() else { return };
+    let dir = fixtures();
     let tmp = scratch("wrong-length");
     std::fs::copy(dir.join("lak104d.map"), tmp.join("lak104d.map")).unwrap();
     let text = std::fs::read_to_string(dir.join("lak104d.map.scen")).unwrap();
@@ -243,8 +275,7 @@ fn path_rejects_bad_coordinates_with_exit_2() {
 
 #[test]
 fn bench_json_has_every_engine_and_ratios() {
-    let Some(dir) = movingai() else { return };
-    let scen = dir.join("lak104d.map.scen");
+    let scen = fixtures().join("lak104d.map.scen");
     let chart = scratch("bench").join("chart.svg");
     let o = pathkit(&[
         "bench",
@@ -296,8 +327,7 @@ fn bench_json_has_every_engine_and_ratios() {
 
 #[test]
 fn bench_prints_the_table_and_saves_the_same_run_as_json() {
-    let Some(dir) = movingai() else { return };
-    let scen = dir.join("lak104d.map.scen");
+    let scen = fixtures().join("lak104d.map.scen");
     let json = scratch("bench-json-out").join("report.json");
     let o = pathkit(&[
         "bench",

@@ -1,11 +1,18 @@
 //! Properties of node graphs checked on random inputs: every edit matches a plain adjacency-list
-//! model, and every path found is a real, cheapest path.
+//! model, and every path found is a real, cheapest path by the independent oracle of
+//! `support/oracle.rs` (built from the test's own points and edges, not read back from the graph).
+
+mod support;
 
 /// Named so that `cargo test gameplaykit` selects these too.
 mod gameplaykit {
-    use pathkit::graph::{BaseCosts, NodeGraph, NodeId, NodeKind};
+    use pathkit::graph::{
+        BaseCosts, CornerRule, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind,
+    };
     use pathkit::search::SearchContext;
     use proptest::prelude::*;
+
+    use crate::support::oracle::{MoveCosts, Moves, OracleGraph, OracleMap};
 
     #[derive(Clone, Debug)]
     enum Op {
@@ -141,22 +148,16 @@ mod gameplaykit {
             for &(a, b, both) in &edges {
                 graph.add_connections(ids[a % n], &[ids[b % n]], both).unwrap();
             }
-            // Reference: Floyd–Warshall over the same f32 edge costs, summed in f64.
-            let mut dist = vec![vec![f64::INFINITY; n]; n];
-            for (a, row) in dist.iter_mut().enumerate() {
-                row[a] = 0.0;
-                for &t in graph.connected_nodes(ids[a]).unwrap() {
-                    row[t.index()] = graph.cost(ids[a], t).unwrap() as f64;
-                }
-            }
-            for k in 0..n {
-                for i in 0..n {
-                    for j in 0..n {
-                        let via = dist[i][k] + dist[k][j];
-                        if via < dist[i][j] {
-                            dist[i][j] = via;
-                        }
-                    }
+            // The oracle: the same edges, each costing the straight-line distance between its
+            // points (GameplayKit's cost of a move between 2D nodes).
+            let mut oracle = OracleGraph::new(n);
+            for &(a, b, both) in &edges {
+                let (a, b) = (a % n, b % n);
+                let (p, q) = (points[a], points[b]);
+                let length = (f64::from(p.0) - f64::from(q.0)).hypot(f64::from(p.1) - f64::from(q.1));
+                oracle.add_edge(a, b, length);
+                if both {
+                    oracle.add_edge(b, a, length);
                 }
             }
             let mut ctx = SearchContext::new();
@@ -164,22 +165,81 @@ mod gameplaykit {
             for s in 0..n {
                 for t in 0..n {
                     let found = graph.find_path_into(&mut ctx, &BaseCosts, ids[s], ids[t], &mut path).unwrap();
-                    match found {
-                        None => prop_assert!(dist[s][t].is_infinite(), "{} -> {} missed", s, t),
-                        Some(cost) => {
-                            prop_assert!((cost as f64 - dist[s][t]).abs() < 1e-3, "{} -> {}: {} vs {}", s, t, cost, dist[s][t]);
-                            prop_assert_eq!(path[0], ids[s]);
-                            prop_assert_eq!(path[path.len() - 1], ids[t]);
-                            let mut along = 0.0f64;
-                            for w in path.windows(2) {
-                                prop_assert!(graph.has_connection(w[0], w[1]).unwrap());
-                                along += graph.cost(w[0], w[1]).unwrap() as f64;
-                            }
-                            prop_assert!((along - cost as f64).abs() < 1e-3);
+                    match (found, oracle.shortest(s, t)) {
+                        (None, best) => prop_assert!(best.is_none(), "{} -> {} missed (oracle {:?})", s, t, best),
+                        (Some(cost), None) => prop_assert!(false, "{} -> {}: found {} where the oracle finds no path", s, t, cost),
+                        (Some(cost), Some(best)) => {
+                            prop_assert!((cost as f64 - best).abs() < 1e-3, "{} -> {}: {} vs oracle {}", s, t, cost, best);
+                            let nodes: Vec<usize> = path.iter().map(|id| id.index()).collect();
+                            let walked = oracle.path_cost(s, t, &nodes);
+                            prop_assert!(walked.is_ok(), "{:?}", walked);
+                            prop_assert!((walked.unwrap() - cost as f64).abs() < 1e-3);
                             prop_assert_eq!(graph.find_path(ids[s], ids[t]).unwrap(), Some(path.clone()));
                         }
                     }
                 }
+            }
+        }
+    }
+
+    proptest! {
+        /// Grid graphs with walls made by removing nodes, every diagonal setting, against the
+        /// oracle's map of the same walls: GameplayKit's diagonal edges stay usable between two
+        /// walls (any diagonal); the Moving AI rule forbids cutting corners; diagonals cost √2 or 1.
+        #[test]
+        fn grid_graph_paths_are_cheapest(
+            (w, h) in (1u32..10, 1u32..10),
+            walls in prop::collection::vec(any::<bool>(), 100),
+            ends in (0u32..100, 0u32..100),
+            setting in 0usize..5,
+        ) {
+            let (diagonals, rule, unit) = [
+                (false, CornerRule::Allowed, false),
+                (true, CornerRule::Allowed, false),
+                (true, CornerRule::NoCornerCutting, false),
+                (true, CornerRule::Allowed, true),
+                (true, CornerRule::NoCornerCutting, true),
+            ][setting];
+            let weights: Vec<u32> = (0..(w * h) as usize).map(|i| u32::from(!walls[i] || i % 3 == 0)).collect();
+            let map = OracleMap { width: w as usize, height: h as usize, weights };
+            let moves = match (diagonals, rule) {
+                (false, _) => Moves::Four,
+                (true, CornerRule::Allowed) => Moves::AnyDiagonal,
+                (true, _) => Moves::NoCornerCutting,
+            };
+            let costs = MoveCosts { straight: 1.0, diagonal: if unit { 1.0 } else { std::f64::consts::SQRT_2 } };
+            let mut grid = GridGraph::new((-3, 5), w, h, diagonals).unwrap().with_corner_rule(rule);
+            if unit {
+                grid.set_diagonal_cost(DiagonalCost::Unit);
+            }
+            let at = |i: u32| ((i % w) as i32, (i / w) as i32);
+            let removed: Vec<NodeId> = (0..w * h)
+                .filter(|&i| map.weights[i as usize] == 0)
+                .map(|i| grid.cell_node(at(i).0 - 3, at(i).1 + 5).unwrap())
+                .collect();
+            grid.remove_nodes(&removed).unwrap();
+            let (s, t) = (at(ends.0 % (w * h)), at(ends.1 % (w * h)));
+            let (start, goal) = (grid.cell_node(s.0 - 3, s.1 + 5).unwrap(), grid.cell_node(t.0 - 3, t.1 + 5).unwrap());
+            let expected = map.shortest(moves, costs, (s.0 as i64, s.1 as i64), (t.0 as i64, t.1 as i64));
+            if start == goal {
+                // GameplayKit semantics: a path from a node to itself is that node, member or not.
+                prop_assert_eq!(grid.find_path(start, goal).unwrap(), Some(vec![start]));
+                return Ok(());
+            }
+            match (grid.find_path(start, goal), expected) {
+                (Ok(Some(path)), Some(best)) => {
+                    let cells: Vec<(i64, i64)> = path.iter().map(|&n| {
+                        let (x, y) = grid.cell_of(n).unwrap();
+                        (x as i64 + 3, y as i64 - 5)
+                    }).collect();
+                    let walked = map.path_cost(moves, costs, (s.0 as i64, s.1 as i64), (t.0 as i64, t.1 as i64), &cells);
+                    prop_assert!(walked.is_ok(), "{:?}", walked);
+                    prop_assert!((walked.unwrap() - best).abs() < 1e-4, "{:?} vs optimum {}", cells, best);
+                }
+                (Ok(None), None) => {}
+                // A removed (walled) end is not a member: an error or no path, never a path.
+                (Err(_), None) => prop_assert!(map.weights[(ends.0 % (w * h)) as usize] == 0 || map.weights[(ends.1 % (w * h)) as usize] == 0),
+                (got, best) => prop_assert!(false, "{:?} -> {:?}: grid graph {:?}, oracle {:?}", s, t, got, best),
             }
         }
     }

@@ -1,12 +1,19 @@
-//! Jump Point Search against Dijkstra on random grids: same cost, same reachability, valid paths.
+//! Jump Point Search and JPS+ against the independent oracle of `support/oracle.rs` on random
+//! grids: every path is a real walk under the Moving AI rules (no corner cutting), costs what it
+//! reports and is as cheap as the oracle's Dijkstra finds; unreachable exactly when the oracle
+//! finds no path (a walled start or goal included).
 //!
 //! Grids range from open fields to dense mazes, 1 to 130 cells wide so that the 64-cell word
 //! boundaries of the block-based scans are crossed.
 
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::{Outcome, SearchContext};
+use pathkit::search::{Outcome, Path};
 use proptest::prelude::*;
+
+mod support;
+use support::check_grid_answer;
+use support::oracle::{MoveCosts, Moves, OracleMap};
 
 /// Deterministic pseudo-random numbers for building a grid from one seed.
 struct XorShift(u64);
@@ -23,8 +30,21 @@ impl XorShift {
     }
 }
 
-/// A random grid: `kind` 0 = open field, 1 = scattered walls, 2 = dense, 3 = maze.
-fn random_grid(width: u32, height: u32, kind: u8, seed: u64) -> Grid {
+/// A random grid and the oracle's copy of it (both from one list of weights): `kind` 0 = open
+/// field, 1 = scattered walls, 2 = dense, 3 = maze.
+fn random_grid(width: u32, height: u32, kind: u8, seed: u64) -> (Grid, OracleMap) {
+    let weights = random_weights(width, height, kind, seed);
+    let grid = Grid::from_fn(width, height, |c| weights[(c.y * width + c.x) as usize]).unwrap();
+    let map = OracleMap {
+        width: width as usize,
+        height: height as usize,
+        weights,
+    };
+    (grid, map)
+}
+
+/// The weights (0 or 1, row-major) of a random grid of the given kind.
+fn random_weights(width: u32, height: u32, kind: u8, seed: u64) -> Vec<u32> {
     let mut rng = XorShift(seed | 1);
     if kind == 3 {
         // A maze carved by a random depth-first walk on the odd cells, then a few extra holes.
@@ -58,13 +78,12 @@ fn random_grid(width: u32, height: u32, kind: u8, seed: u64) -> Grid {
             let i = rng.below((width * height) as u64) as usize;
             open[i] = true;
         }
-        return Grid::from_fn(width, height, |c| u32::from(open[at(c.x, c.y)])).unwrap();
+        return open.into_iter().map(u32::from).collect();
     }
     let wall_per_mille = [30u64, 200, 420][kind as usize];
-    Grid::from_fn(width, height, |_| {
-        u32::from(rng.below(1000) >= wall_per_mille)
-    })
-    .unwrap()
+    (0..width * height)
+        .map(|_| u32::from(rng.below(1000) >= wall_per_mille))
+        .collect()
 }
 
 /// A start or goal: usually a free cell, sometimes any cell (blocked ones included).
@@ -79,125 +98,92 @@ fn pick(grid: &Grid, rng: &mut XorShift) -> Cell {
     }
 }
 
-/// Checks that `nodes` is a legal path from `start` to `goal` costing `cost`.
-fn assert_valid_path(grid: &Grid, eight: bool, start: Cell, goal: Cell, nodes: &[Cell], cost: f64) {
-    assert_eq!(nodes.first(), Some(&start));
-    assert_eq!(nodes.last(), Some(&goal));
-    let mut sum = 0.0;
-    for c in nodes {
-        assert!(grid.is_passable(*c), "path crosses blocked cell {c}");
+/// The oracle's rule for a JPS mode.
+fn moves_of(mode: JpsMode) -> Moves {
+    if mode == JpsMode::EIGHT {
+        Moves::NoCornerCutting
+    } else {
+        Moves::Four
     }
-    for w in nodes.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let dx = a.x.abs_diff(b.x);
-        let dy = a.y.abs_diff(b.y);
-        match (dx, dy) {
-            (1, 0) | (0, 1) => sum += 1.0,
-            (1, 1) if eight => {
-                assert!(
-                    grid.is_passable(Cell::new(b.x, a.y)) && grid.is_passable(Cell::new(a.x, b.y)),
-                    "diagonal {a} -> {b} cuts a corner"
-                );
-                sum += std::f64::consts::SQRT_2;
-            }
-            _ => panic!("{a} -> {b} is not a move"),
-        }
-    }
-    assert!(
-        (sum - cost).abs() < 1e-9,
-        "moves add up to {sum}, reported {cost}"
-    );
 }
 
-/// Runs a few queries on one grid and compares JPS with Dijkstra.
-fn compare(grid: &Grid, mode: JpsMode, seed: u64, queries: usize) {
-    let eight = mode == JpsMode::EIGHT;
+/// A jump-point answer made into the cells it stands for, by the oracle's reading of the
+/// documented route between two jump points.
+fn filled_in(moves: Moves, outcome: &Outcome<Cell, f64>) -> Outcome<Cell, f64> {
+    match outcome {
+        Outcome::Found(p) => {
+            let points: Vec<(i64, i64)> =
+                p.nodes.iter().map(|c| (c.x as i64, c.y as i64)).collect();
+            let nodes = OracleMap::cells_between_jump_points(moves, &points)
+                .into_iter()
+                .map(|(x, y)| Cell::new(x as u32, y as u32))
+                .collect();
+            Outcome::Found(Path {
+                nodes,
+                cost: p.cost,
+            })
+        }
+        other => other.clone(),
+    }
+}
+
+/// Runs a few queries on one grid and checks JPS (full paths and jump points) with the oracle.
+fn compare(grid: &Grid, map: &OracleMap, mode: JpsMode, seed: u64, queries: usize) {
+    let moves = moves_of(mode);
     let mut rng = XorShift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut jps = JpsContext::new();
-    let mut dijkstra = SearchContext::new();
-    let mut dijkstra4 = SearchContext::<u32>::new();
     let mut jump_ctx = JpsContext::new();
     for _ in 0..queries {
         let (start, goal) = (pick(grid, &mut rng), pick(grid, &mut rng));
-        let expected = if !grid.is_passable(start) || !grid.is_passable(goal) {
-            // Documented: a blocked end is unreachable (the core search would walk out of it).
-            Outcome::Unreachable
-        } else if eight {
-            dijkstra.dijkstra(&grid.octile(), start, goal).unwrap()
-        } else {
-            match dijkstra4
-                .dijkstra(&grid.four_connected(), start, goal)
-                .unwrap()
-            {
-                Outcome::Found(p) => Outcome::Found(pathkit::search::Path {
-                    cost: p.cost as f64,
-                    nodes: p.nodes,
-                }),
-                Outcome::Unreachable => Outcome::Unreachable,
-                Outcome::LimitReached(_) => unreachable!(),
-            }
-        };
         let got = jps.find_path(grid, start, goal, mode).unwrap();
+        check_grid_answer(map, moves, MoveCosts::OCTILE, (start, goal), &got, 1.0);
         let jumps = jump_ctx
             .find_path(grid, start, goal, mode.jump_points())
             .unwrap();
-        match (&expected, &got) {
-            (Outcome::Found(e), Outcome::Found(g)) => {
-                assert!(
-                    (e.cost - g.cost).abs() < 1e-9,
-                    "{start} -> {goal}: dijkstra {} jps {}\n{}",
-                    e.cost,
-                    g.cost,
-                    grid.to_ascii()
-                );
-                assert_valid_path(grid, eight, start, goal, &g.nodes, g.cost);
-                let j = jumps.path().expect("jump point path");
-                assert_eq!(j.cost, g.cost);
-                assert!(j.nodes.len() <= g.nodes.len());
-                assert!(j.nodes.iter().all(|c| g.nodes.contains(c)));
-            }
-            (Outcome::Unreachable, Outcome::Unreachable) => {
-                assert_eq!(jumps, Outcome::Unreachable);
-            }
-            _ => panic!(
-                "{start} -> {goal}: dijkstra {expected:?}, jps {got:?}\n{}",
-                grid.to_ascii()
-            ),
+        check_grid_answer(
+            map,
+            moves,
+            MoveCosts::OCTILE,
+            (start, goal),
+            &filled_in(moves, &jumps),
+            1.0,
+        );
+        if let (Some(j), Some(g)) = (jumps.path(), got.path()) {
+            // Jump points are cells of the full path, in order.
+            assert_eq!(j.cost, g.cost);
+            let mut rest = g.nodes.iter();
+            assert!(
+                j.nodes.iter().all(|c| rest.any(|d| d == c)),
+                "{:?} not along {:?}",
+                j.nodes,
+                g.nodes
+            );
         }
     }
 }
 
-/// JPS+ against Dijkstra on the grid it holds.
-fn compare_plus(plus: &JpsPlus, seed: u64, queries: usize) {
+/// JPS+ on the grid it holds, checked with the oracle's copy of that grid.
+fn compare_plus(plus: &JpsPlus, map: &OracleMap, seed: u64, queries: usize) {
     let grid = plus.grid();
     let mut rng = XorShift(seed.wrapping_mul(0xbf58_476d_1ce4_e5b9) | 1);
     let mut ctx = JpsContext::new();
-    let mut dijkstra = SearchContext::new();
     for _ in 0..queries {
         let (start, goal) = (pick(grid, &mut rng), pick(grid, &mut rng));
-        let got = plus
-            .find_path(&mut ctx, start, goal, PathMode::Cells)
-            .unwrap();
-        if !grid.is_passable(start) || !grid.is_passable(goal) {
-            assert_eq!(got, Outcome::Unreachable);
-            continue;
-        }
-        match (dijkstra.dijkstra(&grid.octile(), start, goal).unwrap(), got) {
-            (Outcome::Found(e), Outcome::Found(g)) => {
-                assert!(
-                    (e.cost - g.cost).abs() < 1e-9,
-                    "{start} -> {goal}: dijkstra {} jps+ {}\n{}",
-                    e.cost,
-                    g.cost,
-                    grid.to_ascii()
-                );
-                assert_valid_path(grid, true, start, goal, &g.nodes, g.cost);
-            }
-            (Outcome::Unreachable, Outcome::Unreachable) => {}
-            (e, g) => panic!(
-                "{start} -> {goal}: dijkstra {e:?}, jps+ {g:?}\n{}",
-                grid.to_ascii()
-            ),
+        for mode in [PathMode::Cells, PathMode::JumpPoints] {
+            let got = plus.find_path(&mut ctx, start, goal, mode).unwrap();
+            let got = if mode == PathMode::Cells {
+                got
+            } else {
+                filled_in(Moves::NoCornerCutting, &got)
+            };
+            check_grid_answer(
+                map,
+                Moves::NoCornerCutting,
+                MoveCosts::OCTILE,
+                (start, goal),
+                &got,
+                1.0,
+            );
         }
     }
 }
@@ -210,9 +196,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn eight_connected_matches_dijkstra((w, h, kind, seed) in grids()) {
-        let grid = random_grid(w, h, kind, seed);
-        compare(&grid, JpsMode::EIGHT, seed, 4);
+    fn eight_connected_matches_the_oracle((w, h, kind, seed) in grids()) {
+        let (grid, map) = random_grid(w, h, kind, seed);
+        compare(&grid, &map, JpsMode::EIGHT, seed, 4);
     }
 }
 
@@ -220,9 +206,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn four_connected_matches_dijkstra((w, h, kind, seed) in grids()) {
-        let grid = random_grid(w, h, kind, seed);
-        compare(&grid, JpsMode::FOUR, seed, 4);
+    fn four_connected_matches_the_oracle((w, h, kind, seed) in grids()) {
+        let (grid, map) = random_grid(w, h, kind, seed);
+        compare(&grid, &map, JpsMode::FOUR, seed, 4);
     }
 }
 
@@ -230,16 +216,18 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn jps_plus_matches_dijkstra_before_and_after_edits((w, h, kind, seed) in grids()) {
-        let mut plus = JpsPlus::new(random_grid(w, h, kind, seed)).unwrap();
-        compare_plus(&plus, seed, 3);
+    fn jps_plus_matches_the_oracle_before_and_after_edits((w, h, kind, seed) in grids()) {
+        let (grid, mut map) = random_grid(w, h, kind, seed);
+        let mut plus = JpsPlus::new(grid).unwrap();
+        compare_plus(&plus, &map, seed, 3);
         let mut rng = XorShift(seed ^ 0x5555_5555);
         for _ in 0..1 + rng.below(6) {
-            let cell = Cell::new(rng.below(w as u64) as u32, rng.below(h as u64) as u32);
-            let open = !plus.grid().is_passable(cell);
-            plus.set_passable(cell, open).unwrap();
+            let (x, y) = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+            let i = y * w as usize + x;
+            map.weights[i] = 1 - map.weights[i];
+            plus.set_passable(Cell::new(x as u32, y as u32), map.weights[i] == 1).unwrap();
         }
-        compare_plus(&plus, seed.rotate_left(17), 3);
+        compare_plus(&plus, &map, seed.rotate_left(17), 3);
     }
 }
 
@@ -247,9 +235,9 @@ proptest! {
 fn tall_thin_grids_cross_column_word_boundaries() {
     for (h, seed) in [(130u32, 7u64), (129, 11), (64, 13), (65, 17)] {
         for kind in 0..4 {
-            let grid = random_grid(3, h, kind, seed);
-            compare(&grid, JpsMode::EIGHT, seed, 30);
-            compare(&grid, JpsMode::FOUR, seed, 30);
+            let (grid, map) = random_grid(3, h, kind, seed);
+            compare(&grid, &map, JpsMode::EIGHT, seed, 30);
+            compare(&grid, &map, JpsMode::FOUR, seed, 30);
         }
     }
 }

@@ -1,48 +1,11 @@
 //! After warm-up, Jump Point Search, JPS+ and A* queries on reused contexts allocate nothing.
 
+mod alloc_counter;
+
+use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{SearchContext, SearchOptions, Status};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
-
-/// Counts allocations made by the thread that switched counting on, per thread, so tests
-/// running side by side do not see each other's allocations.
-struct CountingAllocator;
-
-thread_local! {
-    static COUNTING: StdCell<bool> = const { StdCell::new(false) };
-    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
-}
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.with(|a| a.get());
-    COUNTING.with(|c| c.set(true));
-    let out = f();
-    COUNTING.with(|c| c.set(false));
-    (out, ALLOCATIONS.with(|a| a.get()) - before)
-}
 
 /// A 150x120 map of random walls and a few long wall segments (rooms and corridors).
 fn map() -> Grid {

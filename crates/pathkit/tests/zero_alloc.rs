@@ -1,47 +1,10 @@
 //! After a warm-up query, A* on a reused context allocates nothing.
 
+mod alloc_counter;
+
+use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::{SearchContext, SearchOptions, Status};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Counts allocations made by the thread that switched counting on.
-struct CountingAllocator;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-thread_local! {
-    static COUNTING: StdCell<bool> = const { StdCell::new(false) };
-}
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    COUNTING.with(|c| c.set(true));
-    let out = f();
-    COUNTING.with(|c| c.set(false));
-    (out, ALLOCATIONS.load(Ordering::Relaxed) - before)
-}
 
 /// A 200x200 map of random walls with a guaranteed open border.
 fn map() -> Grid {

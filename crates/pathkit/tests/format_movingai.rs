@@ -1,5 +1,8 @@
 //! Moving AI `.map` and `.scen` reading and writing: the benchmark files, the fixtures, and
 //! every kind of malformed input.
+//!
+//! The `needs_movingai` tests read the whole benchmark set in `shared/movingai` beside the checkout
+//! (README.md, "Data"); without it they fail, saying so. Everything else uses the fixtures.
 
 /// Named so that `cargo test -p pathkit format` selects these tests.
 mod format_movingai {
@@ -17,200 +20,199 @@ mod format_movingai {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
     }
 
-    /// The shared benchmark set, or `None` (with a message) when it is not on this machine.
-    fn benchmarks() -> Option<PathBuf> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/movingai");
-        if dir.join("SOURCES.md").is_file() {
-            Some(dir)
-        } else {
-            println!(
-                "skipped: Moving AI benchmark files not found at {}",
-                dir.display()
-            );
-            None
-        }
-    }
+    /// The whole Moving AI benchmark set (`shared/movingai`, README.md "Data"), checked against the
+    /// per-file table of its `SOURCES.md`. Named so that `--skip needs_` leaves these tests out on a
+    /// machine without the data.
+    mod needs_movingai {
+        use super::*;
+        use test_prerequisites::Dataset;
 
-    /// Files under `dir` (and one level of subfolders) whose name ends with `suffix`, sorted.
-    fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        let mut dirs = vec![dir.to_path_buf()];
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            }
+        /// The benchmark set's folder; the test fails, saying how to get it, when it is missing.
+        fn benchmarks() -> PathBuf {
+            Dataset::MovingAi.require()
         }
-        for d in dirs {
-            for entry in std::fs::read_dir(d).unwrap() {
+
+        /// Files under `dir` (and one level of subfolders) whose name ends with `suffix`, sorted.
+        fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+            let mut out = Vec::new();
+            let mut dirs = vec![dir.to_path_buf()];
+            for entry in std::fs::read_dir(dir).unwrap() {
                 let p = entry.unwrap().path();
-                if p.is_file() && p.to_string_lossy().ends_with(suffix) {
-                    out.push(p);
+                if p.is_dir() {
+                    dirs.push(p);
                 }
             }
-        }
-        out.sort();
-        out
-    }
-
-    /// One row of the per-file table in SOURCES.md.
-    #[derive(Debug)]
-    struct Row {
-        width: u32,
-        height: u32,
-        passable_percent: f64,
-        lines: usize,
-        old_precision: bool,
-    }
-
-    /// The per-file table of SOURCES.md, keyed by the scenario file's path relative to the folder.
-    fn table(dir: &Path) -> BTreeMap<String, Row> {
-        let text = std::fs::read_to_string(dir.join("SOURCES.md")).unwrap();
-        let mut rows = BTreeMap::new();
-        for line in text.lines() {
-            let cols: Vec<&str> = line.split('|').map(str::trim).collect();
-            // | file | family | W x H | map KB | passable % | lines | max bucket | max len | version | repo |
-            if cols.len() != 12 || !cols[1].ends_with(".scen") {
-                continue;
+            for d in dirs {
+                for entry in std::fs::read_dir(d).unwrap() {
+                    let p = entry.unwrap().path();
+                    if p.is_file() && p.to_string_lossy().ends_with(suffix) {
+                        out.push(p);
+                    }
+                }
             }
-            let (w, h) = cols[3].split_once(" x ").unwrap();
-            rows.insert(
-                cols[1].to_string(),
-                Row {
-                    width: w.parse().unwrap(),
-                    height: h.parse().unwrap(),
-                    passable_percent: cols[5].parse().unwrap(),
-                    lines: cols[6].parse().unwrap(),
-                    old_precision: cols[9].contains("2011"),
-                },
-            );
+            out.sort();
+            out
         }
-        rows
-    }
 
-    fn relative(dir: &Path, p: &Path) -> String {
-        p.strip_prefix(dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/")
-    }
-
-    #[test]
-    fn every_benchmark_map_parses_and_writes_back_byte_for_byte() {
-        let Some(dir) = benchmarks() else { return };
-        let maps = files(&dir, ".map");
-        assert_eq!(maps.len(), 27, "25 maps and 2 MAPF maps");
-        for path in maps {
-            let bytes = std::fs::read(&path).unwrap();
-            let map =
-                MovingAiMap::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            assert_eq!(map.map_type(), "octile");
-            assert_eq!(map.tiles().len(), (map.width() * map.height()) as usize);
-            let written = map.to_string();
-            let mut expected = bytes.clone();
-            // Street maps may end without a terminator after the last row; writing always adds one.
-            if !expected.ends_with(b"\n") {
-                expected.extend_from_slice(map.line_ending().as_str().as_bytes());
-            }
-            assert!(written.as_bytes() == expected, "{} differs", path.display());
-            assert_eq!(written.parse::<MovingAiMap>().unwrap(), map);
+        /// One row of the per-file table in SOURCES.md.
+        #[derive(Debug)]
+        struct Row {
+            width: u32,
+            height: u32,
+            passable_percent: f64,
+            lines: usize,
+            old_precision: bool,
         }
-    }
 
-    #[test]
-    fn street_maps_keep_crlf() {
-        let Some(dir) = benchmarks() else { return };
-        for name in ["Berlin_1_256.map", "Paris_1_512.map", "NewYork_0_1024.map"] {
-            let map = MovingAiMap::load(dir.join(name)).unwrap();
-            assert_eq!(map.line_ending(), LineEnding::CrLf, "{name}");
-            assert!(map.to_string().starts_with("type octile\r\nheight "));
-        }
-        let map = MovingAiMap::load(dir.join("den520d.map")).unwrap();
-        assert_eq!(map.line_ending(), LineEnding::Lf);
-    }
-
-    #[test]
-    fn sizes_and_passability_match_the_sources_table() {
-        let Some(dir) = benchmarks() else { return };
-        let table = table(&dir);
-        assert_eq!(table.len(), 31);
-        for (scen, row) in &table {
-            let entry = Scenario::load(dir.join(scen)).unwrap().entries()[0].clone();
-            let map_path = resolve_map(&dir.join(scen), &entry.map).unwrap();
-            let map = MovingAiMap::load(&map_path).unwrap();
-            assert_eq!(
-                (map.width(), map.height()),
-                (row.width, row.height),
-                "{scen}"
-            );
-            let grid = map.to_grid().unwrap();
-            let open = grid.weights().iter().filter(|&&w| w != 0).count();
-            let percent = 100.0 * open as f64 / grid.len() as f64;
-            assert!(
-                (percent - row.passable_percent).abs() <= 0.05 + 1e-9,
-                "{scen}: {percent:.2}% passable, table says {}",
-                row.passable_percent
-            );
-        }
-        // Spot checks quoted from the notes.
-        let den = MovingAiMap::load(dir.join("den520d.map")).unwrap();
-        assert_eq!((den.width(), den.height()), (256, 257));
-        let brc = MovingAiMap::load(dir.join("brc202d.map")).unwrap();
-        assert_eq!((brc.width(), brc.height()), (530, 481));
-    }
-
-    #[test]
-    fn every_scenario_file_parses_matches_the_table_and_writes_back() {
-        let Some(dir) = benchmarks() else { return };
-        let table = table(&dir);
-        let scens = files(&dir, ".scen");
-        assert_eq!(scens.len(), 31);
-        let mut total = 0;
-        let mut maps: BTreeMap<PathBuf, Grid> = BTreeMap::new();
-        for path in &scens {
-            let name = relative(&dir, path);
-            let row = table
-                .get(&name)
-                .unwrap_or_else(|| panic!("{name} not in SOURCES.md"));
-            let bytes = std::fs::read(path).unwrap();
-            let scen = Scenario::parse(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(scen.entries().len(), row.lines, "{name}");
-            total += scen.entries().len();
-            assert_eq!(scen.separator(), Separator::Tab, "{name}");
-            let expected_tolerance = if row.old_precision { 5e-3 } else { 1e-6 };
-            assert_eq!(scen.tolerance(), expected_tolerance, "{name}");
-            assert_eq!(
-                scen.length_format() == (LengthFormat::Fixed { decimals: 8 }),
-                !row.old_precision,
-                "{name}"
-            );
-            // Written back byte for byte, but for blank lines at the end (den312d, den520d have them).
-            let text = std::str::from_utf8(&bytes).unwrap();
-            let expected = format!("{}\n", text.trim_end_matches(['\n', '\r', ' ', '\t']));
-            assert!(scen.to_string() == expected, "{name} differs when written");
-            assert_eq!(scen.to_string().parse::<Scenario>().unwrap(), scen);
-
-            for e in scen.entries() {
-                assert_eq!((e.width, e.height), (row.width, row.height), "{name}");
-                let map_path = Scenario::resolve_map(path, e).unwrap();
-                assert_eq!(map_path.file_name().unwrap(), e.map_file_name());
-                let grid = maps
-                    .entry(map_path.clone())
-                    .or_insert_with(|| MovingAiMap::load(&map_path).unwrap().to_grid().unwrap());
-                assert!(
-                    grid.is_passable(e.start) && grid.is_passable(e.goal),
-                    "{name}: {e:?}"
+        /// The per-file table of SOURCES.md, keyed by the scenario file's path relative to the folder.
+        fn table(dir: &Path) -> BTreeMap<String, Row> {
+            let text = std::fs::read_to_string(dir.join("SOURCES.md")).unwrap();
+            let mut rows = BTreeMap::new();
+            for line in text.lines() {
+                let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+                // | file | family | W x H | map KB | passable % | lines | max bucket | max len | version | repo |
+                if cols.len() != 12 || !cols[1].ends_with(".scen") {
+                    continue;
+                }
+                let (w, h) = cols[3].split_once(" x ").unwrap();
+                rows.insert(
+                    cols[1].to_string(),
+                    Row {
+                        width: w.parse().unwrap(),
+                        height: h.parse().unwrap(),
+                        passable_percent: cols[5].parse().unwrap(),
+                        lines: cols[6].parse().unwrap(),
+                        old_precision: cols[9].contains("2011"),
+                    },
                 );
             }
+            rows
         }
-        assert_eq!(total, 76_901);
-        let den = Scenario::load(dir.join("den520d.map.scen")).unwrap();
-        assert_eq!(den.entries().len(), 888);
+
+        fn relative(dir: &Path, p: &Path) -> String {
+            p.strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        }
+
+        #[test]
+        fn every_benchmark_map_parses_and_writes_back_byte_for_byte() {
+            let dir = benchmarks();
+            let maps = files(&dir, ".map");
+            assert_eq!(maps.len(), 27, "25 maps and 2 MAPF maps");
+            for path in maps {
+                let bytes = std::fs::read(&path).unwrap();
+                let map = MovingAiMap::parse(&bytes)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                assert_eq!(map.map_type(), "octile");
+                assert_eq!(map.tiles().len(), (map.width() * map.height()) as usize);
+                let written = map.to_string();
+                let mut expected = bytes.clone();
+                // Street maps may end without a terminator after the last row; writing always adds one.
+                if !expected.ends_with(b"\n") {
+                    expected.extend_from_slice(map.line_ending().as_str().as_bytes());
+                }
+                assert!(written.as_bytes() == expected, "{} differs", path.display());
+                assert_eq!(written.parse::<MovingAiMap>().unwrap(), map);
+            }
+        }
+
+        #[test]
+        fn street_maps_keep_crlf() {
+            let dir = benchmarks();
+            for name in ["Berlin_1_256.map", "Paris_1_512.map", "NewYork_0_1024.map"] {
+                let map = MovingAiMap::load(dir.join(name)).unwrap();
+                assert_eq!(map.line_ending(), LineEnding::CrLf, "{name}");
+                assert!(map.to_string().starts_with("type octile\r\nheight "));
+            }
+            let map = MovingAiMap::load(dir.join("den520d.map")).unwrap();
+            assert_eq!(map.line_ending(), LineEnding::Lf);
+        }
+
+        #[test]
+        fn sizes_and_passability_match_the_sources_table() {
+            let dir = benchmarks();
+            let table = table(&dir);
+            assert_eq!(table.len(), 31);
+            for (scen, row) in &table {
+                let entry = Scenario::load(dir.join(scen)).unwrap().entries()[0].clone();
+                let map_path = resolve_map(&dir.join(scen), &entry.map).unwrap();
+                let map = MovingAiMap::load(&map_path).unwrap();
+                assert_eq!(
+                    (map.width(), map.height()),
+                    (row.width, row.height),
+                    "{scen}"
+                );
+                let grid = map.to_grid().unwrap();
+                let open = grid.weights().iter().filter(|&&w| w != 0).count();
+                let percent = 100.0 * open as f64 / grid.len() as f64;
+                assert!(
+                    (percent - row.passable_percent).abs() <= 0.05 + 1e-9,
+                    "{scen}: {percent:.2}% passable, table says {}",
+                    row.passable_percent
+                );
+            }
+            // Spot checks quoted from the notes.
+            let den = MovingAiMap::load(dir.join("den520d.map")).unwrap();
+            assert_eq!((den.width(), den.height()), (256, 257));
+            let brc = MovingAiMap::load(dir.join("brc202d.map")).unwrap();
+            assert_eq!((brc.width(), brc.height()), (530, 481));
+        }
+
+        #[test]
+        fn every_scenario_file_parses_matches_the_table_and_writes_back() {
+            let dir = benchmarks();
+            let table = table(&dir);
+            let scens = files(&dir, ".scen");
+            assert_eq!(scens.len(), 31);
+            let mut total = 0;
+            let mut maps: BTreeMap<PathBuf, Grid> = BTreeMap::new();
+            for path in &scens {
+                let name = relative(&dir, path);
+                let row = table
+                    .get(&name)
+                    .unwrap_or_else(|| panic!("{name} not in SOURCES.md"));
+                let bytes = std::fs::read(path).unwrap();
+                let scen = Scenario::parse(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(scen.entries().len(), row.lines, "{name}");
+                total += scen.entries().len();
+                assert_eq!(scen.separator(), Separator::Tab, "{name}");
+                let expected_tolerance = if row.old_precision { 5e-3 } else { 1e-6 };
+                assert_eq!(scen.tolerance(), expected_tolerance, "{name}");
+                assert_eq!(
+                    scen.length_format() == (LengthFormat::Fixed { decimals: 8 }),
+                    !row.old_precision,
+                    "{name}"
+                );
+                // Written back byte for byte, but for blank lines at the end (den312d, den520d have them).
+                let text = std::str::from_utf8(&bytes).unwrap();
+                let expected = format!("{}\n", text.trim_end_matches(['\n', '\r', ' ', '\t']));
+                assert!(scen.to_string() == expected, "{name} differs when written");
+                assert_eq!(scen.to_string().parse::<Scenario>().unwrap(), scen);
+
+                for e in scen.entries() {
+                    assert_eq!((e.width, e.height), (row.width, row.height), "{name}");
+                    let map_path = Scenario::resolve_map(path, e).unwrap();
+                    assert_eq!(map_path.file_name().unwrap(), e.map_file_name());
+                    let grid = maps.entry(map_path.clone()).or_insert_with(|| {
+                        MovingAiMap::load(&map_path).unwrap().to_grid().unwrap()
+                    });
+                    assert!(
+                        grid.is_passable(e.start) && grid.is_passable(e.goal),
+                        "{name}: {e:?}"
+                    );
+                }
+            }
+            assert_eq!(total, 76_901);
+            let den = Scenario::load(dir.join("den520d.map.scen")).unwrap();
+            assert_eq!(den.entries().len(), 888);
+        }
     }
 
     #[test]
     fn map_columns_are_resolved_by_basename_next_to_or_above_the_scenario() {
-        let Some(dir) = benchmarks() else { return };
+        let dir = fixtures();
         let legacy = dir.join("legacy/lak104d.map.scen");
         let scen = Scenario::load(&legacy).unwrap();
         assert_eq!(scen.entries()[0].map, "maps/dao/lak104d.map");
@@ -218,10 +220,10 @@ mod format_movingai {
             Scenario::resolve_map(&legacy, &scen.entries()[0]).unwrap(),
             dir.join("lak104d.map")
         );
-        let mapf = dir.join("mapf/den520d-even-1.scen");
+        let mapf = dir.join("mapf/random-32-32-20-even-1.scen");
         assert_eq!(
-            resolve_map(&mapf, "den520d.map").unwrap(),
-            dir.join("mapf/den520d.map")
+            resolve_map(&mapf, "random-32-32-20.map").unwrap(),
+            dir.join("mapf/random-32-32-20.map")
         );
     }
 
@@ -258,6 +260,15 @@ mod format_movingai {
         let lak = Scenario::load(fixtures().join("lak104d.map.scen")).unwrap();
         assert_eq!(lak.length_format(), LengthFormat::Fixed { decimals: 8 });
         assert_eq!(lak.tolerance(), 1e-6);
+        // The 2011 version of the same map's file, and a MAPF file (lines shuffled, 8 decimals).
+        assert_eq!(solve_all("legacy/lak104d.map.scen"), 130);
+        let legacy = Scenario::load(fixtures().join("legacy/lak104d.map.scen")).unwrap();
+        assert_eq!(legacy.tolerance(), 5e-3);
+        assert_eq!(solve_all("mapf/random-32-32-20-even-1.scen"), 100);
+        let mapf = Scenario::load(fixtures().join("mapf/random-32-32-20-even-1.scen")).unwrap();
+        assert_eq!(mapf.length_format(), LengthFormat::Fixed { decimals: 8 });
+        let buckets: Vec<u32> = mapf.entries().iter().map(|e| e.bucket).collect();
+        assert!(!buckets.is_sorted(), "MAPF lines are not sorted by bucket");
     }
 
     #[test]

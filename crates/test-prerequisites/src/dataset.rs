@@ -160,7 +160,10 @@ impl Dataset {
     /// ```
     #[track_caller]
     pub fn require(self) -> PathBuf {
-        self.locate().unwrap_or_else(|missing| panic!("{missing}"))
+        match self.locate() {
+            Ok(folder) => folder,
+            Err(missing) => panic!("{missing}"),
+        }
     }
 
     /// [`locate`](Self::locate) with `shared` as the shared folder.

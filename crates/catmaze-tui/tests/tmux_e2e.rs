@@ -1,5 +1,8 @@
 //! End to end: the real `catmaze` binary in a tmux window, clicked with an SGR mouse sequence,
-//! read back with `capture-pane`, then quit with `q`. Skipped (with a message) without tmux.
+//! read back with `capture-pane`, then quit with `q`.
+//!
+//! Needs tmux: without it the test fails, saying how to install it (`.ci/run` does);
+//! `cargo test -- --skip needs_` leaves it out.
 
 use catmaze::Cell;
 use catmaze_tui::layout::Layout;
@@ -76,85 +79,88 @@ fn tile_text(screen: &[String], layout: &Layout, cell: Cell) -> String {
         .unwrap_or_default()
 }
 
-#[test]
-fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("SKIPPED: tmux is not installed (apt-get install -y tmux to run this test)");
-        return;
-    }
-    let id = format!("catmaze-e2e-{}", std::process::id());
-    let exit_file: PathBuf = std::env::temp_dir().join(format!("{id}.exit"));
-    let _ = std::fs::remove_file(&exit_file);
-    let mut tmux = Tmux {
-        socket: id,
-        socket_path: None,
-    };
-    let command = format!(
-        "{} ; echo EXIT=$? > {}",
-        env!("CARGO_BIN_EXE_catmaze"),
-        exit_file.display()
-    );
-    let out = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        &WIDTH.to_string(),
-        "-y",
-        &HEIGHT.to_string(),
-        "sh",
-        "-c",
-        &command,
-    ]);
-    assert!(out.status.success(), "tmux new-session failed: {out:?}");
-    let path = tmux
-        .run(&["display-message", "-p", "#{socket_path}"])
-        .stdout;
-    let path = String::from_utf8_lossy(&path).trim().to_string();
-    tmux.socket_path = (!path.is_empty()).then(|| PathBuf::from(path));
+/// Named so that `--skip needs_` leaves the test out on a machine without tmux.
+mod needs_tmux {
+    use super::*;
+    use test_prerequisites::Tool;
 
-    let layout = Layout::compute(Rect::new(0, 0, WIDTH, HEIGHT), 25, 25).unwrap();
-    let spawn = Cell::new(24, 0);
-    tmux.wait_for(Duration::from_secs(20), "the game to start", |s| {
-        tile_text(s, &layout, spawn) == "Cv"
-    });
-
-    // [19;0] is plain floor five tiles left of the spawn.
-    let target = Cell::new(19, 0);
-    let (column, row) = layout.tile_position(target);
-    let (x, y) = (column + 1, row + 1); // SGR mouse positions count from 1
-    tmux.send_literal(&format!("\x1b[<0;{x};{y}M"));
-    tmux.send_literal(&format!("\x1b[<0;{x};{y}m"));
-    tmux.wait_for(Duration::from_secs(20), "the cat on [19;0]", |s| {
-        tile_text(s, &layout, target) == "Cv"
-    });
-    let screen = tmux.screen();
-    assert!(
-        screen.iter().any(|l| l.contains("Steps: 5")),
-        "five steps taken:\n{}",
-        screen.join("\n")
-    );
-    assert_eq!(
-        tile_text(&screen, &layout, spawn),
-        "· ",
-        "the cat left the spawn"
-    );
-
-    tmux.send_literal("q");
-    let start = Instant::now();
-    let status = loop {
-        if let Ok(text) = std::fs::read_to_string(&exit_file) {
-            if !text.is_empty() {
-                break text;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the game did not quit on q"
+    #[test]
+    fn clicking_a_floor_tile_walks_the_cat_there_and_q_quits() {
+        Tool::Tmux.require();
+        let id = format!("catmaze-e2e-{}", std::process::id());
+        let exit_file: PathBuf = std::env::temp_dir().join(format!("{id}.exit"));
+        let _ = std::fs::remove_file(&exit_file);
+        let mut tmux = Tmux {
+            socket: id,
+            socket_path: None,
+        };
+        let command = format!(
+            "{} ; echo EXIT=$? > {}",
+            env!("CARGO_BIN_EXE_catmaze"),
+            exit_file.display()
         );
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let _ = std::fs::remove_file(&exit_file);
-    assert_eq!(status.trim(), "EXIT=0");
+        let out = tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "game",
+            "-x",
+            &WIDTH.to_string(),
+            "-y",
+            &HEIGHT.to_string(),
+            "sh",
+            "-c",
+            &command,
+        ]);
+        assert!(out.status.success(), "tmux new-session failed: {out:?}");
+        let path = tmux
+            .run(&["display-message", "-p", "#{socket_path}"])
+            .stdout;
+        let path = String::from_utf8_lossy(&path).trim().to_string();
+        tmux.socket_path = (!path.is_empty()).then(|| PathBuf::from(path));
+
+        let layout = Layout::compute(Rect::new(0, 0, WIDTH, HEIGHT), 25, 25).unwrap();
+        let spawn = Cell::new(24, 0);
+        tmux.wait_for(Duration::from_secs(20), "the game to start", |s| {
+            tile_text(s, &layout, spawn) == "Cv"
+        });
+
+        // [19;0] is plain floor five tiles left of the spawn.
+        let target = Cell::new(19, 0);
+        let (column, row) = layout.tile_position(target);
+        let (x, y) = (column + 1, row + 1); // SGR mouse positions count from 1
+        tmux.send_literal(&format!("\x1b[<0;{x};{y}M"));
+        tmux.send_literal(&format!("\x1b[<0;{x};{y}m"));
+        tmux.wait_for(Duration::from_secs(20), "the cat on [19;0]", |s| {
+            tile_text(s, &layout, target) == "Cv"
+        });
+        let screen = tmux.screen();
+        assert!(
+            screen.iter().any(|l| l.contains("Steps: 5")),
+            "five steps taken:\n{}",
+            screen.join("\n")
+        );
+        assert_eq!(
+            tile_text(&screen, &layout, spawn),
+            "· ",
+            "the cat left the spawn"
+        );
+
+        tmux.send_literal("q");
+        let start = Instant::now();
+        let status = loop {
+            if let Ok(text) = std::fs::read_to_string(&exit_file) {
+                if !text.is_empty() {
+                    break text;
+                }
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the game did not quit on q"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let _ = std::fs::remove_file(&exit_file);
+        assert_eq!(status.trim(), "EXIT=0");
+    }
 }

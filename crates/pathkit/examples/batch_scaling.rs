@@ -5,8 +5,9 @@
 //! cargo run --release -p pathkit --example batch_scaling [map names...]
 //! ```
 //!
-//! Reads `<workspace>/../shared/movingai/<name>.map` and `.map.scen` (default: den520d and
-//! AcrosstheCape). Each batch runs 3 times per thread count and the best time is kept; the
+//! Reads `<name>.map` and `.map.scen` (default: den520d and AcrosstheCape) from the Moving AI
+//! benchmark set in `shared/movingai` beside the checkout, or under `$PATHKIT_SHARED_DIR` (README.md,
+//! "Data"); exits with status 1 when a map cannot be read. Each batch runs 3 times per thread count and the best time is kept; the
 //! speed-up is the 1-thread time over the many-thread time. Comparisons with other crates, one
 //! query at a time, are `pathkit bench`'s job.
 
@@ -15,7 +16,8 @@ use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsMode, JpsPlus, PathMode};
 use pathkit::search::Outcome;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::process::ExitCode;
 use std::time::Instant;
 
 /// A Moving AI `.map` as a grid and the (start, goal) pairs of its `.scen` file.
@@ -55,8 +57,8 @@ fn best_time(threads: usize, work: &(dyn Fn() -> usize + Sync)) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/movingai");
+fn main() -> ExitCode {
+    let root = test_prerequisites::shared_dir().join("movingai");
     let mut names: Vec<String> = std::env::args().skip(1).collect();
     if names.is_empty() {
         names = vec!["den520d".into(), "AcrosstheCape".into()];
@@ -68,8 +70,11 @@ fn main() {
         let (grid, queries) = match load(&map, &scen) {
             Ok(loaded) => loaded,
             Err(e) => {
-                println!("skipping {name}: {e} (Moving AI data missing?)");
-                continue;
+                eprintln!(
+                    "error: {name}: {e}\nThe Moving AI benchmark set goes in {}: see README.md, \"Data\".",
+                    root.display()
+                );
+                return ExitCode::FAILURE;
             }
         };
         let plus = JpsPlus::new(grid.clone()).expect("a uniform-cost map");
@@ -101,4 +106,5 @@ fn main() {
             );
         }
     }
+    ExitCode::SUCCESS
 }

@@ -89,6 +89,13 @@ const MOVING_AI_FILES: &[&str] = &[
 const CAT_MAZE_FILES: &[&str] = &["CatMaze.tmx", "catmaze_25x25.txt"];
 
 impl Dataset {
+    /// Every data set the tests read.
+    ///
+    /// ```
+    /// assert_eq!(test_prerequisites::Dataset::ALL.len(), 2);
+    /// ```
+    pub const ALL: [Dataset; 2] = [Dataset::MovingAi, Dataset::CatMaze];
+
     /// The data set's folder inside [`shared_dir`].
     ///
     /// ```
@@ -253,7 +260,7 @@ mod tests {
 
     #[test]
     fn file_lists_have_no_duplicates() {
-        for dataset in [Dataset::MovingAi, Dataset::CatMaze] {
+        for dataset in Dataset::ALL {
             let mut files = dataset.files().to_vec();
             files.sort_unstable();
             files.dedup();

@@ -18,6 +18,13 @@ pub enum Tool {
 }
 
 impl Tool {
+    /// Every program the tests run.
+    ///
+    /// ```
+    /// assert_eq!(test_prerequisites::Tool::ALL, [test_prerequisites::Tool::Tmux]);
+    /// ```
+    pub const ALL: [Tool; 1] = [Tool::Tmux];
+
     /// The command's name, looked up in `PATH`.
     ///
     /// ```

@@ -268,7 +268,9 @@ impl Level {
     }
 }
 
-fn check_size(width: u64, height: u64) -> Result<(), LevelError> {
+/// [`LevelError::TooLarge`] for a side above [`Level::MAX_SIDE`]: checked before anything sized to
+/// the level is allocated.
+pub(crate) fn check_size(width: u64, height: u64) -> Result<(), LevelError> {
     if width > Level::MAX_SIDE as u64 || height > Level::MAX_SIDE as u64 {
         return Err(LevelError::TooLarge { width, height });
     }

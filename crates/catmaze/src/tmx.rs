@@ -35,7 +35,12 @@ impl Level {
                 return Err(LevelError::Tiled(format!("no tile layer named {name:?}")));
             }
         }
+        // The map's fields are public, so its size may be anything: check it before sizing to it.
+        crate::level::check_size(map.width as u64, map.height as u64)?;
         let cells = map.width as usize * map.height as usize;
+        if cells == 0 {
+            return Err(LevelError::Empty);
+        }
         let mut walls = Vec::with_capacity(cells);
         let mut objects = Vec::with_capacity(cells);
         for y in 0..map.height {
@@ -54,5 +59,44 @@ impl Level {
             }
         }
         Level::from_parts(map.width, map.height, walls, objects, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathkit::format::TiledLayer;
+
+    /// A map with both layers, empty, of any declared size.
+    fn map(width: u32, height: u32) -> TiledMap {
+        let layer = |name: &str| TiledLayer {
+            name: name.into(),
+            tiles: Vec::new(),
+        };
+        TiledMap {
+            width,
+            height,
+            tile_width: 16,
+            tile_height: 16,
+            layers: vec![layer(BACKGROUND_LAYER), layer(OBJECTS_LAYER)],
+        }
+    }
+
+    #[test]
+    fn maps_of_zero_or_absurd_size_are_refused_before_sizing_to_them() {
+        let started = std::time::Instant::now();
+        assert_eq!(
+            Level::from_tiled(&map(u32::MAX, 1 << 20)),
+            Err(LevelError::TooLarge {
+                width: u32::MAX as u64,
+                height: 1 << 20
+            })
+        );
+        assert_eq!(Level::from_tiled(&map(0, 1000)), Err(LevelError::Empty));
+        assert!(matches!(
+            Level::from_tiled(&map(0, u32::MAX)),
+            Err(LevelError::TooLarge { .. })
+        ));
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 }

@@ -10,6 +10,7 @@
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
 //! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
+//! | [`limits`] | [`MAX_MAP_BYTES`](limits::MAX_MAP_BYTES), the one limit on what a map may cost in memory |
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
@@ -33,6 +34,7 @@ pub mod format;
 pub mod graph;
 pub mod grid;
 pub mod jps;
+pub mod limits;
 pub mod search;
 
 pub use cost::Cost;

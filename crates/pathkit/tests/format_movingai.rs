@@ -12,6 +12,7 @@ mod format_movingai {
         ScenarioEntry, Separator,
     };
     use pathkit::grid::{Cell, Grid};
+    use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::SearchContext;
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
@@ -403,18 +404,24 @@ mod format_movingai {
 
     #[test]
     fn huge_declared_sizes_are_refused_before_allocating() {
-        // 16384 x 16385 is one row over the limit; nothing but the header is needed to refuse it.
-        let e = map_error(b"type octile\nheight 16385\nwidth 16384\nmap\n");
+        // The most rows a 16384-wide map may declare: its grid fits the memory limit, one row
+        // more does not.
+        let width = 16384;
+        let rows = (1..=u32::MAX / width)
+            .rev()
+            .find(|&h| Grid::memory_needed(width, h) <= MAX_MAP_BYTES)
+            .unwrap();
+        assert!(rows >= 16384, "a 16384 x 16384 map is accepted");
+        let header = |h: u32| format!("type octile\nheight {h}\nwidth {width}\nmap\n");
+        // One row over the limit: nothing but the header is needed to refuse it.
+        let e = map_error(header(rows + 1).as_bytes());
         assert!(matches!(e.kind, ParseErrorKind::BadSize { .. }), "{e}");
         // At the limit the header is fine and the missing rows are reported instead.
-        let e = map_error(b"type octile\nheight 16384\nwidth 16384\nmap\n");
+        let e = map_error(header(rows).as_bytes());
         assert!(
             matches!(
                 e.kind,
-                ParseErrorKind::MissingRows {
-                    expected: 16384,
-                    found: 0
-                }
+                ParseErrorKind::MissingRows { expected, found: 0 } if expected == rows
             ),
             "{e}"
         );

@@ -6,6 +6,7 @@ mod gameplaykit {
     use pathkit::graph::{
         AgentPath, CornerRule, DiagonalCost, GraphError, GridGraph, NodeId, NodeKind,
     };
+    use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::SearchContext;
     use std::collections::BTreeSet;
 
@@ -334,20 +335,29 @@ mod gameplaykit {
 
     #[test]
     fn grid_shape_errors() {
+        // Refused from the size alone, before anything is allocated.
         assert_eq!(
-            GridGraph::new((0, 0), 1 << 13, 1 << 12, false),
+            GridGraph::new((0, 0), 1 << 14, 1 << 13, false),
             Err(GraphError::GridTooLarge {
-                width: 1 << 13,
-                height: 1 << 12
+                width: 1 << 14,
+                height: 1 << 13,
+                bytes: GridGraph::memory_needed(1 << 14, 1 << 13, true),
+                limit: MAX_MAP_BYTES,
             })
         );
         assert_eq!(
             GridGraph::new((0, 0), u32::MAX, u32::MAX, false).unwrap_err(),
             GraphError::GridTooLarge {
                 width: u32::MAX,
-                height: u32::MAX
+                height: u32::MAX,
+                bytes: u64::MAX,
+                limit: MAX_MAP_BYTES,
             }
         );
+        // A zero side gives no nodes, however long the other side is.
+        let empty = GridGraph::new((0, 0), 0, i32::MAX as u32, true).unwrap();
+        assert!(empty.nodes().is_empty());
+        assert_eq!(empty.node_at(0, 0), None);
         assert_eq!(
             GridGraph::new((i32::MAX - 1, 0), 3, 1, false),
             Err(GraphError::GridOutOfRange {

@@ -249,14 +249,21 @@ fn grid_errors_for_bad_input() {
         Grid::new(1 << 15, 1 << 15),
         Err(GridError::TooLarge { .. })
     ));
-    let empty = Grid::new(0, 0).unwrap();
-    assert!(empty.is_empty());
+    assert!(matches!(
+        Grid::new(0, 0),
+        Err(GridError::Empty {
+            width: 0,
+            height: 0
+        })
+    ));
+    let one = Grid::new(1, 1).unwrap();
+    assert!(!one.is_empty());
     let mut ctx = SearchContext::new();
     assert!(matches!(
-        empty.octile().find_path(
+        one.octile().find_path(
             &mut ctx,
             Cell::new(0, 0),
-            Cell::new(0, 0),
+            Cell::new(1, 0),
             &SearchOptions::new()
         ),
         Err(GridError::OutOfBounds { .. })

@@ -41,7 +41,9 @@ pub enum ParseErrorKind {
         /// The text of the field.
         text: String,
     },
-    /// A declared size of zero, or with more cells than [`Grid::MAX_CELLS`](crate::grid::Grid::MAX_CELLS).
+    /// A declared size of zero, or whose grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`Grid::memory_needed`](crate::grid::Grid::memory_needed)).
     BadSize {
         /// Declared width.
         width: u64,
@@ -117,11 +119,7 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::BadNumber { field, text } => {
                 write!(f, "{field} must be a non-negative integer, found {text:?}")
             }
-            ParseErrorKind::BadSize { width, height } => write!(
-                f,
-                "a {width}x{height} map is refused (zero or more than {} cells)",
-                crate::grid::Grid::MAX_CELLS
-            ),
+            ParseErrorKind::BadSize { width, height } => bad_size(f, *width, *height),
             ParseErrorKind::RowLength { expected, found } => {
                 write!(f, "row has {found} tiles, the header says {expected}")
             }
@@ -153,6 +151,17 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "optimal length {text:?} is refused: {reason}")
             }
         }
+    }
+}
+
+/// Why a `width` x `height` map is refused: no cells, or too much memory for its grid.
+fn bad_size(f: &mut fmt::Formatter<'_>, width: u64, height: u64) -> fmt::Result {
+    match crate::grid::Grid::check_size(width, height) {
+        Err(GridError::TooLarge { bytes, limit, .. }) => write!(
+            f,
+            "a {width}x{height} map is refused: its grid needs {bytes} bytes, more than the {limit} a map may take"
+        ),
+        _ => write!(f, "a {width}x{height} map is refused: it has no cells"),
     }
 }
 
@@ -221,7 +230,9 @@ pub enum FormatError {
         /// Its weight.
         weight: u32,
     },
-    /// A map size of zero, or with more cells than [`Grid::MAX_CELLS`](crate::grid::Grid::MAX_CELLS).
+    /// A map size of zero, or whose grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`Grid::memory_needed`](crate::grid::Grid::memory_needed)).
     BadSize {
         /// Width asked for.
         width: u32,
@@ -283,11 +294,7 @@ impl fmt::Display for FormatError {
                 f,
                 "cell ({x}, {y}) has weight {weight}; a Moving AI map holds only walls and weight 1"
             ),
-            FormatError::BadSize { width, height } => write!(
-                f,
-                "a {width}x{height} map is refused (zero or more than {} cells)",
-                crate::grid::Grid::MAX_CELLS
-            ),
+            FormatError::BadSize { width, height } => bad_size(f, *width as u64, *height as u64),
             FormatError::TileCount {
                 width,
                 height,

@@ -48,7 +48,8 @@ impl MovingAiMap {
     pub const PASSABLE: [u8; 3] = [b'.', b'G', b'S'];
 
     /// A map of `width` x `height` tiles, row-major. Fails if a tile is not printable ASCII, the
-    /// number of tiles is wrong, or the size is zero or above [`Grid::MAX_CELLS`].
+    /// number of tiles is wrong, or the size is zero or its grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) ([`Grid::memory_needed`]).
     pub fn new(width: u32, height: u32, tiles: Vec<u8>) -> Result<MovingAiMap, FormatError> {
         if check_size(width, height, 1).is_err() {
             return Err(FormatError::BadSize { width, height });
@@ -97,6 +98,10 @@ impl MovingAiMap {
 
     /// Parses the text of a `.map` file. Accepts LF or CRLF line ends and a last row without a
     /// terminator; refuses anything else that is malformed with the line and column of the problem.
+    /// A declared size that is zero or whose grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is refused from the header
+    /// ([`ParseErrorKind::BadSize`]), before any row is read; memory for the rows follows the
+    /// text, not the header.
     pub fn parse(bytes: &[u8]) -> Result<MovingAiMap, ParseError> {
         let text = text::utf8(bytes)?;
         if text.trim().is_empty() {
@@ -260,6 +265,8 @@ impl MovingAiMap {
     }
 
     /// The searchable grid of the benchmarks: `.` `G` `S` at weight 1, every other tile blocked.
+    /// Fails only when the allocator refuses the grid's memory ([`GridError::OutOfMemory`]): the
+    /// size was checked against the limit when the map was made.
     pub fn to_grid(&self) -> Result<Grid, GridError> {
         self.to_grid_with(|t| u32::from(Self::PASSABLE.contains(&t)))
     }
@@ -302,9 +309,10 @@ fn is_tile(b: u8) -> bool {
     b.is_ascii_graphic()
 }
 
+/// [`ParseErrorKind::BadSize`] unless a grid of the declared size may be built
+/// ([`Grid::memory_needed`] within [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)).
 fn check_size(width: u32, height: u32, line: usize) -> Result<(), ParseError> {
-    let cells = width as u64 * height as u64;
-    if cells == 0 || cells > Grid::MAX_CELLS {
+    if Grid::check_size(width as u64, height as u64).is_err() {
         return Err(ParseError::new(
             line.max(1),
             1,

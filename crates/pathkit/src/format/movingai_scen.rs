@@ -374,8 +374,7 @@ fn parse_entry(n: usize, line: &str) -> Result<(ScenarioEntry, usize), ParseErro
     let width_field = next(2)?;
     let width = number(width_field, 2)?;
     let height = number(next(3)?, 3)?;
-    let cells = width as u64 * height as u64;
-    if cells == 0 || cells > Grid::MAX_CELLS {
+    if Grid::check_size(width as u64, height as u64).is_err() {
         return Err(ParseError::new(
             n,
             width_field.0,

@@ -92,7 +92,17 @@ pub enum TiledError {
         /// What is wrong.
         message: String,
     },
-    /// More of something than is accepted.
+    /// A map with a zero width or height: a map has at least one cell.
+    Empty {
+        /// The element at fault, when known.
+        position: Option<Position>,
+        /// Declared width.
+        width: u32,
+        /// Declared height.
+        height: u32,
+    },
+    /// More of something than is accepted: tiles, or bytes for the map's grid (more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)).
     TooLarge {
         /// The element at fault, when known.
         position: Option<Position>,
@@ -136,9 +146,9 @@ impl TiledError {
             TiledError::Xml { position, .. } | TiledError::Invalid { position, .. } => {
                 Some(*position)
             }
-            TiledError::TooLarge { position, .. } | TiledError::Unsupported { position, .. } => {
-                *position
-            }
+            TiledError::TooLarge { position, .. }
+            | TiledError::Unsupported { position, .. }
+            | TiledError::Empty { position, .. } => *position,
             _ => None,
         }
     }
@@ -156,6 +166,14 @@ impl fmt::Display for TiledError {
                 write!(f, "{position}: malformed XML: {message}")
             }
             TiledError::Invalid { position, message } => write!(f, "{position}: {message}"),
+            TiledError::Empty {
+                position,
+                width,
+                height,
+            } => {
+                at(f, position)?;
+                write!(f, "a {width}x{height} map has no cells")
+            }
             TiledError::TooLarge {
                 position,
                 what,
@@ -230,7 +248,8 @@ impl TiledMap {
     /// The most tiles a map may hold over all its tile layers (2^22, e.g. four 1024 x 1024 layers).
     pub const MAX_TILES: u64 = 1 << 22;
 
-    /// Loads a `.tmx` file; external tilesets (`.tsx`) are read relative to it.
+    /// Loads a `.tmx` file; external tilesets (`.tsx`) are read relative to it. Sizes are checked
+    /// as in [`TiledMap::from_bytes`].
     pub fn load(path: impl AsRef<Path>) -> Result<TiledMap, TiledError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| TiledError::Io {
@@ -242,6 +261,11 @@ impl TiledMap {
 
     /// Reads a `.tmx` file from memory, e.g. one built into the program with `include_bytes!`.
     /// Its tilesets must be embedded in it: nothing else is read.
+    ///
+    /// The declared map size is checked before anything is parsed or allocated: a zero width or
+    /// height is [`TiledError::Empty`], a map whose grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is [`TiledError::TooLarge`], and so is one
+    /// with more than [`TiledMap::MAX_TILES`] tiles over its tile layers.
     pub fn from_bytes(tmx: &[u8]) -> Result<TiledMap, TiledError> {
         Self::read(Path::new("embedded.tmx"), tmx, false)
     }
@@ -280,6 +304,8 @@ impl TiledMap {
     }
 
     /// A grid the size of the map, with the weight of each cell from `weight(x, y, map)` (0 = blocked).
+    /// Fails as [`Grid::new`] does (a map whose fields were changed after reading may have any
+    /// size).
     pub fn to_grid(&self, weight: impl Fn(u32, u32, &TiledMap) -> u32) -> Result<Grid, GridError> {
         Grid::from_fn(self.width, self.height, |c| weight(c.x, c.y, self))
     }
@@ -293,6 +319,29 @@ impl TiledMap {
             });
         }
         Ok(self.to_grid(|x, y, map| u32::from(!map.has_property(layer, x, y, wall_property)))?)
+    }
+}
+
+/// [`TiledError::Empty`] or [`TiledError::TooLarge`] unless a grid of a `width` x `height` map
+/// may be built ([`Grid::memory_needed`] within [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)).
+pub(crate) fn check_grid_size(
+    width: u32,
+    height: u32,
+    position: Option<Position>,
+) -> Result<(), TiledError> {
+    match Grid::check_size(width as u64, height as u64) {
+        Ok(_) => Ok(()),
+        Err(GridError::TooLarge { bytes, limit, .. }) => Err(TiledError::TooLarge {
+            position,
+            what: "bytes for the map's grid",
+            count: bytes,
+            limit,
+        }),
+        Err(_) => Err(TiledError::Empty {
+            position,
+            width,
+            height,
+        }),
     }
 }
 
@@ -312,15 +361,8 @@ fn from_tiled(e: tiled::Error) -> TiledError {
 
 fn convert(map: &tiled::Map, first_gids: &[u32]) -> Result<TiledMap, TiledError> {
     let (width, height) = (map.width, map.height);
+    check_grid_size(width, height, None)?;
     let cells = width as u64 * height as u64;
-    if cells > Grid::MAX_CELLS {
-        return Err(TiledError::TooLarge {
-            position: None,
-            what: "map cells",
-            count: cells,
-            limit: Grid::MAX_CELLS,
-        });
-    }
     let mut tile_layers = Vec::new();
     collect_tile_layers(map.layers(), &mut tile_layers);
     let total = cells * tile_layers.len() as u64;

@@ -9,8 +9,7 @@
 //! The same XML reader `tiled` uses walks the text, so both see the same elements and text.
 
 use super::error::Position;
-use super::tiled::{TiledError, TiledMap};
-use crate::grid::Grid;
+use super::tiled::{check_grid_size, TiledError, TiledMap};
 use base64::Engine;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
@@ -200,7 +199,7 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
     Ok(Checked { bytes, first_gids })
 }
 
-/// The map must be finite and no larger than a grid may be.
+/// The map must be finite, with at least one cell, and no larger than a grid may be.
 fn check_map(xml: &[u8], at: usize, e: &BytesStart) -> Result<(), TiledError> {
     if attr(xml, at, e, b"infinite")?.as_deref() == Some("1") {
         return Err(TiledError::Unsupported {
@@ -212,15 +211,7 @@ fn check_map(xml: &[u8], at: usize, e: &BytesStart) -> Result<(), TiledError> {
         number(xml, at, e, b"width")?,
         number(xml, at, e, b"height")?,
     ) {
-        let cells = w as u64 * h as u64;
-        if cells > Grid::MAX_CELLS {
-            return Err(TiledError::TooLarge {
-                position: Some(position(xml, at)),
-                what: "map cells",
-                count: cells,
-                limit: Grid::MAX_CELLS,
-            });
-        }
+        check_grid_size(w, h, Some(position(xml, at)))?;
     }
     Ok(())
 }

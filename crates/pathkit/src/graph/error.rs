@@ -1,12 +1,14 @@
 //! Typed errors of node graphs, grid graphs and agent paths.
 
 use super::NodeId;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchError;
 use std::fmt;
 
 /// What went wrong with a graph operation or a graph search. Every operation that fails changes
 /// nothing.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum GraphError {
     /// The id was not handed out by this graph (or by the graph it was copied from).
     ForeignNode {
@@ -42,12 +44,23 @@ pub enum GraphError {
         /// The node whose cost overflowed.
         node: NodeId,
     },
-    /// A grid with more cells than [`GridGraph::MAX_CELLS`](super::GridGraph::MAX_CELLS).
+    /// A grid graph that would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`GridGraph::memory_needed`](super::GridGraph::memory_needed) with diagonals); nothing
+    /// was allocated.
     GridTooLarge {
         /// Requested width.
         width: u32,
         /// Requested height.
         height: u32,
+        /// Bytes the graph would need.
+        bytes: u64,
+        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
+        limit: u64,
+    },
+    /// The allocator refused memory for a grid graph, below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
     },
     /// A grid whose cell coordinates do not all fit in `i32`.
     GridOutOfRange {
@@ -98,8 +111,17 @@ impl fmt::Display for GraphError {
             GraphError::CostOverflow { node } => {
                 write!(f, "the path cost overflowed f32 at {node}")
             }
-            GraphError::GridTooLarge { width, height } => {
-                write!(f, "a {width}x{height} grid graph has too many cells")
+            GraphError::GridTooLarge {
+                width,
+                height,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "a {width}x{height} grid graph needs {bytes} bytes, more than the {limit} a map may take"
+            ),
+            GraphError::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes for a grid graph were refused")
             }
             GraphError::GridOutOfRange {
                 origin,
@@ -120,7 +142,29 @@ impl fmt::Display for GraphError {
     }
 }
 
-impl std::error::Error for GraphError {}
+impl std::error::Error for GraphError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GraphError::Search(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl GraphError {
+    /// The error for memory refused to a `width` x `height` grid graph.
+    pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => GraphError::GridTooLarge {
+                width,
+                height,
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => GraphError::OutOfMemory { bytes },
+        }
+    }
+}
 
 impl From<SearchError<NodeId>> for GraphError {
     fn from(e: SearchError<NodeId>) -> Self {

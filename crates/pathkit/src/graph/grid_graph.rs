@@ -3,6 +3,7 @@
 use super::{
     BaseCosts, CostModel, GraphError, NodeGraph, NodeId, NodeKind, NodeRef, UnitDiagonals,
 };
+use crate::limits;
 use crate::search::SearchContext;
 
 /// Whether a diagonal move may pass between two cells that are not members (walls).
@@ -79,12 +80,14 @@ fn is_diagonal((dx, dy): (i32, i32)) -> bool {
 }
 
 impl GridGraph {
-    /// The most cells a grid graph may have (each costs about 200 bytes with its edges).
-    pub const MAX_CELLS: u64 = 1 << 24;
-
     /// A `width` x `height` grid whose first cell is `origin`, every cell a member, connected to
     /// its in-grid 4-neighbours, or 8-neighbours when `diagonals` is on. 0x0 gives no nodes; 1x1
     /// one node without edges.
+    ///
+    /// A grid whose cell coordinates do not fit `i32` is [`GraphError::GridOutOfRange`]. One that
+    /// would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`GridGraph::memory_needed`]) is [`GraphError::GridTooLarge`], checked before anything is
+    /// allocated; memory the allocator refuses below that is [`GraphError::OutOfMemory`].
     pub fn new(
         origin: (i32, i32),
         width: u32,
@@ -92,25 +95,31 @@ impl GridGraph {
         diagonals: bool,
     ) -> Result<Self, GraphError> {
         Self::check_shape(origin, width, height)?;
-        let mut graph = NodeGraph::new();
-        for y in 0..height as i32 {
-            for x in 0..width as i32 {
-                graph.add_node(NodeKind::Cell(origin.0 + x, origin.1 + y));
-            }
+        let refused = |e| GraphError::refused(e, width, height);
+        let cells = width as usize * height as usize;
+        let mut graph = NodeGraph::with_capacity(cells).map_err(refused)?;
+        // Row-major over the cells, not over rows and columns: a zero-wide grid may have 2^31
+        // rows, none of which holds a cell.
+        let (w, h) = (width as i64, height as i64);
+        let at = |i: usize| (i as i64 % w, i as i64 / w);
+        let neighbours = |(x, y): (i64, i64)| {
+            NEIGHBOURS.into_iter().filter_map(move |d| {
+                let (nx, ny) = (x + d.0 as i64, y + d.1 as i64);
+                ((diagonals || !is_diagonal(d)) && (0..w).contains(&nx) && (0..h).contains(&ny))
+                    .then_some((ny * w + nx) as usize)
+            })
+        };
+        for i in 0..cells {
+            let (x, y) = at(i);
+            // Within the i32 range: `check_shape` said so.
+            let id = graph.add_node(NodeKind::Cell(origin.0 + x as i32, origin.1 + y as i32));
+            graph
+                .reserve_edges(id.index as usize, neighbours((x, y)).count())
+                .map_err(refused)?;
         }
-        let (w, h) = (width as i32, height as i32);
-        for y in 0..h {
-            for x in 0..w {
-                let from = (y * w + x) as usize;
-                for d in NEIGHBOURS {
-                    let (nx, ny) = (x + d.0, y + d.1);
-                    if (diagonals || !is_diagonal(d))
-                        && (0..w).contains(&nx)
-                        && (0..h).contains(&ny)
-                    {
-                        graph.link(from, (ny * w + nx) as usize);
-                    }
-                }
+        for i in 0..cells {
+            for to in neighbours(at(i)) {
+                graph.link(i, to);
             }
         }
         Ok(GridGraph {
@@ -124,15 +133,32 @@ impl GridGraph {
         })
     }
 
-    /// Checks the cell count and that every cell coordinate fits in `i32`.
+    /// Bytes [`GridGraph::new`] asks for (the allocator's own bookkeeping aside): per cell, its
+    /// node, payload and member entry, and both edge lists sized for 4 or 8 neighbours.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::limits::MAX_MAP_BYTES;
+    ///
+    /// assert!(GridGraph::memory_needed(1024, 1024, true) < 256 << 20);
+    /// assert!(GridGraph::memory_needed(1 << 14, 1 << 13, false) > MAX_MAP_BYTES);
+    /// ```
+    pub fn memory_needed(width: u32, height: u32, diagonals: bool) -> u64 {
+        let degree = if diagonals { 8 } else { 4 };
+        (width as u64 * height as u64)
+            .saturating_mul(NodeGraph::BYTES_PER_NODE + degree * NodeGraph::BYTES_PER_EDGE)
+    }
+
+    /// Checks that the graph, with diagonals, stays within
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) and that every cell coordinate fits in
+    /// `i32`.
     pub(crate) fn check_shape(
         origin: (i32, i32),
         width: u32,
         height: u32,
     ) -> Result<(), GraphError> {
-        if width as u64 * height as u64 > Self::MAX_CELLS {
-            return Err(GraphError::GridTooLarge { width, height });
-        }
+        limits::check(Self::memory_needed(width, height, true))
+            .map_err(|e| GraphError::refused(e, width, height))?;
         let fits = |o: i32, len: u32| len == 0 || o as i64 + len as i64 - 1 <= i32::MAX as i64;
         if !fits(origin.0, width) || !fits(origin.1, height) {
             return Err(GraphError::GridOutOfRange {

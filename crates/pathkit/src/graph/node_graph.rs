@@ -3,6 +3,7 @@
 use super::node_id::fresh_graph_tag;
 use super::search_view::with_scratch;
 use super::{BaseCosts, CostModel, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
+use crate::limits::{self, Refusal};
 use crate::search::{SearchContext, SearchOptions, Status, TieBreak};
 use crate::Cost;
 
@@ -92,6 +93,35 @@ impl PartialEq for NodeGraph {
 }
 
 impl NodeGraph {
+    /// Bytes of a node without its edges: its arena entry, payload and member entry.
+    pub(crate) const BYTES_PER_NODE: u64 = (std::mem::size_of::<Entry>()
+        + std::mem::size_of::<NodeKind>()
+        + std::mem::size_of::<NodeId>()) as u64;
+    /// Bytes of an edge: its place in the source's outgoing list and in the target's incoming
+    /// list.
+    pub(crate) const BYTES_PER_EDGE: u64 =
+        (std::mem::size_of::<NodeId>() + std::mem::size_of::<u32>()) as u64;
+
+    /// An empty graph with room for `nodes` nodes, or the allocator's refusal.
+    pub(crate) fn with_capacity(nodes: usize) -> Result<Self, Refusal> {
+        let mut graph = NodeGraph::new();
+        graph.entries = limits::try_with_capacity(nodes)?;
+        graph.kinds = limits::try_with_capacity(nodes)?;
+        graph.members = limits::try_with_capacity(nodes)?;
+        Ok(graph)
+    }
+
+    /// Room for exactly `edges` more outgoing and incoming edges at `slot`, or the allocator's
+    /// refusal.
+    pub(crate) fn reserve_edges(&mut self, slot: usize, edges: usize) -> Result<(), Refusal> {
+        let entry = &mut self.entries[slot];
+        let refused = |_| Refusal::OutOfMemory {
+            bytes: edges as u64 * Self::BYTES_PER_EDGE,
+        };
+        entry.out.try_reserve_exact(edges).map_err(refused)?;
+        entry.incoming.try_reserve_exact(edges).map_err(refused)
+    }
+
     /// An empty graph.
     pub fn new() -> Self {
         NodeGraph {

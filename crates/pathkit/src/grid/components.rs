@@ -1,6 +1,7 @@
 //! Connected components of the passable cells, so an unreachable goal is answered without a search.
 
 use super::{Bitmap, Diagonal, Grid};
+use crate::limits::{self, Refusal};
 
 const NONE: u32 = u32::MAX;
 
@@ -24,11 +25,16 @@ pub(crate) fn slot(rule: Diagonal) -> usize {
 }
 
 impl Components {
-    pub fn build(grid: &Grid, rule: Diagonal) -> Self {
+    /// Bytes per cell: a parent and a size.
+    pub const BYTES_PER_CELL: u64 = 2 * std::mem::size_of::<u32>() as u64;
+
+    /// The components of `grid` under `rule`; [`Refusal::OutOfMemory`] when the allocator
+    /// refuses the two arrays.
+    pub fn build(grid: &Grid, rule: Diagonal) -> Result<Self, Refusal> {
         let n = grid.len();
         let mut c = Components {
-            parent: vec![NONE; n],
-            size: vec![0; n],
+            parent: limits::try_filled(n, NONE)?,
+            size: limits::try_filled(n, 0)?,
             rule,
         };
         for i in 0..n {
@@ -49,7 +55,7 @@ impl Components {
                 c.parent[i] = r;
             }
         }
-        c
+        Ok(c)
     }
 
     /// Unites cell `i` with every passable neighbour it can step to under the rule.

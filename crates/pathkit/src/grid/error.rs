@@ -1,11 +1,13 @@
 //! Typed errors of grid construction, editing and searching.
 
 use super::Cell;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchError;
 use std::fmt;
 
 /// What went wrong with a grid or a grid query.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum GridError {
     /// A coordinate outside the grid.
     OutOfBounds {
@@ -18,12 +20,30 @@ pub enum GridError {
         /// Grid height.
         height: u32,
     },
-    /// More cells than a grid may hold ([`Grid::MAX_CELLS`](super::Grid::MAX_CELLS)).
+    /// A zero width or height: a grid has at least one cell.
+    Empty {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// A grid that would need more memory than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (see
+    /// [`Grid::memory_needed`](super::Grid::memory_needed)); nothing was allocated.
     TooLarge {
         /// Requested width.
         width: u64,
         /// Requested height.
         height: u64,
+        /// Bytes the grid would need.
+        bytes: u64,
+        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
+        limit: u64,
+    },
+    /// The allocator refused memory for a grid or one of its tables, below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
     },
     /// A move cost that is NaN, infinite, negative, or too large for every terrain weight.
     InvalidMoveCost {
@@ -54,8 +74,20 @@ impl fmt::Display for GridError {
             } => {
                 write!(f, "cell ({x}, {y}) is outside the {width}x{height} grid")
             }
-            GridError::TooLarge { width, height } => {
-                write!(f, "a {width}x{height} grid has too many cells")
+            GridError::Empty { width, height } => {
+                write!(f, "a {width}x{height} grid has no cells")
+            }
+            GridError::TooLarge {
+                width,
+                height,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "a {width}x{height} grid needs {bytes} bytes, more than the {limit} a map may take"
+            ),
+            GridError::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes for a grid were refused")
             }
             GridError::InvalidMoveCost { reason } => write!(f, "invalid move cost: {reason}"),
             GridError::Parse {
@@ -68,7 +100,29 @@ impl fmt::Display for GridError {
     }
 }
 
-impl std::error::Error for GridError {}
+impl std::error::Error for GridError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GridError::Search(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl GridError {
+    /// The error for memory refused to a `width` x `height` grid.
+    pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => GridError::TooLarge {
+                width: width as u64,
+                height: height as u64,
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => GridError::OutOfMemory { bytes },
+        }
+    }
+}
 
 impl From<SearchError<Cell>> for GridError {
     fn from(e: SearchError<Cell>) -> Self {

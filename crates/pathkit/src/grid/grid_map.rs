@@ -3,6 +3,7 @@
 use super::components::{slot, Components};
 use super::neighbourhood::free_neighbours;
 use super::{Bitmap, Cell, Diagonal, GridError};
+use crate::limits::{self, Refusal, MAX_MAP_BYTES};
 use std::sync::OnceLock;
 
 /// A rectangular map of cells, each blocked or passable with a terrain weight.
@@ -53,43 +54,125 @@ impl PartialEq for Grid {
 impl Eq for Grid {}
 
 impl Grid {
-    /// The most cells a grid may hold (2^28, e.g. 16384 x 16384).
-    pub const MAX_CELLS: u64 = 1 << 28;
-
-    /// A grid with every cell passable at weight 1. Zero width or height gives an empty grid.
+    /// A grid with every cell passable at weight 1.
+    ///
+    /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::TooLarge`]
+    /// when the grid would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`Grid::memory_needed`], checked before anything is allocated), and with
+    /// [`GridError::OutOfMemory`] when the allocator refuses the memory.
+    ///
+    /// ```
+    /// use pathkit::grid::{Grid, GridError};
+    ///
+    /// assert_eq!(Grid::new(4, 3).unwrap().len(), 12);
+    /// assert!(matches!(Grid::new(0, u32::MAX), Err(GridError::Empty { .. })));
+    /// assert!(matches!(Grid::new(1, 1 << 28), Err(GridError::TooLarge { .. })));
+    /// ```
     pub fn new(width: u32, height: u32) -> Result<Grid, GridError> {
         Self::from_fn(width, height, |_| 1)
     }
 
-    /// A grid whose cell weights come from `weight(cell)` (0 = blocked).
+    /// A grid whose cell weights come from `weight(cell)` (0 = blocked), asked row by row.
+    /// Fails as [`Grid::new`] does, before `weight` is called.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_fn(3, 2, |c| u32::from(c.x != 1)).unwrap();
+    /// assert!(!grid.is_passable(Cell::new(1, 0)) && grid.is_passable(Cell::new(2, 1)));
+    /// ```
     pub fn from_fn(
         width: u32,
         height: u32,
         mut weight: impl FnMut(Cell) -> u32,
     ) -> Result<Grid, GridError> {
-        let n = width as u64 * height as u64;
-        if n > Self::MAX_CELLS {
-            return Err(GridError::TooLarge {
-                width: width as u64,
-                height: height as u64,
-            });
-        }
-        let mut weights = Vec::with_capacity(n as usize);
+        let mut weights = Self::reserve_weights(width as u64, height as u64)?;
         for y in 0..height {
             for x in 0..width {
                 weights.push(weight(Cell::new(x, y)));
             }
         }
-        Ok(Self::from_weights(width, height, weights))
+        Self::from_weights(width, height, weights)
     }
 
-    fn from_weights(width: u32, height: u32, weights: Vec<u32>) -> Grid {
+    /// Bytes a `width` x `height` grid takes at most, with every table it may build: 4 per cell
+    /// for the weights, 1 per cell for the free-neighbour table of the fast A* loop, 24 per cell
+    /// for the connected components (8 for each of the three diagonal rules that need their own),
+    /// and the two padded bitmaps ([`Bitmap::memory_needed`]), whose padding of one word per row
+    /// makes a thin grid dearer than a square one of as many cells. Constructors refuse a grid
+    /// above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`GridError::TooLarge`].
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::limits::MAX_MAP_BYTES;
+    ///
+    /// assert!(Grid::memory_needed(1024, 1024) < 32 << 20);
+    /// assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
+    /// assert!(Grid::memory_needed(1, 1 << 28) > MAX_MAP_BYTES); // the same cells, one column
+    /// ```
+    pub fn memory_needed(width: u32, height: u32) -> u64 {
+        Self::bytes_for(width as u64, height as u64)
+    }
+
+    /// Bytes per cell that every grid needs (weights, free-neighbour table, components).
+    const BYTES_PER_CELL: u64 =
+        (std::mem::size_of::<u32>() + 1) as u64 + 3 * Components::BYTES_PER_CELL;
+
+    /// [`Grid::memory_needed`] for sizes that may not fit `u32` (saturating).
+    fn bytes_for(width: u64, height: u64) -> u64 {
+        // Searches keep cell indices in `u32` (with `u32::MAX` for "none"): the limit must keep
+        // every grid below that many cells.
+        const _: () = assert!(MAX_MAP_BYTES / Grid::BYTES_PER_CELL < u32::MAX as u64);
+        let cells = width.saturating_mul(height);
+        let bitmap = |w: u64, h: u64| match (u32::try_from(w), u32::try_from(h)) {
+            (Ok(w), Ok(h)) => Bitmap::memory_needed(w, h),
+            _ => u64::MAX,
+        };
+        cells
+            .saturating_mul(Self::BYTES_PER_CELL)
+            .saturating_add(bitmap(width, height))
+            .saturating_add(bitmap(height, width))
+    }
+
+    /// [`GridError::Empty`] or [`GridError::TooLarge`] unless a `width` x `height` grid may be
+    /// built: what every constructor and map parser checks before allocating.
+    pub(crate) fn check_size(width: u64, height: u64) -> Result<(u32, u32), GridError> {
+        let too_large = || GridError::TooLarge {
+            width,
+            height,
+            bytes: Self::bytes_for(width, height),
+            limit: MAX_MAP_BYTES,
+        };
+        let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
+            return Err(too_large());
+        };
+        if w == 0 || h == 0 {
+            return Err(GridError::Empty {
+                width: w,
+                height: h,
+            });
+        }
+        if Self::memory_needed(w, h) > MAX_MAP_BYTES {
+            return Err(too_large());
+        }
+        Ok((w, h))
+    }
+
+    /// Room for the weights of a `width` x `height` grid, after checking its size.
+    fn reserve_weights(width: u64, height: u64) -> Result<Vec<u32>, GridError> {
+        let (w, h) = Self::check_size(width, height)?;
+        limits::try_with_capacity(w as usize * h as usize).map_err(|e| GridError::refused(e, w, h))
+    }
+
+    /// The grid of checked, complete `weights`.
+    fn from_weights(width: u32, height: u32, weights: Vec<u32>) -> Result<Grid, GridError> {
+        let (bits, bits_t) = Bitmap::of_cells(width, height, |i| weights[i] != 0)?;
         let mut grid = Grid {
             width,
             height,
             weights,
-            bits: Bitmap::new(width, height),
-            bits_t: Bitmap::new(height, width),
+            bits,
+            bits_t,
             min_weight: 1,
             max_weight: 1,
             min_count: 0,
@@ -97,23 +180,25 @@ impl Grid {
             components: Default::default(),
             free_masks: OnceLock::new(),
         };
-        for y in 0..height {
-            for x in 0..width {
-                let open = grid.weights[(y * width + x) as usize] != 0;
-                grid.bits.set(x, y, open);
-                grid.bits_t.set(y, x, open);
-            }
-        }
         grid.refresh_weight_range();
-        grid
+        Ok(grid)
     }
 
     /// Parses a picture of a grid, one text line per row: `.` is weight 1, `1`-`9` are weights,
-    /// and `#`, `@`, `O`, `T`, `W` are blocked. Every line must have the same length.
+    /// and `#`, `@`, `O`, `T`, `W` are blocked. Every line must have the same length. Fails with
+    /// [`GridError::Parse`] on malformed text, and on sizes as [`Grid::new`] does.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid, GridError};
+    ///
+    /// let grid = Grid::from_ascii(".#\n.3").unwrap();
+    /// assert_eq!(grid.weight(Cell::new(1, 1)), 3);
+    /// assert!(matches!(Grid::from_ascii(""), Err(GridError::Empty { .. })));
+    /// ```
     pub fn from_ascii(text: &str) -> Result<Grid, GridError> {
         let rows: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
         let width = rows.first().map_or(0, |r| r.chars().count());
-        let mut weights = Vec::new();
+        let mut weights = Self::reserve_weights(width as u64, rows.len() as u64)?;
         for (line, row) in rows.iter().enumerate() {
             if row.chars().count() != width {
                 return Err(GridError::Parse {
@@ -137,14 +222,8 @@ impl Grid {
                 });
             }
         }
-        let (w, h) = (width as u64, rows.len() as u64);
-        if w * h > Self::MAX_CELLS || w > u32::MAX as u64 || h > u32::MAX as u64 {
-            return Err(GridError::TooLarge {
-                width: w,
-                height: h,
-            });
-        }
-        Ok(Self::from_weights(width as u32, rows.len() as u32, weights))
+        // Both fit `u32`: `reserve_weights` checked them.
+        Self::from_weights(width as u32, rows.len() as u32, weights)
     }
 
     /// The grid as text, in the form [`Grid::from_ascii`] reads (weights above 9 print as `9`).
@@ -173,12 +252,12 @@ impl Grid {
         self.height
     }
 
-    /// Number of cells.
+    /// Number of cells (at least 1).
     pub fn len(&self) -> usize {
         self.weights.len()
     }
 
-    /// `true` for a grid with no cells.
+    /// Always `false`: every constructor refuses a grid with no cells ([`GridError::Empty`]).
     pub fn is_empty(&self) -> bool {
         self.weights.is_empty()
     }
@@ -204,7 +283,20 @@ impl Grid {
         cell.y as usize * self.width as usize + cell.x as usize
     }
 
-    /// The cell at a row-major index.
+    /// The cell at a row-major index: the inverse of [`Grid::index`].
+    ///
+    /// Never panics: a grid is at least one cell wide. An index of [`Grid::len`] or more stands
+    /// for no cell; it gives a cell below the grid (for an index that overshoots by more than
+    /// `2^32` rows, whatever the row number wraps to), so check such a cell with [`Grid::cell`]
+    /// or [`Grid::check`]. Search loops call this once per node, so it does no range test.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::new(4, 3).unwrap();
+    /// assert_eq!(grid.cell_at(6), Cell::new(2, 1));
+    /// assert!(grid.check(grid.cell_at(12)).is_err());
+    /// ```
     #[inline(always)]
     pub fn cell_at(&self, index: usize) -> Cell {
         let w = self.width as usize;
@@ -221,7 +313,20 @@ impl Grid {
         }
     }
 
-    /// Terrain weight at a row-major index (0 = blocked).
+    /// Terrain weight at a row-major index (0 = blocked). `weights().get(index)` is the same
+    /// read as an `Option`.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below [`Grid::len`], as slice indexing does.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    ///
+    /// let grid = Grid::from_ascii(".#").unwrap();
+    /// assert_eq!(grid.weight_at(1), 0);
+    /// assert_eq!(grid.weights().get(2), None);
+    /// ```
     #[inline(always)]
     pub fn weight_at(&self, index: usize) -> u32 {
         self.weights[index]
@@ -333,16 +438,29 @@ impl Grid {
         self.max_count = passable.filter(|&w| w == self.max_weight).count();
     }
 
-    /// The free neighbours of every cell (see [`free_neighbours`]), row-major.
+    /// The free neighbours of every cell (see [`free_neighbours`]), row-major, built on first
+    /// use.
+    ///
+    /// # Panics
+    ///
+    /// When the allocator refuses the table (one byte per cell, counted in
+    /// [`Grid::memory_needed`]); [`Grid::try_free_masks`] reports that as an error instead.
     pub(crate) fn free_masks(&self) -> &[u8] {
-        self.free_masks.get_or_init(|| {
-            (0..self.len())
-                .map(|i| {
-                    let c = self.cell_at(i);
-                    free_neighbours(&self.bits, c.x as i64, c.y as i64) as u8
-                })
-                .collect()
-        })
+        self.try_free_masks().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Grid::free_masks`], or [`GridError::OutOfMemory`] when the table cannot be allocated.
+    pub(crate) fn try_free_masks(&self) -> Result<&[u8], GridError> {
+        if let Some(masks) = self.free_masks.get() {
+            return Ok(masks);
+        }
+        let mut masks = limits::try_with_capacity(self.len())
+            .map_err(|e| GridError::refused(e, self.width, self.height))?;
+        masks.extend((0..self.len()).map(|i| {
+            let c = self.cell_at(i);
+            free_neighbours(&self.bits, c.x as i64, c.y as i64) as u8
+        }));
+        Ok(self.free_masks.get_or_init(|| masks))
     }
 
     /// After `cell` changed between wall and ground: the masks of the cells around it.
@@ -358,25 +476,96 @@ impl Grid {
         }
     }
 
-    fn components(&self, rule: Diagonal) -> &Components {
-        self.components[slot(rule)].get_or_init(|| Components::build(self, rule))
+    /// The connected components under `rule`, built on the first question.
+    fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
+        let lock = &self.components[slot(rule)];
+        if let Some(c) = lock.get() {
+            return Ok(c);
+        }
+        let built = Components::build(self, rule)?;
+        Ok(lock.get_or_init(|| built))
+    }
+
+    /// The component of `cell`, or the refusal of the allocator to build the table.
+    fn component_or_refusal(&self, cell: Cell, rule: Diagonal) -> Result<Option<u32>, Refusal> {
+        if !self.is_passable(cell) {
+            return Ok(None);
+        }
+        Ok(self.components(rule)?.component(self.index(cell)))
+    }
+
+    /// [`Grid::try_reachable`] with the crate's own refusal, for callers with other error types.
+    pub(crate) fn reachable_or_refusal(
+        &self,
+        from: Cell,
+        to: Cell,
+        rule: Diagonal,
+    ) -> Result<bool, Refusal> {
+        Ok(
+            match (
+                self.component_or_refusal(from, rule)?,
+                self.component_or_refusal(to, rule)?,
+            ) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            },
+        )
     }
 
     /// An id of the connected component of `cell` under the diagonal rule, or `None` for a blocked
     /// or outside cell. Two cells are mutually reachable exactly when their ids are equal.
+    ///
+    /// # Panics
+    ///
+    /// When the allocator refuses the table of components, which the first question under a
+    /// rule builds (8 bytes per cell, counted in [`Grid::memory_needed`]);
+    /// [`Grid::try_component`] reports that as an error instead.
     pub fn component(&self, cell: Cell, rule: Diagonal) -> Option<u32> {
-        if !self.is_passable(cell) {
-            return None;
-        }
-        self.components(rule).component(self.index(cell))
+        self.try_component(cell, rule)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Grid::component`], or [`GridError::OutOfMemory`] when the table of components cannot be
+    /// allocated.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    ///
+    /// let grid = Grid::from_ascii(".#.").unwrap();
+    /// let rule = Diagonal::Never;
+    /// assert_ne!(grid.try_component(Cell::new(0, 0), rule)?, grid.try_component(Cell::new(2, 0), rule)?);
+    /// assert_eq!(grid.try_component(Cell::new(1, 0), rule)?, None);
+    /// # Ok::<(), pathkit::grid::GridError>(())
+    /// ```
+    pub fn try_component(&self, cell: Cell, rule: Diagonal) -> Result<Option<u32>, GridError> {
+        self.component_or_refusal(cell, rule)
+            .map_err(|e| GridError::refused(e, self.width, self.height))
     }
 
     /// `true` when a path from `from` to `to` exists under the diagonal rule (both passable).
     /// Answered from the connected components: no search.
+    ///
+    /// # Panics
+    ///
+    /// As [`Grid::component`] does; [`Grid::try_reachable`] reports that as an error instead.
     pub fn reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> bool {
-        match (self.component(from, rule), self.component(to, rule)) {
-            (Some(a), Some(b)) => a == b,
-            _ => false,
-        }
+        self.try_reachable(from, to, rule)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Grid::reachable`], or [`GridError::OutOfMemory`] when the table of components cannot be
+    /// allocated.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    ///
+    /// let grid = Grid::from_ascii(".#\n#.").unwrap();
+    /// assert!(!grid.try_reachable(Cell::new(0, 0), Cell::new(1, 1), Diagonal::NoCornerCutting)?);
+    /// assert!(grid.try_reachable(Cell::new(0, 0), Cell::new(1, 1), Diagonal::Always)?);
+    /// # Ok::<(), pathkit::grid::GridError>(())
+    /// ```
+    pub fn try_reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> Result<bool, GridError> {
+        self.reachable_or_refusal(from, to, rule)
+            .map_err(|e| GridError::refused(e, self.width, self.height))
     }
 }

@@ -12,9 +12,9 @@ pub(crate) const STRAIGHT: u32 = 0x0F;
 #[inline(always)]
 pub(crate) fn free_neighbours(bits: &Bitmap, x: i64, y: i64) -> u32 {
     // Bit 0 = x - 1, bit 1 = x, bit 2 = x + 1; cells off the map read as blocked.
-    let above = (bits.word(x - 1, y - 1) & 7) as u32;
-    let row = (bits.word(x - 1, y) & 7) as u32;
-    let below = (bits.word(x - 1, y + 1) & 7) as u32;
+    let above = (bits.padded_word(x - 1, y - 1) & 7) as u32;
+    let row = (bits.padded_word(x - 1, y) & 7) as u32;
+    let below = (bits.padded_word(x - 1, y + 1) & 7) as u32;
     (above >> 1 & 1)
         | (row & 1) << 1
         | (below >> 1 & 1) << 2

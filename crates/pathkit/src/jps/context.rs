@@ -7,6 +7,7 @@
 
 use super::{Connectivity, JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
+use crate::limits;
 use crate::search::{Outcome, Path, Stats, Status};
 use crate::Cost;
 use std::cmp::Ordering;
@@ -130,6 +131,10 @@ impl PartialOrd for Entry {
 /// and pass it to every query. After the first query on a map (and once the caller's path buffer
 /// has grown to the longest path), queries allocate nothing.
 ///
+/// The first query on a grid sizes the records to it (16 bytes per cell): above
+/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) that is [`JpsError::TooLarge`], checked before
+/// allocating, and memory the allocator refuses is [`JpsError::OutOfMemory`].
+///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsContext, JpsMode};
@@ -184,7 +189,10 @@ pub(crate) fn check_query(
         Connectivity::Eight => Diagonal::NoCornerCutting,
         Connectivity::Four => Diagonal::Never,
     };
-    if !grid.reachable(start, goal, rule) {
+    let reachable = grid
+        .reachable_or_refusal(start, goal, rule)
+        .map_err(|e| JpsError::refused(e, grid.len()))?;
+    if !reachable {
         return Ok(Checked::Done(Status::Unreachable));
     }
     if start == goal {
@@ -259,7 +267,7 @@ impl JpsContext {
         if let Checked::Done(status) = check_query(grid, start, goal, mode.connectivity, path)? {
             return Ok(status);
         }
-        let status = match mode.connectivity {
+        match mode.connectivity {
             Connectivity::Eight => {
                 let e = super::jump::Online8::new(grid);
                 self.search(&e, grid.width(), grid.len(), start, goal, mode.path, path)
@@ -268,11 +276,12 @@ impl JpsContext {
                 let e = super::four::Online4::new(grid);
                 self.search(&e, grid.width(), grid.len(), start, goal, mode.path, path)
             }
-        };
-        Ok(status)
+        }
     }
 
     /// A* over jump points from `start` to `goal` (both passable and distinct), writing the path.
+    /// The records grow to `cells` first: refused above
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) or when the allocator says no.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search<E: Expander>(
         &mut self,
@@ -283,18 +292,18 @@ impl JpsContext {
         goal: Cell,
         mode: PathMode,
         out: &mut Vec<Cell>,
-    ) -> Status<f64> {
+    ) -> Result<Status<f64>, JpsError> {
         out.clear();
         self.stats = Stats::default();
         if self.records.len() < cells {
-            self.records.resize(
-                cells,
-                Record {
-                    g: 0.0,
-                    parent: NO_PARENT,
-                    stamp: 0,
-                },
-            );
+            let unseen = Record {
+                g: 0.0,
+                parent: NO_PARENT,
+                stamp: 0,
+            };
+            limits::check(limits::bytes_of::<Record>(cells as u64))
+                .and_then(|()| limits::try_grow(&mut self.records, cells, unseen))
+                .map_err(|e| JpsError::refused(e, cells))?;
         }
         self.query += 1;
         if self.query > u32::MAX >> 1 {
@@ -309,7 +318,7 @@ impl JpsContext {
         let w = width as usize;
         let index = |c: Cell| c.y as usize * w + c.x as usize;
         // Division by the width without a divide instruction (Lemire's fastdiv: exact for every
-        // 32-bit index and width >= 2); cells < 2^28 so indices fit.
+        // 32-bit index and width >= 2); the memory limit keeps cells below 2^29, so indices fit.
         let magic = if w >= 2 { u64::MAX / w as u64 + 1 } else { 0 };
         let cell_at = |i: usize| {
             let y = if w >= 2 {
@@ -378,7 +387,7 @@ impl JpsContext {
         }
         self.stats = stats;
         let Some(cost) = found else {
-            return Status::Unreachable;
+            return Ok(Status::Unreachable);
         };
         self.jumps.clear();
         let mut at = goal_index as u32;
@@ -396,7 +405,7 @@ impl JpsContext {
             }
             prev = c;
         }
-        Status::Found { cost }
+        Ok(Status::Found { cost })
     }
 }
 

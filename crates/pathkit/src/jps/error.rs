@@ -1,11 +1,13 @@
 //! [`JpsError`]: why a Jump Point Search query could not run.
 
 use crate::grid::Cell;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
 use std::fmt;
 
 /// What is wrong with a Jump Point Search query. A blocked start or goal is not an error: it gives
 /// [`Outcome::Unreachable`](crate::search::Outcome::Unreachable).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JpsError {
     /// A start or goal outside the grid.
     OutOfBounds {
@@ -24,6 +26,36 @@ pub enum JpsError {
         /// Its weight.
         weight: u32,
     },
+    /// A JPS+ table or a context's records for this grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
+    TooLarge {
+        /// Cells of the grid.
+        cells: u64,
+        /// Bytes needed.
+        bytes: u64,
+        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
+        limit: u64,
+    },
+    /// The allocator refused memory for a JPS+ table, a context's records or the grid's table of
+    /// connected components, below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+}
+
+impl JpsError {
+    /// The error for memory refused to a table of a grid of `cells` cells.
+    pub(crate) fn refused(refusal: Refusal, cells: usize) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => JpsError::TooLarge {
+                cells: cells as u64,
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => JpsError::OutOfMemory { bytes },
+        }
+    }
 }
 
 impl fmt::Display for JpsError {
@@ -38,6 +70,17 @@ impl fmt::Display for JpsError {
                 f,
                 "cell {cell} has weight {weight}: jump point search needs every passable cell at weight 1"
             ),
+            JpsError::TooLarge {
+                cells,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "a grid of {cells} cells needs {bytes} bytes here, more than the {limit} a map may take"
+            ),
+            JpsError::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes for jump point search were refused")
+            }
         }
     }
 }

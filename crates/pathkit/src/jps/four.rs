@@ -47,7 +47,7 @@ impl<'g> Online4<'g> {
     #[inline(always)]
     fn vertical<F: FnMut(Cell, f64)>(&self, x: i64, mut y: i64, dy: i32, goal: Cell, push: &mut F) {
         let mut k = 0u32;
-        while self.rows.bit(x, y + dy as i64) {
+        while self.rows.padded_bit(x, y + dy as i64) {
             y += dy as i64;
             k += 1;
             let base = k as f64;

@@ -28,7 +28,7 @@ impl<'g> Online8<'g> {
 
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
-        self.rows.bit(x, y)
+        self.rows.padded_bit(x, y)
     }
 
     /// Scans straight from (`x`, `y`) in direction (`dx`, `dy`) and pushes the jump point or the

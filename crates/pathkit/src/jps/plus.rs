@@ -83,11 +83,15 @@ pub struct JpsPlus {
 
 impl JpsPlus {
     /// Builds the table for `grid`, which must be uniform-cost (every weight 0 or 1).
+    ///
+    /// The table takes 8 bytes per cell: more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is [`JpsError::TooLarge`] (checked before
+    /// allocating), and memory the allocator refuses is [`JpsError::OutOfMemory`].
     pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
         check_uniform(&grid)?;
         let started = Instant::now();
         let mut plus = JpsPlus {
-            table: JumpTable::new(grid.len()),
+            table: JumpTable::new(grid.len()).map_err(|e| JpsError::refused(e, grid.len()))?,
             grid,
             build_time: Duration::ZERO,
         };
@@ -196,7 +200,7 @@ impl JpsPlus {
 
     #[inline(always)]
     fn is_free(&self, x: i64, y: i64) -> bool {
-        self.grid.bitmap().bit(x, y)
+        self.grid.bitmap().padded_bit(x, y)
     }
 
     #[inline(always)]
@@ -325,7 +329,7 @@ impl JpsPlus {
         }
         let rays = PlusRays { plus: self };
         let (width, cells) = (self.grid.width(), self.grid.len());
-        Ok(ctx.search(&rays, width, cells, start, goal, mode, path))
+        ctx.search(&rays, width, cells, start, goal, mode, path)
     }
 
     /// What a straight move from (`x`, `y`) in direction `dir` meets: a jump point, or a wall

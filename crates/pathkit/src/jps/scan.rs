@@ -113,7 +113,7 @@ pub(crate) fn free_run(bits: &Bitmap, col: i64, row: i64, forward: bool) -> u32 
     if forward {
         let mut x = col + 1;
         loop {
-            let blocked = !bits.word(x, row);
+            let blocked = !bits.padded_word(x, row);
             if blocked != 0 {
                 return (x + blocked.trailing_zeros() as i64 - col - 1) as u32;
             }
@@ -122,7 +122,7 @@ pub(crate) fn free_run(bits: &Bitmap, col: i64, row: i64, forward: bool) -> u32 
     } else {
         let mut x = col - 1;
         loop {
-            let blocked = !bits.word(x - 63, row);
+            let blocked = !bits.padded_word(x - 63, row);
             if blocked != 0 {
                 return (col - (x - blocked.leading_zeros() as i64) - 1) as u32;
             }

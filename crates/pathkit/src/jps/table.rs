@@ -13,6 +13,8 @@
 //!   `k` free steps and no stop, [`DIAGONAL_ON`] the next [`DIAGONAL_HOP`] steps are free and not
 //!   stops.
 
+use crate::limits::{self, Refusal};
+
 /// Cells skipped by a straight entry [`STRAIGHT_ON`].
 pub(crate) const STRAIGHT_HOP: u32 = 254;
 /// The straight entry "no jump point in the next [`STRAIGHT_HOP`] cells, all free".
@@ -51,11 +53,14 @@ pub(crate) struct JumpTable {
 }
 
 impl JumpTable {
-    /// An all-zero table for `cells` cells.
-    pub fn new(cells: usize) -> Self {
-        JumpTable {
-            cells: vec![[0; 8]; cells],
-        }
+    /// An all-zero table for `cells` cells: refused above
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES), checked first, or when the allocator
+    /// says no.
+    pub fn new(cells: usize) -> Result<Self, Refusal> {
+        limits::check(limits::bytes_of::<[u8; 8]>(cells as u64))?;
+        Ok(JumpTable {
+            cells: limits::try_filled(cells, [0; 8])?,
+        })
     }
 
     /// Straight entry `d` (0..4) of cell `cell`.
@@ -103,12 +108,25 @@ mod tests {
         assert_eq!(diagonal_entry(-127), -127);
         assert_eq!(diagonal_entry(128), DIAGONAL_ON);
         assert_eq!(diagonal_entry(-128), DIAGONAL_ON);
-        let mut t = JumpTable::new(3);
+        let mut t = JumpTable::new(3).unwrap();
         assert_eq!(t.set(2, 7, diagonal_entry(-5) as u8), 0);
         assert_eq!(t.diagonal(2, 7), -5);
         assert_eq!(t.set(2, 1, STRAIGHT_ON), 0);
         assert_eq!(t.straight(2, 1), STRAIGHT_ON);
         assert_eq!(t.straight(1, 1), 0);
         assert_eq!(t.memory_bytes(), 24);
+    }
+
+    #[test]
+    fn tables_over_the_limit_are_refused_before_allocating() {
+        let cells = (crate::limits::MAX_MAP_BYTES / 8 + 1) as usize;
+        assert!(matches!(
+            JumpTable::new(cells),
+            Err(Refusal::OverLimit { bytes }) if bytes == cells as u64 * 8
+        ));
+        assert!(matches!(
+            JumpTable::new(usize::MAX),
+            Err(Refusal::OverLimit { .. })
+        ));
     }
 }

@@ -12,6 +12,11 @@ use crate::Cost;
 /// Keep one per map and per thread. After the first query on a map,
 /// [`search_into`](Self::search_into) performs no heap allocation at all.
 ///
+/// The first query on a space sizes the records to its `node_bound()`, checked first: more than
+/// `u32::MAX` nodes is [`SearchError::TooManyNodes`], records above
+/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) are [`SearchError::TooLarge`], and memory the
+/// allocator refuses is [`SearchError::OutOfMemory`].
+///
 /// ```
 /// use pathkit::grid::Grid;
 /// use pathkit::search::{SearchContext, SearchOptions, Status};
@@ -125,7 +130,9 @@ impl<C: Cost> SearchContext<C> {
         if bound > u32::MAX as usize {
             return Err(SearchError::TooManyNodes);
         }
-        self.engine.new_generation(bound);
+        self.engine
+            .new_generation(bound)
+            .map_err(|e| SearchError::refused(e, bound))?;
         Ok(DenseIndexer { space, bound })
     }
 
@@ -244,7 +251,9 @@ impl<C: Cost> SearchContext<C> {
         if bound > u32::MAX as usize {
             return Err(SearchError::TooManyNodes);
         }
-        self.engine.new_generation(bound);
+        self.engine
+            .new_generation(bound)
+            .map_err(|e| SearchError::refused(e, bound))?;
         let finish = self
             .engine
             .run_indexed(problem, start.0, start.1, goal, tie)?;

@@ -4,6 +4,7 @@
 use super::bucket_open::BucketOpen;
 use super::open_list::{Entry, OpenList};
 use super::{SearchError, SearchOptions, Stats, TieBreak};
+use crate::limits::{self, Refusal};
 use crate::Cost;
 use std::collections::VecDeque;
 use std::fmt::Debug;
@@ -113,9 +114,13 @@ impl<C: Cost> Default for Engine<C> {
 
 impl<C: Cost> Engine<C> {
     /// Starts a new query: a fresh generation makes every record "unseen" without touching it.
-    pub fn new_generation(&mut self, bound: usize) {
+    /// The records grow to `bound` first: refused above
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) or when the allocator says no, and then
+    /// nothing changes.
+    pub fn new_generation(&mut self, bound: usize) -> Result<(), Refusal> {
         if self.records.len() < bound {
-            self.records.resize(bound, Record::EMPTY);
+            limits::check(limits::bytes_of::<Record<C>>(bound as u64))?;
+            limits::try_grow(&mut self.records, bound, Record::EMPTY)?;
         }
         self.generation += 1;
         if self.generation > (u32::MAX >> 1) {
@@ -128,6 +133,7 @@ impl<C: Cost> Engine<C> {
         self.queue.clear();
         self.counter = 0;
         self.stats = Stats::default();
+        Ok(())
     }
 
     #[inline(always)]
@@ -195,6 +201,14 @@ impl<C: Cost> Engine<C> {
         } else {
             return Err(SearchError::InvalidWeight { weight: w });
         };
+        if let Some(limit) = options.max_cost {
+            // NaN compares with nothing: a NaN limit would silently prune nothing (or everything).
+            if limit.partial_cmp(&C::ZERO).is_none_or(|o| o.is_lt()) {
+                return Err(SearchError::InvalidMaxCost {
+                    limit: limit.to_f64(),
+                });
+            }
+        }
         let index = indexer.index(start)?;
         let h = Self::weighted_estimate(problem, weight, start)?;
         self.ensure(index);

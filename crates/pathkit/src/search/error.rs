@@ -1,10 +1,12 @@
 //! Typed errors of the search core.
 
+use crate::limits::{Refusal, MAX_MAP_BYTES};
 use std::fmt;
 
 /// Why a search could not run or had to stop: always a problem with the input, never a bug that
 /// would otherwise have produced a wrong path.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum SearchError<N> {
     /// An edge cost was NaN, infinite or negative.
     InvalidCost {
@@ -37,8 +39,44 @@ pub enum SearchError<N> {
         /// The weight given.
         weight: f64,
     },
-    /// A sparse search met more than `u32::MAX` distinct nodes.
+    /// A cost limit ([`SearchOptions::max_cost`](super::SearchOptions::max_cost)) that is NaN or
+    /// negative: no path could be compared with it.
+    InvalidMaxCost {
+        /// The limit given, as `f64`.
+        limit: f64,
+    },
+    /// A space with more than `u32::MAX` nodes (`node_bound()` above it), or a sparse search
+    /// that met more than `u32::MAX` distinct nodes.
     TooManyNodes,
+    /// A space whose per-node records would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
+    TooLarge {
+        /// Nodes of the space (its `node_bound()`).
+        nodes: u64,
+        /// Bytes the records would need.
+        bytes: u64,
+        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
+        limit: u64,
+    },
+    /// The allocator refused memory for the per-node records, below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+}
+
+impl<N> SearchError<N> {
+    /// The error for memory refused to the records of a space of `nodes` nodes.
+    pub(crate) fn refused(refusal: Refusal, nodes: usize) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => SearchError::TooLarge {
+                nodes: nodes as u64,
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => SearchError::OutOfMemory { bytes },
+        }
+    }
 }
 
 impl<N: fmt::Debug> fmt::Display for SearchError<N> {
@@ -57,7 +95,21 @@ impl<N: fmt::Debug> fmt::Display for SearchError<N> {
             SearchError::InvalidWeight { weight } => {
                 write!(f, "heuristic weight {weight} must be finite and at least 1")
             }
-            SearchError::TooManyNodes => write!(f, "the search met more than 2^32 - 1 nodes"),
+            SearchError::InvalidMaxCost { limit } => {
+                write!(f, "cost limit {limit} must not be NaN or negative")
+            }
+            SearchError::TooManyNodes => write!(f, "the search has more than 2^32 - 1 nodes"),
+            SearchError::TooLarge {
+                nodes,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "a space of {nodes} nodes needs {bytes} bytes of search records, more than the {limit} a map may take"
+            ),
+            SearchError::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes of search records were refused")
+            }
         }
     }
 }

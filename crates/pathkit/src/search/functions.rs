@@ -68,7 +68,9 @@ where
 {
     let mut engine = Engine::default();
     let mut interner = Interner::default();
-    engine.new_generation(0);
+    engine
+        .new_generation(0)
+        .map_err(|e| SearchError::refused(e, 0))?;
     let finish = if breadth_first {
         engine.breadth_first(&problem, &mut interner, start)?
     } else {

@@ -84,18 +84,34 @@ impl<C: Cost> SearchOptions<C> {
     }
 
     /// Sets the tie rule.
+    #[must_use]
     pub const fn tie_break(mut self, tie_break: TieBreak) -> Self {
         self.tie_break = tie_break;
         self
     }
 
     /// Sets the expansion limit.
+    #[must_use]
     pub const fn max_expansions(mut self, limit: u64) -> Self {
         self.max_expansions = Some(limit);
         self
     }
 
-    /// Sets the cost limit.
+    /// Sets the cost limit. A NaN or negative limit is reported by the search as
+    /// [`SearchError::InvalidMaxCost`](super::SearchError::InvalidMaxCost), rather than silently
+    /// pruning nothing (or everything); an infinite one is no limit.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid, GridError};
+    /// use pathkit::search::{SearchContext, SearchError, SearchOptions};
+    ///
+    /// let grid = Grid::new(4, 1).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let options = SearchOptions::new().max_cost(f64::NAN);
+    /// let result = grid.octile().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
+    /// assert!(matches!(result, Err(GridError::Search(SearchError::InvalidMaxCost { .. }))));
+    /// ```
+    #[must_use]
     pub const fn max_cost(mut self, limit: C) -> Self {
         self.max_cost = Some(limit);
         self

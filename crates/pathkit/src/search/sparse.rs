@@ -134,7 +134,10 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         path: &mut Vec<N>,
     ) -> Result<Status<C>, SearchError<N>> {
         self.interner.clear();
-        self.inner.engine.new_generation(0);
+        self.inner
+            .engine
+            .new_generation(0)
+            .map_err(|e| SearchError::refused(e, 0))?;
         let goal_index = self.interner.index(goal)?;
         let problem = ToGoal {
             space,

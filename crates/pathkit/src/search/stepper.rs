@@ -80,7 +80,9 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
         if bound > u32::MAX as usize {
             return Err(SearchError::TooManyNodes);
         }
-        ctx.engine.new_generation(bound);
+        ctx.engine
+            .new_generation(bound)
+            .map_err(|e| SearchError::refused(e, bound))?;
         let mut indexer = DenseIndexer { space, bound };
         use super::engine::Indexer;
         let goal_index = indexer.index(goal)?;

@@ -1,0 +1,140 @@
+//! [`MAX_MAP_BYTES`]: the one limit on what a map may cost in memory.
+//!
+//! A map's size often comes from outside the program (a file header, a level editor, a network
+//! message), and a few bytes can ask for gigabytes: `width="0" height="4294967295"` in a 400-byte
+//! `.tmx` file, or `Grid::new(1, 1 << 28)`, whose 2^28 one-cell rows each need their own padding.
+//! So every structure whose memory follows a map's size computes what it will cost **before it
+//! allocates anything**, and refuses more than [`MAX_MAP_BYTES`] with a typed error that names the
+//! size asked for and the limit:
+//!
+//! | structure | what is counted | refused with |
+//! |---|---|---|
+//! | [`Grid`](crate::grid::Grid) (every constructor, [`MovingAiMap::to_grid`](crate::format::MovingAiMap::to_grid), `TiledMap::to_grid`) | [`Grid::memory_needed`](crate::grid::Grid::memory_needed): weights, both padded bitmaps, the free-neighbour table, the connected components of every diagonal rule | [`GridError::TooLarge`](crate::grid::GridError::TooLarge) |
+//! | a Moving AI `.map` header or `.scen` line | the grid the declared size needs | [`ParseErrorKind::BadSize`](crate::format::ParseErrorKind::BadSize) |
+//! | a Tiled `<map>` element | the grid the declared size needs | `TiledError::TooLarge` |
+//! | the table of [`JpsPlus`](crate::jps::JpsPlus) | 8 bytes per cell | [`JpsError::TooLarge`](crate::jps::JpsError::TooLarge) |
+//! | a [`JpsContext`](crate::jps::JpsContext) on its first query on a grid | its per-cell records | [`JpsError::TooLarge`](crate::jps::JpsError::TooLarge) |
+//! | a [`SearchContext`](crate::search::SearchContext) or [`Stepper`](crate::search::Stepper) on its first query on a space | its per-node records, `node_bound()` of them | [`SearchError::TooLarge`](crate::search::SearchError::TooLarge) |
+//! | [`GridGraph::new`](crate::graph::GridGraph::new) | [`GridGraph::memory_needed`](crate::graph::GridGraph::memory_needed): nodes, payloads, both edge lists | [`GraphError::GridTooLarge`](crate::graph::GraphError::GridTooLarge) |
+//!
+//! A zero width or height is refused too (a grid has at least one cell).
+//!
+//! Below the limit these structures allocate fallibly: when the allocator refuses (a process under
+//! `ulimit -v`, a container's memory cap, a 32-bit target), the same error type reports
+//! `OutOfMemory` with the bytes asked for, instead of the process aborting.
+//!
+//! ```
+//! use pathkit::grid::{Grid, GridError};
+//! use pathkit::limits::MAX_MAP_BYTES;
+//!
+//! assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
+//! assert!(matches!(
+//!     Grid::new(1, 1 << 28),
+//!     Err(GridError::TooLarge { bytes, limit: MAX_MAP_BYTES, .. }) if bytes > MAX_MAP_BYTES
+//! ));
+//! assert!(matches!(Grid::new(0, u32::MAX), Err(GridError::Empty { .. })));
+//! ```
+
+/// The most memory, in bytes, one structure sized to a map may take: 8 GiB.
+///
+/// A 16384 x 16384 grid, the largest square the crate has always accepted, needs 7.3 GiB with
+/// every table it can build (its connected components alone are 24 bytes per cell), so it stays
+/// within the limit; a grid of the same cell count but one cell wide needs 11.3 GiB and does not.
+/// Real game maps are far smaller: the Moving AI benchmark maps hold at most a few million cells.
+pub const MAX_MAP_BYTES: u64 = 8 << 30;
+
+/// Why memory sized to a map was not had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// More than [`MAX_MAP_BYTES`] was asked for; nothing was allocated.
+    OverLimit {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+    /// The allocator refused.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+}
+
+/// [`Refusal::OverLimit`] when `bytes` is above [`MAX_MAP_BYTES`].
+pub(crate) fn check(bytes: u64) -> Result<(), Refusal> {
+    if bytes > MAX_MAP_BYTES {
+        Err(Refusal::OverLimit { bytes })
+    } else {
+        Ok(())
+    }
+}
+
+/// Bytes of `count` values of `T`, saturating.
+pub(crate) fn bytes_of<T>(count: u64) -> u64 {
+    count.saturating_mul(std::mem::size_of::<T>() as u64)
+}
+
+/// An empty vector with room for exactly `len` values, or [`Refusal::OutOfMemory`].
+pub(crate) fn try_with_capacity<T>(len: usize) -> Result<Vec<T>, Refusal> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Refusal::OutOfMemory {
+        bytes: bytes_of::<T>(len as u64),
+    })?;
+    Ok(v)
+}
+
+/// Grows `v` to `len` values (new ones are `value`); a `v` already that long is left alone.
+/// [`Refusal::OutOfMemory`] when the room cannot be had, and then `v` is unchanged.
+pub(crate) fn try_grow<T: Clone>(v: &mut Vec<T>, len: usize, value: T) -> Result<(), Refusal> {
+    if v.len() >= len {
+        return Ok(());
+    }
+    let more = len - v.len();
+    v.try_reserve_exact(more)
+        .map_err(|_| Refusal::OutOfMemory {
+            bytes: bytes_of::<T>(len as u64),
+        })?;
+    v.resize(len, value);
+    Ok(())
+}
+
+/// `len` copies of `value` in a vector of exactly that capacity, or [`Refusal::OutOfMemory`].
+pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Refusal> {
+    let mut v = try_with_capacity(len)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn over_the_limit_is_refused_before_allocating() {
+        assert_eq!(check(MAX_MAP_BYTES), Ok(()));
+        assert_eq!(
+            check(MAX_MAP_BYTES + 1),
+            Err(Refusal::OverLimit {
+                bytes: MAX_MAP_BYTES + 1
+            })
+        );
+        assert_eq!(bytes_of::<u64>(u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn an_impossible_allocation_is_a_refusal_not_an_abort() {
+        // More than `isize::MAX` bytes: no allocator can give it, and `Vec` reports it.
+        let len = usize::MAX / 8;
+        assert_eq!(
+            try_filled(len, 0u64).map(|v| v.len()),
+            Err(Refusal::OutOfMemory {
+                bytes: bytes_of::<u64>(len as u64)
+            })
+        );
+        let mut v = vec![1u64; 3];
+        assert!(try_grow(&mut v, len, 0).is_err());
+        assert_eq!(v, [1, 1, 1]);
+        try_grow(&mut v, 5, 7).unwrap();
+        assert_eq!(v, [1, 1, 1, 7, 7]);
+        try_grow(&mut v, 2, 9).unwrap();
+        assert_eq!(v.len(), 5);
+    }
+}

@@ -1,0 +1,597 @@
+//! Hostile sizes and values at every public entry point: each gets a typed error (or, for plain
+//! indexing, a documented panic), fast and without allocating what it asks for.
+//!
+//! The out-of-memory cases run this test binary again as a child process under `ulimit -v`
+//! (1 GiB of address space), asking for structures that are within
+//! [`MAX_MAP_BYTES`](pathkit::limits::MAX_MAP_BYTES) but do not fit in the child: the child must
+//! print the typed error and exit normally instead of aborting.
+
+/// Named so that `cargo test -p pathkit hostile` selects these tests.
+mod hostile {
+    use pathkit::format::{
+        MovingAiMap, ParseErrorKind, Scenario, TiledError, TiledLayer, TiledMap,
+    };
+    use pathkit::graph::{GraphError, GridGraph};
+    use pathkit::grid::{Bitmap, Cell, Grid, GridError};
+    use pathkit::limits::MAX_MAP_BYTES;
+    use pathkit::search::{
+        IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
+    };
+    use std::time::{Duration, Instant};
+
+    /// Runs `f`, checking that it took less than a second.
+    fn quick<T>(f: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let result = f();
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(1), "took {took:?}");
+        result
+    }
+
+    #[test]
+    fn zero_sized_grids_are_refused() {
+        for (w, h) in [(0, u32::MAX), (u32::MAX, 0), (0, 0), (0, 5), (5, 0)] {
+            let e = quick(|| Grid::new(w, h)).unwrap_err();
+            assert_eq!(
+                e,
+                GridError::Empty {
+                    width: w,
+                    height: h
+                }
+            );
+            assert!(e.to_string().contains("no cells"), "{e}");
+            assert!(matches!(
+                Grid::from_fn(w, h, |_| 1),
+                Err(GridError::Empty { .. })
+            ));
+            assert!(matches!(Bitmap::new(w, h), Err(GridError::Empty { .. })));
+        }
+        for text in ["", "\n", "\n\n"] {
+            assert!(matches!(
+                Grid::from_ascii(text),
+                Err(GridError::Empty { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn absurd_grids_are_refused_before_allocating() {
+        for (w, h) in [
+            (1, 1 << 28),
+            (1 << 28, 1),
+            (u32::MAX, u32::MAX),
+            (1 << 20, 1 << 20),
+            (u32::MAX, 1),
+        ] {
+            let e = quick(|| Grid::new(w, h)).unwrap_err();
+            let GridError::TooLarge {
+                width,
+                height,
+                bytes,
+                limit,
+            } = e
+            else {
+                panic!("{w}x{h}: {e:?}");
+            };
+            assert_eq!((width, height), (w as u64, h as u64));
+            assert_eq!(bytes, Grid::memory_needed(w, h));
+            assert!(bytes > MAX_MAP_BYTES);
+            assert_eq!(limit, MAX_MAP_BYTES);
+            let text = e.to_string();
+            assert!(text.contains(&bytes.to_string()) && text.contains(&limit.to_string()));
+        }
+    }
+
+    #[test]
+    fn thin_grids_cost_about_what_square_ones_do() {
+        // The padding is one word per bitmap row: a one-column grid costs 16 bytes per row more
+        // than a square grid of as many cells (about 1.5 times as much), no longer 6.5 times.
+        let (thin, square) = (
+            Grid::memory_needed(1, 1 << 20),
+            Grid::memory_needed(1024, 1024),
+        );
+        assert!(thin < 2 * square, "{thin} vs {square}");
+        assert!(Grid::memory_needed(1 << 20, 1) == thin);
+        // Square grids as large as ever accepted still are; the thin one of as many cells is not.
+        assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
+        assert!(Grid::memory_needed(1, 1 << 28) > MAX_MAP_BYTES);
+        // What the bitmaps hold is what they were counted at.
+        let grid = Grid::new(1, 1000).unwrap();
+        let held = (grid.bitmap().words().len() + grid.bitmap_transposed().words().len()) * 8;
+        assert_eq!(
+            held as u64,
+            Bitmap::memory_needed(1, 1000) + Bitmap::memory_needed(1000, 1)
+        );
+    }
+
+    /// A Tiled map of the given declared size, with one tile layer named `Ground`.
+    fn tmx(width: &str, height: &str) -> Vec<u8> {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="{width}" height="{height}" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+  <image source="t.png" width="16" height="16"/>
+ </tileset>
+ <layer id="1" name="Ground" width="{width}" height="{height}">
+  <data encoding="csv"></data>
+ </layer>
+</map>"#
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn tiled_maps_of_zero_or_absurd_size_are_refused() {
+        let bytes = tmx("0", "4294967295");
+        assert!(bytes.len() < 500);
+        let e = quick(|| TiledMap::from_bytes(&bytes)).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                TiledError::Empty {
+                    width: 0,
+                    height: u32::MAX,
+                    position: Some(_)
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(e.position().map(|p| p.line), Some(2));
+        for (w, h) in [("4294967295", "0"), ("0", "0")] {
+            let e = quick(|| TiledMap::from_bytes(&tmx(w, h))).unwrap_err();
+            assert!(matches!(e, TiledError::Empty { .. }), "{e:?}");
+        }
+        for (w, h) in [
+            ("1", "268435456"),
+            ("100000", "100000"),
+            ("4294967295", "4294967295"),
+        ] {
+            let e = quick(|| TiledMap::from_bytes(&tmx(w, h))).unwrap_err();
+            let TiledError::TooLarge { count, limit, .. } = e else {
+                panic!("{w}x{h}: {e:?}");
+            };
+            assert_eq!(
+                count,
+                Grid::memory_needed(w.parse().unwrap(), h.parse().unwrap())
+            );
+            assert_eq!(limit, MAX_MAP_BYTES);
+        }
+        // A map whose public fields were set by hand still gives typed errors, at once.
+        let map = TiledMap {
+            width: 0,
+            height: u32::MAX,
+            tile_width: 16,
+            tile_height: 16,
+            layers: vec![TiledLayer {
+                name: "Ground".into(),
+                tiles: Vec::new(),
+            }],
+        };
+        assert!(matches!(
+            quick(|| map.to_grid(|_, _, _| 1)),
+            Err(GridError::Empty { .. })
+        ));
+        assert!(matches!(
+            quick(|| map.grid_from_property("Ground", "Wall")),
+            Err(TiledError::Grid(GridError::Empty { .. }))
+        ));
+        assert_eq!(map.tile("Ground", 0, 5), None);
+    }
+
+    #[test]
+    fn moving_ai_headers_of_zero_or_absurd_size_are_refused() {
+        for (w, h) in [
+            (0u64, 4294967295u64),
+            (4294967295, 0),
+            (4294967295, 4294967295),
+            (1, 1 << 28),
+            (1 << 28, 1),
+        ] {
+            let text = format!("type octile\nheight {h}\nwidth {w}\nmap\n");
+            let e = quick(|| MovingAiMap::parse(text.as_bytes())).unwrap_err();
+            assert_eq!(
+                e.kind,
+                ParseErrorKind::BadSize {
+                    width: w,
+                    height: h
+                }
+            );
+            assert_eq!(e.line(), 3);
+            let scen = format!("version 1\n0\tm.map\t{w}\t{h}\t0\t0\t0\t0\t0\n");
+            let e = quick(|| Scenario::parse(scen.as_bytes())).unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::BadSize { .. }), "{e}");
+            // Checked before the tiles are looked at.
+            let e = MovingAiMap::new(w as u32, h as u32, Vec::new()).unwrap_err();
+            assert!(
+                matches!(e, pathkit::format::FormatError::BadSize { .. }),
+                "{e}"
+            );
+        }
+        // The message names the size and the limit.
+        let e = MovingAiMap::parse(b"type octile\nheight 268435456\nwidth 1\nmap\n").unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains(&Grid::memory_needed(1, 1 << 28).to_string())
+                && text.contains(&MAX_MAP_BYTES.to_string()),
+            "{text}"
+        );
+        // A header within the limit that the text does not back up reads no more than the text.
+        let e = quick(|| MovingAiMap::parse(b"type octile\nheight 16384\nwidth 16384\nmap\n..\n"))
+            .unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::RowLength { .. }), "{e}");
+    }
+
+    #[test]
+    fn grid_graphs_of_absurd_size_are_refused() {
+        let e = quick(|| GridGraph::new((0, 0), 1 << 16, 1 << 16, true)).unwrap_err();
+        assert_eq!(
+            e,
+            GraphError::GridTooLarge {
+                width: 1 << 16,
+                height: 1 << 16,
+                bytes: GridGraph::memory_needed(1 << 16, 1 << 16, true),
+                limit: MAX_MAP_BYTES,
+            }
+        );
+        assert!(GridGraph::memory_needed(1 << 16, 1 << 16, true) > MAX_MAP_BYTES);
+    }
+
+    /// A space of `0` nodes as dense as its bound says: a line, each node linked to the next.
+    struct Line(usize);
+
+    impl SearchSpace for Line {
+        type Node = usize;
+        type Cost = u32;
+        fn successors<F: FnMut(usize, u32)>(&self, n: usize, mut visit: F) {
+            if n + 1 < self.0 {
+                visit(n + 1, 1);
+            }
+        }
+    }
+
+    impl IndexedSpace for Line {
+        fn node_bound(&self) -> usize {
+            self.0
+        }
+        fn index_of(&self, n: usize) -> Option<usize> {
+            (n < self.0).then_some(n)
+        }
+        fn node_at(&self, index: usize) -> usize {
+            index
+        }
+    }
+
+    #[test]
+    fn contexts_refuse_spaces_too_large_for_their_records() {
+        let mut ctx = SearchContext::new();
+        let huge = Line(u32::MAX as usize);
+        let e = quick(|| ctx.astar(&huge, 0, 3)).unwrap_err();
+        let SearchError::TooLarge {
+            nodes,
+            bytes,
+            limit,
+        } = e
+        else {
+            panic!("{e:?}");
+        };
+        assert_eq!(nodes, u32::MAX as u64);
+        assert!(bytes > MAX_MAP_BYTES && limit == MAX_MAP_BYTES);
+        assert!(matches!(
+            ctx.breadth_first(&huge, 0, 3),
+            Err(SearchError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            ctx.search_nearest(&huge, 0, |n| n == 3, &SearchOptions::new()),
+            Err(SearchError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Stepper::new(&mut ctx, &huge, 0, 3, SearchOptions::new()).err(),
+            Some(SearchError::TooLarge { .. })
+        ));
+        assert_eq!(
+            ctx.astar(&Line(usize::MAX), 0, 3).unwrap_err(),
+            SearchError::TooManyNodes
+        );
+        // The refused query left the context as it was: it still searches.
+        let path = ctx.astar(&Line(5), 0, 4).unwrap().into_path().unwrap();
+        assert_eq!(path.nodes, [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn nan_or_negative_cost_limits_are_typed_errors() {
+        let grid = Grid::new(6, 1).unwrap();
+        let (start, goal) = (Cell::new(0, 0), Cell::new(5, 0));
+        let mut ctx = SearchContext::new();
+        for limit in [f64::NAN, -f64::NAN, -1.0, f64::NEG_INFINITY] {
+            let options = SearchOptions::new().max_cost(limit);
+            let e = grid
+                .octile()
+                .find_path(&mut ctx, start, goal, &options)
+                .unwrap_err();
+            let GridError::Search(SearchError::InvalidMaxCost { limit: got }) = e else {
+                panic!("{limit}: {e:?}");
+            };
+            assert!(got.is_nan() == limit.is_nan() && (got.is_nan() || got == limit));
+        }
+        // An infinite limit is no limit; a real one still cuts the search short.
+        let open = SearchOptions::new().max_cost(f64::INFINITY);
+        assert!(grid
+            .octile()
+            .find_path(&mut ctx, start, goal, &open)
+            .unwrap()
+            .is_found());
+        let short = SearchOptions::new().max_cost(2.0);
+        assert!(!grid
+            .octile()
+            .find_path(&mut ctx, start, goal, &short)
+            .unwrap()
+            .is_found());
+        // Integer and f32 costs too.
+        let mut ctx32 = SearchContext::<f32>::new();
+        assert!(matches!(
+            ctx32.search(&SpaceF32, 0, 2, &SearchOptions::new().max_cost(f32::NAN)),
+            Err(SearchError::InvalidMaxCost { .. })
+        ));
+        let mut ctx_i = SearchContext::<i32>::new();
+        assert!(matches!(
+            ctx_i.search(&SpaceI32, 0, 2, &SearchOptions::new().max_cost(-1)),
+            Err(SearchError::InvalidMaxCost { limit }) if limit == -1.0
+        ));
+    }
+
+    /// Three nodes in a line with `f32` costs.
+    struct SpaceF32;
+    impl SearchSpace for SpaceF32 {
+        type Node = usize;
+        type Cost = f32;
+        fn successors<F: FnMut(usize, f32)>(&self, n: usize, mut visit: F) {
+            if n < 2 {
+                visit(n + 1, 1.0);
+            }
+        }
+    }
+    impl IndexedSpace for SpaceF32 {
+        fn node_bound(&self) -> usize {
+            3
+        }
+        fn index_of(&self, n: usize) -> Option<usize> {
+            (n < 3).then_some(n)
+        }
+        fn node_at(&self, index: usize) -> usize {
+            index
+        }
+    }
+
+    /// Three nodes in a line with `i32` costs.
+    struct SpaceI32;
+    impl SearchSpace for SpaceI32 {
+        type Node = usize;
+        type Cost = i32;
+        fn successors<F: FnMut(usize, i32)>(&self, n: usize, mut visit: F) {
+            if n < 2 {
+                visit(n + 1, 1);
+            }
+        }
+    }
+    impl IndexedSpace for SpaceI32 {
+        fn node_bound(&self) -> usize {
+            3
+        }
+        fn index_of(&self, n: usize) -> Option<usize> {
+            (n < 3).then_some(n)
+        }
+        fn node_at(&self, index: usize) -> usize {
+            index
+        }
+    }
+
+    #[test]
+    fn cell_at_never_divides_by_zero_and_past_the_end_is_outside() {
+        // No grid is zero wide (see `zero_sized_grids_are_refused`), so the division is safe.
+        let grid = Grid::new(1, 3).unwrap();
+        assert_eq!(grid.cell_at(2), Cell::new(0, 2));
+        for index in [grid.len(), grid.len() + 7, u32::MAX as usize] {
+            let c = grid.cell_at(index);
+            assert!(grid.cell(c.x, c.y).is_none(), "{index}: {c:?}");
+            assert!(matches!(grid.check(c), Err(GridError::OutOfBounds { .. })));
+        }
+        // Any index at all: no panic, and never a cell that claims to be that index.
+        let wide = Grid::new(u16::MAX as u32, 2).unwrap();
+        for index in [wide.len(), usize::MAX, usize::MAX / 3] {
+            let c = wide.cell_at(index);
+            assert!(wide.check(c).is_err() || wide.index(c) != index);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn weight_at_past_the_end_panics_as_documented() {
+        let grid = Grid::new(2, 2).unwrap();
+        assert_eq!(grid.weights().get(4), None);
+        let _ = grid.weight_at(4);
+    }
+
+    #[test]
+    fn bitmap_reads_are_defined_everywhere() {
+        // Every cell open: a read that strayed into the next row would see open cells.
+        let grid = Grid::new(3, 3).unwrap();
+        for bits in [grid.bitmap(), grid.bitmap_transposed()] {
+            for x in [-1000, -65, -64, -63, -1, 0, 2, 3, 4, 63, 64, 65, 1000] {
+                for y in [-1000, -2, -1, 0, 1, 2, 3, 4, 1000] {
+                    let word = bits.word(x, y);
+                    let rev = bits.word_rev(x, y);
+                    for k in 0..64 {
+                        assert_eq!(
+                            word >> k & 1 == 1,
+                            bits.get(x + k, y),
+                            "word({x}, {y}) bit {k}"
+                        );
+                        assert_eq!(
+                            rev >> k & 1 == 1,
+                            bits.get(x - k, y),
+                            "word_rev({x}, {y}) bit {k}"
+                        );
+                    }
+                    assert_eq!(bits.bit(x, y), bits.get(x, y));
+                }
+            }
+            assert_eq!(bits.word(3, 0), 0, "right of row 0 is not row 1");
+            assert_eq!(bits.word(4, 1), 0);
+            assert_eq!(bits.word(-64, 1), 0, "left of row 1 is not row 0");
+            assert_eq!(bits.word(-70, 2), 0);
+            assert!(!bits.bit(3, 0) && !bits.bit(5, 0) && !bits.bit(-1, 1));
+            assert_eq!(bits.word(i64::MIN, i64::MIN), 0);
+            assert_eq!(bits.word_rev(i64::MAX, i64::MAX), 0);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "outside the 3x3 bitmap")]
+    fn setting_a_bit_outside_the_map_panics_as_documented() {
+        let mut bits = Bitmap::new(3, 3).unwrap();
+        bits.set(0, 3, true);
+    }
+
+    // ---- Out of memory, in a child process under `ulimit -v` ----
+
+    /// The environment variable that tells a child which case to run.
+    const CHILD: &str = "PATHKIT_HOSTILE_CHILD";
+
+    /// Address space given to a child: 1 GiB.
+    const CAP_KIB: u64 = 1 << 20;
+
+    /// Address space left free in the cases that take the rest: enough for the small
+    /// allocations of the search and of printing, far less than the tables asked for.
+    const ROOM: usize = 16 << 20;
+
+    /// Runs `case` in this test binary again, under a 1 GiB address-space cap, and returns what it
+    /// printed after `typed error: `.
+    fn in_child(test: &str, case: &str) -> String {
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
+            .arg(exe)
+            .args(["--exact", test, "--nocapture", "--test-threads=1"])
+            .env(CHILD, case)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "{case}: the child failed ({}): {stdout}{stderr}",
+            out.status
+        );
+        stdout
+            .lines()
+            .find_map(|l| l.split_once("typed error: ").map(|(_, m)| m))
+            .unwrap_or_else(|| panic!("{case}: no typed error reported: {stdout}{stderr}"))
+            .to_string()
+    }
+
+    /// Leaves about `room` bytes of address space under the cap, by reserving the rest (reserved,
+    /// never touched, so it costs no real memory). Returns the reservation, to keep.
+    fn leave_room(room: usize) -> Vec<u8> {
+        // The largest reservation that can be had, to a megabyte.
+        let (mut lo, mut hi) = (0usize, (CAP_KIB as usize) << 10);
+        while hi - lo > 1 << 20 {
+            let mid = lo + (hi - lo) / 2;
+            if Vec::<u8>::new().try_reserve_exact(mid).is_ok() {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let mut ballast = Vec::new();
+        ballast.try_reserve_exact(lo.saturating_sub(room)).unwrap();
+        ballast
+    }
+
+    /// What a child runs: a structure within the limit that does not fit under the cap.
+    fn child_case(case: &str) -> String {
+        match case {
+            // 1 GiB of weights alone: more than the whole cap.
+            "grid" => {
+                assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
+                match Grid::new(16384, 16384) {
+                    Err(e @ GridError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{other:?}"),
+                }
+            }
+            // The next three build a grid, then leave 16 MB of room: each table asked for next
+            // is more than 64 MB, so it cannot come from memory the allocator has already set
+            // aside for a thread either.
+            "grid-components" => {
+                // 16.7 million cells: 67 MB of weights, and as much for the components' parents.
+                let grid = Grid::new(4096, 4096).unwrap();
+                let _ballast = leave_room(ROOM);
+                let (a, b) = (Cell::new(0, 0), Cell::new(4095, 4095));
+                match grid.try_reachable(a, b, pathkit::grid::Diagonal::Never) {
+                    Err(e @ GridError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{other:?}"),
+                }
+            }
+            "search-context" => {
+                // 2^28 records of 16 bytes: 4 GiB, within the limit.
+                let mut ctx = SearchContext::new();
+                match ctx.astar(&Line(1 << 28), 0, 3) {
+                    Err(e @ SearchError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{other:?}"),
+                }
+            }
+            "jps-plus" => {
+                // 8.4 million cells: 34 MB of weights, a 67 MB table.
+                let grid = Grid::new(4096, 2048).unwrap();
+                let _ballast = leave_room(ROOM);
+                match pathkit::jps::JpsPlus::new(grid) {
+                    Err(e @ pathkit::jps::JpsError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{:?}", other.map(|_| "built")),
+                }
+            }
+            "jps-context" => {
+                // 4.2 million cells: 17 MB of weights, 34 MB of components, 67 MB of records.
+                let grid = Grid::new(2048, 2048).unwrap();
+                let (a, b) = (Cell::new(0, 0), Cell::new(2047, 2047));
+                // The components the query checks first are built before the room is taken.
+                assert!(grid.reachable(a, b, pathkit::grid::Diagonal::NoCornerCutting));
+                let _ballast = leave_room(ROOM);
+                let mut ctx = pathkit::jps::JpsContext::new();
+                match ctx.find_path(&grid, a, b, pathkit::jps::JpsMode::EIGHT) {
+                    Err(e @ pathkit::jps::JpsError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{other:?}"),
+                }
+            }
+            "grid-graph" => {
+                // 36 million nodes: about 6.6 GB, within the limit.
+                assert!(GridGraph::memory_needed(6000, 6000, true) <= MAX_MAP_BYTES);
+                match GridGraph::new((0, 0), 6000, 6000, true) {
+                    Err(e @ GraphError::OutOfMemory { .. }) => e.to_string(),
+                    other => panic!("{:?}", other.map(|_| "built")),
+                }
+            }
+            other => panic!("unknown case {other}"),
+        }
+    }
+
+    #[test]
+    fn out_of_memory_is_a_typed_error_not_an_abort() {
+        const NAME: &str = "hostile::out_of_memory_is_a_typed_error_not_an_abort";
+        if let Ok(case) = std::env::var(CHILD) {
+            let message = child_case(&case);
+            println!("typed error: {message}");
+            std::process::exit(0);
+        }
+        for case in [
+            "grid",
+            "grid-components",
+            "search-context",
+            "jps-plus",
+            "jps-context",
+            "grid-graph",
+        ] {
+            let message = quick(|| in_child(NAME, case));
+            assert!(message.starts_with("out of memory: "), "{case}: {message}");
+        }
+    }
+}

@@ -439,17 +439,7 @@ impl Grid {
     }
 
     /// The free neighbours of every cell (see [`free_neighbours`]), row-major, built on first
-    /// use.
-    ///
-    /// # Panics
-    ///
-    /// When the allocator refuses the table (one byte per cell, counted in
-    /// [`Grid::memory_needed`]); [`Grid::try_free_masks`] reports that as an error instead.
-    pub(crate) fn free_masks(&self) -> &[u8] {
-        self.try_free_masks().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    /// [`Grid::free_masks`], or [`GridError::OutOfMemory`] when the table cannot be allocated.
+    /// use; [`GridError::OutOfMemory`] when the table cannot be allocated.
     pub(crate) fn try_free_masks(&self) -> Result<&[u8], GridError> {
         if let Some(masks) = self.free_masks.get() {
             return Ok(masks);

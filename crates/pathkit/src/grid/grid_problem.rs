@@ -147,8 +147,9 @@ impl ParentPruning {
 }
 
 impl<'s, 'g, C: Cost, R: TileRules> GridProblem<'s, 'g, C, R> {
-    /// The problem of reaching `goal` in `space`.
-    pub fn new(space: &'s GridSpace<'g, C, R>, goal: Cell) -> Self {
+    /// The problem of reaching `goal` in `space`, whose grid's free-neighbour masks are
+    /// `free_masks` (built fallibly by the caller, with `Grid::try_free_masks`).
+    pub fn new(space: &'s GridSpace<'g, C, R>, goal: Cell, free_masks: &'g [u8]) -> Self {
         let width = space.grid().width();
         let uniform = space.grid().max_weight() == 1;
         let (straight, diagonal) = space.move_costs();
@@ -165,7 +166,7 @@ impl<'s, 'g, C: Cost, R: TileRules> GridProblem<'s, 'g, C, R> {
                 straight, straight, straight, straight, diagonal, diagonal, diagonal, diagonal,
             ],
             uniform,
-            free_masks: space.grid().free_masks(),
+            free_masks,
             rows: RowOf::new(width),
             pruning: (uniform && width >= 3)
                 .then(|| ParentPruning::new(space.diagonal(), straight, diagonal)),

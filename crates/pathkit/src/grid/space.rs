@@ -291,6 +291,13 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// the rules are the grid's own, a goal in another connected component is answered from the
     /// grid's components, also without searching. `start == goal` on a passable cell is the path
     /// `[start]` at cost zero.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] for a cell outside the grid; [`GridError::OutOfMemory`] when a
+    /// table the grid builds on first use (connected components, free-neighbour masks) cannot be
+    /// allocated; [`GridError::Search`] when a path's cost overflows the cost type or the rules
+    /// give an invalid cost.
     pub fn find_path(
         &self,
         ctx: &mut SearchContext<C>,
@@ -340,13 +347,13 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         let blocked = |cell: Cell| self.weight(cell.x as i64, cell.y as i64) == 0;
         if blocked(start)
             || blocked(goal)
-            || (R::GRID_WEIGHTS && !self.grid.reachable(start, goal, self.diagonal))
+            || (R::GRID_WEIGHTS && !self.grid.try_reachable(start, goal, self.diagonal)?)
         {
             ctx.engine.stats = Stats::default();
             return Ok(Status::Unreachable);
         }
         if self.fast_loop_applies(options) {
-            let problem = GridProblem::new(self, goal);
+            let problem = GridProblem::new(self, goal, self.grid.try_free_masks()?);
             return Ok(ctx.search_indexed(
                 &problem,
                 self.grid.len(),

@@ -1,4 +1,5 @@
-//! After warm-up, Jump Point Search, JPS+ and A* queries on reused contexts allocate nothing.
+//! After warm-up, Jump Point Search, JPS+ and A* queries on reused contexts allocate nothing, and
+//! edits to the map between queries do not change that.
 
 mod alloc_counter;
 
@@ -133,4 +134,52 @@ fn the_counter_sees_allocations() {
             .unwrap()
     });
     assert!(allocations > 0);
+}
+
+/// Walls built and knocked down between queries: the grid (and the JPS+ table) are updated in
+/// place, the connected components rebuilt in the arrays they had, so once a round of edits and
+/// queries has warmed everything up, neither edits nor queries allocate.
+#[test]
+fn edits_between_jps_and_jps_plus_queries_allocate_nothing() {
+    let mut grid = map();
+    let mut plus = JpsPlus::new(map()).unwrap();
+    let pairs = queries(&grid);
+    let walls = [Cell::new(30, 30), Cell::new(75, 60), Cell::new(120, 100)];
+    let (mut ctx, mut plus_ctx) = (JpsContext::new(), JpsContext::new());
+    let mut path = Vec::new();
+    let mut run = |grid: &Grid, plus: &JpsPlus, path: &mut Vec<Cell>| {
+        let mut found = 0;
+        for &(s, g) in &pairs {
+            found += usize::from(
+                ctx.find_path_into(grid, s, g, JpsMode::EIGHT, path)
+                    .unwrap()
+                    .is_found(),
+            );
+            found += usize::from(
+                plus.find_path_into(&mut plus_ctx, s, g, PathMode::Cells, path)
+                    .unwrap()
+                    .is_found(),
+            );
+        }
+        found
+    };
+    let mut edit_and_run = |rounds: std::ops::Range<usize>| {
+        let mut found = 0;
+        for round in rounds {
+            for &wall in &walls {
+                grid.set_blocked(wall, round % 2 == 0).unwrap();
+                plus.set_passable(wall, round % 2 == 1).unwrap();
+            }
+            found += run(&grid, &plus, &mut path);
+        }
+        found
+    };
+    // Warm-up: queries, and one edit of each kind (the JPS+ update keeps two short lists).
+    edit_and_run(0..2);
+    let (found, allocations) = count(|| edit_and_run(2..6));
+    assert!(found > 800, "only {found} paths found");
+    assert_eq!(
+        allocations, 0,
+        "an edit must not make the next query allocate"
+    );
 }

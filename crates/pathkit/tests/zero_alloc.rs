@@ -1,4 +1,7 @@
-//! After a warm-up query, A* on a reused context allocates nothing.
+//! The documented allocation behaviour of A* on a reused context, exactly: a context grows and never
+//! shrinks, so once it has answered the largest query it will be asked, later queries allocate
+//! nothing, whatever their order, and edits to the grid between queries (walls built and knocked
+//! down, weights changed) do not make the next query allocate either.
 
 mod alloc_counter;
 
@@ -72,4 +75,85 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
             Ok(Status::Found { .. })
         )
     });
+}
+
+/// The longest query alone warms a context up for every shorter one.
+#[test]
+fn the_largest_query_warms_a_context_up_for_all_others() {
+    let grid = map();
+    let space = grid.octile();
+    let (mut ctx, mut general) = (SearchContext::new(), SearchContext::new());
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    let (longest, others) = (QUERIES[0], &QUERIES[1..]);
+    let cell = |(x, y): (u32, u32)| Cell::new(x, y);
+    space
+        .find_path_into(
+            &mut ctx,
+            cell(longest.0),
+            cell(longest.1),
+            &options,
+            &mut path,
+        )
+        .unwrap();
+    general
+        .search_into(
+            &space,
+            cell(longest.0),
+            cell(longest.1),
+            &options,
+            &mut path,
+        )
+        .unwrap();
+    let (_, allocations) = count(|| {
+        for &(s, g) in others.iter().chain([&longest]) {
+            let shorter = (cell(s), cell((g.0 / 2, g.1 / 2)));
+            for (s, g) in [(cell(s), cell(g)), shorter] {
+                space
+                    .find_path_into(&mut ctx, s, g, &options, &mut path)
+                    .unwrap();
+                general
+                    .search_into(&space, s, g, &options, &mut path)
+                    .unwrap();
+            }
+        }
+    });
+    assert_eq!(allocations, 0);
+}
+
+/// Walls built and knocked down, and weights changed, between queries: the grid updates its
+/// tables in place (a new wall makes the next query rebuild the connected components, in the
+/// arrays they already had), so no query allocates.
+#[test]
+fn edits_between_queries_allocate_nothing() {
+    let mut grid = map();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    let cells = QUERIES.map(|((sx, sy), (gx, gy))| (Cell::new(sx, sy), Cell::new(gx, gy)));
+    let walls = [Cell::new(100, 100), Cell::new(50, 150), Cell::new(150, 50)];
+    let query_all = |grid: &Grid, ctx: &mut SearchContext<f64>, path: &mut Vec<Cell>| {
+        for &(s, g) in &cells {
+            let found = grid
+                .octile()
+                .find_path_into(ctx, s, g, &options, path)
+                .unwrap();
+            assert!(found.is_found());
+        }
+    };
+    query_all(&grid, &mut ctx, &mut path);
+    let (_, allocations) = count(|| {
+        for round in 0..6 {
+            for &wall in &walls {
+                grid.set_blocked(wall, round % 2 == 0).unwrap();
+            }
+            grid.set_weight(Cell::new(1, 1), 1 + round % 2).unwrap();
+            grid.set_weight(Cell::new(1, 1), 1).unwrap();
+            query_all(&grid, &mut ctx, &mut path);
+        }
+    });
+    assert_eq!(
+        allocations, 0,
+        "an edit must not make the next query allocate"
+    );
 }

@@ -2,6 +2,7 @@
 
 use super::{Bitmap, Diagonal, Grid};
 use crate::limits::{self, Refusal};
+use std::sync::{Mutex, OnceLock};
 
 const NONE: u32 = u32::MAX;
 
@@ -28,14 +29,27 @@ impl Components {
     /// Bytes per cell: a parent and a size.
     pub const BYTES_PER_CELL: u64 = 2 * std::mem::size_of::<u32>() as u64;
 
-    /// The components of `grid` under `rule`; [`Refusal::OutOfMemory`] when the allocator
-    /// refuses the two arrays.
-    pub fn build(grid: &Grid, rule: Diagonal) -> Result<Self, Refusal> {
+    /// The components of `grid` under `rule`, in the arrays of `recycled` when there are any
+    /// (an earlier table of the same grid), so a rebuild allocates nothing;
+    /// [`Refusal::OutOfMemory`] when the allocator refuses the two arrays.
+    pub fn build(
+        grid: &Grid,
+        rule: Diagonal,
+        recycled: Option<Components>,
+    ) -> Result<Self, Refusal> {
         let n = grid.len();
-        let mut c = Components {
-            parent: limits::try_filled(n, NONE)?,
-            size: limits::try_filled(n, 0)?,
-            rule,
+        let mut c = match recycled {
+            Some(mut old) if old.parent.len() == n => {
+                old.parent.fill(NONE);
+                old.size.fill(0);
+                old.rule = rule;
+                old
+            }
+            _ => Components {
+                parent: limits::try_filled(n, NONE)?,
+                size: limits::try_filled(n, 0)?,
+                rule,
+            },
         };
         for i in 0..n {
             if grid.weight_at(i) != 0 {
@@ -124,5 +138,52 @@ impl Components {
             self.size[i] = 1;
         }
         self.connect_neighbours(bits, i);
+    }
+}
+
+/// The components of one diagonal-rule slot, built on the first question after the grid was
+/// made or a wall was built. A new wall may split a component, which union-find cannot undo, so
+/// the table is rebuilt; its arrays are kept aside meanwhile and reused, so an edit costs the
+/// rebuild's time but never an allocation.
+#[derive(Debug, Default)]
+pub(crate) struct ComponentCache {
+    built: OnceLock<Components>,
+    /// The arrays of the last table invalidated, for the next build. Taken once per rebuild
+    /// (the lock is never contended for longer than that).
+    spare: Mutex<Option<Components>>,
+}
+
+impl Clone for ComponentCache {
+    fn clone(&self) -> Self {
+        ComponentCache {
+            built: self.built.clone(),
+            spare: Mutex::new(None),
+        }
+    }
+}
+
+impl ComponentCache {
+    /// The table for `rule` on `grid`, built now if needed.
+    pub fn get(&self, grid: &Grid, rule: Diagonal) -> Result<&Components, Refusal> {
+        if let Some(c) = self.built.get() {
+            return Ok(c);
+        }
+        let recycled = self.spare.lock().ok().and_then(|mut spare| spare.take());
+        let built = Components::build(grid, rule, recycled)?;
+        Ok(self.built.get_or_init(|| built))
+    }
+
+    /// The table, if built, to update in place (a wall knocked down only merges components).
+    pub fn get_mut(&mut self) -> Option<&mut Components> {
+        self.built.get_mut()
+    }
+
+    /// A wall was built: the table is stale; its arrays wait for the next build.
+    pub fn invalidate(&mut self) {
+        if let Some(old) = self.built.take() {
+            if let Ok(spare) = self.spare.get_mut() {
+                *spare = Some(old);
+            }
+        }
     }
 }

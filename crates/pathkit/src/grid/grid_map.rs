@@ -1,6 +1,6 @@
 //! [`Grid`]: width x height cells, each blocked or with a terrain weight.
 
-use super::components::{slot, Components};
+use super::components::{slot, ComponentCache, Components};
 use super::neighbourhood::free_neighbours;
 use super::{Bitmap, Cell, Diagonal, GridError};
 use crate::limits::{self, Refusal, MAX_MAP_BYTES};
@@ -39,7 +39,7 @@ pub struct Grid {
     /// only when it removes the last cell at an extreme (0 when no cell is passable).
     min_count: usize,
     max_count: usize,
-    components: [OnceLock<Components>; 3],
+    components: [ComponentCache; 3],
     /// Per cell, its free neighbours as a mask in [`NEIGHBOUR_ORDER`](super::NEIGHBOUR_ORDER):
     /// the fast A* loop's successors in one load instead of three bitmap reads. Built on first
     /// use, kept up to date by edits.
@@ -392,7 +392,7 @@ impl Grid {
         if weight == 0 {
             // A new wall may split a component: rebuild on the next question.
             for c in &mut self.components {
-                c.take();
+                c.invalidate();
             }
         } else if old == 0 {
             for c in &mut self.components {
@@ -468,12 +468,7 @@ impl Grid {
 
     /// The connected components under `rule`, built on the first question.
     fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
-        let lock = &self.components[slot(rule)];
-        if let Some(c) = lock.get() {
-            return Ok(c);
-        }
-        let built = Components::build(self, rule)?;
-        Ok(lock.get_or_init(|| built))
+        self.components[slot(rule)].get(self, rule)
     }
 
     /// The component of `cell`, or the refusal of the allocator to build the table.

@@ -3,7 +3,7 @@
 //! The loop is plain A* over jump points; what differs between 8-connected, 4-connected and
 //! preprocessed (JPS+) search is successor generation, behind the crate-private [`Expander`]
 //! trait. Per-cell state lives in one flat array stamped with the query number, so nothing is
-//! cleared between queries and a warmed-up context allocates nothing.
+//! cleared between queries and a warmed-up context allocates nothing (see [`JpsContext`]).
 
 use super::{Connectivity, JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
@@ -128,8 +128,13 @@ impl PartialOrd for Entry {
 }
 
 /// Reusable state for Jump Point Search (and [JPS+](super::JpsPlus)) queries: keep one per thread
-/// and pass it to every query. After the first query on a map (and once the caller's path buffer
-/// has grown to the longest path), queries allocate nothing.
+/// and pass it to every query.
+///
+/// It grows and never shrinks: the first query on a grid sizes the per-cell records to it, and
+/// the open list and the caller's path buffer grow to the most a query has needed so far. Once
+/// it has answered the largest query it will be asked, queries allocate nothing, also after
+/// edits to the grid (or [`JpsPlus::set_passable`](super::JpsPlus::set_passable), which itself
+/// allocates nothing once it has made one edit); tested with a counting allocator.
 ///
 /// The first query on a grid sizes the records to it (16 bytes per cell): above
 /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) that is [`JpsError::TooLarge`], checked before

@@ -79,6 +79,9 @@ pub struct JpsPlus {
     /// Jump distances per cell, row-major, in [`DIRS`] order.
     table: JumpTable,
     build_time: Duration,
+    /// The columns whose diagonal entries changed on the last row and on this one, kept between
+    /// edits so that [`JpsPlus::set_passable`] allocates nothing once warm.
+    changed: (Vec<i64>, Vec<i64>),
 }
 
 impl JpsPlus {
@@ -94,6 +97,7 @@ impl JpsPlus {
             table: JumpTable::new(grid.len()).map_err(|e| JpsError::refused(e, grid.len()))?,
             grid,
             build_time: Duration::ZERO,
+            changed: (Vec::new(), Vec::new()),
         };
         let (w, h) = (plus.grid.width() as i64, plus.grid.height() as i64);
         for y in 0..h {
@@ -167,8 +171,7 @@ impl JpsPlus {
         // A diagonal entry depends on the passability around its next cell, on that cell's
         // straight entries and on its diagonal entry. Rows are visited from the far end so that
         // a changed entry is seen by the cell before it on the diagonal.
-        let mut changed = Vec::new();
-        let mut next_changed = Vec::new();
+        let (mut changed, mut next_changed) = std::mem::take(&mut self.changed);
         for (d, &(dx, dy)) in DIRS.iter().enumerate().skip(4) {
             let (dx, dy) = (dx as i64, dy as i64);
             let band = (cy - 1 - dy)..=(cy + 1 - dy);
@@ -196,6 +199,7 @@ impl JpsPlus {
                 std::mem::swap(&mut changed, &mut next_changed);
             }
         }
+        self.changed = (changed, next_changed);
     }
 
     #[inline(always)]
@@ -224,17 +228,12 @@ impl JpsPlus {
             }
         };
         let (fwd, back) = if horizontal { (0, 1) } else { (2, 3) };
-        for (d, step, range) in [
-            (
-                fwd,
-                1i64,
-                Box::new((0..len).rev()) as Box<dyn Iterator<Item = i64>>,
-            ),
-            (back, -1, Box::new(0..len)),
-        ] {
-            // The first jump point from the position after `i`, carried from there.
+        for (d, step) in [(fwd, 1i64), (back, -1)] {
+            // The first jump point from the position after `i`, carried from there: so the
+            // positions are visited against the direction of travel.
             let mut ahead: Option<u32> = None;
-            for i in range {
+            for k in 0..len {
+                let i = if step == 1 { len - 1 - k } else { k };
                 let next = i + step;
                 let (nx, ny) = xy(next, 0);
                 ahead = if !self.is_free(nx, ny) {
@@ -381,12 +380,8 @@ impl PlusRays<'_> {
 }
 
 /// Rows from the far end of the diagonal direction `dy` back to the near end.
-fn rows_in_order(h: i64, dy: i32) -> Box<dyn Iterator<Item = i64>> {
-    if dy > 0 {
-        Box::new((0..h).rev())
-    } else {
-        Box::new(0..h)
-    }
+fn rows_in_order(h: i64, dy: i32) -> impl Iterator<Item = i64> {
+    (0..h).map(move |k| if dy > 0 { h - 1 - k } else { k })
 }
 
 impl Rays8 for PlusRays<'_> {

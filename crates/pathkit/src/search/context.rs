@@ -9,8 +9,18 @@ use crate::Cost;
 /// Reusable state for searches on an [`IndexedSpace`]: per-node records in flat arrays stamped with
 /// the query number (nothing is cleared between queries) and the open list.
 ///
-/// Keep one per map and per thread. After the first query on a map,
-/// [`search_into`](Self::search_into) performs no heap allocation at all.
+/// Keep one per map and per thread.
+///
+/// # When a query allocates
+///
+/// A context grows and never shrinks. The first query on a space sizes the per-node records to
+/// it; the open list grows to the most entries a query has needed so far, and the caller's path
+/// buffer ([`search_into`](Self::search_into)) to the longest path. A grid builds its own lookup
+/// tables on the first query that needs them, then keeps them current through edits (a new wall
+/// makes the next query rebuild the connected components, in the arrays they already had). So
+/// once a context has answered the largest query it will be asked (a long path across the map
+/// is the usual warm-up), [`search_into`](Self::search_into) allocates nothing, edits between
+/// queries included (tested with a counting allocator).
 ///
 /// The first query on a space sizes the records to its `node_bound()`, checked first: more than
 /// `u32::MAX` nodes is [`SearchError::TooManyNodes`], records above
@@ -170,7 +180,7 @@ impl<C: Cost> SearchContext<C> {
     }
 
     /// A search that writes its path (start first, both ends included) into `path`, reusing its
-    /// capacity. After the first query on a space this allocates nothing.
+    /// capacity: allocation-free once warm (see [When a query allocates](SearchContext#when-a-query-allocates)).
     pub fn search_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,

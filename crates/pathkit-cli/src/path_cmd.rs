@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::png_image;
 use crate::scenario;
 use crate::solver::{from_outcome, Algo, Answer, Prepared, Solver};
-use pathkit::grid::{Cell, Grid};
+use pathkit::grid::{Cell, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::search::{Outcome, SearchContext};
 use std::path::Path;
@@ -102,12 +102,16 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
 /// 4-connected search: A* (costs 1 times the weight entered) or JPS (uniform-cost grids).
 fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<Answer, CliError> {
     let (outcome, expanded) = match algo {
-        Algo::Astar => {
+        Algo::Astar | Algo::AstarGeneral => {
             let mut ctx = SearchContext::<u32>::new();
-            let outcome = grid
-                .four_connected()
-                .find_path(&mut ctx, start, goal, &Default::default())
-                .map_err(|e| CliError::Search(e.to_string()))?;
+            let space = grid.four_connected();
+            let outcome = if algo == Algo::Astar {
+                space.find_path(&mut ctx, start, goal, &Default::default())
+            } else {
+                ctx.search(&space, start, goal, &Default::default())
+                    .map_err(GridError::from)
+            }
+            .map_err(|e| CliError::Search(e.to_string()))?;
             let expanded = ctx.stats().expanded;
             let outcome = match outcome {
                 Outcome::Found(p) => Outcome::Found(pathkit::search::Path {

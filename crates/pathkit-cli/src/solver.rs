@@ -4,14 +4,17 @@
 use crate::error::CliError;
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::{Outcome, SearchContext};
+use pathkit::search::{Outcome, SearchContext, SearchOptions};
 
 /// Which pathkit search answers the queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algo {
-    /// A* with the octile heuristic.
+    /// A* with the octile heuristic (`GridSpace::find_path`: the grid's fast loop).
     Astar,
+    /// The same A* through the search core's general loop (`SearchContext::search`), which
+    /// any `SearchSpace` runs: the measure of what the grid's fast loop gains.
+    AstarGeneral,
     /// Jump Point Search (online, no preprocessing).
     Jps,
     /// JPS+: Jump Point Search over precomputed jump distances.
@@ -20,12 +23,13 @@ pub enum Algo {
 
 impl Algo {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: &'static [Algo] = &[Algo::Astar, Algo::Jps, Algo::JpsPlus];
+    pub const ALL: &'static [Algo] = &[Algo::Astar, Algo::AstarGeneral, Algo::Jps, Algo::JpsPlus];
 
     /// The name used in tables and JSON.
     pub fn name(self) -> &'static str {
         match self {
             Algo::Astar => "pathkit-astar",
+            Algo::AstarGeneral => "pathkit-astar-general",
             Algo::Jps => "pathkit-jps",
             Algo::JpsPlus => "pathkit-jps+",
         }
@@ -48,7 +52,7 @@ impl Prepared {
             Algo::JpsPlus => {
                 Some(JpsPlus::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?)
             }
-            Algo::Astar | Algo::Jps => None,
+            Algo::Astar | Algo::AstarGeneral | Algo::Jps => None,
         };
         Ok(Prepared { algo, plus })
     }
@@ -97,6 +101,13 @@ impl Solver {
                 let outcome = grid
                     .octile()
                     .find_path(&mut self.astar, start, goal, &Default::default())
+                    .map_err(|e| search(&e))?;
+                Ok(from_outcome(outcome, self.astar.stats().expanded))
+            }
+            (Algo::AstarGeneral, _) => {
+                let outcome = self
+                    .astar
+                    .search(&grid.octile(), start, goal, &SearchOptions::new())
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }

@@ -78,7 +78,7 @@ fn verify_finds_every_scenario_file_of_a_folder_in_every_format() {
     ] {
         std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
     }
-    for algo in ["astar", "jps", "jps-plus"] {
+    for algo in ["astar", "astar-general", "jps", "jps-plus"] {
         let o = pathkit(&["verify", "--algo", algo, tmp.to_str().unwrap()]);
         let out = stdout(&o);
         assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
@@ -198,7 +198,7 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
         "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n",
     )
     .unwrap();
-    for algo in ["astar", "jps", "jps-plus"] {
+    for algo in ["astar", "astar-general", "jps", "jps-plus"] {
         let o = pathkit(&[
             "path",
             mai.to_str().unwrap(),
@@ -213,7 +213,7 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
         assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
         assert!(out.contains("cost: 3.82842712"), "{algo}: {out}");
     }
-    for algo in ["astar", "jps"] {
+    for algo in ["astar", "astar-general", "jps"] {
         let o = pathkit(&[
             "path",
             mai.to_str().unwrap(),
@@ -300,6 +300,7 @@ fn bench_json_has_every_engine_and_ratios() {
         names,
         [
             "pathkit-astar",
+            "pathkit-astar-general",
             "pathkit-jps",
             "pathkit-jps+",
             "pathfinding-astar",
@@ -316,10 +317,10 @@ fn bench_json_has_every_engine_and_ratios() {
             assert_eq!(e["timed"], 5, "{e}");
         }
     }
-    assert_eq!(engines[1]["vs_pathkit_jps"].as_f64(), Some(1.0));
-    assert_eq!(engines[3]["vs_pathfinding"].as_f64(), Some(1.0));
-    assert!(engines[2]["table_bytes"].as_u64().unwrap() > 0);
-    assert_eq!(v["totals"].as_array().unwrap().len(), 5);
+    assert_eq!(engines[2]["vs_pathkit_jps"].as_f64(), Some(1.0));
+    assert_eq!(engines[4]["vs_pathfinding"].as_f64(), Some(1.0));
+    assert!(engines[3]["table_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(v["totals"].as_array().unwrap().len(), 6);
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("lak104d.map") && svg.contains("grid_pathfinding-jps"));

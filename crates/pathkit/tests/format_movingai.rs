@@ -1,8 +1,11 @@
 //! Moving AI `.map` and `.scen` reading and writing: the benchmark files, the fixtures, and
 //! every kind of malformed input.
 //!
-//! The `needs_movingai` tests read the whole benchmark set in `shared/movingai` beside the checkout
-//! (README.md, "Data"); without it they fail, saying so. Everything else uses the fixtures.
+//! The `needs_movingai` tests read every map and scenario file in `shared/movingai` beside the
+//! checkout (README.md, "Data"), and check the ones described in `movingai_expected/` against what
+//! they are known to hold; without the data they fail, saying so. Everything else uses the fixtures.
+
+mod movingai_expected;
 
 /// Named so that `cargo test -p pathkit format` selects these tests.
 mod format_movingai {
@@ -21,11 +24,14 @@ mod format_movingai {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
     }
 
-    /// The whole Moving AI benchmark set (`shared/movingai`, README.md "Data"), checked against the
-    /// per-file table of its `SOURCES.md`. Named so that `--skip needs_` leaves these tests out on a
-    /// machine without the data.
+    /// Every map and scenario file of the Moving AI folder (`shared/movingai`, README.md "Data"),
+    /// whichever files it holds: each one is parsed, written back and checked against its map, and
+    /// the files described in `movingai_expected` are also checked against what they are known to
+    /// hold. Named so that `--skip needs_` leaves these tests out on a machine without the data.
     mod needs_movingai {
         use super::*;
+        use crate::movingai_expected::{self, Lengths, Lookup, Published, MAPS, SCENARIOS};
+        use std::collections::BTreeSet;
         use test_prerequisites::Dataset;
 
         /// The benchmark set's folder; the test fails, saying how to get it, when it is missing.
@@ -33,20 +39,16 @@ mod format_movingai {
             Dataset::MovingAi.require()
         }
 
-        /// Files under `dir` (and one level of subfolders) whose name ends with `suffix`, sorted.
+        /// Files under `dir`, at any depth, whose name ends with `suffix`, sorted.
         fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
             let mut out = Vec::new();
             let mut dirs = vec![dir.to_path_buf()];
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let p = entry.unwrap().path();
-                if p.is_dir() {
-                    dirs.push(p);
-                }
-            }
-            for d in dirs {
-                for entry in std::fs::read_dir(d).unwrap() {
+            while let Some(d) = dirs.pop() {
+                for entry in std::fs::read_dir(&d).unwrap() {
                     let p = entry.unwrap().path();
-                    if p.is_file() && p.to_string_lossy().ends_with(suffix) {
+                    if p.is_dir() {
+                        dirs.push(p);
+                    } else if p.is_file() && p.to_string_lossy().ends_with(suffix) {
                         out.push(p);
                     }
                 }
@@ -55,41 +57,7 @@ mod format_movingai {
             out
         }
 
-        /// One row of the per-file table in SOURCES.md.
-        #[derive(Debug)]
-        struct Row {
-            width: u32,
-            height: u32,
-            passable_percent: f64,
-            lines: usize,
-            old_precision: bool,
-        }
-
-        /// The per-file table of SOURCES.md, keyed by the scenario file's path relative to the folder.
-        fn table(dir: &Path) -> BTreeMap<String, Row> {
-            let text = std::fs::read_to_string(dir.join("SOURCES.md")).unwrap();
-            let mut rows = BTreeMap::new();
-            for line in text.lines() {
-                let cols: Vec<&str> = line.split('|').map(str::trim).collect();
-                // | file | family | W x H | map KB | passable % | lines | max bucket | max len | version | repo |
-                if cols.len() != 12 || !cols[1].ends_with(".scen") {
-                    continue;
-                }
-                let (w, h) = cols[3].split_once(" x ").unwrap();
-                rows.insert(
-                    cols[1].to_string(),
-                    Row {
-                        width: w.parse().unwrap(),
-                        height: h.parse().unwrap(),
-                        passable_percent: cols[5].parse().unwrap(),
-                        lines: cols[6].parse().unwrap(),
-                        old_precision: cols[9].contains("2011"),
-                    },
-                );
-            }
-            rows
-        }
-
+        /// `p`'s path in `dir`, `/`-separated, as the expectation table names files.
         fn relative(dir: &Path, p: &Path) -> String {
             p.strip_prefix(dir)
                 .unwrap()
@@ -97,117 +65,167 @@ mod format_movingai {
                 .replace('\\', "/")
         }
 
+        /// Which files of a kind were checked against the expectation table, and which not.
+        #[derive(Default)]
+        struct Coverage {
+            known: Vec<String>,
+            /// Path, size, size of the version described.
+            other_versions: Vec<(String, u64, u64)>,
+            unknown: Vec<String>,
+        }
+
+        impl Coverage {
+            /// Files are `kind`; `rows` is what the table describes of that kind.
+            fn print<T: Published>(&self, kind: &str, rows: &[T]) {
+                let found: BTreeSet<&str> = self
+                    .known
+                    .iter()
+                    .chain(self.other_versions.iter().map(|(path, _, _)| path))
+                    .map(String::as_str)
+                    .collect();
+                let absent: Vec<&str> = rows
+                    .iter()
+                    .map(Published::path)
+                    .filter(|p| !found.contains(p))
+                    .collect();
+                println!(
+                    "{kind}: {} checked, {} of them also against what they are known to hold; \
+                     other versions of described files (path, bytes, bytes described): {:?}; \
+                     files not described: {:?}; described files not in the folder: {absent:?}",
+                    self.known.len() + self.other_versions.len() + self.unknown.len(),
+                    self.known.len(),
+                    self.other_versions,
+                    self.unknown,
+                );
+            }
+        }
+
+        /// The line ending of the first line of `bytes`.
+        fn first_line_ending(bytes: &[u8]) -> LineEnding {
+            match bytes.iter().position(|&b| b == b'\n') {
+                Some(i) if i > 0 && bytes[i - 1] == b'\r' => LineEnding::CrLf,
+                _ => LineEnding::Lf,
+            }
+        }
+
         #[test]
-        fn every_benchmark_map_parses_and_writes_back_byte_for_byte() {
+        fn every_map_parses_writes_back_and_matches_what_is_known() {
             let dir = benchmarks();
             let maps = files(&dir, ".map");
-            assert_eq!(maps.len(), 27, "25 maps and 2 MAPF maps");
-            for path in maps {
-                let bytes = std::fs::read(&path).unwrap();
-                let map = MovingAiMap::parse(&bytes)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                assert_eq!(map.map_type(), "octile");
-                assert_eq!(map.tiles().len(), (map.width() * map.height()) as usize);
+            assert!(!maps.is_empty(), "no .map file in {}", dir.display());
+            let mut coverage = Coverage::default();
+            for path in &maps {
+                let name = relative(&dir, path);
+                let bytes = std::fs::read(path).unwrap();
+                let map = MovingAiMap::parse(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(map.map_type(), "octile", "{name}");
+                assert_eq!(
+                    map.tiles().len(),
+                    (map.width() * map.height()) as usize,
+                    "{name}"
+                );
+                assert_eq!(map.line_ending(), first_line_ending(&bytes), "{name}");
                 let written = map.to_string();
                 let mut expected = bytes.clone();
-                // Street maps may end without a terminator after the last row; writing always adds one.
+                // A map may end without a terminator after the last row (Berlin_1_256, Paris_1_512);
+                // writing always adds one.
                 if !expected.ends_with(b"\n") {
                     expected.extend_from_slice(map.line_ending().as_str().as_bytes());
                 }
-                assert!(written.as_bytes() == expected, "{} differs", path.display());
-                assert_eq!(written.parse::<MovingAiMap>().unwrap(), map);
-            }
-        }
-
-        #[test]
-        fn street_maps_keep_crlf() {
-            let dir = benchmarks();
-            for name in ["Berlin_1_256.map", "Paris_1_512.map", "NewYork_0_1024.map"] {
-                let map = MovingAiMap::load(dir.join(name)).unwrap();
-                assert_eq!(map.line_ending(), LineEnding::CrLf, "{name}");
-                assert!(map.to_string().starts_with("type octile\r\nheight "));
-            }
-            let map = MovingAiMap::load(dir.join("den520d.map")).unwrap();
-            assert_eq!(map.line_ending(), LineEnding::Lf);
-        }
-
-        #[test]
-        fn sizes_and_passability_match_the_sources_table() {
-            let dir = benchmarks();
-            let table = table(&dir);
-            assert_eq!(table.len(), 31);
-            for (scen, row) in &table {
-                let entry = Scenario::load(dir.join(scen)).unwrap().entries()[0].clone();
-                let map_path = resolve_map(&dir.join(scen), &entry.map).unwrap();
-                let map = MovingAiMap::load(&map_path).unwrap();
-                assert_eq!(
-                    (map.width(), map.height()),
-                    (row.width, row.height),
-                    "{scen}"
-                );
-                let grid = map.to_grid().unwrap();
-                let open = grid.weights().iter().filter(|&&w| w != 0).count();
-                let percent = 100.0 * open as f64 / grid.len() as f64;
                 assert!(
-                    (percent - row.passable_percent).abs() <= 0.05 + 1e-9,
-                    "{scen}: {percent:.2}% passable, table says {}",
-                    row.passable_percent
+                    written.as_bytes() == expected,
+                    "{name} differs when written"
                 );
+                assert_eq!(written.parse::<MovingAiMap>().unwrap(), map, "{name}");
+                let grid = map.to_grid().unwrap_or_else(|e| panic!("{name}: {e}"));
+                let passable = grid.weights().iter().filter(|&&w| w != 0).count();
+                let passable_tiles = map.tiles().iter().filter(|t| b".GS".contains(t)).count();
+                assert_eq!(passable, passable_tiles, "{name}");
+
+                match movingai_expected::lookup(MAPS, &name, bytes.len() as u64) {
+                    Lookup::Known(known) => {
+                        assert_eq!(
+                            (map.width(), map.height()),
+                            (known.width, known.height),
+                            "{name}"
+                        );
+                        assert_eq!(passable, known.passable, "{name}: passable tiles");
+                        assert_eq!(map.line_ending(), known.line_ending, "{name}");
+                        coverage.known.push(name);
+                    }
+                    Lookup::OtherVersion { described_bytes } => {
+                        coverage
+                            .other_versions
+                            .push((name, bytes.len() as u64, described_bytes));
+                    }
+                    Lookup::Unknown => coverage.unknown.push(name),
+                }
             }
-            // Spot checks quoted from the notes.
-            let den = MovingAiMap::load(dir.join("den520d.map")).unwrap();
-            assert_eq!((den.width(), den.height()), (256, 257));
-            let brc = MovingAiMap::load(dir.join("brc202d.map")).unwrap();
-            assert_eq!((brc.width(), brc.height()), (530, 481));
+            coverage.print("maps", MAPS);
         }
 
         #[test]
-        fn every_scenario_file_parses_matches_the_table_and_writes_back() {
+        fn every_scenario_file_parses_writes_back_fits_its_map_and_matches_what_is_known() {
             let dir = benchmarks();
-            let table = table(&dir);
             let scens = files(&dir, ".scen");
-            assert_eq!(scens.len(), 31);
-            let mut total = 0;
-            let mut maps: BTreeMap<PathBuf, Grid> = BTreeMap::new();
+            assert!(!scens.is_empty(), "no .scen file in {}", dir.display());
+            let mut coverage = Coverage::default();
+            // Each map read once: its header's size and its grid.
+            let mut maps: BTreeMap<PathBuf, (u32, u32, Grid)> = BTreeMap::new();
             for path in &scens {
                 let name = relative(&dir, path);
-                let row = table
-                    .get(&name)
-                    .unwrap_or_else(|| panic!("{name} not in SOURCES.md"));
                 let bytes = std::fs::read(path).unwrap();
                 let scen = Scenario::parse(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-                assert_eq!(scen.entries().len(), row.lines, "{name}");
-                total += scen.entries().len();
-                assert_eq!(scen.separator(), Separator::Tab, "{name}");
-                let expected_tolerance = if row.old_precision { 5e-3 } else { 1e-6 };
-                assert_eq!(scen.tolerance(), expected_tolerance, "{name}");
-                assert_eq!(
-                    scen.length_format() == (LengthFormat::Fixed { decimals: 8 }),
-                    !row.old_precision,
-                    "{name}"
-                );
                 // Written back byte for byte, but for blank lines at the end (den312d, den520d have them).
                 let text = std::str::from_utf8(&bytes).unwrap();
-                let expected = format!("{}\n", text.trim_end_matches(['\n', '\r', ' ', '\t']));
+                let expected = format!(
+                    "{}{}",
+                    text.trim_end_matches(['\n', '\r', ' ', '\t']),
+                    scen.line_ending().as_str()
+                );
                 assert!(scen.to_string() == expected, "{name} differs when written");
-                assert_eq!(scen.to_string().parse::<Scenario>().unwrap(), scen);
+                assert_eq!(
+                    scen.to_string().parse::<Scenario>().unwrap(),
+                    scen,
+                    "{name}"
+                );
 
                 for e in scen.entries() {
-                    assert_eq!((e.width, e.height), (row.width, row.height), "{name}");
-                    let map_path = Scenario::resolve_map(path, e).unwrap();
-                    assert_eq!(map_path.file_name().unwrap(), e.map_file_name());
-                    let grid = maps.entry(map_path.clone()).or_insert_with(|| {
-                        MovingAiMap::load(&map_path).unwrap().to_grid().unwrap()
+                    let map_path = Scenario::resolve_map(path, e)
+                        .unwrap_or_else(|err| panic!("{name}: {err}"));
+                    assert_eq!(map_path.file_name().unwrap(), e.map_file_name(), "{name}");
+                    let (width, height, grid) = maps.entry(map_path.clone()).or_insert_with(|| {
+                        let map = MovingAiMap::load(&map_path).unwrap();
+                        (map.width(), map.height(), map.to_grid().unwrap())
                     });
+                    assert_eq!((e.width, e.height), (*width, *height), "{name}: {e:?}");
                     assert!(
                         grid.is_passable(e.start) && grid.is_passable(e.goal),
                         "{name}: {e:?}"
                     );
                 }
+
+                match movingai_expected::lookup(SCENARIOS, &name, bytes.len() as u64) {
+                    Lookup::Known(known) => {
+                        assert_eq!(scen.entries().len(), known.lines, "{name}");
+                        assert_eq!(scen.separator(), Separator::Tab, "{name}");
+                        let (format, tolerance) = match known.lengths {
+                            Lengths::Current => (LengthFormat::Fixed { decimals: 8 }, 1e-6),
+                            Lengths::Of2011 => (LengthFormat::Shortest, 5e-3),
+                        };
+                        assert_eq!(scen.length_format(), format, "{name}");
+                        assert_eq!(scen.tolerance(), tolerance, "{name}");
+                        coverage.known.push(name);
+                    }
+                    Lookup::OtherVersion { described_bytes } => {
+                        coverage
+                            .other_versions
+                            .push((name, bytes.len() as u64, described_bytes));
+                    }
+                    Lookup::Unknown => coverage.unknown.push(name),
+                }
             }
-            assert_eq!(total, 76_901);
-            let den = Scenario::load(dir.join("den520d.map.scen")).unwrap();
-            assert_eq!(den.entries().len(), 888);
+            coverage.print("scenario files", SCENARIOS);
         }
     }
 

@@ -14,78 +14,37 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Dataset {
-    /// The Moving AI Lab's grid pathfinding benchmarks used here: 25 maps with their scenario files,
-    /// two MAPF maps with theirs (`mapf/`), two 2011 scenario files (`legacy/`) and `SOURCES.md`,
-    /// which says where each file came from.
+    /// The Moving AI Lab's grid pathfinding benchmarks (<https://movingai.com/benchmarks/grids.html>):
+    /// `.map` files with their `.map.scen` scenario files, as the lab publishes them.
     MovingAi,
     /// The original Cat Maze level as the tutorials ship it: the Tiled map and its text form.
     CatMaze,
 }
 
-/// The Moving AI files the tests read, relative to the `movingai` folder.
+/// The Moving AI files that tests and the `batch_scaling` example name, relative to the `movingai`
+/// folder: seven maps of different kinds with their scenario files, either version (the 2011 files
+/// or the Moving AI Lab's current ones). The format tests (`format_movingai.rs`) need no particular
+/// file: they read every map and scenario file the folder holds, these and any others.
 const MOVING_AI_FILES: &[&str] = &[
-    "SOURCES.md",
-    "64room_000.map",
-    "64room_000.map.scen",
-    "8room_000.map",
-    "8room_000.map.scen",
+    // tests/jps_movingai.rs; den520d and AcrosstheCape also examples/batch_scaling.rs.
+    "den520d.map",
+    "den520d.map.scen",
     "AR0011SR.map",
     "AR0011SR.map.scen",
-    "AR0401SR.map",
-    "AR0401SR.map.scen",
-    "AR0500SR.map",
-    "AR0500SR.map.scen",
+    "maze512-1-0.map",
+    "maze512-1-0.map.scen",
     "AcrosstheCape.map",
     "AcrosstheCape.map.scen",
     "Berlin_1_256.map",
     "Berlin_1_256.map.scen",
-    "NewYork_0_1024.map",
-    "NewYork_0_1024.map.scen",
-    "Paris_1_512.map",
-    "Paris_1_512.map.scen",
-    "TheFrozenSea.map",
-    "TheFrozenSea.map.scen",
-    "arena.map",
-    "arena.map.scen",
-    "brc202d.map",
-    "brc202d.map.scen",
-    "den312d.map",
-    "den312d.map.scen",
-    "den520d.map",
-    "den520d.map.scen",
-    "ht_chantry.map",
-    "ht_chantry.map.scen",
     "lak104d.map",
     "lak104d.map.scen",
-    "lak303d.map",
-    "lak303d.map.scen",
-    "lt_gallowstemplar_n.map",
-    "lt_gallowstemplar_n.map.scen",
-    "maze512-1-0.map",
-    "maze512-1-0.map.scen",
-    "maze512-32-0.map",
-    "maze512-32-0.map.scen",
-    "maze512-4-0.map",
-    "maze512-4-0.map.scen",
-    "orz900d.map",
-    "orz900d.map.scen",
-    "ost102d.map",
-    "ost102d.map.scen",
-    "random512-10-0.map",
-    "random512-10-0.map.scen",
-    "random512-40-0.map",
-    "random512-40-0.map.scen",
-    "legacy/lak104d.map.scen",
-    "legacy/maze512-32-0.map.scen",
-    "mapf/den520d.map",
-    "mapf/den520d-even-1.scen",
-    "mapf/den520d-random-1.scen",
-    "mapf/random-32-32-20.map",
-    "mapf/random-32-32-20-even-1.scen",
-    "mapf/random-32-32-20-random-1.scen",
+    "8room_000.map",
+    "8room_000.map.scen",
 ];
 
-/// The Cat Maze files the tests read, relative to the `catmaze` folder.
+/// The Cat Maze files the tests read (`crates/catmaze/tests/level_loading.rs`), relative to the
+/// `catmaze` folder.
 const CAT_MAZE_FILES: &[&str] = &["CatMaze.tmx", "catmaze_25x25.txt"];
 
 impl Dataset {
@@ -121,7 +80,27 @@ impl Dataset {
         }
     }
 
-    /// Every file of the set the tests read, relative to its folder (`/`-separated).
+    /// Where the data set's files can be downloaded, for messages.
+    ///
+    /// ```
+    /// let source = test_prerequisites::Dataset::MovingAi.source();
+    /// assert!(source.contains("https://movingai.com/benchmarks/grids.html"));
+    /// ```
+    pub fn source(self) -> &'static str {
+        match self {
+            Dataset::MovingAi => {
+                "the Moving AI Lab's benchmark pages, https://movingai.com/benchmarks/grids.html \
+                 (each map family's maps and scenario files)"
+            }
+            Dataset::CatMaze => {
+                "the Cat Maze tutorials' project (\"How To Implement A* Pathfinding with Cocos2D\", \
+                 raywenderlich.com)"
+            }
+        }
+    }
+
+    /// The files of the set that tests read by name, relative to its folder (`/`-separated): what
+    /// [`locate`](Self::locate) requires. A folder may hold more.
     ///
     /// ```
     /// let files = test_prerequisites::Dataset::CatMaze.files();
@@ -266,6 +245,18 @@ mod tests {
             files.dedup();
             assert_eq!(files.len(), dataset.files().len(), "{dataset:?}");
         }
-        assert_eq!(MOVING_AI_FILES.len(), 1 + 25 * 2 + 2 + 6);
+    }
+
+    #[test]
+    fn every_moving_ai_map_comes_with_its_scenario_file() {
+        for file in MOVING_AI_FILES {
+            let map = file.strip_suffix(".scen").unwrap_or(file);
+            assert!(map.ends_with(".map"), "{file}");
+            assert!(MOVING_AI_FILES.contains(&map), "{file} without {map}");
+            assert!(
+                MOVING_AI_FILES.contains(&format!("{map}.scen").as_str()),
+                "{map} without its scenario file"
+            );
+        }
     }
 }

@@ -73,8 +73,10 @@ impl fmt::Display for Missing {
                 }
                 write!(
                     f,
-                    ").\nGet it as README.md (section \"Data\") says: put the files in `shared/{}` \
-                     beside the checkout, or set {SHARED_DIR_VARIABLE} to a folder that holds `{}/`.",
+                    ").\nGet the files from {}, as README.md (section \"Data\") says, and put \
+                     them in `shared/{}` beside the checkout, or set {SHARED_DIR_VARIABLE} to a \
+                     folder that holds `{}/`.",
+                    dataset.source(),
                     dataset.folder_name(),
                     dataset.folder_name()
                 )?;
@@ -117,10 +119,14 @@ mod tests {
         assert!(
             message.starts_with(
                 "missing test data, the Moving AI grid benchmark set: \
-                 /nonexistent/shared/movingai does not exist (it should hold SOURCES.md, \
-                 64room_000.map, 64room_000.map.scen, 8room_000.map, 8room_000.map.scen and 54 \
+                 /nonexistent/shared/movingai does not exist (it should hold den520d.map, \
+                 den520d.map.scen, AR0011SR.map, AR0011SR.map.scen, maze512-1-0.map and 9 \
                  more).\n"
             ),
+            "{message}"
+        );
+        assert!(
+            message.contains("https://movingai.com/benchmarks/grids.html"),
             "{message}"
         );
         assert!(

@@ -15,9 +15,22 @@
 //! half the neighbour visits.
 
 use super::neighbourhood::{allowed_moves, bit_of};
+use super::row_of::RowOf;
 use super::{Cell, Diagonal, GridSpace, TileRules, NEIGHBOUR_ORDER};
-use crate::search::{IndexedProblem, SearchSpace, NO_PARENT};
+use crate::search::{Expansion, SearchError, SearchSpace, NO_PARENT};
 use crate::Cost;
+
+/// The move of a successor hint's direction: [`NEIGHBOUR_ORDER`], then none (the cell itself:
+/// the start's hint is `(start, 8)`), padded to 16 so an index masked with 15 needs no check.
+const HINT_STEPS: [(i64, i64); 16] = {
+    let mut steps = [(0, 0); 16];
+    let mut k = 0;
+    while k < 8 {
+        steps[k] = NEIGHBOUR_ORDER[k];
+        k += 1;
+    }
+    steps
+};
 
 /// A grid space and a goal. Only built when the space's rules are the grid's own, so a move costs
 /// its base cost (which [`Grid::space`](super::Grid::space) has checked is finite and positive)
@@ -52,39 +65,6 @@ struct ParentPruning {
     diagonal: [[(u32, u32); 2]; 8],
     /// `true`: the diagonal needs both cells free (no corner cutting); `false`: either.
     both_free: bool,
-}
-
-/// Division by the grid width as a multiplication (Lemire, Kaser and Kurz, "Faster remainder by
-/// direct computation", 2019): with `magic = ceil(2^64 / width)`, the high 64 bits of
-/// `magic * index` are exactly `index / width` for every 32-bit index. A division takes tens of
-/// cycles on the path from one expansion to the next; a multiplication takes three.
-#[derive(Clone, Copy, Debug)]
-struct RowOf {
-    width: u32,
-    /// 0 for width 1, where the row is the index.
-    magic: u64,
-}
-
-impl RowOf {
-    fn new(width: u32) -> Self {
-        let magic = if width > 1 {
-            u64::MAX / width as u64 + 1
-        } else {
-            0
-        };
-        RowOf { width, magic }
-    }
-
-    /// The cell at a row-major index.
-    #[inline(always)]
-    fn cell(self, index: u32) -> Cell {
-        let y = if self.magic == 0 {
-            index
-        } else {
-            ((self.magic as u128 * index as u128) >> 64) as u32
-        };
-        Cell::new(index - y * self.width, y)
-    }
 }
 
 impl ParentPruning {
@@ -174,19 +154,25 @@ impl<'s, 'g, C: Cost, R: TileRules> GridProblem<'s, 'g, C, R> {
     }
 }
 
-impl<C: Cost, R: TileRules> IndexedProblem for GridProblem<'_, '_, C, R> {
+impl<C: Cost, R: TileRules> Expansion for GridProblem<'_, '_, C, R> {
     type Node = Cell;
     type Cost = C;
-    type Hint = Cell;
-    type Expansion = (u32, Cell);
+    /// The expanded cell and the direction of the move: the successor's cell is worked out only
+    /// when its estimate is needed (for a node seen for the first time).
+    type Hint = (Cell, u32);
 
     #[inline(always)]
-    fn node_at(&self, index: u32) -> Cell {
-        self.space.grid().cell_at(index as usize)
+    fn node(&self, index: u32) -> Cell {
+        self.rows.cell(index)
     }
 
     #[inline(always)]
-    fn expand(&self, index: u32, parent: u32) -> (u32, (u32, Cell)) {
+    fn expand<F: FnMut(u32, C, (Cell, u32))>(
+        &self,
+        index: u32,
+        parent: u32,
+        mut visit: F,
+    ) -> Result<(), SearchError<Cell>> {
         let cell = self.rows.cell(index);
         let free = u32::from(self.free_masks[index as usize]);
         let mut mask = allowed_moves(free, self.space.diagonal());
@@ -200,36 +186,36 @@ impl<C: Cost, R: TileRules> IndexedProblem for GridProblem<'_, '_, C, R> {
                     k = i;
                 }
             }
-            // Bit 8: the node itself, free (only a start may be a wall, and it has no parent).
+            // Bit 8: the node itself, free (a walled start is answered before any search).
             mask &= !pruning.skipped(k, free | 1 << 8);
         }
-        (mask, (index, cell))
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize & 7;
+            mask &= mask - 1;
+            let next = index.wrapping_add(self.offsets[k]);
+            let cost = if self.uniform {
+                self.costs[k]
+            } else {
+                GridSpace::<C, R>::priced(self.costs[k], self.space.grid().weight_at(next as usize))
+            };
+            visit(next, cost, (cell, k as u32));
+        }
+        Ok(())
     }
 
     #[inline(always)]
-    fn successor(&self, &(index, cell): &(u32, Cell), k: u32) -> (u32, C, Cell) {
-        let k = k as usize & 7;
-        let (dx, dy) = NEIGHBOUR_ORDER[k];
-        let next = index.wrapping_add(self.offsets[k]);
-        let cost = if self.uniform {
-            self.costs[k]
-        } else {
-            GridSpace::<C, R>::priced(self.costs[k], self.space.grid().weight_at(next as usize))
-        };
-        (
-            next,
-            cost,
-            // In the grid, as the mask said.
-            Cell::new(
-                cell.x.wrapping_add(dx as i32 as u32),
-                cell.y.wrapping_add(dy as i32 as u32),
-            ),
-        )
+    fn estimate(&self, (cell, k): (Cell, u32)) -> C {
+        let (dx, dy) = HINT_STEPS[k as usize & 15];
+        // In the grid, as the free-neighbour mask said.
+        let next = Cell::new(
+            cell.x.wrapping_add(dx as i32 as u32),
+            cell.y.wrapping_add(dy as i32 as u32),
+        );
+        self.space.heuristic(next, self.goal)
     }
 
-    #[inline(always)]
-    fn estimate(&self, cell: Cell) -> C {
-        self.space.heuristic(cell, self.goal)
+    fn hint_at(&self, index: u32) -> (Cell, u32) {
+        (self.rows.cell(index), 8)
     }
 
     fn unit(&self) -> C {
@@ -238,36 +224,6 @@ impl<C: Cost, R: TileRules> IndexedProblem for GridProblem<'_, '_, C, R> {
             diagonal
         } else {
             straight
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_by_multiplication_match_division() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for width in (1..=600).chain([1023, 1024, 1025, 65_535, 65_536, 1 << 20, u32::MAX]) {
-            let rows = RowOf::new(width);
-            for k in 0..200u32 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let index = match k {
-                    0 => 0,
-                    1 => u32::MAX,
-                    2 => width - 1,
-                    3 => width.saturating_mul(7),
-                    _ => state as u32,
-                };
-                assert_eq!(
-                    rows.cell(index),
-                    Cell::new(index % width, index / width),
-                    "index {index} width {width}"
-                );
-            }
         }
     }
 }

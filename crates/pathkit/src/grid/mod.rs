@@ -28,6 +28,7 @@ mod error;
 mod grid_map;
 mod grid_problem;
 mod neighbourhood;
+mod row_of;
 mod rules;
 mod space;
 
@@ -35,5 +36,6 @@ pub use bitmap::Bitmap;
 pub use cell::Cell;
 pub use error::GridError;
 pub use grid_map::Grid;
+pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
 pub use space::{Diagonal, GridSpace, Heuristic, NEIGHBOUR_ORDER};

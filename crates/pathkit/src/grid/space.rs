@@ -349,15 +349,15 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             || blocked(goal)
             || (R::GRID_WEIGHTS && !self.grid.try_reachable(start, goal, self.diagonal)?)
         {
-            ctx.engine.stats = Stats::default();
+            ctx.stats = Stats::default();
             return Ok(Status::Unreachable);
         }
         if self.fast_loop_applies(options) {
             let problem = GridProblem::new(self, goal, self.grid.try_free_masks()?);
-            return Ok(ctx.search_indexed(
+            ctx.prepare_bound(self.grid.len())?;
+            return Ok(ctx.run_trusted(
                 &problem,
-                self.grid.len(),
-                (self.grid.index(start) as u32, start),
+                (self.grid.index(start) as u32, (start, 8)),
                 self.grid.index(goal) as u32,
                 options.tie_break,
                 path,

@@ -6,12 +6,13 @@
 //! cleared between queries and a warmed-up context allocates nothing (see [`JpsContext`]).
 
 use super::{Connectivity, JpsError, JpsMode, PathMode};
-use crate::grid::{Cell, Diagonal, Grid};
-use crate::limits;
-use crate::search::{Outcome, Path, Stats, Status};
-use crate::Cost;
+use crate::grid::{Cell, Diagonal, Grid, RowOf};
+use crate::search::{
+    finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
+    Status, TieBreak, Trusted, NO_PARENT,
+};
+use crate::search::{Outcome, Path};
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
 pub(crate) type Dir = (i32, i32);
@@ -83,50 +84,6 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
     }
 }
 
-const NO_PARENT: u32 = u32::MAX;
-
-/// Search state of one cell.
-#[derive(Clone, Copy, Debug)]
-struct Record {
-    g: f64,
-    parent: u32,
-    /// `query << 1 | closed`: records of earlier queries read as unseen.
-    stamp: u32,
-}
-
-/// An open-list entry in 16 bytes: one 128-bit key, so that an order test is a single wide
-/// compare. F as an integer key ([`Cost::order_key`], which merges rounding noise so that equal
-/// routes tie) in the high word, then H as a tie key and the cell index in the low word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry(u128);
-
-impl Entry {
-    #[inline(always)]
-    fn new(f: f64, h: f64, node: u32) -> Self {
-        let tie = (h.tie_key() as u64) << 32 | node as u64;
-        Entry((f.order_key() as u128) << 64 | tie as u128)
-    }
-
-    #[inline(always)]
-    fn node(self) -> u32 {
-        self.0 as u32
-    }
-}
-
-impl Ord for Entry {
-    /// The max-heap pops the smallest F first, then the smallest H (the deepest node).
-    #[inline(always)]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.cmp(&self.0)
-    }
-}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 /// Reusable state for Jump Point Search (and [JPS+](super::JpsPlus)) queries: keep one per thread
 /// and pass it to every query.
 ///
@@ -154,12 +111,81 @@ impl PartialOrd for Entry {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct JpsContext {
-    records: Vec<Record>,
-    open: BinaryHeap<Entry>,
-    /// Jump points of the last path, goal first.
-    jumps: Vec<u32>,
-    query: u32,
+    /// 16 bytes per cell: the estimate is recomputed, not kept.
+    records: Records<f64, NoEstimate>,
+    open: KeyHeap,
     stats: Stats,
+}
+
+/// Jump Point Search as the search loop's expansion: successors are the jump points an
+/// [`Expander`] finds from a cell, entered in the direction of the move that reached it; the
+/// estimate is the octile (or Manhattan) distance, exact on an empty grid; a path between two jump
+/// points is filled in cell by cell when asked.
+struct JumpExpansion<'e, E> {
+    expander: &'e E,
+    rows: RowOf,
+    width: usize,
+    goal: Cell,
+    mode: PathMode,
+}
+
+impl<E: Expander> JumpExpansion<'_, E> {
+    #[inline(always)]
+    fn index(&self, c: Cell) -> u32 {
+        (c.y as usize * self.width + c.x as usize) as u32
+    }
+}
+
+impl<E: Expander> Expansion for JumpExpansion<'_, E> {
+    type Node = Cell;
+    type Cost = f64;
+    type Hint = Cell;
+
+    #[inline(always)]
+    fn node(&self, index: u32) -> Cell {
+        self.rows.cell(index)
+    }
+
+    #[inline(always)]
+    fn expand<F: FnMut(u32, f64, Cell)>(
+        &self,
+        index: u32,
+        parent: u32,
+        mut visit: F,
+    ) -> Result<(), SearchError<Cell>> {
+        let cell = self.rows.cell(index);
+        let dir = if parent == NO_PARENT {
+            (0, 0)
+        } else {
+            arrival(E::EIGHT, self.rows.cell(parent), cell)
+        };
+        self.expander.expand(cell, dir, self.goal, |next, cost| {
+            visit(self.index(next), cost, next)
+        });
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn estimate(&self, cell: Cell) -> f64 {
+        distance(E::EIGHT, cell, self.goal)
+    }
+
+    fn hint_at(&self, index: u32) -> Cell {
+        self.rows.cell(index)
+    }
+
+    fn unit(&self) -> f64 {
+        1.0
+    }
+
+    #[inline(always)]
+    fn write_step(&self, from: Option<u32>, to: u32, out: &mut Vec<Cell>) {
+        let to = self.rows.cell(to);
+        match (from, self.mode) {
+            (Some(from), PathMode::Cells) => write_segment(E::EIGHT, self.rows.cell(from), to, out),
+            _ => out.push(to),
+        }
+    }
 }
 
 /// The early answers every query gives before searching.
@@ -300,117 +326,28 @@ impl JpsContext {
     ) -> Result<Status<f64>, JpsError> {
         out.clear();
         self.stats = Stats::default();
-        if self.records.len() < cells {
-            let unseen = Record {
-                g: 0.0,
-                parent: NO_PARENT,
-                stamp: 0,
-            };
-            limits::check(limits::bytes_of::<Record>(cells as u64))
-                .and_then(|()| limits::try_grow(&mut self.records, cells, unseen))
-                .map_err(|e| JpsError::refused(e, cells))?;
-        }
-        self.query += 1;
-        if self.query > u32::MAX >> 1 {
-            for r in &mut self.records {
-                r.stamp = 0;
-            }
-            self.query = 1;
-        }
-        self.open.clear();
-        let open_stamp = self.query << 1;
-        let closed_stamp = open_stamp | 1;
-        let w = width as usize;
-        let index = |c: Cell| c.y as usize * w + c.x as usize;
-        // Division by the width without a divide instruction (Lemire's fastdiv: exact for every
-        // 32-bit index and width >= 2); the memory limit keeps cells below 2^29, so indices fit.
-        let magic = if w >= 2 { u64::MAX / w as u64 + 1 } else { 0 };
-        let cell_at = |i: usize| {
-            let y = if w >= 2 {
-                ((magic as u128 * i as u128) >> 64) as usize
-            } else {
-                i
-            };
-            Cell::new((i - y * w) as u32, y as u32)
+        self.records
+            .new_generation(cells)
+            .map_err(|e| JpsError::refused(e, cells))?;
+        let policy = JumpExpansion {
+            expander,
+            rows: RowOf::new(width),
+            width: width as usize,
+            goal,
+            mode,
         };
-        let goal_index = index(goal);
-
-        let start_index = index(start);
-        self.records[start_index] = Record {
-            g: 0.0,
-            parent: NO_PARENT,
-            stamp: open_stamp,
-        };
-        let h0 = distance(E::EIGHT, start, goal);
-        self.open.push(Entry::new(h0, h0, start_index as u32));
-        let mut stats = Stats {
-            pushed: 1,
-            touched: 1,
-            ..Stats::default()
-        };
-        let records = &mut self.records;
-        let open = &mut self.open;
-        let mut found = None;
-        while let Some(entry) = open.pop() {
-            let i = entry.node() as usize;
-            let rec = records[i];
-            if rec.stamp == closed_stamp {
-                continue;
-            }
-            records[i].stamp = closed_stamp;
-            stats.expanded += 1;
-            if i == goal_index {
-                found = Some(rec.g);
-                break;
-            }
-            let cell = cell_at(i);
-            let dir = if rec.parent == NO_PARENT {
-                (0, 0)
-            } else {
-                arrival(E::EIGHT, cell_at(rec.parent as usize), cell)
-            };
-            expander.expand(cell, dir, goal, |next, cost| {
-                let ni = index(next);
-                let g = rec.g + cost;
-                let r = &mut records[ni];
-                if r.stamp >> 1 == open_stamp >> 1 {
-                    if r.stamp == closed_stamp || g >= r.g {
-                        return;
-                    }
-                } else {
-                    stats.touched += 1;
-                }
-                *r = Record {
-                    g,
-                    parent: i as u32,
-                    stamp: open_stamp,
-                };
-                let h = distance(E::EIGHT, next, goal);
-                open.push(Entry::new(g + h, h, ni as u32));
-                stats.pushed += 1;
-            });
-        }
-        self.stats = stats;
-        let Some(cost) = found else {
-            return Ok(Status::Unreachable);
-        };
-        self.jumps.clear();
-        let mut at = goal_index as u32;
-        while at != NO_PARENT {
-            self.jumps.push(at);
-            at = self.records[at as usize].parent;
-        }
-        let mut prev = start;
-        out.push(start);
-        for &j in self.jumps.iter().rev().skip(1) {
-            let c = cell_at(j as usize);
-            match mode {
-                PathMode::JumpPoints => out.push(c),
-                PathMode::Cells => write_segment(E::EIGHT, prev, c, out),
-            }
-            prev = c;
-        }
-        Ok(Status::Found { cost })
+        let finish = run_search(
+            &mut self.records,
+            &mut self.open,
+            &mut self.stats,
+            &policy,
+            Trusted,
+            (TieBreak::LargerG, None),
+            (policy.index(start), start),
+            &AtIndex(policy.index(goal)),
+        )
+        .map_err(JpsError::from)?;
+        Ok(finish_path(&mut self.records, &policy, finish, out))
     }
 }
 

@@ -2,11 +2,12 @@
 
 use crate::grid::Cell;
 use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::search::SearchError;
 use std::fmt;
 
 /// What is wrong with a Jump Point Search query. A blocked start or goal is not an error: it gives
 /// [`Outcome::Unreachable`](crate::search::Outcome::Unreachable).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum JpsError {
     /// A start or goal outside the grid.
@@ -42,6 +43,16 @@ pub enum JpsError {
         /// Bytes asked for.
         bytes: u64,
     },
+    /// The search loop itself failed. Jump Point Search computes every cost itself, so the only
+    /// failure it could meet is a path cost beyond `f64`, which no grid within
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) can produce.
+    Search(SearchError<Cell>),
+}
+
+impl From<SearchError<Cell>> for JpsError {
+    fn from(e: SearchError<Cell>) -> Self {
+        JpsError::Search(e)
+    }
 }
 
 impl JpsError {
@@ -81,8 +92,16 @@ impl fmt::Display for JpsError {
             JpsError::OutOfMemory { bytes } => {
                 write!(f, "out of memory: {bytes} bytes for jump point search were refused")
             }
+            JpsError::Search(e) => write!(f, "search failed: {e}"),
         }
     }
 }
 
-impl std::error::Error for JpsError {}
+impl std::error::Error for JpsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JpsError::Search(e) => Some(e),
+            _ => None,
+        }
+    }
+}

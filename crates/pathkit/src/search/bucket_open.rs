@@ -13,7 +13,9 @@
 //! decreases along a path in exact arithmetic) goes straight to the small heap and keeps that
 //! order too.
 
-use super::open_list::Entry;
+use super::entry::Entry;
+use super::open_queue::OpenQueue;
+use crate::Cost;
 use std::collections::BinaryHeap;
 
 /// Buckets in the window (a power of two).
@@ -74,17 +76,43 @@ impl Default for BucketOpen {
     }
 }
 
+/// An entry as an inverted key: the largest key pops first.
 #[inline(always)]
 fn key(entry: Entry) -> u128 {
-    !((entry.f as u128) << 64 | entry.tie as u128)
+    !entry.key()
 }
 
 #[inline(always)]
 fn entry(key: u128) -> Entry {
-    let key = !key;
-    Entry {
-        f: (key >> 64) as u64,
-        tie: key as u64,
+    Entry::from_key(!key)
+}
+
+/// Bucket width for the open list, as a shift of F keys: about 1/8 of the cheapest edge around
+/// the larger of the start's estimate and 64 cheapest edges (float keys are relative, so buckets
+/// widen as F grows). Only speed depends on it, never the pop order.
+fn bucket_shift<C: Cost>(start_h: C, unit: C) -> u32 {
+    let reference = start_h.to_f64().max(unit.to_f64() * 64.0);
+    let low = C::from_f64_floor(reference).order_key();
+    let high = C::from_f64_floor(reference + unit.to_f64() / 8.0).order_key();
+    match high.checked_sub(low) {
+        Some(spread) if spread > 1 => spread.ilog2(),
+        _ => 0,
+    }
+}
+
+impl OpenQueue for BucketOpen {
+    fn reset<C: Cost>(&mut self, first: Entry, start_h: C, unit: C) {
+        self.clear(first.f, bucket_shift(start_h, unit));
+    }
+
+    #[inline(always)]
+    fn push(&mut self, entry: Entry) {
+        BucketOpen::push(self, entry);
+    }
+
+    #[inline(always)]
+    fn pop(&mut self, live: impl Fn(Entry) -> bool) -> Option<u32> {
+        BucketOpen::pop(self, live)
     }
 }
 

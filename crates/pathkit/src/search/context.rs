@@ -1,10 +1,18 @@
 //! [`SearchContext`]: reusable search state for spaces with dense node indices.
 
-use super::engine::{Engine, Finish, Indexer, Problem};
-use super::indexed::IndexedProblem;
+use super::best_first::{
+    self, AtIndex, Checks, Expansion, Finish, Goal, Matching, Trusted, Validated,
+};
+use super::breadth_first;
+use super::bucket_open::BucketOpen;
+use super::open_list::OpenList;
+use super::open_queue::OpenQueue;
+use super::record::{EstimateSlot, Records};
+use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::TieBreak;
-use super::{IndexedSpace, Outcome, Path, SearchError, SearchOptions, SearchSpace, Stats, Status};
+use super::{IndexedSpace, Outcome, Path, SearchError, SearchOptions, Stats, Status};
 use crate::Cost;
+use std::collections::VecDeque;
 
 /// Reusable state for searches on an [`IndexedSpace`]: per-node records in flat arrays stamped with
 /// the query number (nothing is cleared between queries) and the open list.
@@ -43,7 +51,14 @@ use crate::Cost;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SearchContext<C: Cost> {
-    pub(crate) engine: Engine<C>,
+    pub(crate) records: Records<C>,
+    /// The open list of searches with user costs and options.
+    pub(crate) open: OpenList,
+    /// The open list of searches with trusted costs and a consistent heuristic (a grid's fast path).
+    pub(crate) buckets: BucketOpen,
+    /// Breadth-first search's queue.
+    pub(crate) queue: VecDeque<u32>,
+    pub(crate) stats: Stats,
 }
 
 impl<C: Cost> Default for SearchContext<C> {
@@ -52,98 +67,42 @@ impl<C: Cost> Default for SearchContext<C> {
     }
 }
 
-/// Dense node indices straight from the space.
-pub(crate) struct DenseIndexer<'s, S> {
-    pub space: &'s S,
-    pub bound: usize,
-}
-
-impl<S: IndexedSpace> Indexer<S::Node> for DenseIndexer<'_, S> {
-    #[inline(always)]
-    fn index(&mut self, node: S::Node) -> Result<u32, SearchError<S::Node>> {
-        match self.space.index_of(node) {
-            Some(i) if i < self.bound => Ok(i as u32),
-            _ => Err(SearchError::NodeOutOfBounds { node }),
-        }
-    }
-    #[inline(always)]
-    fn node(&self, index: u32) -> S::Node {
-        self.space.node_at(index as usize)
-    }
-}
-
-/// A space with one goal node.
-pub(crate) struct ToGoal<'s, S: SearchSpace> {
-    pub space: &'s S,
-    pub goal: S::Node,
-    pub goal_index: u32,
-}
-
-impl<S: SearchSpace> Problem for ToGoal<'_, S> {
-    type Node = S::Node;
-    type Cost = S::Cost;
-    #[inline(always)]
-    fn successors<F: FnMut(S::Node, S::Cost)>(&self, node: S::Node, visit: F) {
-        self.space.successors(node, visit)
-    }
-    #[inline(always)]
-    fn estimate(&self, node: S::Node) -> S::Cost {
-        self.space.heuristic(node, self.goal)
-    }
-    #[inline(always)]
-    fn is_goal(&self, index: u32, _node: S::Node) -> bool {
-        index == self.goal_index
-    }
-}
-
-/// A space with a goal test and no heuristic (Dijkstra to the nearest goal).
-pub(crate) struct ToPredicate<'s, S, G> {
-    pub space: &'s S,
-    pub is_goal: G,
-}
-
-impl<S: SearchSpace, G: Fn(S::Node) -> bool> Problem for ToPredicate<'_, S, G> {
-    type Node = S::Node;
-    type Cost = S::Cost;
-    #[inline(always)]
-    fn successors<F: FnMut(S::Node, S::Cost)>(&self, node: S::Node, visit: F) {
-        self.space.successors(node, visit)
-    }
-    #[inline(always)]
-    fn estimate(&self, _node: S::Node) -> S::Cost {
-        S::Cost::ZERO
-    }
-    #[inline(always)]
-    fn is_goal(&self, _index: u32, node: S::Node) -> bool {
-        (self.is_goal)(node)
-    }
-}
-
 impl<C: Cost> SearchContext<C> {
     /// An empty context; its arrays grow to the size of the first space searched.
     pub fn new() -> Self {
         SearchContext {
-            engine: Engine::default(),
+            records: Records::default(),
+            open: OpenList::default(),
+            buckets: BucketOpen::default(),
+            queue: VecDeque::new(),
+            stats: Stats::default(),
         }
     }
 
     /// Counters of the last search.
     pub fn stats(&self) -> Stats {
-        self.engine.stats
+        self.stats
     }
 
-    fn prepare<'s, S: IndexedSpace<Cost = C>>(
+    /// Starts a query on `space`: a new generation of records sized to its nodes.
+    pub(crate) fn prepare<'s, S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &'s S,
     ) -> Result<DenseIndexer<'s, S>, SearchError<S::Node>> {
         let bound = space.node_bound();
+        self.prepare_bound(bound)?;
+        Ok(DenseIndexer { space, bound })
+    }
+
+    /// Starts a query over indices below `bound`.
+    pub(crate) fn prepare_bound<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
         if bound > u32::MAX as usize {
             return Err(SearchError::TooManyNodes);
         }
-        self.engine
+        self.stats = Stats::default();
+        self.records
             .new_generation(bound)
-            .map_err(|e| SearchError::refused(e, bound))?;
-        Ok(DenseIndexer { space, bound })
+            .map_err(|e| SearchError::refused(e, bound))
     }
 
     /// Optimal A* from `start` to `goal` with default options.
@@ -190,16 +149,23 @@ impl<C: Cost> SearchContext<C> {
         path: &mut Vec<S::Node>,
     ) -> Result<Status<C>, SearchError<S::Node>> {
         path.clear();
-        let mut indexer = self.prepare(space)?;
+        let checks = Validated::of(options)?;
+        let indexer = self.prepare(space)?;
         let goal_index = indexer.index(goal)?;
-        let problem = ToGoal {
+        let start_index = indexer.index(start)?;
+        let policy = SpaceExpansion {
             space,
+            indexer,
             goal,
-            goal_index,
         };
-        let mut run = self.engine.begin(&problem, &mut indexer, start, options)?;
-        let finish = self.engine.run(&problem, &mut indexer, &mut run)?;
-        Ok(self.finish(&indexer, finish, path))
+        self.run_general(
+            &policy,
+            checks,
+            options,
+            (start_index, start),
+            &AtIndex(goal_index),
+            path,
+        )
     }
 
     /// Dijkstra's algorithm to the cheapest node for which `is_goal` holds (the nearest exit, the
@@ -211,16 +177,27 @@ impl<C: Cost> SearchContext<C> {
         is_goal: impl Fn(S::Node) -> bool,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut indexer = self.prepare(space)?;
-        let problem = ToPredicate { space, is_goal };
         let options = SearchOptions {
             heuristic_weight: 0.0,
             ..*options
         };
-        let mut run = self.engine.begin(&problem, &mut indexer, start, &options)?;
-        let finish = self.engine.run(&problem, &mut indexer, &mut run)?;
+        let checks = Validated::of(&options)?;
+        let indexer = self.prepare(space)?;
+        let start_index = indexer.index(start)?;
+        let policy = SpaceExpansion {
+            space,
+            indexer,
+            goal: start,
+        };
         let mut nodes = Vec::new();
-        let status = self.finish(&indexer, finish, &mut nodes);
+        let status = self.run_general(
+            &policy,
+            checks,
+            &options,
+            (start_index, start),
+            &Matching(is_goal),
+            &mut nodes,
+        )?;
         Ok(outcome_from(status, nodes))
     }
 
@@ -232,42 +209,96 @@ impl<C: Cost> SearchContext<C> {
         start: S::Node,
         goal: S::Node,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut indexer = self.prepare(space)?;
+        let indexer = self.prepare(space)?;
         let goal_index = indexer.index(goal)?;
-        let problem = ToGoal {
+        let start_index = indexer.index(start)?;
+        let policy = SpaceExpansion {
             space,
+            indexer,
             goal,
-            goal_index,
         };
-        let finish = self.engine.breadth_first(&problem, &mut indexer, start)?;
         let mut nodes = Vec::new();
-        let status = self.finish(&indexer, finish, &mut nodes);
+        let status =
+            self.run_breadth_first(&policy, start_index, &AtIndex(goal_index), &mut nodes)?;
         Ok(outcome_from(status, nodes))
     }
 
-    /// Optimal A* on a problem with indexed successors ([`IndexedProblem`]): the fast loop, for
-    /// spaces that meet its contract. `bound` must cover every index the problem produces.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_indexed<P: IndexedProblem<Cost = C>>(
+    /// Runs the best-first loop with the binary-heap open list, after
+    /// [`prepare`](Self::prepare), and writes the path.
+    #[inline(never)]
+    pub(crate) fn run_general<P, K, G>(
         &mut self,
-        problem: &P,
-        bound: usize,
+        policy: &P,
+        checks: K,
+        options: &SearchOptions<C>,
+        start: (u32, P::Hint),
+        goal: &G,
+        path: &mut Vec<P::Node>,
+    ) -> Result<Status<C>, SearchError<P::Node>>
+    where
+        P: Expansion<Cost = C>,
+        K: Checks<C>,
+        G: Goal<P::Node>,
+    {
+        let finish = run_search(
+            &mut self.records,
+            &mut self.open,
+            &mut self.stats,
+            policy,
+            checks,
+            (options.tie_break, options.max_expansions),
+            start,
+            goal,
+        )?;
+        Ok(self.finish(policy, finish, path))
+    }
+
+    /// Breadth-first search over `policy`, after [`prepare`](Self::prepare), writing the path.
+    pub(crate) fn run_breadth_first<P, G>(
+        &mut self,
+        policy: &P,
+        start: u32,
+        goal: &G,
+        path: &mut Vec<P::Node>,
+    ) -> Result<Status<C>, SearchError<P::Node>>
+    where
+        P: Expansion<Cost = C>,
+        G: Goal<P::Node>,
+    {
+        let finish = breadth_first::run(
+            &mut self.records,
+            &mut self.queue,
+            &mut self.stats,
+            policy,
+            start,
+            goal,
+        )?;
+        Ok(self.finish(policy, finish, path))
+    }
+
+    /// Optimal A* over an expansion whose costs and estimates the library computed itself
+    /// ([`Trusted`]) and whose estimate is consistent, with the bucket-queue open list: a grid's
+    /// fast path. The caller has called [`prepare_bound`](Self::prepare_bound).
+    #[inline(never)]
+    pub(crate) fn run_trusted<P: Expansion<Cost = C>>(
+        &mut self,
+        policy: &P,
         start: (u32, P::Hint),
         goal: u32,
         tie: TieBreak,
         path: &mut Vec<P::Node>,
     ) -> Result<Status<C>, SearchError<P::Node>> {
-        path.clear();
-        if bound > u32::MAX as usize {
-            return Err(SearchError::TooManyNodes);
-        }
-        self.engine
-            .new_generation(bound)
-            .map_err(|e| SearchError::refused(e, bound))?;
-        let finish = self
-            .engine
-            .run_indexed(problem, start.0, start.1, goal, tie)?;
-        Ok(self.finish_with(|i| problem.node_at(i), finish, path))
+        let finish = run_search(
+            &mut self.records,
+            &mut self.buckets,
+            &mut self.stats,
+            policy,
+            Trusted,
+            (tie, None),
+            start,
+            &AtIndex(goal),
+        )?;
+        Ok(self.finish(policy, finish, path))
     }
 
     /// The cost of the cheapest path from the last search's start to `node`, if the last search
@@ -276,38 +307,69 @@ impl<C: Cost> SearchContext<C> {
     pub fn settled_cost<S: IndexedSpace<Cost = C>>(&self, space: &S, node: S::Node) -> Option<C> {
         let index = space.index_of(node)?;
         let index = u32::try_from(index).ok()?;
-        self.engine
+        self.records
             .closed(index)
-            .then(|| self.engine.records[index as usize].g)
+            .then(|| self.records.slots[index as usize].g)
     }
 
-    pub(crate) fn finish<N, I: Indexer<N>>(
-        &self,
-        indexer: &I,
+    /// The status of a finished search, with its path written into `path`.
+    pub(crate) fn finish<P: Expansion<Cost = C>>(
+        &mut self,
+        policy: &P,
         finish: Finish,
-        path: &mut Vec<N>,
+        path: &mut Vec<P::Node>,
     ) -> Status<C> {
-        self.finish_with(|i| indexer.node(i), finish, path)
+        finish_path(&mut self.records, policy, finish, path)
     }
+}
 
-    /// [`finish`](Self::finish) with a plain index-to-node function.
-    fn finish_with<N>(
-        &self,
-        node: impl Fn(u32) -> N,
-        finish: Finish,
-        path: &mut Vec<N>,
-    ) -> Status<C> {
-        match finish {
-            Finish::Found(i) => Status::Found {
-                cost: self.engine.write_path(&node, i, path),
-            },
-            Finish::Limit(i) => Status::LimitReached {
-                cost: self.engine.write_path(&node, i, path),
-            },
-            Finish::Unreachable => {
-                path.clear();
-                Status::Unreachable
-            }
+/// Opens the start and runs the best-first loop to the end, leaving the counters in `stats`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn run_search<P, O, K, G, H>(
+    records: &mut Records<P::Cost, H>,
+    open: &mut O,
+    stats: &mut Stats,
+    policy: &P,
+    checks: K,
+    (tie, max_expansions): (TieBreak, Option<u64>),
+    start: (u32, P::Hint),
+    goal: &G,
+) -> Result<Finish, SearchError<P::Node>>
+where
+    P: Expansion,
+    O: OpenQueue,
+    K: Checks<P::Cost>,
+    G: Goal<P::Node>,
+    H: EstimateSlot<P::Cost>,
+{
+    let mut run = best_first::begin(records, open, policy, checks, tie, max_expansions, start)?;
+    let finish = best_first::run_to_end(records, open, &mut run, policy, goal);
+    *stats = run.stats;
+    finish
+}
+
+/// The status of a finished search, with its path written into `path` (emptied when there is
+/// none).
+pub(crate) fn finish_path<P: Expansion, H: EstimateSlot<P::Cost>>(
+    records: &mut Records<P::Cost, H>,
+    policy: &P,
+    finish: Finish,
+    path: &mut Vec<P::Node>,
+) -> Status<P::Cost> {
+    let mut write = |index| {
+        records.write_path(
+            index,
+            |from, to, out| policy.write_step(from, to, out),
+            path,
+        )
+    };
+    match finish {
+        Finish::Found(i) => Status::Found { cost: write(i) },
+        Finish::Limit(i) => Status::LimitReached { cost: write(i) },
+        Finish::Unreachable => {
+            path.clear();
+            Status::Unreachable
         }
     }
 }

@@ -1,60 +1,85 @@
 //! Closure-based searches for quick use, in the style of the `pathfinding` crate.
 
-use super::context::outcome_from;
-use super::engine::{Engine, Problem};
-use super::sparse::Interner;
-use super::{SearchError, SearchOptions, Status};
+use super::best_first::{Expansion, Goal, Validated};
+use super::context::{outcome_from, SearchContext};
+use super::space_expansion::{Indexer, Interner};
+use super::{SearchError, SearchOptions};
 use crate::Cost;
 use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
+/// The three closures of a quick search, as the search loop's expansion and goal. Nodes are
+/// numbered by a hash map as they are met.
 struct Closures<N, C, IN, FN, FH, FS> {
     successors: RefCell<FN>,
     heuristic: RefCell<FH>,
     success: RefCell<FS>,
+    interner: Interner<N>,
     types: PhantomData<fn(N) -> (C, IN)>,
 }
 
-impl<N, C, IN, FN, FH, FS> Closures<N, C, IN, FN, FH, FS> {
+impl<N: Copy + Eq + Hash, C, IN, FN, FH, FS> Closures<N, C, IN, FN, FH, FS> {
     fn new(successors: FN, heuristic: FH, success: FS) -> Self {
         Closures {
             successors: RefCell::new(successors),
             heuristic: RefCell::new(heuristic),
             success: RefCell::new(success),
+            interner: Interner::default(),
             types: PhantomData,
         }
     }
 }
 
-impl<N, C, FN, IN, FH, FS> Problem for Closures<N, C, IN, FN, FH, FS>
+impl<N, C, FN, IN, FH, FS> Expansion for Closures<N, C, IN, FN, FH, FS>
 where
-    N: Copy + Eq + Debug,
+    N: Copy + Eq + Hash + Debug,
     C: Cost,
     FN: FnMut(N) -> IN,
     IN: IntoIterator<Item = (N, C)>,
     FH: FnMut(N) -> C,
-    FS: FnMut(N) -> bool,
 {
     type Node = N;
     type Cost = C;
-    fn successors<F: FnMut(N, C)>(&self, node: N, mut visit: F) {
-        for (next, cost) in (self.successors.borrow_mut())(node) {
-            visit(next, cost);
-        }
+    type Hint = N;
+    const GROWS: bool = true;
+
+    fn node(&self, index: u32) -> N {
+        self.interner.node(index)
     }
+
+    fn expand<F: FnMut(u32, C, N)>(
+        &self,
+        index: u32,
+        _parent: u32,
+        mut visit: F,
+    ) -> Result<(), SearchError<N>> {
+        let successors = (self.successors.borrow_mut())(self.interner.node(index));
+        for (next, cost) in successors {
+            visit(self.interner.index(next)?, cost, next);
+        }
+        Ok(())
+    }
+
     fn estimate(&self, node: N) -> C {
         (self.heuristic.borrow_mut())(node)
     }
-    fn is_goal(&self, _index: u32, node: N) -> bool {
-        (self.success.borrow_mut())(node)
+
+    fn hint_at(&self, index: u32) -> N {
+        self.interner.node(index)
+    }
+}
+
+impl<N, C, IN, FN, FH, FS: FnMut(N) -> bool> Goal<N> for Closures<N, C, IN, FN, FH, FS> {
+    fn reached(&self, _: u32, node: impl FnOnce() -> N) -> bool {
+        (self.success.borrow_mut())(node())
     }
 }
 
 fn run_closures<N, C, FN, IN, FH, FS>(
     start: N,
-    problem: Closures<N, C, IN, FN, FH, FS>,
+    closures: Closures<N, C, IN, FN, FH, FS>,
     options: &SearchOptions<C>,
     breadth_first: bool,
 ) -> Result<Option<(Vec<N>, C)>, SearchError<N>>
@@ -66,20 +91,23 @@ where
     FH: FnMut(N) -> C,
     FS: FnMut(N) -> bool,
 {
-    let mut engine = Engine::default();
-    let mut interner = Interner::default();
-    engine
-        .new_generation(0)
-        .map_err(|e| SearchError::refused(e, 0))?;
-    let finish = if breadth_first {
-        engine.breadth_first(&problem, &mut interner, start)?
-    } else {
-        let mut run = engine.begin(&problem, &mut interner, start, options)?;
-        engine.run(&problem, &mut interner, &mut run)?
-    };
+    let mut ctx = SearchContext::new();
+    ctx.prepare_bound(0)?;
+    let start_index = closures.interner.index(start)?;
     let mut nodes = Vec::new();
-    let ctx = super::SearchContext { engine };
-    let status: Status<C> = ctx.finish(&interner, finish, &mut nodes);
+    let status = if breadth_first {
+        ctx.run_breadth_first(&closures, start_index, &closures, &mut nodes)?
+    } else {
+        let checks = Validated::of(options)?;
+        ctx.run_general(
+            &closures,
+            checks,
+            options,
+            (start_index, start),
+            &closures,
+            &mut nodes,
+        )?
+    };
     Ok(outcome_from(status, nodes)
         .into_path()
         .map(|p| (p.nodes, p.cost)))

@@ -1,54 +1,11 @@
 //! [`SparseSearchContext`]: search state for any hashable node, for unbounded or implicit graphs.
 
-use super::context::{outcome_from, ToGoal};
-use super::engine::Indexer;
+use super::best_first::{AtIndex, Validated};
+use super::context::outcome_from;
+use super::space_expansion::{Indexer, Interner, SpaceExpansion};
 use super::{Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
 use crate::Cost;
-use std::collections::HashMap;
 use std::hash::Hash;
-
-/// Interns nodes into dense indices as the search meets them.
-#[derive(Clone, Debug)]
-pub(crate) struct Interner<N> {
-    pub map: HashMap<N, u32>,
-    pub nodes: Vec<N>,
-}
-
-impl<N> Default for Interner<N> {
-    fn default() -> Self {
-        Interner {
-            map: HashMap::new(),
-            nodes: Vec::new(),
-        }
-    }
-}
-
-impl<N: Copy + Eq + Hash> Interner<N> {
-    pub fn clear(&mut self) {
-        self.map.clear();
-        self.nodes.clear();
-    }
-}
-
-impl<N: Copy + Eq + Hash> Indexer<N> for Interner<N> {
-    #[inline]
-    fn index(&mut self, node: N) -> Result<u32, SearchError<N>> {
-        if let Some(&i) = self.map.get(&node) {
-            return Ok(i);
-        }
-        let i = u32::try_from(self.nodes.len()).map_err(|_| SearchError::TooManyNodes)?;
-        if i == u32::MAX {
-            return Err(SearchError::TooManyNodes);
-        }
-        self.map.insert(node, i);
-        self.nodes.push(node);
-        Ok(i)
-    }
-    #[inline(always)]
-    fn node(&self, index: u32) -> N {
-        self.nodes[index as usize]
-    }
-}
 
 /// Reusable search state keyed by a hash map: for node types with no dense index (game states,
 /// unbounded worlds, graphs built on the fly). Slower than [`SearchContext`], same results.
@@ -133,25 +90,24 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         options: &SearchOptions<C>,
         path: &mut Vec<N>,
     ) -> Result<Status<C>, SearchError<N>> {
+        path.clear();
+        let checks = Validated::of(options)?;
         self.interner.clear();
-        self.inner
-            .engine
-            .new_generation(0)
-            .map_err(|e| SearchError::refused(e, 0))?;
+        self.inner.prepare_bound(0)?;
         let goal_index = self.interner.index(goal)?;
-        let problem = ToGoal {
+        let start_index = self.interner.index(start)?;
+        let policy = SpaceExpansion {
             space,
+            indexer: &self.interner,
             goal,
-            goal_index,
         };
-        let mut run = self
-            .inner
-            .engine
-            .begin(&problem, &mut self.interner, start, options)?;
-        let finish = self
-            .inner
-            .engine
-            .run(&problem, &mut self.interner, &mut run)?;
-        Ok(self.inner.finish(&self.interner, finish, path))
+        self.inner.run_general(
+            &policy,
+            checks,
+            options,
+            (start_index, start),
+            &AtIndex(goal_index),
+            path,
+        )
     }
 }

@@ -1,8 +1,10 @@
 //! [`Stepper`]: an A* search advanced one expansion at a time, with its open and closed lists in view.
 
-use super::context::{outcome_from, DenseIndexer, ToGoal};
-use super::engine::{Finish, Run, Step};
-use super::open_list::Entry;
+use super::best_first::{self, AtIndex, Finish, Progress, Run, Validated};
+use super::context::{finish_path, outcome_from};
+use super::entry::Entry;
+use super::record::NO_PARENT;
+use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions};
 use crate::Cost;
 
@@ -60,9 +62,9 @@ pub type StepResult<S> = Result<
 /// ```
 pub struct Stepper<'c, 's, S: IndexedSpace> {
     ctx: &'c mut SearchContext<S::Cost>,
-    indexer: DenseIndexer<'s, S>,
-    problem: ToGoal<'s, S>,
-    run: Run<S::Cost>,
+    policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
+    goal: AtIndex,
+    run: Run<S::Cost, Validated<S::Cost>>,
     closed_order: Vec<u32>,
     finished: Option<Finish>,
 }
@@ -76,26 +78,29 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
         goal: S::Node,
         options: SearchOptions<S::Cost>,
     ) -> Result<Self, SearchError<S::Node>> {
-        let bound = space.node_bound();
-        if bound > u32::MAX as usize {
-            return Err(SearchError::TooManyNodes);
-        }
-        ctx.engine
-            .new_generation(bound)
-            .map_err(|e| SearchError::refused(e, bound))?;
-        let mut indexer = DenseIndexer { space, bound };
-        use super::engine::Indexer;
+        let checks = Validated::of(&options)?;
+        let indexer = ctx.prepare(space)?;
         let goal_index = indexer.index(goal)?;
-        let problem = ToGoal {
+        let start_index = indexer.index(start)?;
+        let policy = SpaceExpansion {
             space,
+            indexer,
             goal,
-            goal_index,
         };
-        let run = ctx.engine.begin(&problem, &mut indexer, start, &options)?;
+        let run = best_first::begin(
+            &mut ctx.records,
+            &mut ctx.open,
+            &policy,
+            checks,
+            options.tie_break,
+            options.max_expansions,
+            (start_index, start),
+        )?;
+        ctx.stats = run.stats;
         Ok(Stepper {
             ctx,
-            indexer,
-            problem,
+            policy,
+            goal: AtIndex(goal_index),
             run,
             closed_order: Vec::new(),
             finished: None,
@@ -107,16 +112,21 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
         if let Some(finish) = self.finished {
             return Ok(StepEvent::Finished(self.outcome_of(finish)));
         }
-        match self
-            .ctx
-            .engine
-            .step(&self.problem, &mut self.indexer, &mut self.run)?
-        {
-            Step::Expanded(i) => {
+        let progress = best_first::advance(
+            &mut self.ctx.records,
+            &mut self.ctx.open,
+            &mut self.run,
+            &self.policy,
+            &self.goal,
+            1,
+        );
+        self.ctx.stats = self.run.stats;
+        match progress? {
+            Progress::Paused(i) => {
                 self.closed_order.push(i);
-                Ok(StepEvent::Expanded(self.problem.space.node_at(i as usize)))
+                Ok(StepEvent::Expanded(self.policy.space.node_at(i as usize)))
             }
-            Step::Done(finish) => {
+            Progress::Done(finish) => {
                 if let Finish::Found(i) = finish {
                     self.closed_order.push(i);
                 }
@@ -131,35 +141,35 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
         self.finished.is_some()
     }
 
-    fn outcome_of(&self, finish: Finish) -> Outcome<S::Node, S::Cost> {
+    fn outcome_of(&mut self, finish: Finish) -> Outcome<S::Node, S::Cost> {
         let mut nodes = Vec::new();
-        let status = self.ctx.finish(&self.indexer, finish, &mut nodes);
+        let status = finish_path(&mut self.ctx.records, &self.policy, finish, &mut nodes);
         outcome_from(status, nodes)
     }
 
     fn view(&self, index: u32) -> NodeView<S::Node, S::Cost> {
-        let r = self.ctx.engine.records[index as usize];
-        let space = self.problem.space;
+        let r = self.ctx.records.slots[index as usize];
+        let space = self.policy.space;
         NodeView {
             node: space.node_at(index as usize),
             g: r.g,
             h: r.h,
             f: r.g.checked_add(r.h).unwrap_or(r.g),
-            parent: (r.parent != super::engine::NO_PARENT)
-                .then(|| space.node_at(r.parent as usize)),
+            parent: (r.parent != NO_PARENT).then(|| space.node_at(r.parent as usize)),
         }
     }
 
     /// The open nodes in the order they will be expanded (first = next).
     pub fn open_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
-        let engine = &self.ctx.engine;
-        let mut live: Vec<Entry> = engine
+        let records = &self.ctx.records;
+        let mut live: Vec<Entry> = self
+            .ctx
             .open
             .iter()
             .filter(|e| {
-                let r = engine.records[e.node() as usize];
+                let r = records.slots[e.node() as usize];
                 // Skip entries left behind by an improvement or a closing.
-                !engine.closed(e.node())
+                !records.closed(e.node())
                     && r.g.checked_add(r.h).is_some_and(|f| f.order_key() == e.f)
             })
             .copied()
@@ -176,17 +186,17 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
 
     /// The search's view of `node`, if the search has touched it.
     pub fn node_view(&self, node: S::Node) -> Option<NodeView<S::Node, S::Cost>> {
-        let index = self.problem.space.index_of(node)?;
+        let index = self.policy.space.index_of(node)?;
         let index = u32::try_from(index).ok()?;
-        self.ctx.engine.seen(index).then(|| self.view(index))
+        self.ctx.records.seen(index).then(|| self.view(index))
     }
 
     /// `true` when `node` is in the closed set.
     pub fn is_closed(&self, node: S::Node) -> bool {
-        self.problem
+        self.policy
             .space
             .index_of(node)
             .and_then(|i| u32::try_from(i).ok())
-            .is_some_and(|i| self.ctx.engine.closed(i))
+            .is_some_and(|i| self.ctx.records.closed(i))
     }
 }

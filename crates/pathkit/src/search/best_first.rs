@@ -1,0 +1,542 @@
+//! The one best-first search loop. A*, Dijkstra, weighted A*, the stepper, the grid's fast path,
+//! Jump Point Search and JPS+ all run [`advance`]; they differ in what is plugged into it:
+//!
+//! - an [`Expansion`]: where successors come from (a user's [`SearchSpace`](super::SearchSpace),
+//!   a grid's neighbour masks, jumps over a grid, a JPS+ table) and the estimate of what remains;
+//! - an [`OpenQueue`]: a binary heap, the bucket queue, or the 128-bit key heap;
+//! - [`Checks`]: [`Validated`] for costs and estimates that come from a user's code and for the
+//!   options' limits and heuristic weight, or [`Trusted`] for costs the library computed itself,
+//!   a zero-sized type whose checks compile to nothing;
+//! - a [`Goal`]: one node, or any node a predicate accepts.
+//!
+//! Records, their stamps, the parent marker, the statistics and path writing exist once
+//! ([`Records`]); so does the rule that decides when a node improves.
+
+use super::entry::Entry;
+use super::open_queue::OpenQueue;
+use super::record::{EstimateSlot, Record, Records, NO_PARENT};
+use super::{SearchError, SearchOptions, Stats, TieBreak};
+use crate::Cost;
+use std::fmt::Debug;
+
+/// Where the successors of a node come from, and what reaching the goal from one is estimated
+/// to cost.
+pub(crate) trait Expansion {
+    /// The node type paths are written in.
+    type Node: Copy + Eq + Debug;
+    /// The cost type.
+    type Cost: Cost;
+    /// What [`estimate`](Self::estimate) needs to know about a successor (a grid passes the
+    /// cell, a user's space the node), so the estimate is only made for nodes seen for the
+    /// first time.
+    type Hint: Copy;
+
+    /// `true` when indices are handed out as nodes are met (a hash map's interning), so the
+    /// records must grow to each new index; `false` when every index is below the bound the
+    /// records were sized to.
+    const GROWS: bool = false;
+
+    /// The node at `index`.
+    fn node(&self, index: u32) -> Self::Node;
+
+    /// Calls `visit(successor, edge cost, hint)` for every edge leaving `index`, which was reached
+    /// from `parent` ([`NO_PARENT`] for the start), in a fixed order (the tie-break of last
+    /// resort). An expansion may leave out successors that provably cannot improve through
+    /// `index` (the parent itself, and nodes the parent reaches more cheaply on its own).
+    fn expand<F: FnMut(u32, Self::Cost, Self::Hint)>(
+        &self,
+        index: u32,
+        parent: u32,
+        visit: F,
+    ) -> Result<(), SearchError<Self::Node>>;
+
+    /// The estimate to the goal of the successor `hint` describes (not yet checked or weighted).
+    fn estimate(&self, hint: Self::Hint) -> Self::Cost;
+
+    /// The hint of the node at `index`, for searches whose records keep no estimate.
+    fn hint_at(&self, index: u32) -> Self::Hint;
+
+    /// The cost of the cheapest edge, or zero when unknown: the bucket queue sizes its buckets by
+    /// it.
+    fn unit(&self) -> Self::Cost {
+        Self::Cost::ZERO
+    }
+
+    /// Appends to `out` what the move from `from` (`None` at the start) to `to` adds to a path:
+    /// the node `to`, or, for jumps, every node on the way.
+    #[inline(always)]
+    fn write_step(&self, from: Option<u32>, to: u32, out: &mut Vec<Self::Node>) {
+        let _ = from;
+        out.push(self.node(to));
+    }
+}
+
+/// What the loop verifies as it goes, and the options that bound a search.
+pub(crate) trait Checks<C: Cost> {
+    /// Whether the partial path to the expanded node of lowest estimate is kept track of (for
+    /// searches that a limit can stop).
+    const TRACKS_BEST: bool;
+
+    /// Whether the number of expansions is bounded (by the options, or by a step budget for
+    /// searches run a slice at a time). Unbounded searches skip the count's test; measured, that
+    /// is 1.4% of the grid's fast path.
+    const BOUNDED: bool;
+
+    /// Whether the estimate is used at all (Dijkstra never calls it).
+    fn uses_estimate(&self) -> bool;
+
+    /// Checks an edge cost; `from` and `to` name the edge in the error.
+    fn edge<N>(
+        &self,
+        cost: C,
+        from: impl FnOnce() -> N,
+        to: impl FnOnce() -> N,
+    ) -> Result<(), SearchError<N>>;
+
+    /// Checks a raw estimate and applies the heuristic weight.
+    fn estimate<N>(&self, raw: C, node: impl FnOnce() -> N) -> Result<C, SearchError<N>>;
+
+    /// `false` when a path of cost `g` goes beyond the search's cost limit.
+    fn within_limit(&self, g: C) -> bool;
+}
+
+/// No checks: costs and estimates computed by the library itself, valid by construction, and no
+/// limits. Zero-sized; every method is a constant.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Trusted;
+
+impl<C: Cost> Checks<C> for Trusted {
+    const TRACKS_BEST: bool = false;
+    const BOUNDED: bool = false;
+    #[inline(always)]
+    fn uses_estimate(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn edge<N>(
+        &self,
+        _: C,
+        _: impl FnOnce() -> N,
+        _: impl FnOnce() -> N,
+    ) -> Result<(), SearchError<N>> {
+        Ok(())
+    }
+    #[inline(always)]
+    fn estimate<N>(&self, raw: C, _: impl FnOnce() -> N) -> Result<C, SearchError<N>> {
+        Ok(raw)
+    }
+    #[inline(always)]
+    fn within_limit(&self, _: C) -> bool {
+        true
+    }
+}
+
+/// How the heuristic enters F.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Weight {
+    Zero,
+    One,
+    Scaled(f64),
+}
+
+impl Weight {
+    /// The weight of `w`, or [`SearchError::InvalidWeight`].
+    pub fn of<N>(w: f64) -> Result<Weight, SearchError<N>> {
+        if w == 0.0 {
+            Ok(Weight::Zero)
+        } else if w == 1.0 {
+            Ok(Weight::One)
+        } else if w.is_finite() && w > 1.0 {
+            Ok(Weight::Scaled(w))
+        } else {
+            Err(SearchError::InvalidWeight { weight: w })
+        }
+    }
+}
+
+/// Every check: costs and estimates from a user's code (finite, not negative), the heuristic
+/// weight, and the cost limit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Validated<C> {
+    pub weight: Weight,
+    pub max_cost: Option<C>,
+}
+
+impl<C: Cost> Validated<C> {
+    /// The checks for a search with `options`: a heuristic weight below 1 (but for 0) or not
+    /// finite is [`SearchError::InvalidWeight`]; a NaN or negative cost limit is
+    /// [`SearchError::InvalidMaxCost`].
+    pub fn of<N>(options: &SearchOptions<C>) -> Result<Self, SearchError<N>> {
+        let weight = Weight::of(options.heuristic_weight)?;
+        if let Some(limit) = options.max_cost {
+            // NaN compares with nothing: a NaN limit would silently prune nothing (or everything).
+            if limit.partial_cmp(&C::ZERO).is_none_or(|o| o.is_lt()) {
+                return Err(SearchError::InvalidMaxCost {
+                    limit: limit.to_f64(),
+                });
+            }
+        }
+        Ok(Validated {
+            weight,
+            max_cost: options.max_cost,
+        })
+    }
+}
+
+impl<C: Cost> Checks<C> for Validated<C> {
+    const TRACKS_BEST: bool = true;
+    const BOUNDED: bool = true;
+    #[inline(always)]
+    fn uses_estimate(&self) -> bool {
+        !matches!(self.weight, Weight::Zero)
+    }
+    #[inline(always)]
+    fn edge<N>(
+        &self,
+        cost: C,
+        from: impl FnOnce() -> N,
+        to: impl FnOnce() -> N,
+    ) -> Result<(), SearchError<N>> {
+        if cost.is_valid() {
+            Ok(())
+        } else {
+            Err(SearchError::InvalidCost {
+                from: from(),
+                to: to(),
+                cost: cost.to_f64(),
+            })
+        }
+    }
+    #[inline(always)]
+    fn estimate<N>(&self, raw: C, node: impl FnOnce() -> N) -> Result<C, SearchError<N>> {
+        if !raw.is_valid() {
+            return Err(SearchError::InvalidHeuristic {
+                node: node(),
+                value: raw.to_f64(),
+            });
+        }
+        Ok(match self.weight {
+            Weight::Scaled(w) => raw.scale(w),
+            Weight::Zero => C::ZERO,
+            Weight::One => raw,
+        })
+    }
+    #[inline(always)]
+    fn within_limit(&self, g: C) -> bool {
+        self.max_cost
+            .is_none_or(|limit| !g.total_order(&limit).is_gt())
+    }
+}
+
+/// When a search has arrived.
+pub(crate) trait Goal<N> {
+    /// `true` when the expanded node `index` is a goal.
+    fn reached(&self, index: u32, node: impl FnOnce() -> N) -> bool;
+}
+
+/// One goal node, by index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AtIndex(pub u32);
+
+impl<N> Goal<N> for AtIndex {
+    #[inline(always)]
+    fn reached(&self, index: u32, _: impl FnOnce() -> N) -> bool {
+        index == self.0
+    }
+}
+
+/// Any node a predicate accepts (the nearest exit, the nearest bone).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Matching<F>(pub F);
+
+impl<N, F: Fn(N) -> bool> Goal<N> for Matching<F> {
+    #[inline(always)]
+    fn reached(&self, _: u32, node: impl FnOnce() -> N) -> bool {
+        (self.0)(node())
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Finish {
+    /// The goal, at this index, was expanded.
+    Found(u32),
+    /// Every reachable node was expanded; no goal among them.
+    Unreachable,
+    /// A limit stopped the search; the index is the expanded node of lowest estimate.
+    Limit(u32),
+}
+
+/// What one call of [`advance`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Progress {
+    /// The step budget ran out; the index is the node expanded last.
+    Paused(u32),
+    /// The search is over.
+    Done(Finish),
+}
+
+/// The state of one search besides its records and open list.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<C, K> {
+    pub checks: K,
+    pub tie: TieBreak,
+    /// Insertion counter, for the first-in and last-in tie rules.
+    pub counter: u32,
+    pub max_expansions: u64,
+    /// The expanded node with the lowest estimate, for the partial path a limit returns.
+    pub best: u32,
+    pub best_h: C,
+    /// A successor was left out for exceeding the cost limit: running out of open nodes then
+    /// means "limit reached", not "unreachable".
+    pub pruned: bool,
+    pub stats: Stats,
+}
+
+/// Starts a search from `start` (its index and hint): the records get a new generation sized to
+/// `bound` and the start is opened.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn begin<P, O, K, H>(
+    records: &mut Records<P::Cost, H>,
+    open: &mut O,
+    policy: &P,
+    checks: K,
+    tie: TieBreak,
+    max_expansions: Option<u64>,
+    (start, hint): (u32, P::Hint),
+) -> Result<Run<P::Cost, K>, SearchError<P::Node>>
+where
+    P: Expansion,
+    O: OpenQueue,
+    K: Checks<P::Cost>,
+    H: EstimateSlot<P::Cost>,
+{
+    if P::GROWS {
+        records
+            .ensure(start)
+            .map_err(|e| SearchError::refused(e, start as usize + 1))?;
+    }
+    let h = if checks.uses_estimate() {
+        checks.estimate(policy.estimate(hint), || policy.node(start))?
+    } else {
+        P::Cost::ZERO
+    };
+    records.slots[start as usize] = Record {
+        g: P::Cost::ZERO,
+        h: H::store(h),
+        parent: NO_PARENT,
+        stamp: records.open_stamp(),
+    };
+    let first = Entry::new(h, h, 0, start, tie);
+    open.reset(first, h, policy.unit());
+    open.push(first);
+    Ok(Run {
+        checks,
+        tie,
+        counter: 1,
+        max_expansions: max_expansions.unwrap_or(u64::MAX),
+        best: start,
+        best_h: h,
+        pruned: false,
+        stats: Stats {
+            expanded: 0,
+            pushed: 1,
+            touched: 1,
+        },
+    })
+}
+
+/// Runs the search for at most `steps` expansions: pops the open node of smallest F (then the
+/// tie rule), closes it, stops if it is a goal, and otherwise opens or improves its successors.
+#[inline(always)]
+pub(crate) fn advance<P, O, K, G, H>(
+    records: &mut Records<P::Cost, H>,
+    open: &mut O,
+    run: &mut Run<P::Cost, K>,
+    policy: &P,
+    goal: &G,
+    steps: u64,
+) -> Result<Progress, SearchError<P::Node>>
+where
+    P: Expansion,
+    O: OpenQueue,
+    K: Checks<P::Cost>,
+    G: Goal<P::Node>,
+    H: EstimateSlot<P::Cost>,
+{
+    // The counters live in locals while the loop runs, and go back into `run` once.
+    let Stats {
+        mut expanded,
+        mut pushed,
+        mut touched,
+    } = run.stats;
+    let (mut counter, mut pruned, mut best, mut best_h) =
+        (run.counter, run.pruned, run.best, run.best_h);
+    let (checks, tie) = (&run.checks, run.tie);
+    let paused_at = expanded.saturating_add(steps);
+    let stop_at = paused_at.min(run.max_expansions);
+    let open_stamp = records.open_stamp();
+    let closed_stamp = open_stamp | 1;
+    let generation = records.generation;
+    let mut last = NO_PARENT;
+    let result = loop {
+        if K::BOUNDED && expanded >= stop_at {
+            // A spent step budget first: the caller sees the last expansion, and the limit on its
+            // next call.
+            break Ok(if expanded >= paused_at {
+                Progress::Paused(last)
+            } else {
+                Progress::Done(Finish::Limit(best))
+            });
+        }
+        let slots = &records.slots;
+        // An entry is still wanted when its node is open with the F it was pushed with.
+        let live = |e: Entry| {
+            slots.get(e.node() as usize).is_some_and(|r| {
+                r.stamp == open_stamp && (!H::CACHED || r.h.f_key(r.g) == Some(e.f))
+            })
+        };
+        let Some(index) = open.pop(live) else {
+            break Ok(Progress::Done(if pruned {
+                Finish::Limit(best)
+            } else {
+                Finish::Unreachable
+            }));
+        };
+        let record = &mut records.slots[index as usize];
+        // An entry left behind by an improvement, or for a node already closed: skip it.
+        if record.stamp == closed_stamp {
+            continue;
+        }
+        record.stamp = closed_stamp;
+        let Record { g, h, parent, .. } = *record;
+        expanded += 1;
+        last = index;
+        if K::TRACKS_BEST {
+            let h = match h.cached() {
+                Some(h) => h,
+                None => match checks.estimate(policy.estimate(policy.hint_at(index)), || {
+                    policy.node(index)
+                }) {
+                    Ok(h) => h,
+                    Err(e) => break Err(e),
+                },
+            };
+            if h.total_order(&best_h).is_lt() {
+                best_h = h;
+                best = index;
+            }
+        }
+        if goal.reached(index, || policy.node(index)) {
+            break Ok(Progress::Done(Finish::Found(index)));
+        }
+
+        // The first error of an expansion, if any. Later successors are still visited (the
+        // search is over anyway), so the common path tests nothing.
+        let mut failure = None;
+        let mut fail = |e: SearchError<P::Node>| {
+            failure.get_or_insert(e);
+        };
+        let expansion = policy.expand(index, parent, |next, cost, hint| {
+            if let Err(e) = checks.edge(cost, || policy.node(index), || policy.node(next)) {
+                return fail(e);
+            }
+            let Some(next_g) = g.checked_add(cost) else {
+                return fail(SearchError::CostOverflow {
+                    node: policy.node(next),
+                });
+            };
+            if !checks.within_limit(next_g) {
+                pruned = true;
+                return;
+            }
+            if P::GROWS {
+                if let Err(e) = records.ensure(next) {
+                    return fail(SearchError::refused(e, next as usize + 1));
+                }
+            }
+            let estimate = || {
+                if checks.uses_estimate() {
+                    checks.estimate(policy.estimate(hint), || policy.node(next))
+                } else {
+                    Ok(P::Cost::ZERO)
+                }
+            };
+            let record = &mut records.slots[next as usize];
+            let next_h = if record.stamp >> 1 == generation {
+                // Seen in this query: keep it unless this route is strictly cheaper. A closed node
+                // that improves is reopened (only possible with an inconsistent heuristic).
+                if !next_g.improves_on(record.g) {
+                    return;
+                }
+                record.g = next_g;
+                record.parent = index;
+                record.stamp = open_stamp;
+                match record.h.cached() {
+                    Some(h) => h,
+                    None => match estimate() {
+                        Ok(h) => h,
+                        Err(e) => return fail(e),
+                    },
+                }
+            } else {
+                let next_h = match estimate() {
+                    Ok(h) => h,
+                    Err(e) => return fail(e),
+                };
+                *record = Record {
+                    g: next_g,
+                    h: H::store(next_h),
+                    parent: index,
+                    stamp: open_stamp,
+                };
+                touched += 1;
+                next_h
+            };
+            let Some(f) = next_g.checked_add(next_h) else {
+                return fail(SearchError::CostOverflow {
+                    node: policy.node(next),
+                });
+            };
+            open.push(Entry::new(f, next_h, counter, next, tie));
+            counter = counter.wrapping_add(1);
+            pushed += 1;
+        });
+        if let Err(e) = expansion {
+            break Err(e);
+        }
+        if let Some(e) = failure {
+            break Err(e);
+        }
+    };
+    run.stats = Stats {
+        expanded,
+        pushed,
+        touched,
+    };
+    (run.counter, run.pruned, run.best, run.best_h) = (counter, pruned, best, best_h);
+    result
+}
+
+/// Runs the search until it ends.
+#[inline(always)]
+pub(crate) fn run_to_end<P, O, K, G, H>(
+    records: &mut Records<P::Cost, H>,
+    open: &mut O,
+    run: &mut Run<P::Cost, K>,
+    policy: &P,
+    goal: &G,
+) -> Result<Finish, SearchError<P::Node>>
+where
+    P: Expansion,
+    O: OpenQueue,
+    K: Checks<P::Cost>,
+    G: Goal<P::Node>,
+    H: EstimateSlot<P::Cost>,
+{
+    match advance(records, open, run, policy, goal, u64::MAX)? {
+        Progress::Done(finish) => Ok(finish),
+        // u64::MAX expansions never run out first.
+        Progress::Paused(_) => unreachable!("a search cannot expand 2^64 nodes"),
+    }
+}

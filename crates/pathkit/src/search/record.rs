@@ -1,0 +1,183 @@
+//! [`Records`]: the per-node state every search keeps, in one flat array stamped with the query
+//! number, and the path written from it.
+
+use crate::limits::{self, Refusal};
+use crate::Cost;
+
+/// Parent of the start node.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// Per-node search state, stored in a flat array indexed by node index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Record<C, H = C> {
+    pub g: C,
+    /// The (weighted) heuristic, when the search caches it ([`EstimateSlot`]).
+    pub h: H,
+    pub parent: u32,
+    /// `generation << 1 | closed`: a record from an earlier query is simply "unseen", so nothing is
+    /// cleared between queries.
+    pub stamp: u32,
+}
+
+impl<C: Cost, H: EstimateSlot<C>> Record<C, H> {
+    pub const EMPTY: Self = Record {
+        g: C::ZERO,
+        h: H::EMPTY,
+        parent: NO_PARENT,
+        stamp: 0,
+    };
+}
+
+/// Where a record keeps its node's estimate: the cost itself (the general search and the grid's
+/// fast path, where an improved node is not estimated again and the bucket queue checks an
+/// entry's F against its node's), or nowhere ([`NoEstimate`], Jump Point Search, whose estimate
+/// is a few arithmetic operations, so its records stay 16 bytes for f64 costs).
+pub(crate) trait EstimateSlot<C: Cost>: Copy + std::fmt::Debug {
+    /// `true` when the slot keeps the estimate.
+    const CACHED: bool;
+    const EMPTY: Self;
+    /// The slot for estimate `h`.
+    fn store(h: C) -> Self;
+    /// The estimate, when cached.
+    fn cached(self) -> Option<C>;
+    /// The F key of a node at cost `g` (`None` when it overflows or the slot keeps no estimate).
+    fn f_key(self, g: C) -> Option<u64>;
+}
+
+impl<C: Cost> EstimateSlot<C> for C {
+    const CACHED: bool = true;
+    const EMPTY: Self = C::ZERO;
+    #[inline(always)]
+    fn store(h: C) -> Self {
+        h
+    }
+    #[inline(always)]
+    fn cached(self) -> Option<C> {
+        Some(self)
+    }
+    #[inline(always)]
+    fn f_key(self, g: C) -> Option<u64> {
+        g.checked_add(self).map(C::order_key)
+    }
+}
+
+/// No cached estimate.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NoEstimate;
+
+impl<C: Cost> EstimateSlot<C> for NoEstimate {
+    const CACHED: bool = false;
+    const EMPTY: Self = NoEstimate;
+    #[inline(always)]
+    fn store(_: C) -> Self {
+        NoEstimate
+    }
+    #[inline(always)]
+    fn cached(self) -> Option<C> {
+        None
+    }
+    #[inline(always)]
+    fn f_key(self, _: C) -> Option<u64> {
+        None
+    }
+}
+
+/// The records of every node a search may touch, and the query number that stamps them.
+#[derive(Clone, Debug)]
+pub(crate) struct Records<C, H = C> {
+    pub slots: Vec<Record<C, H>>,
+    pub generation: u32,
+    /// The indices of the last path, goal first: path writing's scratch list, kept so that it
+    /// allocates only to grow.
+    trail: Vec<u32>,
+}
+
+impl<C: Cost, H> Default for Records<C, H> {
+    fn default() -> Self {
+        Records {
+            slots: Vec::new(),
+            generation: 0,
+            trail: Vec::new(),
+        }
+    }
+}
+
+impl<C: Cost, H: EstimateSlot<C>> Records<C, H> {
+    /// Starts a new query: a fresh generation makes every record "unseen" without touching it.
+    /// The records grow to `bound` first: refused above
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) or when the allocator says no, and then
+    /// nothing changes.
+    pub fn new_generation(&mut self, bound: usize) -> Result<(), Refusal> {
+        if self.slots.len() < bound {
+            limits::check(limits::bytes_of::<Record<C, H>>(bound as u64))?;
+            limits::try_grow(&mut self.slots, bound, Record::EMPTY)?;
+        }
+        self.generation += 1;
+        if self.generation > (u32::MAX >> 1) {
+            for r in &mut self.slots {
+                r.stamp = 0;
+            }
+            self.generation = 1;
+        }
+        Ok(())
+    }
+
+    /// The stamp of a record opened in this query (closed is this `| 1`).
+    #[inline(always)]
+    pub fn open_stamp(&self) -> u32 {
+        self.generation << 1
+    }
+
+    /// Grows the records to hold `index` (for searches that number nodes as they meet them).
+    #[inline(always)]
+    pub fn ensure(&mut self, index: u32) -> Result<(), Refusal> {
+        if index as usize >= self.slots.len() {
+            limits::try_grow(&mut self.slots, index as usize + 1, Record::EMPTY)?;
+        }
+        Ok(())
+    }
+
+    /// `true` when the node was opened or closed in this query.
+    #[inline(always)]
+    pub fn seen(&self, index: u32) -> bool {
+        self.slots
+            .get(index as usize)
+            .is_some_and(|r| r.stamp >> 1 == self.generation)
+    }
+
+    /// `true` when the node was closed (expanded) in this query.
+    #[inline(always)]
+    pub fn closed(&self, index: u32) -> bool {
+        self.slots
+            .get(index as usize)
+            .is_some_and(|r| r.stamp == (self.generation << 1 | 1))
+    }
+
+    /// Writes the path ending at `index` into `out` (start first) and returns its cost.
+    /// `step(from, to, out)` appends what one move from `from` (`None` at the start) to `to`
+    /// adds to the path: usually the node `to`; for Jump Point Search, every cell up to `to`.
+    pub fn write_path<N>(
+        &mut self,
+        index: u32,
+        mut step: impl FnMut(Option<u32>, u32, &mut Vec<N>),
+        out: &mut Vec<N>,
+    ) -> C {
+        out.clear();
+        self.trail.clear();
+        let mut at = index;
+        loop {
+            self.trail.push(at);
+            let parent = self.slots[at as usize].parent;
+            if parent == NO_PARENT {
+                break;
+            }
+            at = parent;
+        }
+        let mut from = None;
+        for &i in self.trail.iter().rev() {
+            step(from, i, out);
+            from = Some(i);
+        }
+        self.slots[index as usize].g
+    }
+}

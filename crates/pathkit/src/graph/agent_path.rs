@@ -40,14 +40,10 @@ impl AgentPath {
             .iter()
             .position(|p| !p.0.is_finite() || !p.1.is_finite())
         {
-            return Err(GraphError::InvalidPath {
-                reason: format!("point {i} is not finite"),
-            });
+            return Err(GraphError::NonFinitePoint { index: i });
         }
         if !(radius.is_finite() && radius >= 0.0) {
-            return Err(GraphError::InvalidPath {
-                reason: format!("radius {radius} must be finite and not negative"),
-            });
+            return Err(GraphError::InvalidRadius { radius });
         }
         Ok(AgentPath {
             points,

@@ -5,6 +5,88 @@ use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchError;
 use std::fmt;
 
+/// What is wrong with serialized graph data ([`GraphError::InvalidData`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InvalidData {
+    /// More nodes than `u32` indices can number.
+    TooManyNodes {
+        /// Nodes in the data.
+        nodes: usize,
+    },
+    /// An edge to a node index the data does not hold.
+    EdgeToMissingNode {
+        /// Where the edge starts.
+        from: usize,
+        /// The missing node.
+        to: u32,
+    },
+    /// An edge from a node to itself.
+    SelfEdge {
+        /// The node.
+        node: usize,
+    },
+    /// Two edges between the same two nodes, the same way.
+    DuplicateEdge {
+        /// Where the edges start.
+        from: usize,
+        /// Where they end.
+        to: u32,
+    },
+    /// A member index the data does not hold.
+    MissingMember {
+        /// The member index.
+        member: u32,
+    },
+    /// A node listed twice as a member.
+    DuplicateMember {
+        /// The node.
+        node: u32,
+    },
+    /// A grid graph with fewer nodes than cells.
+    TooFewNodes {
+        /// Nodes the grid needs (one per cell).
+        needed: usize,
+        /// Nodes in the data.
+        found: usize,
+    },
+    /// A grid graph's node that is not the cell node of its cell.
+    MisplacedCellNode {
+        /// The node's index.
+        node: usize,
+        /// The cell it should hold.
+        cell: (i32, i32),
+    },
+}
+
+impl fmt::Display for InvalidData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidData::TooManyNodes { nodes } => {
+                write!(f, "{nodes} nodes do not fit in u32 indices")
+            }
+            InvalidData::EdgeToMissingNode { from, to } => {
+                write!(f, "node {from} has an edge to missing node {to}")
+            }
+            InvalidData::SelfEdge { node } => write!(f, "node {node} has an edge to itself"),
+            InvalidData::DuplicateEdge { from, to } => {
+                write!(f, "node {from} has two edges to node {to}")
+            }
+            InvalidData::MissingMember { member } => write!(f, "member {member} is not a node"),
+            InvalidData::DuplicateMember { node } => write!(f, "node {node} is a member twice"),
+            InvalidData::TooFewNodes { needed, found } => write!(
+                f,
+                "the grid needs {needed} nodes (one per cell), the data has {found}"
+            ),
+            InvalidData::MisplacedCellNode { node, cell } => write!(
+                f,
+                "grid node {node} should be the node of cell ({}, {})",
+                cell.0, cell.1
+            ),
+        }
+    }
+}
+
 /// What went wrong with a graph operation or a graph search. Every operation that fails changes
 /// nothing.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,17 +158,18 @@ pub enum GraphError {
         /// The number of points given.
         len: usize,
     },
-    /// An agent path with a NaN or infinite point, or a radius that is negative or not finite.
-    InvalidPath {
-        /// What is wrong.
-        reason: String,
+    /// An agent path point with a NaN or infinite coordinate.
+    NonFinitePoint {
+        /// The point's position in the path.
+        index: usize,
     },
-    /// Serialized data that does not describe a valid graph (an edge to a missing node, a
-    /// duplicate member, a grid node at the wrong cell).
-    InvalidData {
-        /// What is wrong.
-        reason: String,
+    /// An agent path radius that is negative or not finite.
+    InvalidRadius {
+        /// The radius given.
+        radius: f32,
     },
+    /// Serialized data that does not describe a valid graph.
+    InvalidData(InvalidData),
     /// Any other failure of the search core.
     Search(SearchError<NodeId>),
 }
@@ -135,8 +218,14 @@ impl fmt::Display for GraphError {
             GraphError::PathTooShort { len } => {
                 write!(f, "a path needs at least 2 points, got {len}")
             }
-            GraphError::InvalidPath { reason } => write!(f, "invalid path: {reason}"),
-            GraphError::InvalidData { reason } => write!(f, "invalid graph data: {reason}"),
+            GraphError::NonFinitePoint { index } => {
+                write!(f, "invalid path: point {index} is not finite")
+            }
+            GraphError::InvalidRadius { radius } => write!(
+                f,
+                "invalid path: radius {radius} must be finite and not negative"
+            ),
+            GraphError::InvalidData(problem) => write!(f, "invalid graph data: {problem}"),
             GraphError::Search(e) => write!(f, "search failed: {e}"),
         }
     }

@@ -53,7 +53,7 @@ mod search_view;
 mod serialization;
 
 pub use agent_path::AgentPath;
-pub use error::GraphError;
+pub use error::{GraphError, InvalidData};
 pub use grid_graph::{CornerRule, DiagonalCost, GridGraph};
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;

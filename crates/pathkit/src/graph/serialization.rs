@@ -2,7 +2,7 @@
 //! back in, so malformed data gives an error instead of a graph that could panic later.
 
 use super::grid_graph::{CornerRule, DiagonalCost};
-use super::{GraphError, GridGraph, NodeGraph, NodeId, NodeKind};
+use super::{GraphError, GridGraph, InvalidData, NodeGraph, NodeId, NodeKind};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -52,23 +52,23 @@ impl TryFrom<RawGraph> for NodeGraph {
     type Error = GraphError;
 
     fn try_from(raw: RawGraph) -> Result<Self, GraphError> {
-        let bad = |reason: String| GraphError::InvalidData { reason };
+        let bad = GraphError::InvalidData;
         let len = raw.nodes.len();
         if len > u32::MAX as usize {
-            return Err(bad(format!("{len} nodes do not fit in u32 indices")));
+            return Err(bad(InvalidData::TooManyNodes { nodes: len }));
         }
         let mut nodes = Vec::with_capacity(len);
         for (i, node) in raw.nodes.into_iter().enumerate() {
             let mut seen = std::collections::HashSet::new();
             for &t in &node.edges {
                 if t as usize >= len {
-                    return Err(bad(format!("node {i} has an edge to missing node {t}")));
+                    return Err(bad(InvalidData::EdgeToMissingNode { from: i, to: t }));
                 }
                 if t as usize == i {
-                    return Err(bad(format!("node {i} has an edge to itself")));
+                    return Err(bad(InvalidData::SelfEdge { node: i }));
                 }
                 if !seen.insert(t) {
-                    return Err(bad(format!("node {i} has two edges to node {t}")));
+                    return Err(bad(InvalidData::DuplicateEdge { from: i, to: t }));
                 }
             }
             let id = NodeId {
@@ -80,8 +80,8 @@ impl TryFrom<RawGraph> for NodeGraph {
         let mut is_member = vec![false; len];
         for &m in &raw.members {
             match is_member.get_mut(m as usize) {
-                None => return Err(bad(format!("member {m} is not a node"))),
-                Some(true) => return Err(bad(format!("node {m} is a member twice"))),
+                None => return Err(bad(InvalidData::MissingMember { member: m })),
+                Some(true) => return Err(bad(InvalidData::DuplicateMember { node: m })),
                 Some(flag) => *flag = true,
             }
         }
@@ -115,22 +115,19 @@ impl TryFrom<RawGridGraph> for GridGraph {
         GridGraph::check_shape(raw.origin, raw.width, raw.height)?;
         let cells = raw.width as usize * raw.height as usize;
         if raw.graph.entries.len() < cells {
-            return Err(GraphError::InvalidData {
-                reason: format!(
-                    "a {}x{} grid needs {cells} nodes, the data has {}",
-                    raw.width,
-                    raw.height,
-                    raw.graph.entries.len()
-                ),
-            });
+            return Err(GraphError::InvalidData(InvalidData::TooFewNodes {
+                needed: cells,
+                found: raw.graph.entries.len(),
+            }));
         }
         for (i, kind) in raw.graph.kinds[..cells].iter().enumerate() {
             let x = raw.origin.0 + (i % raw.width as usize) as i32;
             let y = raw.origin.1 + (i / raw.width as usize) as i32;
             if *kind != NodeKind::Cell(x, y) {
-                return Err(GraphError::InvalidData {
-                    reason: format!("grid node {i} should be cell ({x}, {y}), not {:?}", kind),
-                });
+                return Err(GraphError::InvalidData(InvalidData::MisplacedCellNode {
+                    node: i,
+                    cell: (x, y),
+                }));
             }
         }
         Ok(GridGraph {

@@ -5,6 +5,53 @@ use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchError;
 use std::fmt;
 
+/// A straight (side) or diagonal (corner) move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// To one of the four side neighbours.
+    Straight,
+    /// To one of the four corner neighbours.
+    Diagonal,
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Straight => "straight",
+            MoveKind::Diagonal => "diagonal",
+        })
+    }
+}
+
+/// What is wrong in the text of a grid ([`Grid::from_ascii`](super::Grid::from_ascii)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AsciiProblem {
+    /// A row with another number of cells than the first.
+    RowLength {
+        /// Cells of the first row.
+        expected: usize,
+        /// Cells of this row.
+        found: usize,
+    },
+    /// A character that is no cell.
+    UnknownCell {
+        /// The character.
+        found: char,
+    },
+}
+
+impl fmt::Display for AsciiProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AsciiProblem::RowLength { expected, found } => {
+                write!(f, "row has {found} cells, expected {expected}")
+            }
+            AsciiProblem::UnknownCell { found } => write!(f, "unknown cell {found:?}"),
+        }
+    }
+}
+
 /// What went wrong with a grid or a grid query.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -45,10 +92,12 @@ pub enum GridError {
         /// Bytes asked for.
         bytes: u64,
     },
-    /// A move cost that is NaN, infinite, negative, or too large for every terrain weight.
+    /// A base move cost that is NaN, infinite, zero or negative.
     InvalidMoveCost {
-        /// What is wrong.
-        reason: String,
+        /// Which move: straight or diagonal.
+        kind: MoveKind,
+        /// The cost given, as a number.
+        value: f64,
     },
     /// Text that is not a grid; `line` and `column` count from 1.
     Parse {
@@ -56,8 +105,8 @@ pub enum GridError {
         line: usize,
         /// Column of the problem.
         column: usize,
-        /// What is wrong.
-        message: String,
+        /// What is wrong there.
+        problem: AsciiProblem,
     },
     /// The search itself failed (an overlay returned a bad cost, a path cost overflowed).
     Search(SearchError<Cell>),
@@ -89,12 +138,15 @@ impl fmt::Display for GridError {
             GridError::OutOfMemory { bytes } => {
                 write!(f, "out of memory: {bytes} bytes for a grid were refused")
             }
-            GridError::InvalidMoveCost { reason } => write!(f, "invalid move cost: {reason}"),
+            GridError::InvalidMoveCost { kind, value } => write!(
+                f,
+                "invalid {kind} move cost {value}: move costs must be finite and positive"
+            ),
             GridError::Parse {
                 line,
                 column,
-                message,
-            } => write!(f, "line {line}, column {column}: {message}"),
+                problem,
+            } => write!(f, "line {line}, column {column}: {problem}"),
             GridError::Search(e) => write!(f, "search failed: {e}"),
         }
     }

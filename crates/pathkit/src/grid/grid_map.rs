@@ -2,7 +2,7 @@
 
 use super::components::{slot, ComponentCache, Components};
 use super::neighbourhood::free_neighbours;
-use super::{Bitmap, Cell, Diagonal, GridError};
+use super::{AsciiProblem, Bitmap, Cell, Diagonal, GridError};
 use crate::limits::{self, Refusal, MAX_MAP_BYTES};
 use std::sync::OnceLock;
 
@@ -204,7 +204,10 @@ impl Grid {
                 return Err(GridError::Parse {
                     line: line + 1,
                     column: row.chars().count().min(width) + 1,
-                    message: format!("row has {} cells, expected {width}", row.chars().count()),
+                    problem: AsciiProblem::RowLength {
+                        expected: width,
+                        found: row.chars().count(),
+                    },
                 });
             }
             for (column, ch) in row.chars().enumerate() {
@@ -216,7 +219,7 @@ impl Grid {
                         return Err(GridError::Parse {
                             line: line + 1,
                             column: column + 1,
-                            message: format!("unknown cell {other:?}"),
+                            problem: AsciiProblem::UnknownCell { found: other },
                         });
                     }
                 });

@@ -34,7 +34,7 @@ mod space;
 
 pub use bitmap::Bitmap;
 pub use cell::Cell;
-pub use error::GridError;
+pub use error::{AsciiProblem, GridError, MoveKind};
 pub use grid_map::Grid;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};

@@ -2,7 +2,7 @@
 
 use super::grid_problem::GridProblem;
 use super::neighbourhood::{allowed_moves, free_neighbours};
-use super::{Cell, Grid, GridError, GridRules, TileRules};
+use super::{Cell, Grid, GridError, GridRules, MoveKind, TileRules};
 use crate::search::{
     outcome_from, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
 };
@@ -122,10 +122,14 @@ impl Grid {
         straight: C,
         diagonal_cost: C,
     ) -> Result<GridSpace<'_, C>, GridError> {
-        for (name, c) in [("straight", straight), ("diagonal", diagonal_cost)] {
+        for (kind, c) in [
+            (MoveKind::Straight, straight),
+            (MoveKind::Diagonal, diagonal_cost),
+        ] {
             if !c.is_valid() || c.total_order(&C::ZERO).is_eq() {
                 return Err(GridError::InvalidMoveCost {
-                    reason: format!("{name} cost {c:?} must be finite and positive"),
+                    kind,
+                    value: c.to_f64(),
                 });
             }
         }

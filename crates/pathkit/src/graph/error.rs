@@ -80,7 +80,7 @@ impl fmt::Display for InvalidData {
             ),
             InvalidData::MisplacedCellNode { node, cell } => write!(
                 f,
-                "grid node {node} should be the node of cell ({}, {})",
+                "grid node {node} should be cell ({}, {})",
                 cell.0, cell.1
             ),
         }

@@ -3,6 +3,7 @@
 
 /// Named so that `cargo test gameplaykit` selects every scenario.
 mod gameplaykit {
+    use pathkit::graph::Direction;
     use pathkit::graph::{
         AgentPath, BaseCosts, CostModel, GraphError, NodeGraph, NodeId, NodeKind, NodeRef,
     };
@@ -20,16 +21,20 @@ mod gameplaykit {
     /// n1↔{n2,n3,n4}, n2↔{n5,n6}: the graph of G3 and G5. Index 0 is n1.
     fn two_level_tree() -> (NodeGraph, Vec<NodeId>) {
         let (mut g, n) = plain(6);
-        g.add_connections(n[0], &[n[1], n[2], n[3]], true).unwrap();
-        g.add_connections(n[1], &[n[4], n[5]], true).unwrap();
+        g.add_connections(n[0], &[n[1], n[2], n[3]], Direction::BothWays)
+            .unwrap();
+        g.add_connections(n[1], &[n[4], n[5]], Direction::BothWays)
+            .unwrap();
         (g, n)
     }
 
     #[test]
     fn g1_one_way_connections() {
         let (mut g, n) = plain(6);
-        g.add_connections(n[0], &[n[1], n[2], n[3]], false).unwrap();
-        g.add_connections(n[1], &[n[4], n[5]], false).unwrap();
+        g.add_connections(n[0], &[n[1], n[2], n[3]], Direction::OneWay)
+            .unwrap();
+        g.add_connections(n[1], &[n[4], n[5]], Direction::OneWay)
+            .unwrap();
         for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 4), (1, 5)] {
             assert!(has(&g, n[a], n[b]), "n{} -> n{} missing", a + 1, b + 1);
         }
@@ -48,8 +53,10 @@ mod gameplaykit {
     #[test]
     fn g2_bidirectional_connections() {
         let (mut g, n) = plain(6);
-        g.add_connections(n[0], &[n[1], n[2], n[3]], true).unwrap();
-        g.add_connections(n[1], &[n[4], n[5]], false).unwrap();
+        g.add_connections(n[0], &[n[1], n[2], n[3]], Direction::BothWays)
+            .unwrap();
+        g.add_connections(n[1], &[n[4], n[5]], Direction::OneWay)
+            .unwrap();
         for (a, b) in [(1, 0), (2, 0), (3, 0)] {
             assert!(has(&g, n[a], n[b]));
         }
@@ -61,7 +68,8 @@ mod gameplaykit {
     #[test]
     fn g3_remove_one_direction() {
         let (mut g, n) = two_level_tree();
-        g.remove_connections(n[1], &[n[4]], false).unwrap();
+        g.remove_connections(n[1], &[n[4]], Direction::OneWay)
+            .unwrap();
         assert!(!has(&g, n[1], n[4]));
         assert!(has(&g, n[4], n[1]));
         assert!(has(&g, n[1], n[5]) && has(&g, n[5], n[1]));
@@ -69,14 +77,15 @@ mod gameplaykit {
             assert!(has(&g, n[0], n[k]) && has(&g, n[k], n[0]));
         }
         // Removing an absent edge changes nothing.
-        g.remove_connections(n[1], &[n[4]], false).unwrap();
+        g.remove_connections(n[1], &[n[4]], Direction::OneWay)
+            .unwrap();
         assert_eq!(g.connected_nodes(n[1]).unwrap(), &[n[0], n[5]]);
     }
 
     #[test]
     fn g4_plain_cost_is_one_both_ways() {
         let (mut g, n) = plain(2);
-        g.add_connections(n[0], &[n[1]], false).unwrap();
+        g.add_connections(n[0], &[n[1]], Direction::OneWay).unwrap();
         assert_eq!(g.cost(n[0], n[1]).unwrap(), 1.0);
         assert_eq!(g.cost(n[1], n[0]).unwrap(), 1.0);
     }
@@ -97,12 +106,12 @@ mod gameplaykit {
         let mut leaves = Vec::new();
         for &hub in &hubs {
             let ls: Vec<NodeId> = (0..12).map(|_| g.add_node(NodeKind::Plain)).collect();
-            g.add_connections(hub, &ls, true).unwrap();
+            g.add_connections(hub, &ls, Direction::BothWays).unwrap();
             leaves.push(ls);
         }
         // L[k][k] ↔ h(k+1) for k = 1..5, hubs numbered from 1: hubs[k - 1] is h(k).
         for k in 1..=5 {
-            g.add_connections(leaves[k - 1][k], &[hubs[k]], true)
+            g.add_connections(leaves[k - 1][k], &[hubs[k]], Direction::BothWays)
                 .unwrap();
         }
         let mut expected = vec![hubs[0]];
@@ -118,11 +127,13 @@ mod gameplaykit {
     #[test]
     fn g7_one_way_cycle() {
         let (mut g, n) = plain(6);
-        g.add_connections(n[0], &[n[1], n[2]], true).unwrap();
-        g.add_connections(n[1], &[n[4]], true).unwrap();
-        g.add_connections(n[2], &[n[3]], false).unwrap();
-        g.add_connections(n[3], &[n[5]], false).unwrap();
-        g.add_connections(n[5], &[n[4]], false).unwrap();
+        g.add_connections(n[0], &[n[1], n[2]], Direction::BothWays)
+            .unwrap();
+        g.add_connections(n[1], &[n[4]], Direction::BothWays)
+            .unwrap();
+        g.add_connections(n[2], &[n[3]], Direction::OneWay).unwrap();
+        g.add_connections(n[3], &[n[5]], Direction::OneWay).unwrap();
+        g.add_connections(n[5], &[n[4]], Direction::OneWay).unwrap();
         assert_eq!(
             g.find_path(n[0], n[5]).unwrap(),
             Some(vec![n[0], n[2], n[3], n[5]])
@@ -136,19 +147,23 @@ mod gameplaykit {
     #[test]
     fn g8_no_duplicate_edges() {
         let (mut g, n) = plain(2);
-        g.add_connections(n[0], &[n[1]], true).unwrap();
-        g.add_connections(n[1], &[n[0]], true).unwrap();
+        g.add_connections(n[0], &[n[1]], Direction::BothWays)
+            .unwrap();
+        g.add_connections(n[1], &[n[0]], Direction::BothWays)
+            .unwrap();
         assert_eq!(g.connected_nodes(n[0]).unwrap(), &[n[1]]);
         assert_eq!(g.connected_nodes(n[1]).unwrap(), &[n[0]]);
         // A repeated target in one call is added once too.
-        g.add_connections(n[0], &[n[1], n[1]], false).unwrap();
+        g.add_connections(n[0], &[n[1], n[1]], Direction::OneWay)
+            .unwrap();
         assert_eq!(g.connected_nodes(n[0]).unwrap().len(), 1);
     }
 
     #[test]
     fn g9_no_self_edges() {
         let (mut g, n) = plain(1);
-        g.add_connections(n[0], &[n[0]], true).unwrap();
+        g.add_connections(n[0], &[n[0]], Direction::BothWays)
+            .unwrap();
         assert!(g.connected_nodes(n[0]).unwrap().is_empty());
     }
 
@@ -156,7 +171,8 @@ mod gameplaykit {
     fn g10_remove_node_strips_edges_of_non_members_too() {
         let mut g = NodeGraph::new();
         let [n1, n2, n3] = [(); 3].map(|_| g.create_node(NodeKind::Plain));
-        g.add_connections(n1, &[n2, n3], true).unwrap();
+        g.add_connections(n1, &[n2, n3], Direction::BothWays)
+            .unwrap();
         g.add_nodes(&[n1, n2]).unwrap();
         assert_eq!(g.nodes(), &[n1, n2]);
         g.remove_nodes(&[n2]).unwrap();
@@ -179,7 +195,8 @@ mod gameplaykit {
         let lonely = g.add_node(NodeKind::Plain);
         assert_eq!(g.find_path(n[0], lonely).unwrap(), None);
         // One-way edges: reachable one way only.
-        g.add_connections(lonely, &[n[0]], false).unwrap();
+        g.add_connections(lonely, &[n[0]], Direction::OneWay)
+            .unwrap();
         assert_eq!(
             g.find_path(lonely, n[5]).unwrap(),
             Some(vec![lonely, n[0], n[1], n[5]])
@@ -204,18 +221,25 @@ mod gameplaykit {
             assert_eq!(g.is_member(f), Err(e.clone()));
             assert_eq!(g.add_nodes(&[f]), Err(e.clone()));
             assert_eq!(g.remove_nodes(&[f]), Err(e.clone()));
-            assert_eq!(g.connect_node_to_lowest_cost_node(f, true), Err(e.clone()));
+            assert_eq!(
+                g.connect_node_to_lowest_cost_node(f, Direction::BothWays),
+                Err(e.clone())
+            );
             assert_eq!(g.set_position_2d(f, 1.0, 1.0), Err(e.clone()));
         }
         let before = g.clone();
         // A failing call changes nothing, even when the bad id comes after good ones.
-        assert!(g.add_connections(n[2], &[n[3], foreign], true).is_err());
         assert!(g
-            .remove_connections(n[0], &[n[1], same_slot], true)
+            .add_connections(n[2], &[n[3], foreign], Direction::BothWays)
+            .is_err());
+        assert!(g
+            .remove_connections(n[0], &[n[1], same_slot], Direction::BothWays)
             .is_err());
         assert!(g.remove_nodes(&[n[1], foreign]).is_err());
         assert_eq!(g, before);
-        assert!(other.add_connections(o[0], &[n[0]], true).is_err());
+        assert!(other
+            .add_connections(o[0], &[n[0]], Direction::BothWays)
+            .is_err());
         let message = GraphError::ForeignNode { node: foreign }.to_string();
         assert!(message.contains("does not belong"), "{message}");
     }
@@ -232,7 +256,8 @@ mod gameplaykit {
             g.find_path(n[2], n[5]).unwrap()
         );
         // Editing the copy leaves the original alone.
-        copy.remove_connections(n[0], &[n[1]], true).unwrap();
+        copy.remove_connections(n[0], &[n[1]], Direction::BothWays)
+            .unwrap();
         assert!(has(&g, n[0], n[1]));
         assert!(!has(&copy, n[0], n[1]));
         // Nodes created after the copy belong to one graph only, even in the same slot.
@@ -255,7 +280,8 @@ mod gameplaykit {
         g.remove_nodes(&[n[1]]).unwrap();
         g.add_nodes(&[n[1]]).unwrap();
         assert_eq!(g.nodes().last(), Some(&n[1]));
-        g.add_connections(n[1], &[n[0], n[5]], true).unwrap();
+        g.add_connections(n[1], &[n[0], n[5]], Direction::BothWays)
+            .unwrap();
         assert_eq!(
             g.find_path(n[0], n[5]).unwrap(),
             Some(vec![n[0], n[1], n[5]])
@@ -279,9 +305,9 @@ mod gameplaykit {
         // Only x -> r and r -> y exist: r's own lists are not enough to find x -> r.
         let (mut g, n) = plain(4);
         let (x, r, y, z) = (n[0], n[1], n[2], n[3]);
-        g.add_connections(x, &[r, z], false).unwrap();
-        g.add_connections(r, &[y], false).unwrap();
-        g.add_connections(z, &[r], false).unwrap();
+        g.add_connections(x, &[r, z], Direction::OneWay).unwrap();
+        g.add_connections(r, &[y], Direction::OneWay).unwrap();
+        g.add_connections(z, &[r], Direction::OneWay).unwrap();
         g.remove_nodes(&[r]).unwrap();
         assert_eq!(g.connected_nodes(x).unwrap(), &[z]);
         assert!(g.connected_nodes(z).unwrap().is_empty());
@@ -294,8 +320,8 @@ mod gameplaykit {
         let a = g.add_node(NodeKind::Plain);
         let outside = g.create_node(NodeKind::Plain);
         let b = g.add_node(NodeKind::Plain);
-        g.add_connections(a, &[outside], false).unwrap();
-        g.add_connections(outside, &[b], false).unwrap();
+        g.add_connections(a, &[outside], Direction::OneWay).unwrap();
+        g.add_connections(outside, &[b], Direction::OneWay).unwrap();
         assert_eq!(g.find_path(a, b).unwrap(), Some(vec![a, outside, b]));
         assert_eq!(g.find_path(a, outside).unwrap(), Some(vec![a, outside]));
     }
@@ -305,12 +331,12 @@ mod gameplaykit {
         // Two equal routes a-b-d and a-c-d: the first edge of `a` wins.
         let (mut g, n) = plain(4);
         let (a, b, c, d) = (n[0], n[1], n[2], n[3]);
-        g.add_connections(a, &[b, c], false).unwrap();
-        g.add_connections(b, &[d], false).unwrap();
-        g.add_connections(c, &[d], false).unwrap();
+        g.add_connections(a, &[b, c], Direction::OneWay).unwrap();
+        g.add_connections(b, &[d], Direction::OneWay).unwrap();
+        g.add_connections(c, &[d], Direction::OneWay).unwrap();
         assert_eq!(g.find_path(a, d).unwrap(), Some(vec![a, b, d]));
-        g.remove_connections(a, &[b], false).unwrap();
-        g.add_connections(a, &[b], false).unwrap(); // now a's edges are [c, b]
+        g.remove_connections(a, &[b], Direction::OneWay).unwrap();
+        g.add_connections(a, &[b], Direction::OneWay).unwrap(); // now a's edges are [c, b]
         assert_eq!(g.find_path(a, d).unwrap(), Some(vec![a, c, d]));
     }
 
@@ -323,7 +349,8 @@ mod gameplaykit {
         let newcomer = g.create_node(NodeKind::Point2(0.0, 0.0));
         // Not a member yet: it becomes one, and joins the nearest (the first of the two at distance 2).
         assert_eq!(
-            g.connect_node_to_lowest_cost_node(newcomer, true).unwrap(),
+            g.connect_node_to_lowest_cost_node(newcomer, Direction::BothWays)
+                .unwrap(),
             Some(near)
         );
         assert_eq!(g.nodes(), &[far, near, tie, newcomer]);
@@ -331,9 +358,11 @@ mod gameplaykit {
         assert_eq!(g.connected_nodes(near).unwrap(), &[newcomer]);
         assert!(g.connected_nodes(tie).unwrap().is_empty());
         // One way, and never to itself even though its own cost would be 0.
-        g.remove_connections(newcomer, &[near], true).unwrap();
+        g.remove_connections(newcomer, &[near], Direction::BothWays)
+            .unwrap();
         assert_eq!(
-            g.connect_node_to_lowest_cost_node(newcomer, false).unwrap(),
+            g.connect_node_to_lowest_cost_node(newcomer, Direction::OneWay)
+                .unwrap(),
             Some(near)
         );
         assert_eq!(g.connected_nodes(newcomer).unwrap(), &[near]);
@@ -342,14 +371,17 @@ mod gameplaykit {
         // Plain nodes: every cost is 1, so the first member is picked.
         let (mut p, n) = plain(3);
         assert_eq!(
-            p.connect_node_to_lowest_cost_node(n[2], true).unwrap(),
+            p.connect_node_to_lowest_cost_node(n[2], Direction::BothWays)
+                .unwrap(),
             Some(n[0])
         );
         // A lone member connects to nothing.
         let mut alone = NodeGraph::new();
         let only = alone.create_node(NodeKind::Plain);
         assert_eq!(
-            alone.connect_node_to_lowest_cost_node(only, true).unwrap(),
+            alone
+                .connect_node_to_lowest_cost_node(only, Direction::BothWays)
+                .unwrap(),
             None
         );
         assert_eq!(alone.nodes(), &[only]);
@@ -361,7 +393,9 @@ mod gameplaykit {
         let a = g.add_node(NodeKind::Point2(0.0, 0.0));
         let broken = g.add_node(NodeKind::Point2(f32::NAN, 0.0));
         let n = g.create_node(NodeKind::Point2(1.0, 0.0));
-        let err = g.connect_node_to_lowest_cost_node(n, true).unwrap_err();
+        let err = g
+            .connect_node_to_lowest_cost_node(n, Direction::BothWays)
+            .unwrap_err();
         assert!(
             matches!(err, GraphError::InvalidCost { from, to, .. } if from == n && to == broken)
         );
@@ -376,7 +410,7 @@ mod gameplaykit {
     #[test]
     fn c1_plain_costs() {
         let (mut g, n) = plain(3);
-        g.add_connections(n[0], &[n[1]], false).unwrap();
+        g.add_connections(n[0], &[n[1]], Direction::OneWay).unwrap();
         for (a, b) in [(0, 1), (1, 0), (0, 2), (2, 1)] {
             assert_eq!(g.cost(n[a], n[b]).unwrap(), 1.0);
             assert_eq!(g.estimated_cost(n[a], n[b]).unwrap(), 0.0);
@@ -404,8 +438,10 @@ mod gameplaykit {
         let via1 = r.add_node(NodeKind::Point2(1.0, 1.0));
         let via2 = r.add_node(NodeKind::Point2(1.0, -3.0));
         let t = r.add_node(NodeKind::Point2(2.0, 0.0));
-        r.add_connections(s, &[via1, via2], false).unwrap();
-        r.add_connections(t, &[via1, via2], true).unwrap();
+        r.add_connections(s, &[via1, via2], Direction::OneWay)
+            .unwrap();
+        r.add_connections(t, &[via1, via2], Direction::BothWays)
+            .unwrap();
         assert_eq!(r.find_path(s, t).unwrap(), Some(vec![s, via1, t]));
         r.set_position_2d(via1, 1.0, 5.0).unwrap();
         assert_eq!(r.find_path(s, t).unwrap(), Some(vec![s, via2, t]));
@@ -488,7 +524,7 @@ mod gameplaykit {
         let mut p = NodeGraph::new();
         let a = p.add_node(NodeKind::Point2(0.0, 0.0));
         let b = p.add_node(NodeKind::Point2(f32::NAN, 1.0));
-        p.add_connections(a, &[b], true).unwrap();
+        p.add_connections(a, &[b], Direction::BothWays).unwrap();
         assert!(matches!(
             p.find_path(a, b),
             Err(GraphError::InvalidEstimate { .. } | GraphError::InvalidCost { .. })
@@ -502,8 +538,8 @@ mod gameplaykit {
         // A square a-b-d / a-c-d where c is swamp: entering it costs 5 instead of 1.
         let (mut g, n) = plain(4);
         let (a, b, c, d) = (n[0], n[1], n[2], n[3]);
-        g.add_connections(a, &[c, b], true).unwrap();
-        g.add_connections(d, &[c, b], true).unwrap();
+        g.add_connections(a, &[c, b], Direction::BothWays).unwrap();
+        g.add_connections(d, &[c, b], Direction::BothWays).unwrap();
         struct Swamp(NodeId);
         impl CostModel for Swamp {
             fn cost(&self, from: NodeRef, to: NodeRef) -> f32 {
@@ -557,7 +593,7 @@ mod gameplaykit {
         ];
         for (from, targets) in edges.iter().enumerate() {
             let to: Vec<NodeId> = targets.iter().map(|&t| n[t]).collect();
-            g.add_connections(n[from], &to, false).unwrap();
+            g.add_connections(n[from], &to, Direction::OneWay).unwrap();
         }
         (g, n)
     }

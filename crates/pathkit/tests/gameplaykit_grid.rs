@@ -3,9 +3,8 @@
 
 /// Named so that `cargo test gameplaykit` selects every scenario.
 mod gameplaykit {
-    use pathkit::graph::{
-        AgentPath, CornerRule, DiagonalCost, GraphError, GridGraph, NodeId, NodeKind,
-    };
+    use pathkit::graph::{AgentPath, DiagonalCost, GraphError, GridGraph, NodeId, NodeKind};
+    use pathkit::grid::Diagonal;
     use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::SearchContext;
     use std::collections::BTreeSet;
@@ -39,8 +38,8 @@ mod gameplaykit {
         (6, 9),
     ];
 
-    fn walled_grid(diagonals: bool) -> GridGraph {
-        let mut grid = GridGraph::new((0, 0), 10, 10, diagonals).unwrap();
+    fn walled_grid(moves: Diagonal) -> GridGraph {
+        let mut grid = GridGraph::new((0, 0), 10, 10, moves).unwrap();
         let walls: Vec<NodeId> = WALLS.iter().map(|&(x, y)| at(&grid, x, y)).collect();
         grid.remove_nodes(&walls).unwrap();
         grid
@@ -76,21 +75,21 @@ mod gameplaykit {
 
     #[test]
     fn g11_grid_properties() {
-        let grid = GridGraph::new((-3, -7), 3, 3, true).unwrap();
+        let grid = GridGraph::new((-3, -7), 3, 3, Diagonal::Always).unwrap();
         assert_eq!(grid.origin(), (-3, -7));
         assert_eq!(grid.width(), 3);
         assert_eq!(grid.height(), 3);
         assert!(grid.diagonals_allowed());
-        assert_eq!(grid.corner_rule(), CornerRule::Allowed);
+        assert_eq!(grid.moves(), Diagonal::Always);
         assert_eq!(grid.diagonal_cost(), DiagonalCost::Euclidean);
-        assert!(!GridGraph::new((0, 0), 2, 2, false)
+        assert!(!GridGraph::new((0, 0), 2, 2, Diagonal::Never)
             .unwrap()
             .diagonals_allowed());
     }
 
     #[test]
     fn g12_node_at_grid_position() {
-        let grid = GridGraph::new((0, 0), 3, 3, false).unwrap();
+        let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
         for y in 0..3 {
             for x in 0..3 {
                 assert_eq!(grid.cell_of(at(&grid, x, y)).unwrap(), (x, y));
@@ -99,7 +98,7 @@ mod gameplaykit {
         for (x, y) in [(-1, 0), (3, 0), (1, -1), (1, 3)] {
             assert_eq!(grid.node_at(x, y), None, "({x}, {y})");
         }
-        let shifted = GridGraph::new((-7, 10), 3, 3, false).unwrap();
+        let shifted = GridGraph::new((-7, 10), 3, 3, Diagonal::Never).unwrap();
         for y in 10..=12 {
             for x in -7..=-5 {
                 assert_eq!(shifted.cell_of(at(&shifted, x, y)).unwrap(), (x, y));
@@ -116,7 +115,7 @@ mod gameplaykit {
 
     #[test]
     fn g13_four_connected_neighbours() {
-        let grid = GridGraph::new((0, 0), 3, 3, false).unwrap();
+        let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
         assert_eq!(grid.nodes().len(), 9);
         for y in 0..3 {
             for x in 0..3 {
@@ -140,7 +139,7 @@ mod gameplaykit {
 
     #[test]
     fn g14_eight_connected_neighbours() {
-        let grid = GridGraph::new((0, 0), 3, 3, true).unwrap();
+        let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
         for y in 0..3 {
             for x in 0..3 {
                 let mut expected = BTreeSet::new();
@@ -165,7 +164,12 @@ mod gameplaykit {
     #[test]
     fn g15_extra_node_connects_to_adjacent_nodes() {
         for diagonals in [false, true] {
-            let mut grid = GridGraph::new((0, 0), 3, 3, diagonals).unwrap();
+            let moves = if diagonals {
+                Diagonal::Always
+            } else {
+                Diagonal::Never
+            };
+            let mut grid = GridGraph::new((0, 0), 3, 3, moves).unwrap();
             let own = at(&grid, 1, 1);
             let extra = grid.create_node(NodeKind::Cell(1, 1));
             grid.connect_node_to_adjacent_nodes(extra).unwrap();
@@ -203,7 +207,7 @@ mod gameplaykit {
 
     #[test]
     fn g16_grid_path_around_walls() {
-        let grid = walled_grid(false);
+        let grid = walled_grid(Diagonal::Never);
         let path = grid
             .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
@@ -245,7 +249,7 @@ mod gameplaykit {
 
     #[test]
     fn g17_diagonal_passes_between_walls() {
-        let grid = walled_grid(true);
+        let grid = walled_grid(Diagonal::Always);
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
         let path = grid.find_path(start, goal).unwrap().unwrap();
         assert_eq!(cells(&grid, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
@@ -261,7 +265,7 @@ mod gameplaykit {
         );
 
         // Unit diagonals: the same unique route, cost 3.
-        let unit = walled_grid(true).with_diagonal_cost(DiagonalCost::Unit);
+        let unit = walled_grid(Diagonal::Always).with_diagonal_cost(DiagonalCost::Unit);
         let (start, goal) = (at(&unit, 4, 8), at(&unit, 7, 7));
         let path = unit.find_path(start, goal).unwrap().unwrap();
         assert_eq!(cells(&unit, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
@@ -273,7 +277,7 @@ mod gameplaykit {
 
     #[test]
     fn g17_no_corner_cutting_goes_around() {
-        let grid = walled_grid(true).with_corner_rule(CornerRule::NoCornerCutting);
+        let grid = walled_grid(Diagonal::NoCornerCutting);
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
         let path = cells(&grid, &grid.find_path(start, goal).unwrap().unwrap());
         assert_walkable(&grid, &path, true);
@@ -299,7 +303,7 @@ mod gameplaykit {
 
     #[test]
     fn g18_offset_grid_path() {
-        let grid = GridGraph::new((2, 3), 3, 2, false).unwrap();
+        let grid = GridGraph::new((2, 3), 3, 2, Diagonal::Never).unwrap();
         let path = cells(
             &grid,
             &grid
@@ -317,12 +321,12 @@ mod gameplaykit {
 
     #[test]
     fn empty_and_single_cell_grids() {
-        let empty = GridGraph::new((5, 5), 0, 0, true).unwrap();
+        let empty = GridGraph::new((5, 5), 0, 0, Diagonal::Always).unwrap();
         assert!(empty.nodes().is_empty());
         assert_eq!(empty.node_at(5, 5), None);
-        let wide_but_empty = GridGraph::new((0, 0), 7, 0, false).unwrap();
+        let wide_but_empty = GridGraph::new((0, 0), 7, 0, Diagonal::Never).unwrap();
         assert!(wide_but_empty.nodes().is_empty());
-        let mut one = GridGraph::new((0, 0), 1, 1, true).unwrap();
+        let mut one = GridGraph::new((0, 0), 1, 1, Diagonal::Always).unwrap();
         let only = at(&one, 0, 0);
         assert_eq!(one.nodes(), &[only]);
         assert!(one.connected_nodes(only).unwrap().is_empty());
@@ -337,16 +341,16 @@ mod gameplaykit {
     fn grid_shape_errors() {
         // Refused from the size alone, before anything is allocated.
         assert_eq!(
-            GridGraph::new((0, 0), 1 << 14, 1 << 13, false),
+            GridGraph::new((0, 0), 1 << 14, 1 << 13, Diagonal::Never),
             Err(GraphError::GridTooLarge {
                 width: 1 << 14,
                 height: 1 << 13,
-                bytes: GridGraph::memory_needed(1 << 14, 1 << 13, true),
+                bytes: GridGraph::memory_needed(1 << 14, 1 << 13, Diagonal::Always),
                 limit: MAX_MAP_BYTES,
             })
         );
         assert_eq!(
-            GridGraph::new((0, 0), u32::MAX, u32::MAX, false).unwrap_err(),
+            GridGraph::new((0, 0), u32::MAX, u32::MAX, Diagonal::Never).unwrap_err(),
             GraphError::GridTooLarge {
                 width: u32::MAX,
                 height: u32::MAX,
@@ -355,18 +359,18 @@ mod gameplaykit {
             }
         );
         // A zero side gives no nodes, however long the other side is.
-        let empty = GridGraph::new((0, 0), 0, i32::MAX as u32, true).unwrap();
+        let empty = GridGraph::new((0, 0), 0, i32::MAX as u32, Diagonal::Always).unwrap();
         assert!(empty.nodes().is_empty());
         assert_eq!(empty.node_at(0, 0), None);
         assert_eq!(
-            GridGraph::new((i32::MAX - 1, 0), 3, 1, false),
+            GridGraph::new((i32::MAX - 1, 0), 3, 1, Diagonal::Never),
             Err(GraphError::GridOutOfRange {
                 origin: (i32::MAX - 1, 0),
                 width: 3,
                 height: 1
             })
         );
-        let corner = GridGraph::new((i32::MAX - 1, i32::MAX - 1), 2, 2, true).unwrap();
+        let corner = GridGraph::new((i32::MAX - 1, i32::MAX - 1), 2, 2, Diagonal::Always).unwrap();
         assert_eq!(corner.nodes().len(), 4);
         assert!(corner.node_at(i32::MAX, i32::MAX).is_some());
         assert_eq!(
@@ -376,7 +380,7 @@ mod gameplaykit {
                 .len(),
             3
         );
-        let low = GridGraph::new((i32::MIN, i32::MIN), 2, 2, false).unwrap();
+        let low = GridGraph::new((i32::MIN, i32::MIN), 2, 2, Diagonal::Never).unwrap();
         assert_eq!(
             low.node_at(i32::MIN, i32::MIN + 1).map(|n| n.index()),
             Some(2)
@@ -385,7 +389,7 @@ mod gameplaykit {
 
     #[test]
     fn walls_come_and_go() {
-        let mut grid = GridGraph::new((0, 0), 3, 3, false).unwrap();
+        let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
         let centre = at(&grid, 1, 1);
         grid.remove_nodes(&[centre]).unwrap();
         assert_eq!(grid.node_at(1, 1), None);
@@ -422,7 +426,7 @@ mod gameplaykit {
 
     #[test]
     fn adjacent_connection_edge_cases() {
-        let mut grid = GridGraph::new((0, 0), 3, 3, true).unwrap();
+        let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
         let outside = grid.create_node(NodeKind::Cell(10, 10));
         grid.connect_node_to_adjacent_nodes(outside).unwrap();
         assert!(grid.connected_nodes(outside).unwrap().is_empty());
@@ -435,7 +439,7 @@ mod gameplaykit {
                 expected: "grid cell"
             })
         );
-        let other = GridGraph::new((0, 0), 3, 3, true).unwrap();
+        let other = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
         let foreign = at(&other, 1, 1);
         assert_eq!(
             grid.connect_node_to_adjacent_nodes(foreign),
@@ -446,7 +450,7 @@ mod gameplaykit {
 
     #[test]
     fn grid_path_feeds_an_agent_path() {
-        let grid = walled_grid(true);
+        let grid = walled_grid(Diagonal::Always);
         let route = grid
             .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
@@ -464,7 +468,7 @@ mod gameplaykit {
 
     #[test]
     fn clone_of_a_grid_is_independent() {
-        let grid = walled_grid(true);
+        let grid = walled_grid(Diagonal::Always);
         let mut copy = grid.clone();
         assert_eq!(copy, grid);
         copy.connect_node_to_adjacent_nodes(copy.cell_node(6, 7).unwrap())
@@ -514,9 +518,12 @@ mod gameplaykit {
                 .collect();
             let tiles = Grid::from_ascii(text.trim_end()).unwrap();
             for diagonals in [false, true] {
-                let mut graph = GridGraph::new((0, 0), w, h, diagonals)
-                    .unwrap()
-                    .with_corner_rule(CornerRule::NoCornerCutting);
+                let moves = if diagonals {
+                    Diagonal::NoCornerCutting
+                } else {
+                    Diagonal::Never
+                };
+                let mut graph = GridGraph::new((0, 0), w, h, moves).unwrap();
                 let wall_ids: Vec<NodeId> = walls.iter().map(|&(x, y)| at(&graph, x, y)).collect();
                 graph.remove_nodes(&wall_ids).unwrap();
                 let open: Vec<(i32, i32)> = cells(&graph, graph.nodes());

@@ -6,13 +6,22 @@ mod support;
 
 /// Named so that `cargo test gameplaykit` selects these too.
 mod gameplaykit {
-    use pathkit::graph::{
-        BaseCosts, CornerRule, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind,
-    };
+    use pathkit::graph::{BaseCosts, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind};
     use pathkit::search::SearchContext;
     use proptest::prelude::*;
 
     use crate::support::oracle::{MoveCosts, Moves, OracleGraph, OracleMap};
+    use pathkit::graph::Direction;
+    use pathkit::grid::Diagonal;
+
+    /// The edge direction of a generated `both` flag.
+    fn direction(both: bool) -> Direction {
+        if both {
+            Direction::BothWays
+        } else {
+            Direction::OneWay
+        }
+    }
 
     #[derive(Clone, Debug)]
     enum Op {
@@ -105,9 +114,9 @@ mod gameplaykit {
                         let (f, to) = (f % n, pick(&to));
                         let to_ids: Vec<NodeId> = to.iter().map(|&i| ids[i]).collect();
                         if connect {
-                            graph.add_connections(ids[f], &to_ids, both).unwrap();
+                            graph.add_connections(ids[f], &to_ids, direction(both)).unwrap();
                         } else {
-                            graph.remove_connections(ids[f], &to_ids, both).unwrap();
+                            graph.remove_connections(ids[f], &to_ids, direction(both)).unwrap();
                         }
                         for t in to {
                             if connect {
@@ -146,7 +155,7 @@ mod gameplaykit {
                 points.iter().map(|&(x, y)| NodeKind::Point2(x as f32, y as f32)),
             );
             for &(a, b, both) in &edges {
-                graph.add_connections(ids[a % n], &[ids[b % n]], both).unwrap();
+                graph.add_connections(ids[a % n], &[ids[b % n]], direction(both)).unwrap();
             }
             // The oracle: the same edges, each costing the straight-line distance between its
             // points (GameplayKit's cost of a move between 2D nodes).
@@ -183,32 +192,35 @@ mod gameplaykit {
     }
 
     proptest! {
-        /// Grid graphs with walls made by removing nodes, every diagonal setting, against the
+        /// Grid graphs with walls made by removing nodes, every diagonal rule, against the
         /// oracle's map of the same walls: GameplayKit's diagonal edges stay usable between two
-        /// walls (any diagonal); the Moving AI rule forbids cutting corners; diagonals cost √2 or 1.
+        /// walls (any diagonal); the Moving AI rule forbids cutting corners, corner cutting needs
+        /// one side free; diagonals cost √2 or 1.
         #[test]
         fn grid_graph_paths_are_cheapest(
             (w, h) in (1u32..10, 1u32..10),
             walls in prop::collection::vec(any::<bool>(), 100),
             ends in (0u32..100, 0u32..100),
-            setting in 0usize..5,
+            setting in 0usize..6,
         ) {
-            let (diagonals, rule, unit) = [
-                (false, CornerRule::Allowed, false),
-                (true, CornerRule::Allowed, false),
-                (true, CornerRule::NoCornerCutting, false),
-                (true, CornerRule::Allowed, true),
-                (true, CornerRule::NoCornerCutting, true),
+            let (rule, unit) = [
+                (Diagonal::Never, false),
+                (Diagonal::Always, false),
+                (Diagonal::NoCornerCutting, false),
+                (Diagonal::CornerCutting, false),
+                (Diagonal::Always, true),
+                (Diagonal::NoCornerCutting, true),
             ][setting];
             let weights: Vec<u32> = (0..(w * h) as usize).map(|i| u32::from(!walls[i] || i % 3 == 0)).collect();
             let map = OracleMap { width: w as usize, height: h as usize, weights };
-            let moves = match (diagonals, rule) {
-                (false, _) => Moves::Four,
-                (true, CornerRule::Allowed) => Moves::AnyDiagonal,
-                (true, _) => Moves::NoCornerCutting,
+            let moves = match rule {
+                Diagonal::Never => Moves::Four,
+                Diagonal::Always => Moves::AnyDiagonal,
+                Diagonal::NoCornerCutting => Moves::NoCornerCutting,
+                _ => Moves::CornerCutting,
             };
             let costs = MoveCosts { straight: 1.0, diagonal: if unit { 1.0 } else { std::f64::consts::SQRT_2 } };
-            let mut grid = GridGraph::new((-3, 5), w, h, diagonals).unwrap().with_corner_rule(rule);
+            let mut grid = GridGraph::new((-3, 5), w, h, rule).unwrap();
             if unit {
                 grid.set_diagonal_cost(DiagonalCost::Unit);
             }

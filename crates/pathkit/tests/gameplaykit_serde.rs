@@ -4,9 +4,9 @@
 
 /// Named so that `cargo test gameplaykit` selects every scenario.
 mod gameplaykit {
-    use pathkit::graph::{
-        AgentPath, CornerRule, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind,
-    };
+    use pathkit::graph::Direction;
+    use pathkit::graph::{AgentPath, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind};
+    use pathkit::grid::Diagonal;
 
     fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T {
         let json = serde_json::to_string(value).unwrap();
@@ -23,10 +23,14 @@ mod gameplaykit {
         let cell = g.add_node(NodeKind::Cell(-4, 7));
         let outsider = g.create_node(NodeKind::Point2(9.0, 9.0));
         let removed = g.add_node(NodeKind::Plain);
-        g.add_connections(plain, &[cell, p2, p3], true).unwrap();
-        g.add_connections(p3, &[outsider], false).unwrap();
-        g.add_connections(outsider, &[cell], false).unwrap();
-        g.add_connections(removed, &[plain, cell], true).unwrap();
+        g.add_connections(plain, &[cell, p2, p3], Direction::BothWays)
+            .unwrap();
+        g.add_connections(p3, &[outsider], Direction::OneWay)
+            .unwrap();
+        g.add_connections(outsider, &[cell], Direction::OneWay)
+            .unwrap();
+        g.add_connections(removed, &[plain, cell], Direction::BothWays)
+            .unwrap();
         g.remove_nodes(&[removed]).unwrap();
         (g, vec![plain, p2, p3, cell, outsider, removed])
     }
@@ -91,9 +95,8 @@ mod gameplaykit {
 
     #[test]
     fn grid_graph_round_trip_keeps_everything() {
-        let mut grid = GridGraph::new((-2, 3), 5, 4, true)
+        let mut grid = GridGraph::new((-2, 3), 5, 4, Diagonal::NoCornerCutting)
             .unwrap()
-            .with_corner_rule(CornerRule::NoCornerCutting)
             .with_diagonal_cost(DiagonalCost::Unit);
         let walls: Vec<NodeId> = [(0, 4), (0, 5), (1, 5)]
             .iter()
@@ -107,7 +110,7 @@ mod gameplaykit {
         assert!(back.diagonals_allowed());
         assert_eq!(back.origin(), (-2, 3));
         assert_eq!((back.width(), back.height()), (5, 4));
-        assert_eq!(back.corner_rule(), CornerRule::NoCornerCutting);
+        assert_eq!(back.moves(), Diagonal::NoCornerCutting);
         assert_eq!(back.diagonal_cost(), DiagonalCost::Unit);
         assert_eq!(back.node_at(0, 4), None);
         assert_eq!(back.cell_node(0, 4), Some(walls[0]));
@@ -123,12 +126,12 @@ mod gameplaykit {
         back.connect_node_to_adjacent_nodes(walls[0]).unwrap();
         assert_eq!(back.node_at(0, 4), Some(walls[0]));
 
-        let plain_grid = GridGraph::new((0, 0), 2, 2, false).unwrap();
+        let plain_grid = GridGraph::new((0, 0), 2, 2, Diagonal::Never).unwrap();
         let back = round_trip(&plain_grid);
         assert!(!back.diagonals_allowed());
-        assert_eq!(back.corner_rule(), CornerRule::Allowed);
+        assert_eq!(back.moves(), Diagonal::Never);
         assert_eq!(
-            round_trip(&GridGraph::new((0, 0), 0, 0, true).unwrap())
+            round_trip(&GridGraph::new((0, 0), 0, 0, Diagonal::Always).unwrap())
                 .nodes()
                 .len(),
             0
@@ -182,7 +185,7 @@ mod gameplaykit {
 
     #[test]
     fn malformed_grids_are_refused() {
-        let grid = GridGraph::new((0, 0), 2, 2, false).unwrap();
+        let grid = GridGraph::new((0, 0), 2, 2, Diagonal::Never).unwrap();
         let mut value: serde_json::Value = serde_json::to_value(&grid).unwrap();
         // Too few nodes for the declared size.
         value["width"] = 3.into();

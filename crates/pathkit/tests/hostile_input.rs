@@ -12,7 +12,7 @@ mod hostile {
         MovingAiMap, ParseErrorKind, Scenario, TiledError, TiledLayer, TiledMap,
     };
     use pathkit::graph::{GraphError, GridGraph};
-    use pathkit::grid::{Bitmap, Cell, Grid, GridError};
+    use pathkit::grid::{Bitmap, Cell, Diagonal, Grid, GridError};
     use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::{
         IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
@@ -223,17 +223,17 @@ mod hostile {
 
     #[test]
     fn grid_graphs_of_absurd_size_are_refused() {
-        let e = quick(|| GridGraph::new((0, 0), 1 << 16, 1 << 16, true)).unwrap_err();
+        let e = quick(|| GridGraph::new((0, 0), 1 << 16, 1 << 16, Diagonal::Always)).unwrap_err();
         assert_eq!(
             e,
             GraphError::GridTooLarge {
                 width: 1 << 16,
                 height: 1 << 16,
-                bytes: GridGraph::memory_needed(1 << 16, 1 << 16, true),
+                bytes: GridGraph::memory_needed(1 << 16, 1 << 16, Diagonal::Always),
                 limit: MAX_MAP_BYTES,
             }
         );
-        assert!(GridGraph::memory_needed(1 << 16, 1 << 16, true) > MAX_MAP_BYTES);
+        assert!(GridGraph::memory_needed(1 << 16, 1 << 16, Diagonal::Always) > MAX_MAP_BYTES);
     }
 
     /// A space of `0` nodes as dense as its bound says: a line, each node linked to the next.
@@ -564,8 +564,8 @@ mod hostile {
             }
             "grid-graph" => {
                 // 36 million nodes: about 6.6 GB, within the limit.
-                assert!(GridGraph::memory_needed(6000, 6000, true) <= MAX_MAP_BYTES);
-                match GridGraph::new((0, 0), 6000, 6000, true) {
+                assert!(GridGraph::memory_needed(6000, 6000, Diagonal::Always) <= MAX_MAP_BYTES);
+                match GridGraph::new((0, 0), 6000, 6000, Diagonal::Always) {
                     Err(e @ GraphError::OutOfMemory { .. }) => e.to_string(),
                     other => panic!("{:?}", other.map(|_| "built")),
                 }

@@ -225,7 +225,12 @@ proptest! {
             let (x, y) = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
             let i = y * w as usize + x;
             map.weights[i] = 1 - map.weights[i];
-            plus.set_passable(Cell::new(x as u32, y as u32), map.weights[i] == 1).unwrap();
+            let cell = Cell::new(x as u32, y as u32);
+            if map.weights[i] == 1 {
+                plus.open(cell).unwrap();
+            } else {
+                plus.block(cell).unwrap();
+            }
         }
         compare_plus(&plus, &map, seed.rotate_left(17), 3);
     }

@@ -167,8 +167,13 @@ fn edits_between_jps_and_jps_plus_queries_allocate_nothing() {
         let mut found = 0;
         for round in rounds {
             for &wall in &walls {
-                grid.set_blocked(wall, round % 2 == 0).unwrap();
-                plus.set_passable(wall, round % 2 == 1).unwrap();
+                if round % 2 == 0 {
+                    grid.block(wall).unwrap();
+                    plus.open(wall).unwrap();
+                } else {
+                    grid.open(wall).unwrap();
+                    plus.block(wall).unwrap();
+                }
             }
             found += run(&grid, &plus, &mut path);
         }

@@ -101,14 +101,14 @@ fn walled_off_goal_is_unreachable_without_searching() {
         );
     }
     // A door opens: components merge.
-    grid.set_blocked(Cell::new(4, 1), false).unwrap();
+    grid.open(Cell::new(4, 1)).unwrap();
     let found = grid
         .four_connected()
         .find_path(&mut ctx, start, goal, &SearchOptions::new())
         .unwrap();
     assert_eq!(found.into_path().unwrap().cost, 10);
     // It closes again: the components split.
-    grid.set_blocked(Cell::new(4, 1), true).unwrap();
+    grid.block(Cell::new(4, 1)).unwrap();
     assert_eq!(
         grid.four_connected()
             .find_path(&mut ctx, start, goal, &SearchOptions::new())

@@ -1,22 +1,12 @@
 //! [`GridGraph`]: GameplayKit's `GKGridGraph`, a node graph with one node per grid cell.
 
 use super::{
-    BaseCosts, CostModel, GraphError, NodeGraph, NodeId, NodeKind, NodeRef, UnitDiagonals,
+    BaseCosts, CostModel, Direction, GraphError, NodeGraph, NodeId, NodeKind, NodeRef,
+    UnitDiagonals,
 };
+use crate::grid::Diagonal;
 use crate::limits;
 use crate::search::SearchContext;
-
-/// Whether a diagonal move may pass between two cells that are not members (walls).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum CornerRule {
-    /// A diagonal edge is an ordinary edge: it stays usable between two walls (GameplayKit).
-    #[default]
-    Allowed,
-    /// A diagonal move is taken only if both orthogonal cells beside it hold member nodes (the
-    /// rule of the Moving AI benchmarks). Applied during searches; edges are left as they are.
-    NoCornerCutting,
-}
 
 /// How a diagonal move between grid cells is priced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -33,6 +23,13 @@ pub enum DiagonalCost {
 /// its 4 neighbours, or 8 with diagonals. Removing a node makes a wall;
 /// [`connect_node_to_adjacent_nodes`](Self::connect_node_to_adjacent_nodes) re-opens it.
 ///
+/// Which moves are allowed is the [`Diagonal`] rule grids use too, fixed when the graph is made:
+/// [`Diagonal::Never`] builds no diagonal edges (GameplayKit's `diagonalsAllowed: NO`);
+/// [`Diagonal::Always`] builds them and follows them even between two walls (GameplayKit's
+/// `diagonalsAllowed: YES`); [`Diagonal::NoCornerCutting`] (the Moving AI rule) and
+/// [`Diagonal::CornerCutting`] build them and let a search take a diagonal edge only when both,
+/// or at least one, of the cells beside it hold member nodes.
+///
 /// The grid's nodes are created row-major (y outer, x inner), so the node of cell (x, y) has arena
 /// index `(y - oy) * width + (x - ox)`. Each node's edges list its neighbours in row-major order of
 /// the 3x3 block around it: (x−1, y−1), (x, y−1), (x+1, y−1), (x−1, y), (x+1, y), (x−1, y+1),
@@ -41,7 +38,9 @@ pub enum DiagonalCost {
 /// ```
 /// use pathkit::graph::GridGraph;
 ///
-/// let mut grid = GridGraph::new((0, 0), 3, 3, false).unwrap();
+/// use pathkit::grid::Diagonal;
+///
+/// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
 /// let wall = grid.node_at(1, 1).unwrap();
 /// grid.remove_nodes(&[wall]).unwrap();
 /// assert_eq!(grid.node_at(1, 1), None);
@@ -58,8 +57,7 @@ pub struct GridGraph {
     pub(crate) origin: (i32, i32),
     pub(crate) width: u32,
     pub(crate) height: u32,
-    pub(crate) diagonals: bool,
-    pub(crate) corner_rule: CornerRule,
+    pub(crate) moves: Diagonal,
     pub(crate) diagonal_cost: DiagonalCost,
 }
 
@@ -81,8 +79,8 @@ fn is_diagonal((dx, dy): (i32, i32)) -> bool {
 
 impl GridGraph {
     /// A `width` x `height` grid whose first cell is `origin`, every cell a member, connected to
-    /// its in-grid 4-neighbours, or 8-neighbours when `diagonals` is on. 0x0 gives no nodes; 1x1
-    /// one node without edges.
+    /// its in-grid 4-neighbours, or 8-neighbours unless `moves` is [`Diagonal::Never`]. 0x0 gives
+    /// no nodes; 1x1 one node without edges.
     ///
     /// A grid whose cell coordinates do not fit `i32` is [`GraphError::GridOutOfRange`]. One that
     /// would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
@@ -92,9 +90,10 @@ impl GridGraph {
         origin: (i32, i32),
         width: u32,
         height: u32,
-        diagonals: bool,
+        moves: Diagonal,
     ) -> Result<Self, GraphError> {
         Self::check_shape(origin, width, height)?;
+        let diagonals = moves != Diagonal::Never;
         let refused = |e| GraphError::refused(e, width, height);
         let cells = width as usize * height as usize;
         let mut graph = NodeGraph::with_capacity(cells).map_err(refused)?;
@@ -127,8 +126,7 @@ impl GridGraph {
             origin,
             width,
             height,
-            diagonals,
-            corner_rule: CornerRule::default(),
+            moves,
             diagonal_cost: DiagonalCost::default(),
         })
     }
@@ -140,11 +138,13 @@ impl GridGraph {
     /// use pathkit::graph::GridGraph;
     /// use pathkit::limits::MAX_MAP_BYTES;
     ///
-    /// assert!(GridGraph::memory_needed(1024, 1024, true) < 256 << 20);
-    /// assert!(GridGraph::memory_needed(1 << 14, 1 << 13, false) > MAX_MAP_BYTES);
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// assert!(GridGraph::memory_needed(1024, 1024, Diagonal::Always) < 256 << 20);
+    /// assert!(GridGraph::memory_needed(1 << 14, 1 << 13, Diagonal::Never) > MAX_MAP_BYTES);
     /// ```
-    pub fn memory_needed(width: u32, height: u32, diagonals: bool) -> u64 {
-        let degree = if diagonals { 8 } else { 4 };
+    pub fn memory_needed(width: u32, height: u32, moves: Diagonal) -> u64 {
+        let degree = if moves == Diagonal::Never { 4 } else { 8 };
         (width as u64 * height as u64)
             .saturating_mul(NodeGraph::BYTES_PER_NODE + degree * NodeGraph::BYTES_PER_EDGE)
     }
@@ -157,7 +157,7 @@ impl GridGraph {
         width: u32,
         height: u32,
     ) -> Result<(), GraphError> {
-        limits::check(Self::memory_needed(width, height, true))
+        limits::check(Self::memory_needed(width, height, Diagonal::Always))
             .map_err(|e| GraphError::refused(e, width, height))?;
         let fits = |o: i32, len: u32| len == 0 || o as i64 + len as i64 - 1 <= i32::MAX as i64;
         if !fits(origin.0, width) || !fits(origin.1, height) {
@@ -170,21 +170,10 @@ impl GridGraph {
         Ok(())
     }
 
-    /// Sets the corner rule applied by this grid's searches (builder style).
-    pub fn with_corner_rule(mut self, rule: CornerRule) -> Self {
-        self.corner_rule = rule;
-        self
-    }
-
     /// Sets how this grid's searches price diagonal moves (builder style).
     pub fn with_diagonal_cost(mut self, cost: DiagonalCost) -> Self {
         self.diagonal_cost = cost;
         self
-    }
-
-    /// Sets the corner rule applied by this grid's searches.
-    pub fn set_corner_rule(&mut self, rule: CornerRule) {
-        self.corner_rule = rule;
     }
 
     /// Sets how this grid's searches price diagonal moves.
@@ -207,14 +196,14 @@ impl GridGraph {
         self.height
     }
 
-    /// Whether the grid was built with diagonal edges.
+    /// Whether the grid was built with diagonal edges (GameplayKit's `diagonalsAllowed`).
     pub fn diagonals_allowed(&self) -> bool {
-        self.diagonals
+        self.moves != Diagonal::Never
     }
 
-    /// The corner rule of this grid's searches.
-    pub fn corner_rule(&self) -> CornerRule {
-        self.corner_rule
+    /// Which moves the grid's searches take.
+    pub fn moves(&self) -> Diagonal {
+        self.moves
     }
 
     /// The diagonal pricing of this grid's searches.
@@ -244,9 +233,9 @@ impl GridGraph {
         &mut self,
         from: NodeId,
         to: &[NodeId],
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<(), GraphError> {
-        self.graph.add_connections(from, to, bidirectional)
+        self.graph.add_connections(from, to, direction)
     }
 
     /// Deletes edges: see [`NodeGraph::remove_connections`].
@@ -254,9 +243,9 @@ impl GridGraph {
         &mut self,
         from: NodeId,
         to: &[NodeId],
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<(), GraphError> {
-        self.graph.remove_connections(from, to, bidirectional)
+        self.graph.remove_connections(from, to, direction)
     }
 
     /// Connects a node to the nearest member: see
@@ -264,10 +253,9 @@ impl GridGraph {
     pub fn connect_node_to_lowest_cost_node(
         &mut self,
         node: NodeId,
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<Option<NodeId>, GraphError> {
-        self.graph
-            .connect_node_to_lowest_cost_node(node, bidirectional)
+        self.graph.connect_node_to_lowest_cost_node(node, direction)
     }
 
     /// The outgoing edges of a node: see [`NodeGraph::connected_nodes`].
@@ -331,7 +319,7 @@ impl GridGraph {
         }
         self.graph.ensure_member(slot);
         for d in NEIGHBOURS {
-            if !self.diagonals && is_diagonal(d) {
+            if self.moves == Diagonal::Never && is_diagonal(d) {
                 continue;
             }
             let (Some(nx), Some(ny)) = (x.checked_add(d.0), y.checked_add(d.1)) else {
@@ -346,7 +334,7 @@ impl GridGraph {
         Ok(())
     }
 
-    /// The cheapest path under this grid's diagonal cost and corner rule: start first, goal last,
+    /// The cheapest path under this grid's diagonal cost and moves: start first, goal last,
     /// `[start]` for a node to itself, `None` when unreachable. Tie rule: see [`NodeGraph`].
     pub fn find_path(
         &self,
@@ -360,7 +348,7 @@ impl GridGraph {
     }
 
     /// The cheapest path under `model` (which replaces the grid's diagonal cost) and this grid's
-    /// corner rule.
+    /// moves.
     pub fn find_path_with<M: CostModel + ?Sized>(
         &self,
         model: &M,
@@ -377,7 +365,7 @@ impl GridGraph {
         )
     }
 
-    /// [`NodeGraph::find_path_into`] under this grid's diagonal cost and corner rule: writes the
+    /// [`NodeGraph::find_path_into`] under this grid's diagonal cost and moves: writes the
     /// path into `path` and returns its cost, reusing `ctx` and `path` so repeated queries
     /// allocate nothing.
     pub fn find_path_into(
@@ -405,9 +393,9 @@ impl GridGraph {
         }
     }
 
-    /// Whether the corner rule lets a search take the move `from` → `to`.
+    /// Whether the grid's rule lets a search take the move `from` → `to`.
     fn corner_allows(&self, from: &NodeKind, to: &NodeKind) -> bool {
-        if self.corner_rule == CornerRule::Allowed {
+        if matches!(self.moves, Diagonal::Always | Diagonal::Never) {
             return true;
         }
         let (NodeKind::Cell(ax, ay), NodeKind::Cell(bx, by)) = (*from, *to) else {
@@ -417,11 +405,19 @@ impl GridGraph {
         if dx.abs() != 1 || dy.abs() != 1 {
             return true;
         }
-        self.node_at(bx, ay).is_some() && self.node_at(ax, by).is_some()
+        let (a, b) = (
+            self.node_at(bx, ay).is_some(),
+            self.node_at(ax, by).is_some(),
+        );
+        if self.moves == Diagonal::NoCornerCutting {
+            a && b
+        } else {
+            a || b
+        }
     }
 }
 
-/// A model with the grid's corner rule on top.
+/// A model with the grid's diagonal rule on top.
 struct CornerGuard<'g, M: ?Sized> {
     grid: &'g GridGraph,
     inner: &'g M,

@@ -6,7 +6,7 @@
 //! | [`NodeId`] | the copyable handle of a node; ids of another graph are a typed error | node objects |
 //! | [`NodeKind`] | a node's payload: plain, 2D point, 3D point, grid cell | `GKGraphNode`, `…2D`, `…3D`, `GKGridGraphNode` |
 //! | [`CostModel`], [`BaseCosts`], [`UnitDiagonals`] | how moves are priced and estimated (terrain, per-agent rules) | `costToNode:`, `estimatedCostToNode:` overrides |
-//! | [`GridGraph`], [`CornerRule`], [`DiagonalCost`] | one node per cell, 4- or 8-connected; removed nodes are walls | `GKGridGraph` |
+//! | [`GridGraph`], [`DiagonalCost`] | one node per cell, 4- or 8-connected under a [`Diagonal`](crate::grid::Diagonal) rule; removed nodes are walls | `GKGridGraph` |
 //! | [`GraphSpace`] | a graph under a model as a [`SearchSpace`](crate::search::SearchSpace), for the search core's other tools | — |
 //! | [`AgentPath`] | a route of at least 2 points for an agent to follow | `GKPath` |
 //! | [`GraphError`] | every failure, typed | exceptions and crashes |
@@ -23,18 +23,19 @@
 //! flag through serialization.
 //!
 //! ```
-//! use pathkit::graph::{GridGraph, NodeGraph, NodeKind};
+//! use pathkit::graph::{Direction, GridGraph, NodeGraph, NodeKind};
+//! use pathkit::grid::Diagonal;
 //!
 //! // A plain graph: every move costs 1, so the path with the fewest edges wins.
 //! let mut graph = NodeGraph::new();
 //! let [a, b, c, d] = [(); 4].map(|_| graph.add_node(NodeKind::Plain));
-//! graph.add_connections(a, &[b, c], true).unwrap();
-//! graph.add_connections(c, &[d], false).unwrap();
+//! graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
+//! graph.add_connections(c, &[d], Direction::OneWay).unwrap();
 //! assert_eq!(graph.find_path(a, d).unwrap(), Some(vec![a, c, d]));
 //! assert_eq!(graph.find_path(d, a).unwrap(), None); // c -> d is one way
 //!
 //! // A grid with a wall across the middle row, except at x = 2.
-//! let mut grid = GridGraph::new((0, 0), 3, 3, true).unwrap();
+//! let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
 //! let walls = [grid.node_at(0, 1).unwrap(), grid.node_at(1, 1).unwrap()];
 //! grid.remove_nodes(&walls).unwrap();
 //! let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(0, 2).unwrap()).unwrap().unwrap();
@@ -43,6 +44,7 @@
 //! ```
 
 mod agent_path;
+mod direction;
 mod error;
 mod grid_graph;
 mod node_graph;
@@ -53,8 +55,9 @@ mod search_view;
 mod serialization;
 
 pub use agent_path::AgentPath;
+pub use direction::Direction;
 pub use error::{GraphError, InvalidData};
-pub use grid_graph::{CornerRule, DiagonalCost, GridGraph};
+pub use grid_graph::{DiagonalCost, GridGraph};
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;
 pub use payload::{BaseCosts, CostModel, NodeKind, NodeRef, UnitDiagonals};

@@ -2,7 +2,7 @@
 
 use super::node_id::fresh_graph_tag;
 use super::search_view::with_scratch;
-use super::{BaseCosts, CostModel, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
+use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
 use crate::search::{SearchContext, SearchOptions, Status, TieBreak};
 use crate::Cost;
@@ -36,14 +36,14 @@ pub(crate) struct Entry {
 /// order. The same graph, built in the same order, always gives the same path.
 ///
 /// ```
-/// use pathkit::graph::{NodeGraph, NodeKind};
+/// use pathkit::graph::{Direction, NodeGraph, NodeKind};
 ///
 /// let mut graph = NodeGraph::new();
 /// let a = graph.add_node(NodeKind::Point2(0.0, 0.0));
 /// let b = graph.add_node(NodeKind::Point2(3.0, 4.0));
 /// let c = graph.add_node(NodeKind::Point2(6.0, 0.0));
-/// graph.add_connections(a, &[b, c], true).unwrap();
-/// graph.add_connections(b, &[c], true).unwrap();
+/// graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
+/// graph.add_connections(b, &[c], Direction::BothWays).unwrap();
 /// assert_eq!(graph.find_path(a, c).unwrap(), Some(vec![a, c]));
 /// assert_eq!(graph.cost(a, b).unwrap(), 5.0);
 /// ```
@@ -332,13 +332,14 @@ impl NodeGraph {
         Ok(self.entries[self.slot(from)?].out.contains(&to))
     }
 
-    /// Adds `from` → `to` for each `to` other than `from`, and `to` → `from` too when
-    /// `bidirectional`. An edge that exists is not added again; a self-edge is never added.
+    /// Adds `from` → `to` for each `to` other than `from`, and `to` → `from` too with
+    /// [`Direction::BothWays`] (GameplayKit's `bidirectional: YES`). An edge that exists is not
+    /// added again; a self-edge is never added.
     pub fn add_connections(
         &mut self,
         from: NodeId,
         to: &[NodeId],
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<(), GraphError> {
         let from_slot = self.slot(from)?;
         for to_slot in self.slots(to)? {
@@ -346,25 +347,25 @@ impl NodeGraph {
                 continue;
             }
             self.link(from_slot, to_slot);
-            if bidirectional {
+            if direction == Direction::BothWays {
                 self.link(to_slot, from_slot);
             }
         }
         Ok(())
     }
 
-    /// Deletes `from` → `to` for each `to`, and `to` → `from` too when `bidirectional`. A missing
-    /// edge is a no-op.
+    /// Deletes `from` → `to` for each `to`, and `to` → `from` too with [`Direction::BothWays`].
+    /// A missing edge is a no-op.
     pub fn remove_connections(
         &mut self,
         from: NodeId,
         to: &[NodeId],
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<(), GraphError> {
         let from_slot = self.slot(from)?;
         for to_slot in self.slots(to)? {
             self.unlink(from_slot, to_slot);
-            if bidirectional {
+            if direction == Direction::BothWays {
                 self.unlink(to_slot, from_slot);
             }
         }
@@ -430,15 +431,16 @@ impl NodeGraph {
     }
 
     /// Makes `node` a member if needed and connects it to the member with the lowest base cost
-    /// from it (the first in member order on ties), plus the reverse edge when `bidirectional`.
+    /// from it (the first in member order on ties), plus the reverse edge with
+    /// [`Direction::BothWays`].
     /// Never connects a node to itself. Returns the node connected to, or `None` when `node` is
     /// the only member.
     pub fn connect_node_to_lowest_cost_node(
         &mut self,
         node: NodeId,
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<Option<NodeId>, GraphError> {
-        self.connect_node_to_lowest_cost_node_with(&BaseCosts, node, bidirectional)
+        self.connect_node_to_lowest_cost_node_with(&BaseCosts, node, direction)
     }
 
     /// [`connect_node_to_lowest_cost_node`](Self::connect_node_to_lowest_cost_node) with the
@@ -448,7 +450,7 @@ impl NodeGraph {
         &mut self,
         model: &M,
         node: NodeId,
-        bidirectional: bool,
+        direction: Direction,
     ) -> Result<Option<NodeId>, GraphError> {
         let slot = self.slot(node)?;
         let from = self.node_ref(slot);
@@ -475,7 +477,7 @@ impl NodeGraph {
             return Ok(None);
         };
         self.link(slot, target);
-        if bidirectional {
+        if direction == Direction::BothWays {
             self.link(target, slot);
         }
         Ok(Some(self.entries[target].id))
@@ -521,11 +523,11 @@ impl NodeGraph {
     /// nothing.
     ///
     /// ```
-    /// use pathkit::graph::{BaseCosts, NodeGraph, NodeKind};
+    /// use pathkit::graph::{BaseCosts, Direction, NodeGraph, NodeKind};
     /// use pathkit::search::SearchContext;
     ///
     /// let (mut graph, ids) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1)]);
-    /// graph.add_connections(ids[0], &[ids[1]], false).unwrap();
+    /// graph.add_connections(ids[0], &[ids[1]], Direction::OneWay).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let mut path = Vec::new();
     /// let cost = graph.find_path_into(&mut ctx, &BaseCosts, ids[0], ids[1], &mut path).unwrap();

@@ -101,6 +101,7 @@ pub struct NodeRef {
 ///
 /// ```
 /// use pathkit::graph::{CostModel, GridGraph, NodeKind, NodeRef};
+/// use pathkit::grid::Diagonal;
 ///
 /// /// Cells in column 1 are mud: entering one costs three times as much.
 /// struct Mud;
@@ -111,7 +112,7 @@ pub struct NodeRef {
 ///     }
 /// }
 ///
-/// let grid = GridGraph::new((0, 0), 3, 2, false).unwrap();
+/// let grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
 /// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
 /// let path = grid.find_path_with(&Mud, start, goal).unwrap().unwrap();
 /// assert_eq!(path.len(), 3); // the mud column must be crossed: straight through is still cheapest

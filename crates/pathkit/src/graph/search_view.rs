@@ -12,13 +12,13 @@ use std::cell::RefCell;
 /// search core reports them as an error.
 ///
 /// ```
-/// use pathkit::graph::{NodeGraph, NodeKind};
+/// use pathkit::graph::{Direction, NodeGraph, NodeKind};
 /// use pathkit::search::{SearchContext, SearchOptions};
 ///
 /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
-/// graph.add_connections(n[0], &[n[1]], true).unwrap();
-/// graph.add_connections(n[1], &[n[2]], true).unwrap();
-/// graph.add_connections(n[2], &[n[3]], true).unwrap();
+/// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
+/// graph.add_connections(n[1], &[n[2]], Direction::BothWays).unwrap();
+/// graph.add_connections(n[2], &[n[3]], Direction::BothWays).unwrap();
 /// let mut ctx = SearchContext::new();
 /// // A cost limit stops short of the goal and returns the best partial path.
 /// let outcome = ctx.search(&graph.space(), n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();

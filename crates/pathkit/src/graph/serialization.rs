@@ -1,8 +1,9 @@
 //! `serde` support: graphs are written as plain arrays of slot indices and validated on the way
 //! back in, so malformed data gives an error instead of a graph that could panic later.
 
-use super::grid_graph::{CornerRule, DiagonalCost};
+use super::grid_graph::DiagonalCost;
 use super::{GraphError, GridGraph, InvalidData, NodeGraph, NodeId, NodeKind};
+use crate::grid::Diagonal;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -96,8 +97,7 @@ struct RawGridGraph {
     origin: (i32, i32),
     width: u32,
     height: u32,
-    diagonals: bool,
-    corner_rule: CornerRule,
+    moves: Diagonal,
     diagonal_cost: DiagonalCost,
 }
 
@@ -135,8 +135,7 @@ impl TryFrom<RawGridGraph> for GridGraph {
             origin: raw.origin,
             width: raw.width,
             height: raw.height,
-            diagonals: raw.diagonals,
-            corner_rule: raw.corner_rule,
+            moves: raw.moves,
             diagonal_cost: raw.diagonal_cost,
         })
     }

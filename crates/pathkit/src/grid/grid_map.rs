@@ -373,9 +373,25 @@ impl Grid {
         &self.bits_t
     }
 
-    /// Makes `cell` a wall (`true`) or plain ground of weight 1 (`false`).
-    pub fn set_blocked(&mut self, cell: Cell, blocked: bool) -> Result<(), GridError> {
-        self.set_weight(cell, if blocked { 0 } else { 1 })
+    /// Makes `cell` a wall (weight 0). The same as [`set_weight`](Self::set_weight) with 0.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("...").unwrap();
+    /// grid.block(Cell::new(1, 0)).unwrap();
+    /// assert!(!grid.is_passable(Cell::new(1, 0)));
+    /// grid.open(Cell::new(1, 0)).unwrap();
+    /// assert_eq!(grid.weight(Cell::new(1, 0)), 1);
+    /// ```
+    pub fn block(&mut self, cell: Cell) -> Result<(), GridError> {
+        self.set_weight(cell, 0)
+    }
+
+    /// Makes `cell` plain ground of weight 1, whatever it was (a wall knocked down, a swamp
+    /// drained). The same as [`set_weight`](Self::set_weight) with 1.
+    pub fn open(&mut self, cell: Cell) -> Result<(), GridError> {
+        self.set_weight(cell, 1)
     }
 
     /// Sets the terrain weight of `cell` (0 makes it a wall).

@@ -5,7 +5,7 @@
 //! trait. Per-cell state lives in one flat array stamped with the query number, so nothing is
 //! cleared between queries and a warmed-up context allocates nothing (see [`JpsContext`]).
 
-use super::{Connectivity, JpsError, JpsMode, PathMode};
+use super::{JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid, RowOf};
 use crate::search::{
     finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
@@ -90,8 +90,9 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
 /// It grows and never shrinks: the first query on a grid sizes the per-cell records to it, and
 /// the open list and the caller's path buffer grow to the most a query has needed so far. Once
 /// it has answered the largest query it will be asked, queries allocate nothing, also after
-/// edits to the grid (or [`JpsPlus::set_passable`](super::JpsPlus::set_passable), which itself
-/// allocates nothing once it has made one edit); tested with a counting allocator.
+/// edits to the grid (or to a JPS+ table with [`JpsPlus::block`](super::JpsPlus::block) and
+/// [`JpsPlus::open`](super::JpsPlus::open), which allocate nothing once they have made one
+/// edit); tested with a counting allocator.
 ///
 /// The first query on a grid sizes the records to it (16 bytes per cell): above
 /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) that is [`JpsError::TooLarge`], checked before
@@ -202,7 +203,7 @@ pub(crate) fn check_query(
     grid: &Grid,
     start: Cell,
     goal: Cell,
-    connectivity: Connectivity,
+    moves: Diagonal,
     out: &mut Vec<Cell>,
 ) -> Result<Checked, JpsError> {
     out.clear();
@@ -216,10 +217,10 @@ pub(crate) fn check_query(
         }
     }
     check_uniform(grid)?;
-    let rule = match connectivity {
-        Connectivity::Eight => Diagonal::NoCornerCutting,
-        Connectivity::Four => Diagonal::Never,
-    };
+    if !matches!(moves, Diagonal::NoCornerCutting | Diagonal::Never) {
+        return Err(JpsError::UnsupportedMoves { moves });
+    }
+    let rule = moves;
     let reachable = grid
         .reachable_or_refusal(start, goal, rule)
         .map_err(|e| JpsError::refused(e, grid.len()))?;
@@ -295,15 +296,15 @@ impl JpsContext {
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
         self.stats = Stats::default();
-        if let Checked::Done(status) = check_query(grid, start, goal, mode.connectivity, path)? {
+        if let Checked::Done(status) = check_query(grid, start, goal, mode.moves, path)? {
             return Ok(status);
         }
-        match mode.connectivity {
-            Connectivity::Eight => {
+        match mode.moves {
+            Diagonal::NoCornerCutting => {
                 let e = super::jump::Online8::new(grid);
                 self.search(&e, grid.width(), grid.len(), start, goal, mode.path, path)
             }
-            Connectivity::Four => {
+            _ => {
                 let e = super::four::Online4::new(grid);
                 self.search(&e, grid.width(), grid.len(), start, goal, mode.path, path)
             }

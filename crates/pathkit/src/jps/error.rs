@@ -1,6 +1,6 @@
 //! [`JpsError`]: why a Jump Point Search query could not run.
 
-use crate::grid::Cell;
+use crate::grid::{Cell, Diagonal};
 use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchError;
 use std::fmt;
@@ -42,6 +42,13 @@ pub enum JpsError {
     OutOfMemory {
         /// Bytes asked for.
         bytes: u64,
+    },
+    /// Moves Jump Point Search does not support: it searches 8-connected grids without corner
+    /// cutting or 4-connected ones. Search other rules with A* on a
+    /// [`GridSpace`](crate::grid::GridSpace).
+    UnsupportedMoves {
+        /// The rule asked for.
+        moves: Diagonal,
     },
     /// The search loop itself failed. Jump Point Search computes every cost itself, so the only
     /// failure it could meet is a path cost beyond `f64`, which no grid within
@@ -92,6 +99,10 @@ impl fmt::Display for JpsError {
             JpsError::OutOfMemory { bytes } => {
                 write!(f, "out of memory: {bytes} bytes for jump point search were refused")
             }
+            JpsError::UnsupportedMoves { moves } => write!(
+                f,
+                "jump point search does not support {moves:?} moves: only NoCornerCutting and Never"
+            ),
             JpsError::Search(e) => write!(f, "search failed: {e}"),
         }
     }

@@ -14,7 +14,7 @@
 //! | want | use |
 //! |---|---|
 //! | one-off or changing maps, no preprocessing | [`JpsContext::find_path`] / [`JpsContext::find_path_into`] |
-//! | a map queried many times (cells may still change) | [`JpsPlus`]: build once, [`JpsPlus::set_passable`] to edit |
+//! | a map queried many times (cells may still change) | [`JpsPlus`]: build once, [`JpsPlus::block`] and [`JpsPlus::open`] to edit |
 //! | many queries at once, on all cores | [`crate::batch`] |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
 //!
@@ -58,20 +58,10 @@ mod plus;
 mod scan;
 mod table;
 
+use crate::grid::Diagonal;
 pub use context::JpsContext;
 pub use error::JpsError;
 pub use plus::JpsPlus;
-
-/// Which moves a search may make.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Connectivity {
-    /// 8-connected without corner cutting: a diagonal move needs both cells beside it free (the
-    /// Moving AI rule, [`Diagonal::NoCornerCutting`](crate::grid::Diagonal::NoCornerCutting)).
-    #[default]
-    Eight,
-    /// 4-connected: straight moves only.
-    Four,
-}
 
 /// What a found path lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -86,10 +76,15 @@ pub enum PathMode {
 }
 
 /// How to search: the moves allowed and what the path lists.
+///
+/// The moves are the grids' own [`Diagonal`] rule. Jump Point Search supports two of them:
+/// [`Diagonal::NoCornerCutting`] (8-connected without corner cutting, the Moving AI rule, the
+/// default) and [`Diagonal::Never`] (4-connected); the others are
+/// [`JpsError::UnsupportedMoves`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct JpsMode {
     /// Moves allowed.
-    pub connectivity: Connectivity,
+    pub moves: Diagonal,
     /// What a found path lists.
     pub path: PathMode,
 }
@@ -97,12 +92,12 @@ pub struct JpsMode {
 impl JpsMode {
     /// 8-connected without corner cutting, full cell path.
     pub const EIGHT: JpsMode = JpsMode {
-        connectivity: Connectivity::Eight,
+        moves: Diagonal::NoCornerCutting,
         path: PathMode::Cells,
     };
     /// 4-connected, full cell path.
     pub const FOUR: JpsMode = JpsMode {
-        connectivity: Connectivity::Four,
+        moves: Diagonal::Never,
         path: PathMode::Cells,
     };
 

@@ -21,11 +21,10 @@ use super::scan::{free_run, Stop};
 use super::table::{
     diagonal_entry, straight_entry, JumpTable, DIAGONAL_HOP, DIAGONAL_ON, STRAIGHT_HOP, STRAIGHT_ON,
 };
-use super::{Connectivity, JpsContext, JpsError, PathMode};
-use crate::grid::{Bitmap, Cell, Grid};
+use super::{JpsContext, JpsError, PathMode};
+use crate::grid::{Bitmap, Cell, Diagonal, Grid};
 use crate::search::{Outcome, Status};
 use std::f64::consts::SQRT_2;
-use std::time::{Duration, Instant};
 
 /// The 8 directions, in table order.
 const DIRS: [Dir; 8] = [
@@ -52,7 +51,7 @@ fn slot((dx, dy): Dir) -> usize {
 /// (8-connected without corner cutting; 4-connected search is online only).
 ///
 /// Building reads every cell once per direction ([`JpsPlus::new`]); editing a cell through
-/// [`JpsPlus::set_passable`] recomputes only the rows, columns and diagonals the edit can change.
+/// [`JpsPlus::block`] and [`JpsPlus::open`] recompute only the rows, columns and diagonals the edit can change.
 /// Queries run on a [`JpsContext`] (one per thread) and give the same costs as online search and
 /// A*.
 ///
@@ -69,7 +68,7 @@ fn slot((dx, dy): Dir) -> usize {
 /// };
 /// assert_eq!(cost(&plus, &mut ctx), 7.0);
 /// for x in 1..=4 {
-///     plus.set_passable(Cell::new(x, 1), true).unwrap(); // the wall comes down
+///     plus.open(Cell::new(x, 1)).unwrap(); // the wall comes down
 /// }
 /// assert_eq!(cost(&plus, &mut ctx), 5.0);
 /// ```
@@ -78,9 +77,8 @@ pub struct JpsPlus {
     grid: Grid,
     /// Jump distances per cell, row-major, in [`DIRS`] order.
     table: JumpTable,
-    build_time: Duration,
     /// The columns whose diagonal entries changed on the last row and on this one, kept between
-    /// edits so that [`JpsPlus::set_passable`] allocates nothing once warm.
+    /// edits so that [`JpsPlus::block`] and [`JpsPlus::open`] allocate nothing once warm.
     changed: (Vec<i64>, Vec<i64>),
 }
 
@@ -92,11 +90,9 @@ impl JpsPlus {
     /// allocating), and memory the allocator refuses is [`JpsError::OutOfMemory`].
     pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
         check_uniform(&grid)?;
-        let started = Instant::now();
         let mut plus = JpsPlus {
             table: JumpTable::new(grid.len()).map_err(|e| JpsError::refused(e, grid.len()))?,
             grid,
-            build_time: Duration::ZERO,
             changed: (Vec::new(), Vec::new()),
         };
         let (w, h) = (plus.grid.width() as i64, plus.grid.height() as i64);
@@ -113,13 +109,7 @@ impl JpsPlus {
                 }
             }
         }
-        plus.build_time = started.elapsed();
         Ok(plus)
-    }
-
-    /// How long [`JpsPlus::new`] took to build the table (wall-clock time).
-    pub fn build_time(&self) -> Duration {
-        self.build_time
     }
 
     /// The grid the table describes.
@@ -137,22 +127,36 @@ impl JpsPlus {
         self.table.memory_bytes()
     }
 
-    /// Opens (`true`) or blocks (`false`) a cell and updates the table: the three rows and three
-    /// columns around it in full, and the diagonal entries that depend on them.
-    pub fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), JpsError> {
+    /// Makes `cell` a wall and updates the table: the three rows and three columns around it in
+    /// full, and the diagonal entries that depend on them.
+    pub fn block(&mut self, cell: Cell) -> Result<(), JpsError> {
+        self.set_passable(cell, false)
+    }
+
+    /// Makes `cell` free (a wall knocked down) and updates the table, as [`block`](Self::block)
+    /// does.
+    pub fn open(&mut self, cell: Cell) -> Result<(), JpsError> {
+        self.set_passable(cell, true)
+    }
+
+    fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), JpsError> {
+        let outside = |grid: &Grid| JpsError::OutOfBounds {
+            cell,
+            width: grid.width(),
+            height: grid.height(),
+        };
         if self.grid.cell(cell.x, cell.y).is_none() {
-            return Err(JpsError::OutOfBounds {
-                cell,
-                width: self.grid.width(),
-                height: self.grid.height(),
-            });
+            return Err(outside(&self.grid));
         }
         if self.grid.is_passable(cell) == passable {
             return Ok(());
         }
-        self.grid
-            .set_blocked(cell, !passable)
-            .expect("cell checked to be inside the grid");
+        let edited = if passable {
+            self.grid.open(cell)
+        } else {
+            self.grid.block(cell)
+        };
+        edited.map_err(|_| outside(&self.grid))?;
         self.update_cell(cell);
         Ok(())
     }
@@ -321,7 +325,7 @@ impl JpsPlus {
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
         if let Checked::Done(status) =
-            check_query(&self.grid, start, goal, Connectivity::Eight, path)?
+            check_query(&self.grid, start, goal, Diagonal::NoCornerCutting, path)?
         {
             ctx.reset_stats();
             return Ok(status);
@@ -620,7 +624,11 @@ mod tests {
                 seed ^= seed << 17;
                 let cell = Cell::new((seed % w as u64) as u32, (seed / 7 % h as u64) as u32);
                 let open = !plus.grid().is_passable(cell);
-                plus.set_passable(cell, open).unwrap();
+                if open {
+                    plus.open(cell).unwrap();
+                } else {
+                    plus.block(cell).unwrap();
+                }
                 let fresh = JpsPlus::new(plus.grid().clone()).unwrap();
                 for i in 0..plus.grid().len() {
                     if plus.grid().weight_at(i) != 0 {
@@ -692,7 +700,7 @@ mod tests {
         ));
         let mut plus = JpsPlus::new(Grid::new(2, 2).unwrap()).unwrap();
         assert!(matches!(
-            plus.set_passable(Cell::new(2, 0), false),
+            plus.block(Cell::new(2, 0)),
             Err(JpsError::OutOfBounds { .. })
         ));
     }

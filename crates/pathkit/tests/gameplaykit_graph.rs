@@ -94,7 +94,7 @@ mod gameplaykit {
     fn g5_path_through_the_tree() {
         let (g, n) = two_level_tree();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap(),
+            g.find_path(n[0], n[5]).unwrap().into_nodes(),
             Some(vec![n[0], n[1], n[5]])
         );
     }
@@ -119,7 +119,7 @@ mod gameplaykit {
             expected.push(leaves[k - 1][k]);
             expected.push(hubs[k]);
         }
-        let path = g.find_path(hubs[0], hubs[5]).unwrap().unwrap();
+        let path = g.find_path(hubs[0], hubs[5]).unwrap().into_nodes().unwrap();
         assert_eq!(path.len(), 11);
         assert_eq!(path, expected);
     }
@@ -135,11 +135,11 @@ mod gameplaykit {
         g.add_connections(n[3], &[n[5]], Direction::OneWay).unwrap();
         g.add_connections(n[5], &[n[4]], Direction::OneWay).unwrap();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap(),
+            g.find_path(n[0], n[5]).unwrap().into_nodes(),
             Some(vec![n[0], n[2], n[3], n[5]])
         );
         assert_eq!(
-            g.find_path(n[5], n[0]).unwrap(),
+            g.find_path(n[5], n[0]).unwrap().into_nodes(),
             Some(vec![n[5], n[4], n[1], n[0]])
         );
     }
@@ -186,22 +186,25 @@ mod gameplaykit {
     #[test]
     fn start_equal_to_goal_gives_one_node() {
         let (g, n) = two_level_tree();
-        assert_eq!(g.find_path(n[3], n[3]).unwrap(), Some(vec![n[3]]));
+        assert_eq!(
+            g.find_path(n[3], n[3]).unwrap().into_nodes(),
+            Some(vec![n[3]])
+        );
     }
 
     #[test]
     fn isolated_goal_gives_no_path() {
         let (mut g, n) = two_level_tree();
         let lonely = g.add_node(NodeKind::Plain);
-        assert_eq!(g.find_path(n[0], lonely).unwrap(), None);
+        assert_eq!(g.find_path(n[0], lonely).unwrap().into_nodes(), None);
         // One-way edges: reachable one way only.
         g.add_connections(lonely, &[n[0]], Direction::OneWay)
             .unwrap();
         assert_eq!(
-            g.find_path(lonely, n[5]).unwrap(),
+            g.find_path(lonely, n[5]).unwrap().into_nodes(),
             Some(vec![lonely, n[0], n[1], n[5]])
         );
-        assert_eq!(g.find_path(n[5], lonely).unwrap(), None);
+        assert_eq!(g.find_path(n[5], lonely).unwrap().into_nodes(), None);
     }
 
     #[test]
@@ -252,8 +255,8 @@ mod gameplaykit {
         assert_eq!(copy, g);
         assert_eq!(copy.nodes(), g.nodes());
         assert_eq!(
-            copy.find_path(n[2], n[5]).unwrap(),
-            g.find_path(n[2], n[5]).unwrap()
+            copy.find_path(n[2], n[5]).unwrap().into_nodes(),
+            g.find_path(n[2], n[5]).unwrap().into_nodes()
         );
         // Editing the copy leaves the original alone.
         copy.remove_connections(n[0], &[n[1]], Direction::BothWays)
@@ -273,7 +276,7 @@ mod gameplaykit {
     fn removed_node_keeps_its_id_and_can_come_back() {
         let (mut g, n) = two_level_tree();
         g.remove_nodes(&[n[1]]).unwrap();
-        assert_eq!(g.find_path(n[0], n[5]).unwrap(), None);
+        assert_eq!(g.find_path(n[0], n[5]).unwrap().into_nodes(), None);
         assert!(g.connected_nodes(n[1]).unwrap().is_empty());
         assert!(!g.connected_nodes(n[0]).unwrap().contains(&n[1]));
         // Removing again, or removing a node that was never a member, is a no-op.
@@ -283,7 +286,7 @@ mod gameplaykit {
         g.add_connections(n[1], &[n[0], n[5]], Direction::BothWays)
             .unwrap();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap(),
+            g.find_path(n[0], n[5]).unwrap().into_nodes(),
             Some(vec![n[0], n[1], n[5]])
         );
     }
@@ -322,8 +325,14 @@ mod gameplaykit {
         let b = g.add_node(NodeKind::Plain);
         g.add_connections(a, &[outside], Direction::OneWay).unwrap();
         g.add_connections(outside, &[b], Direction::OneWay).unwrap();
-        assert_eq!(g.find_path(a, b).unwrap(), Some(vec![a, outside, b]));
-        assert_eq!(g.find_path(a, outside).unwrap(), Some(vec![a, outside]));
+        assert_eq!(
+            g.find_path(a, b).unwrap().into_nodes(),
+            Some(vec![a, outside, b])
+        );
+        assert_eq!(
+            g.find_path(a, outside).unwrap().into_nodes(),
+            Some(vec![a, outside])
+        );
     }
 
     #[test]
@@ -334,10 +343,10 @@ mod gameplaykit {
         g.add_connections(a, &[b, c], Direction::OneWay).unwrap();
         g.add_connections(b, &[d], Direction::OneWay).unwrap();
         g.add_connections(c, &[d], Direction::OneWay).unwrap();
-        assert_eq!(g.find_path(a, d).unwrap(), Some(vec![a, b, d]));
+        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, b, d]));
         g.remove_connections(a, &[b], Direction::OneWay).unwrap();
         g.add_connections(a, &[b], Direction::OneWay).unwrap(); // now a's edges are [c, b]
-        assert_eq!(g.find_path(a, d).unwrap(), Some(vec![a, c, d]));
+        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, c, d]));
     }
 
     #[test]
@@ -442,9 +451,15 @@ mod gameplaykit {
             .unwrap();
         r.add_connections(t, &[via1, via2], Direction::BothWays)
             .unwrap();
-        assert_eq!(r.find_path(s, t).unwrap(), Some(vec![s, via1, t]));
+        assert_eq!(
+            r.find_path(s, t).unwrap().into_nodes(),
+            Some(vec![s, via1, t])
+        );
         r.set_position_2d(via1, 1.0, 5.0).unwrap();
-        assert_eq!(r.find_path(s, t).unwrap(), Some(vec![s, via2, t]));
+        assert_eq!(
+            r.find_path(s, t).unwrap().into_nodes(),
+            Some(vec![s, via2, t])
+        );
         // Only 2D nodes have a 2D position.
         let plain_node = r.add_node(NodeKind::Plain);
         assert_eq!(
@@ -551,9 +566,9 @@ mod gameplaykit {
                 }
             }
         }
-        assert_eq!(g.find_path(a, d).unwrap(), Some(vec![a, c, d]));
+        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, c, d]));
         assert_eq!(
-            g.find_path_with(&Swamp(c), a, d).unwrap(),
+            g.find_path_with(&Swamp(c), a, d).unwrap().into_nodes(),
             Some(vec![a, b, d])
         );
         assert_eq!(g.cost_with(&Swamp(c), a, c).unwrap(), 5.0);
@@ -602,7 +617,7 @@ mod gameplaykit {
     fn point2_pathfinding_n0_to_n7() {
         let (g, n) = two_d_graph();
         assert_eq!(
-            g.find_path(n[0], n[7]).unwrap(),
+            g.find_path(n[0], n[7]).unwrap().into_nodes(),
             Some(vec![n[0], n[3], n[6], n[7]])
         );
         let mut ctx = SearchContext::new();
@@ -610,6 +625,7 @@ mod gameplaykit {
         let cost = g
             .find_path_into(&mut ctx, &BaseCosts, n[0], n[7], &mut path)
             .unwrap()
+            .found_cost()
             .unwrap();
         assert!((cost - 15.519).abs() < 1e-3, "{cost}");
         assert_eq!(path, vec![n[0], n[3], n[6], n[7]]);
@@ -619,12 +635,16 @@ mod gameplaykit {
     fn point2_pathfinding_n0_to_n8() {
         let (g, n) = two_d_graph();
         let expected = vec![n[0], n[2], n[4], n[10], n[9], n[8]];
-        assert_eq!(g.find_path(n[0], n[8]).unwrap(), Some(expected.clone()));
+        assert_eq!(
+            g.find_path(n[0], n[8]).unwrap().into_nodes(),
+            Some(expected.clone())
+        );
         let mut ctx = SearchContext::new();
         let mut path = Vec::new();
         let cost = g
             .find_path_into(&mut ctx, &BaseCosts, n[0], n[8], &mut path)
             .unwrap()
+            .found_cost()
             .unwrap();
         assert!((cost - 28.122).abs() < 1e-3, "{cost}");
         assert_eq!(path, expected);
@@ -633,12 +653,13 @@ mod gameplaykit {
     #[test]
     fn point2_pathfinding_n0_to_isolated_n12() {
         let (g, n) = two_d_graph();
-        assert_eq!(g.find_path(n[0], n[12]).unwrap(), None);
+        assert_eq!(g.find_path(n[0], n[12]).unwrap().into_nodes(), None);
         let mut ctx = SearchContext::new();
         let mut path = vec![n[1]];
         assert_eq!(
             g.find_path_into(&mut ctx, &BaseCosts, n[0], n[12], &mut path)
-                .unwrap(),
+                .unwrap()
+                .found_cost(),
             None
         );
         assert!(path.is_empty());
@@ -653,11 +674,12 @@ mod gameplaykit {
             for (s, t) in [(0, 7), (0, 8), (0, 12), (11, 0), (5, 5)] {
                 let found = g
                     .find_path_into(&mut ctx, &BaseCosts, n[s], n[t], &mut path)
-                    .unwrap();
+                    .unwrap()
+                    .found_cost();
                 assert_eq!(found.is_some(), !path.is_empty());
                 assert_eq!(
                     found.map(|_| path.clone()),
-                    g.find_path(n[s], n[t]).unwrap()
+                    g.find_path(n[s], n[t]).unwrap().into_nodes()
                 );
             }
         }
@@ -678,7 +700,7 @@ mod gameplaykit {
             AgentPath::from_nodes(&g, &[n[0]], 1.0),
             Err(GraphError::PathTooShort { len: 1 })
         );
-        let route = g.find_path(n[0], n[7]).unwrap().unwrap();
+        let route = g.find_path(n[0], n[7]).unwrap().into_nodes().unwrap();
         let path = AgentPath::from_nodes(&g, &route, 1.0).unwrap();
         assert_eq!(
             path.points(),

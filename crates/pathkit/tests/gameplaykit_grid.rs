@@ -211,6 +211,7 @@ mod gameplaykit {
         let path = grid
             .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
+            .into_nodes()
             .unwrap();
         let expected = [
             (4, 8),
@@ -242,7 +243,8 @@ mod gameplaykit {
         let mut buffer = Vec::new();
         let cost = grid
             .find_path_into(&mut ctx, at(&grid, 4, 8), at(&grid, 7, 7), &mut buffer)
-            .unwrap();
+            .unwrap()
+            .found_cost();
         assert_eq!(cost, Some(18.0));
         assert_eq!(buffer, path);
     }
@@ -251,13 +253,14 @@ mod gameplaykit {
     fn g17_diagonal_passes_between_walls() {
         let grid = walled_grid(Diagonal::Always);
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
-        let path = grid.find_path(start, goal).unwrap().unwrap();
+        let path = grid.find_path(start, goal).unwrap().into_nodes().unwrap();
         assert_eq!(cells(&grid, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
         let mut ctx = SearchContext::new();
         let mut buffer = Vec::new();
         let cost = grid
             .find_path_into(&mut ctx, start, goal, &mut buffer)
             .unwrap()
+            .found_cost()
             .unwrap();
         assert!(
             (cost - 3.0 * std::f32::consts::SQRT_2).abs() < 1e-5,
@@ -267,11 +270,12 @@ mod gameplaykit {
         // Unit diagonals: the same unique route, cost 3.
         let unit = walled_grid(Diagonal::Always).with_diagonal_cost(DiagonalCost::Unit);
         let (start, goal) = (at(&unit, 4, 8), at(&unit, 7, 7));
-        let path = unit.find_path(start, goal).unwrap().unwrap();
+        let path = unit.find_path(start, goal).unwrap().into_nodes().unwrap();
         assert_eq!(cells(&unit, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
         let cost = unit
             .find_path_into(&mut ctx, start, goal, &mut buffer)
-            .unwrap();
+            .unwrap()
+            .found_cost();
         assert_eq!(cost, Some(3.0));
     }
 
@@ -279,7 +283,10 @@ mod gameplaykit {
     fn g17_no_corner_cutting_goes_around() {
         let grid = walled_grid(Diagonal::NoCornerCutting);
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
-        let path = cells(&grid, &grid.find_path(start, goal).unwrap().unwrap());
+        let path = cells(
+            &grid,
+            &grid.find_path(start, goal).unwrap().into_nodes().unwrap(),
+        );
         assert_walkable(&grid, &path, true);
         for w in path.windows(2) {
             let ((ax, ay), (bx, by)) = (w[0], w[1]);
@@ -309,6 +316,7 @@ mod gameplaykit {
             &grid
                 .find_path(at(&grid, 2, 3), at(&grid, 4, 4))
                 .unwrap()
+                .into_nodes()
                 .unwrap(),
         );
         assert_eq!(path.len(), 4);
@@ -330,7 +338,10 @@ mod gameplaykit {
         let only = at(&one, 0, 0);
         assert_eq!(one.nodes(), &[only]);
         assert!(one.connected_nodes(only).unwrap().is_empty());
-        assert_eq!(one.find_path(only, only).unwrap(), Some(vec![only]));
+        assert_eq!(
+            one.find_path(only, only).unwrap().into_nodes(),
+            Some(vec![only])
+        );
         one.remove_nodes(&[only]).unwrap();
         assert!(one.nodes().is_empty());
         one.connect_node_to_adjacent_nodes(only).unwrap();
@@ -454,6 +465,7 @@ mod gameplaykit {
         let route = grid
             .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
+            .into_nodes()
             .unwrap();
         let agent = AgentPath::from_nodes(grid.graph(), &route, 0.25).unwrap();
         assert_eq!(
@@ -537,7 +549,8 @@ mod gameplaykit {
                             at(&graph, t.0, t.1),
                             &mut buffer,
                         )
-                        .unwrap();
+                        .unwrap()
+                        .found_cost();
                     let (cs, ct) = (
                         Cell::new(s.0 as u32, s.1 as u32),
                         Cell::new(t.0 as u32, t.1 as u32),

@@ -6,7 +6,7 @@ use super::{
 };
 use crate::grid::Diagonal;
 use crate::limits;
-use crate::search::SearchContext;
+use crate::search::{Outcome, SearchContext, Status};
 
 /// How a diagonal move between grid cells is priced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -44,11 +44,12 @@ pub enum DiagonalCost {
 /// let wall = grid.node_at(1, 1).unwrap();
 /// grid.remove_nodes(&[wall]).unwrap();
 /// assert_eq!(grid.node_at(1, 1), None);
-/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap().unwrap();
-/// assert_eq!(path.len(), 5); // around the wall
+/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
+/// assert_eq!(path.path().unwrap().nodes.len(), 5); // around the wall
+/// assert_eq!(path.path().unwrap().cost, 4.0);
 /// grid.connect_node_to_adjacent_nodes(wall).unwrap();
-/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap().unwrap();
-/// assert_eq!(path.len(), 3); // straight through again
+/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
+/// assert_eq!(path.into_nodes().unwrap().len(), 3); // straight through again
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -334,13 +335,14 @@ impl GridGraph {
         Ok(())
     }
 
-    /// The cheapest path under this grid's diagonal cost and moves: start first, goal last,
-    /// `[start]` for a node to itself, `None` when unreachable. Tie rule: see [`NodeGraph`].
+    /// The cheapest path under this grid's diagonal cost and moves, with its cost: start first,
+    /// goal last, `[start]` for a node to itself, [`Outcome::Unreachable`] when there is none.
+    /// Tie rule: see [`NodeGraph`].
     pub fn find_path(
         &self,
         start: NodeId,
         goal: NodeId,
-    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
         match self.diagonal_cost {
             DiagonalCost::Euclidean => self.find_path_with(&BaseCosts, start, goal),
             DiagonalCost::Unit => self.find_path_with(&UnitDiagonals, start, goal),
@@ -354,7 +356,7 @@ impl GridGraph {
         model: &M,
         start: NodeId,
         goal: NodeId,
-    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
         self.graph.find_path_with(
             &CornerGuard {
                 grid: self,
@@ -374,7 +376,7 @@ impl GridGraph {
         start: NodeId,
         goal: NodeId,
         path: &mut Vec<NodeId>,
-    ) -> Result<Option<f32>, GraphError> {
+    ) -> Result<Status<f32>, GraphError> {
         match self.diagonal_cost {
             DiagonalCost::Euclidean => {
                 let model = CornerGuard {

@@ -31,14 +31,16 @@
 //! let [a, b, c, d] = [(); 4].map(|_| graph.add_node(NodeKind::Plain));
 //! graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
 //! graph.add_connections(c, &[d], Direction::OneWay).unwrap();
-//! assert_eq!(graph.find_path(a, d).unwrap(), Some(vec![a, c, d]));
-//! assert_eq!(graph.find_path(d, a).unwrap(), None); // c -> d is one way
+//! let path = graph.find_path(a, d).unwrap().into_path().unwrap();
+//! assert_eq!(path.nodes, vec![a, c, d]);
+//! assert_eq!(path.cost, 2.0); // plain nodes: every edge costs 1
+//! assert_eq!(graph.find_path(d, a).unwrap().into_nodes(), None); // c -> d is one way
 //!
 //! // A grid with a wall across the middle row, except at x = 2.
 //! let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
 //! let walls = [grid.node_at(0, 1).unwrap(), grid.node_at(1, 1).unwrap()];
 //! grid.remove_nodes(&walls).unwrap();
-//! let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(0, 2).unwrap()).unwrap().unwrap();
+//! let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(0, 2).unwrap()).unwrap().into_nodes().unwrap();
 //! let cells: Vec<_> = path.iter().map(|&n| grid.cell_of(n).unwrap()).collect();
 //! assert_eq!(cells, [(0, 0), (1, 0), (2, 1), (1, 2), (0, 2)]);
 //! ```

@@ -4,7 +4,7 @@ use super::node_id::fresh_graph_tag;
 use super::search_view::with_scratch;
 use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
-use crate::search::{SearchContext, SearchOptions, Status, TieBreak};
+use crate::search::{outcome_from, Outcome, SearchContext, SearchOptions, Status, TieBreak};
 use crate::Cost;
 
 /// One arena slot.
@@ -44,7 +44,7 @@ pub(crate) struct Entry {
 /// let c = graph.add_node(NodeKind::Point2(6.0, 0.0));
 /// graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
 /// graph.add_connections(b, &[c], Direction::BothWays).unwrap();
-/// assert_eq!(graph.find_path(a, c).unwrap(), Some(vec![a, c]));
+/// assert_eq!(graph.find_path(a, c).unwrap().into_nodes(), Some(vec![a, c]));
 /// assert_eq!(graph.cost(a, b).unwrap(), 5.0);
 /// ```
 #[derive(Debug)]
@@ -494,14 +494,16 @@ impl NodeGraph {
         GraphSpace::new(self, model)
     }
 
-    /// The cheapest path from `start` to `goal` under the base costs: start first, goal last,
-    /// both included; `[start]` when they are the same node; `None` when the goal cannot be
-    /// reached. See the type's documentation for the tie rule.
+    /// The cheapest path from `start` to `goal` under the base costs, with its cost: start first,
+    /// goal last, both included; `[start]` when they are the same node;
+    /// [`Outcome::Unreachable`] when the goal cannot be reached. See the type's documentation for
+    /// the tie rule. GameplayKit's `findPathFromNode:toNode:` is
+    /// [`Outcome::into_nodes`] of this.
     pub fn find_path(
         &self,
         start: NodeId,
         goal: NodeId,
-    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
         self.find_path_with(&BaseCosts, start, goal)
     }
 
@@ -511,27 +513,27 @@ impl NodeGraph {
         model: &M,
         start: NodeId,
         goal: NodeId,
-    ) -> Result<Option<Vec<NodeId>>, GraphError> {
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
         let mut path = Vec::new();
-        let found = with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, &mut path))?;
-        Ok(found.map(|_| path))
+        let status = with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, &mut path))?;
+        Ok(outcome_from(status, path))
     }
 
     /// The search behind [`find_path`](Self::find_path), for repeated queries: it writes the path
-    /// into `path` (reusing its capacity) and returns the path's cost, or `None` when the goal
-    /// cannot be reached (then `path` is empty). After the first query on a graph this allocates
+    /// into `path` (reusing its capacity) and returns its status: found with the path's cost, or
+    /// unreachable (then `path` is empty). After the first query on a graph this allocates
     /// nothing.
     ///
     /// ```
     /// use pathkit::graph::{BaseCosts, Direction, NodeGraph, NodeKind};
-    /// use pathkit::search::SearchContext;
+    /// use pathkit::search::{SearchContext, Status};
     ///
     /// let (mut graph, ids) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1)]);
     /// graph.add_connections(ids[0], &[ids[1]], Direction::OneWay).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let mut path = Vec::new();
-    /// let cost = graph.find_path_into(&mut ctx, &BaseCosts, ids[0], ids[1], &mut path).unwrap();
-    /// assert_eq!(cost, Some(std::f32::consts::SQRT_2));
+    /// let status = graph.find_path_into(&mut ctx, &BaseCosts, ids[0], ids[1], &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: std::f32::consts::SQRT_2 });
     /// assert_eq!(path, ids);
     /// ```
     pub fn find_path_into<M: CostModel + ?Sized>(
@@ -541,20 +543,13 @@ impl NodeGraph {
         start: NodeId,
         goal: NodeId,
         path: &mut Vec<NodeId>,
-    ) -> Result<Option<f32>, GraphError> {
+    ) -> Result<Status<f32>, GraphError> {
         path.clear();
         self.slot(start)?;
         self.slot(goal)?;
         let space = GraphSpace::new(self, model);
         let options = SearchOptions::new().tie_break(TieBreak::Fifo);
-        match ctx.search_into(&space, start, goal, &options, path)? {
-            Status::Found { cost } => Ok(Some(cost)),
-            // Without limits a search either finds the goal or exhausts the graph.
-            Status::Unreachable | Status::LimitReached { .. } => {
-                path.clear();
-                Ok(None)
-            }
-        }
+        Ok(ctx.search_into(&space, start, goal, &options, path)?)
     }
 }
 

@@ -114,7 +114,7 @@ pub struct NodeRef {
 ///
 /// let grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
 /// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
-/// let path = grid.find_path_with(&Mud, start, goal).unwrap().unwrap();
+/// let path = grid.find_path_with(&Mud, start, goal).unwrap().into_nodes().unwrap();
 /// assert_eq!(path.len(), 3); // the mud column must be crossed: straight through is still cheapest
 /// ```
 pub trait CostModel {

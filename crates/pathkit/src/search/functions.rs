@@ -3,7 +3,7 @@
 use super::best_first::{Expansion, Goal, Validated};
 use super::context::{outcome_from, SearchContext};
 use super::space_expansion::{Indexer, Interner};
-use super::{SearchError, SearchOptions};
+use super::{Outcome, SearchError, SearchOptions};
 use crate::Cost;
 use std::cell::RefCell;
 use std::fmt::Debug;
@@ -82,7 +82,7 @@ fn run_closures<N, C, FN, IN, FH, FS>(
     closures: Closures<N, C, IN, FN, FH, FS>,
     options: &SearchOptions<C>,
     breadth_first: bool,
-) -> Result<Option<(Vec<N>, C)>, SearchError<N>>
+) -> Result<Outcome<N, C>, SearchError<N>>
 where
     N: Copy + Eq + Hash + Debug,
     C: Cost,
@@ -108,13 +108,11 @@ where
             &mut nodes,
         )?
     };
-    Ok(outcome_from(status, nodes)
-        .into_path()
-        .map(|p| (p.nodes, p.cost)))
+    Ok(outcome_from(status, nodes))
 }
 
-/// A* from `start` until `success` holds: the path (both ends included) and its cost, or `None`
-/// when no node satisfying `success` is reachable.
+/// A* from `start` until `success` holds: [`Outcome::Found`] with the path (both ends included)
+/// and its cost, or [`Outcome::Unreachable`] when no node satisfying `success` is reachable.
 ///
 /// - `successors(n)` returns the neighbours of `n` with the cost of each move; each cost must be
 ///   finite and not negative, or the search returns [`SearchError::InvalidCost`].
@@ -135,14 +133,14 @@ where
 ///     |p| p == goal,
 /// )
 /// .unwrap();
-/// assert_eq!(result.map(|(_, cost)| cost), Some(4));
+/// assert_eq!(result.path().map(|p| p.cost), Some(4));
 /// ```
 pub fn astar<N, C, FN, IN, FH, FS>(
     start: N,
     successors: FN,
     heuristic: FH,
     success: FS,
-) -> Result<Option<(Vec<N>, C)>, SearchError<N>>
+) -> Result<Outcome<N, C>, SearchError<N>>
 where
     N: Copy + Eq + Hash + Debug,
     C: Cost,
@@ -161,14 +159,14 @@ where
 /// use pathkit::search::dijkstra;
 /// let edges = [vec![(1, 7u32), (2, 9), (5, 14)], vec![(0, 7), (2, 10), (3, 15)], vec![(0, 9), (1, 10), (3, 11), (5, 2)],
 ///              vec![(1, 15), (2, 11), (4, 6)], vec![(3, 6), (5, 9)], vec![(0, 14), (2, 2), (4, 9)]];
-/// let (path, cost) = dijkstra(0usize, |n| edges[n].clone(), |n| n == 4).unwrap().unwrap();
-/// assert_eq!((path, cost), (vec![0, 2, 5, 4], 20));
+/// let path = dijkstra(0usize, |n| edges[n].clone(), |n| n == 4).unwrap().into_path().unwrap();
+/// assert_eq!((path.nodes, path.cost), (vec![0, 2, 5, 4], 20));
 /// ```
 pub fn dijkstra<N, C, FN, IN, FS>(
     start: N,
     successors: FN,
     success: FS,
-) -> Result<Option<(Vec<N>, C)>, SearchError<N>>
+) -> Result<Outcome<N, C>, SearchError<N>>
 where
     N: Copy + Eq + Hash + Debug,
     C: Cost,
@@ -184,15 +182,15 @@ where
 ///
 /// ```
 /// use pathkit::search::breadth_first;
-/// let (path, moves) = breadth_first(1u64, |n| [(n * 2, 1u32), (n + 1, 1)], |n| n == 10).unwrap().unwrap();
-/// assert_eq!(moves, 4); // 1, 2, 4, 5, 10
-/// assert_eq!(path, vec![1, 2, 4, 5, 10]);
+/// let path = breadth_first(1u64, |n| [(n * 2, 1u32), (n + 1, 1)], |n| n == 10).unwrap().into_path().unwrap();
+/// assert_eq!(path.cost, 4); // 1, 2, 4, 5, 10
+/// assert_eq!(path.nodes, vec![1, 2, 4, 5, 10]);
 /// ```
 pub fn breadth_first<N, C, FN, IN, FS>(
     start: N,
     successors: FN,
     success: FS,
-) -> Result<Option<(Vec<N>, C)>, SearchError<N>>
+) -> Result<Outcome<N, C>, SearchError<N>>
 where
     N: Copy + Eq + Hash + Debug,
     C: Cost,

@@ -53,6 +53,20 @@ impl<N, C> Outcome<N, C> {
     pub fn is_found(&self) -> bool {
         matches!(self, Outcome::Found(_))
     }
+
+    /// The nodes of the full path, if the goal was reached: what GameplayKit's `findPath` returns
+    /// (there as an array, empty when there is no path).
+    ///
+    /// ```
+    /// use pathkit::search::{Outcome, Path};
+    ///
+    /// let found: Outcome<u32, f32> = Outcome::Found(Path { nodes: vec![1, 2], cost: 1.0 });
+    /// assert_eq!(found.into_nodes(), Some(vec![1, 2]));
+    /// assert_eq!(Outcome::<u32, f32>::Unreachable.into_nodes(), None);
+    /// ```
+    pub fn into_nodes(self) -> Option<Vec<N>> {
+        self.into_path().map(|p| p.nodes)
+    }
 }
 
 /// The result of a search that wrote its path into a caller's buffer
@@ -73,10 +87,26 @@ pub enum Status<C> {
     },
 }
 
-impl<C> Status<C> {
+impl<C: Copy> Status<C> {
     /// `true` when the goal was reached.
     pub fn is_found(&self) -> bool {
         matches!(self, Status::Found { .. })
+    }
+
+    /// The cost of the path to the goal, when it was reached.
+    ///
+    /// ```
+    /// use pathkit::search::Status;
+    ///
+    /// assert_eq!(Status::Found { cost: 7u32 }.found_cost(), Some(7));
+    /// assert_eq!(Status::LimitReached { cost: 3u32 }.found_cost(), None);
+    /// assert_eq!(Status::<u32>::Unreachable.found_cost(), None);
+    /// ```
+    pub fn found_cost(&self) -> Option<C> {
+        match self {
+            Status::Found { cost } => Some(*cost),
+            _ => None,
+        }
     }
 }
 

@@ -28,6 +28,10 @@ pub enum Command {
         /// The search to run.
         #[arg(long, value_enum, default_value_t = Algo::Astar)]
         algo: Algo,
+        /// Mismatched or unreachable lines to list (file:line, start, goal, expected, found);
+        /// the rest are counted. 0 lists every one.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        show: usize,
     },
     /// Find one path on a map and draw it.
     Path(PathArgs),
@@ -61,6 +65,13 @@ pub struct PathArgs {
     /// Also write the map and the path as a PNG image.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// List every cell of the path on one line and draw every cell of the map. Without it the
+    /// output fits the terminal (100 columns and a 40-line drawing when it is not a terminal):
+    /// a long path keeps its first and last cells, a large map is drawn around the path, at
+    /// several cells per character when the path spans more than fits, and a note says what
+    /// was left out.
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// Arguments of `pathkit bench`.

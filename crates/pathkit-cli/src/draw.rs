@@ -1,5 +1,6 @@
 //! Text drawings of a map with a path on it.
 
+use crate::view::View;
 use pathkit::grid::{Cell, Grid};
 
 /// What a drawn cell shows, shared by the text and PNG drawings.
@@ -43,47 +44,22 @@ pub fn marks(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> Vec<Mark> {
     out
 }
 
-/// The rectangle of cells to draw: the whole map when it is small, otherwise the box around the
-/// path (or start and goal) with a margin, so a 1024x1024 map does not print a million characters.
-/// Returns (x0, y0, x1, y1), inclusive.
-pub fn window(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> (u32, u32, u32, u32) {
-    const SMALL: u32 = 160;
-    const MARGIN: u32 = 3;
-    let (w, h) = (grid.width(), grid.height());
-    if w == 0 || h == 0 {
-        return (0, 0, 0, 0);
-    }
-    if w <= SMALL && h <= SMALL {
-        return (0, 0, w - 1, h - 1);
-    }
-    let cells = path.iter().chain([&start, &goal]);
-    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-    for c in cells {
-        x0 = x0.min(c.x);
-        y0 = y0.min(c.y);
-        x1 = x1.max(c.x);
-        y1 = y1.max(c.y);
-    }
-    (
-        x0.saturating_sub(MARGIN),
-        y0.saturating_sub(MARGIN),
-        (x1 + MARGIN).min(w - 1),
-        (y1 + MARGIN).min(h - 1),
-    )
-}
-
-/// The map in text: `#` wall, `.` floor, `1`-`9` weights, `*` path, `S` start, `G` goal. Only the
-/// [`window`] is drawn.
-pub fn text(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> String {
+/// The map in text: `#` wall, `.` floor, `1`-`9` weights, `*` path, `S` start, `G` goal; only
+/// the cells of `view`. When one character stands for a block of cells, it shows the start, the
+/// goal or the path when the block holds one, and otherwise what most of the block is.
+pub fn text(grid: &Grid, path: &[Cell], start: Cell, goal: Cell, view: &View) -> String {
     if grid.is_empty() {
         return String::new();
     }
     let marks = marks(grid, path, start, goal);
-    let (x0, y0, x1, y1) = window(grid, path, start, goal);
+    let k = view.scale.max(1);
     let mut s = String::new();
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            s.push(match marks[grid.index(Cell::new(x, y))] {
+    for by in (view.y0..=view.y1).step_by(k as usize) {
+        for bx in (view.x0..=view.x1).step_by(k as usize) {
+            let block = (by..=(by + k - 1).min(view.y1))
+                .flat_map(|y| (bx..=(bx + k - 1).min(view.x1)).map(move |x| Cell::new(x, y)));
+            let mark = block_mark(block.map(|c| marks[grid.index(c)]));
+            s.push(match mark {
                 Mark::Wall => '#',
                 Mark::Floor => '.',
                 Mark::Weighted(w) => char::from_digit(w.min(9), 10).unwrap_or('9'),
@@ -95,6 +71,40 @@ pub fn text(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> String {
         s.push('\n');
     }
     s
+}
+
+/// The one mark that stands for a block of cells: start, goal, path (in that order) when the
+/// block holds one; otherwise the most common of wall, floor and weighted terrain (shown as the
+/// heaviest weight in the block), passable terrain winning a tie.
+fn block_mark(block: impl Iterator<Item = Mark>) -> Mark {
+    let (mut start, mut goal, mut path) = (false, false, false);
+    let (mut walls, mut floors, mut weighted, mut heaviest) = (0u32, 0u32, 0u32, 0u32);
+    for m in block {
+        match m {
+            Mark::Start => start = true,
+            Mark::Goal => goal = true,
+            Mark::Path => path = true,
+            Mark::Wall => walls += 1,
+            Mark::Floor => floors += 1,
+            Mark::Weighted(w) => {
+                weighted += 1;
+                heaviest = heaviest.max(w);
+            }
+        }
+    }
+    if start {
+        Mark::Start
+    } else if goal {
+        Mark::Goal
+    } else if path {
+        Mark::Path
+    } else if walls > floors + weighted {
+        Mark::Wall
+    } else if weighted > floors {
+        Mark::Weighted(heaviest)
+    } else {
+        Mark::Floor
+    }
 }
 
 #[cfg(test)]
@@ -110,7 +120,47 @@ mod tests {
             Cell::new(0, 2),
             Cell::new(1, 2),
         ];
-        let t = text(&grid, &path, path[0], path[3]);
+        let t = text(&grid, &path, path[0], path[3], &View::whole(&grid));
         assert_eq!(t, "S..\n*#2\n*G.\n");
+    }
+
+    #[test]
+    fn draws_only_the_view() {
+        let grid = Grid::from_ascii("....\n.#2.\n....").unwrap();
+        let (s, g) = (Cell::new(1, 0), Cell::new(3, 2));
+        let view = View {
+            x0: 1,
+            y0: 0,
+            x1: 2,
+            y1: 1,
+            scale: 1,
+        };
+        assert_eq!(text(&grid, &[s, g], s, g, &view), "S.\n#2\n");
+    }
+
+    #[test]
+    fn a_character_per_block_shows_ends_and_path_first_then_the_most_common_terrain() {
+        // 6x4 in 2x2 blocks: walls mostly, floor mostly, weights mostly / the path / start, goal.
+        let grid = Grid::from_ascii("##..33\n#...3.\n......\n......").unwrap();
+        let (s, g) = (Cell::new(0, 2), Cell::new(5, 3));
+        let path = [
+            s,
+            Cell::new(1, 3),
+            Cell::new(2, 3),
+            Cell::new(3, 3),
+            Cell::new(4, 3),
+            g,
+        ];
+        let view = View {
+            x0: 0,
+            y0: 0,
+            x1: 5,
+            y1: 3,
+            scale: 2,
+        };
+        assert_eq!(text(&grid, &path, s, g, &view), "#.3\nS*G\n");
+        // A block cut by the view's edge counts only the cells inside it.
+        let view = View { x1: 4, ..view };
+        assert_eq!(text(&grid, &path, s, g, &view), "#.3\nS**\n");
     }
 }

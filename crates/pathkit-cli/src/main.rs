@@ -3,25 +3,30 @@
 mod bench;
 mod check;
 mod cli;
+mod coords;
+mod counting_alloc;
 mod draw;
 mod error;
-mod heap;
 mod path_cmd;
+mod path_list;
 mod png_image;
 mod scenario;
+mod screen;
 mod solver;
 mod verify;
+mod view;
 
 use clap::Parser;
 use cli::{Cli, Command};
 
 #[global_allocator]
-static ALLOC: heap::CountingAlloc = heap::CountingAlloc;
+static ALLOC: counting_alloc::CountingAlloc = counting_alloc::CountingAlloc;
 
 fn main() {
+    quit_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Verify { paths, algo } => verify::run(&paths, algo),
+        Command::Verify { paths, algo, show } => verify::run(&paths, algo, show),
         Command::Path(args) => path_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
@@ -33,4 +38,16 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// Lets a closed pipe (`pathkit path ... | head`) end the process quietly, as it ends `cat` or
+/// `grep`. Rust programs start with SIGPIPE ignored, so a write to a closed pipe fails instead,
+/// and `println!` panics on that failure.
+fn quit_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: sets SIGPIPE back to its default action, at the start of `main`, before any other
+    // thread exists; no handler is installed.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

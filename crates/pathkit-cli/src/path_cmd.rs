@@ -1,11 +1,15 @@
 //! `pathkit path`: one query on one map, printed and drawn.
 
 use crate::cli::PathArgs;
+use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
+use crate::path_list;
 use crate::png_image;
 use crate::scenario;
+use crate::screen::Screen;
 use crate::solver::{from_outcome, Algo, Answer, Prepared, Solver};
+use crate::view::View;
 use pathkit::grid::{Cell, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::search::{Outcome, SearchContext};
@@ -34,21 +38,23 @@ pub fn load_any_map(path: &Path) -> Result<Grid, CliError> {
 pub fn check_endpoint(grid: &Grid, what: &str, cell: Cell) -> Result<Cell, CliError> {
     if grid.cell(cell.x, cell.y).is_none() {
         return Err(CliError::Usage(format!(
-            "{what} ({}, {}) is outside the {}x{} map",
-            cell.x,
-            cell.y,
+            "{what} {} is outside the {}x{} map",
+            Xy(cell),
             grid.width(),
             grid.height()
         )));
     }
     if !grid.is_passable(cell) {
         return Err(CliError::Usage(format!(
-            "{what} ({}, {}) is a blocked cell",
-            cell.x, cell.y
+            "{what} {} is a blocked cell",
+            Xy(cell)
         )));
     }
     Ok(cell)
 }
+
+/// Lines the path list may take when it is bounded to the screen.
+const PATH_LINES: u32 = 3;
 
 /// Runs `path`; exit status 0 when a path was found, 1 when the goal is unreachable.
 pub fn run(args: &PathArgs) -> Result<i32, CliError> {
@@ -72,11 +78,29 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         grid.width(),
         grid.height()
     );
-    println!("from {start} to {goal}, {rules}, {}", args.algo.name());
+    println!(
+        "from {} to {}, {rules}, {}",
+        Xy(start),
+        Xy(goal),
+        args.algo.name()
+    );
+    let screen = Screen::of_stdout();
     let code = match answer.cost {
         Some(cost) => {
-            let cells: Vec<String> = answer.path.iter().map(|c| c.to_string()).collect();
-            println!("path: {}", cells.join(" "));
+            if args.full {
+                println!("{}", path_list::full(&answer.path));
+            } else {
+                let (lines, left_out) = path_list::bounded(&answer.path, screen.cols, PATH_LINES);
+                for line in lines {
+                    println!("{line}");
+                }
+                if left_out > 0 {
+                    println!(
+                        "note: {left_out} of the {} cells left out of the list; --full lists every cell",
+                        answer.path.len()
+                    );
+                }
+            }
             println!("cells: {}", answer.path.len());
             println!("cost: {cost:.8}");
             0
@@ -87,11 +111,23 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         }
     };
     println!("expanded: {}", answer.expanded);
-    let (x0, y0, x1, y1) = draw::window(&grid, &answer.path, start, goal);
-    if (x0, y0, x1 + 1, y1 + 1) != (0, 0, grid.width(), grid.height()) {
-        println!("drawing columns {x0}..={x1}, rows {y0}..={y1} (the map is large)");
+    let view = if args.full {
+        View::whole(&grid)
+    } else {
+        View::fit(&grid, &answer.path, start, goal, screen.cols, screen.rows)
+    };
+    if !view.is_whole(&grid) {
+        let scale = if view.scale > 1 {
+            format!(" at {0}x{0} cells per character", view.scale)
+        } else {
+            String::new()
+        };
+        println!(
+            "note: drawing columns {}..={}, rows {}..={}{scale}; --full draws every cell",
+            view.x0, view.x1, view.y0, view.y1,
+        );
     }
-    print!("{}", draw::text(&grid, &answer.path, start, goal));
+    print!("{}", draw::text(&grid, &answer.path, start, goal, &view));
     if let Some(file) = &args.png {
         let (w, h) = png_image::write(file, &grid, &answer.path, start, goal)?;
         println!("png: {} ({w}x{h})", file.display());

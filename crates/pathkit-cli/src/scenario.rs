@@ -1,5 +1,6 @@
 //! Finding `.scen` files under the paths given and loading each with the maps it names.
 
+use crate::coords::Xy;
 use crate::error::CliError;
 use pathkit::format::{FormatError, MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Grid};
@@ -124,7 +125,8 @@ pub fn load(path: &Path) -> Result<ScenarioFile, CliError> {
                 return Err(CliError::Parse {
                     path: path.to_path_buf(),
                     message: format!(
-                        "line {line}: {what} {cell} is outside the {}x{} map {}",
+                        "line {line}: {what} {} is outside the {}x{} map {}",
+                        Xy(cell),
                         group.grid.width(),
                         group.grid.height(),
                         group.map_path.display()

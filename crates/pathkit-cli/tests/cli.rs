@@ -2,21 +2,40 @@
 //! maps written by the tests. Nothing here needs the full benchmark set.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn pathkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pathkit"))
+/// What one run of the binary printed.
+struct Run {
+    /// Standard output.
+    out: String,
+    /// Standard error.
+    err: String,
+}
+
+/// Runs `pathkit ARGS` and checks that it exits with `code`; a failure shows both outputs.
+fn run(code: i32, args: &[&str]) -> Run {
+    let o = Command::new(env!("CARGO_BIN_EXE_pathkit"))
         .args(args)
         .output()
-        .expect("the pathkit binary runs")
+        .expect("the pathkit binary runs");
+    let run = Run {
+        out: String::from_utf8_lossy(&o.stdout).into_owned(),
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+    };
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "pathkit {}\nstdout:\n{}\nstderr:\n{}",
+        args.join(" "),
+        run.out,
+        run.err
+    );
+    run
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+/// A path as an argument.
+fn arg(p: &Path) -> &str {
+    p.to_str().expect("test paths are UTF-8")
 }
 
 /// The Moving AI files kept in the repository (pathkit's test fixtures): `lak104d` and `arena` with
@@ -34,28 +53,57 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The line `lines=N mismatches=N unreachable=N ...` that ends a verify run.
-fn total_line(out: &str) -> &str {
-    out.lines()
+/// Runs `pathkit verify ARGS`, checks the exit status and that the line ending the run,
+/// `lines=N mismatches=N unreachable=N ...`, starts with `total`; returns the output.
+fn verify(code: i32, args: &[&str], total: &str) -> String {
+    let out = run(code, &[&["verify"], args].concat()).out;
+    let last = out
+        .lines()
         .rfind(|l| l.starts_with("lines="))
-        .expect("a total line")
+        .unwrap_or_else(|| panic!("no total line: {out}"));
+    assert!(last.starts_with(total), "{args:?}: {last}");
+    out
+}
+
+/// Runs `pathkit path MAP SX SY GX GY ARGS`, expecting a path, and returns the output after
+/// checking the cost it prints.
+fn path_with_cost(map: &Path, ends: [u32; 4], args: &[&str], cost: &str) -> String {
+    let ends = ends.map(|v| v.to_string());
+    let mut all = vec!["path", arg(map)];
+    all.extend(ends.iter().map(String::as_str));
+    all.extend(args);
+    let out = run(0, &all).out;
+    assert!(out.contains(&format!("\ncost: {cost}\n")), "{all:?}: {out}");
+    out
+}
+
+/// A copy of lak104d's map and scenario file in a scratch folder, each line's stated length
+/// changed by `change(line number, length)`.
+fn lak104d_with_lengths(name: &str, change: impl Fn(usize, f64) -> f64) -> PathBuf {
+    let dir = fixtures();
+    let tmp = scratch(name);
+    std::fs::copy(dir.join("lak104d.map"), tmp.join("lak104d.map")).unwrap();
+    let text = std::fs::read_to_string(dir.join("lak104d.map.scen")).unwrap();
+    let mut lines = vec![text.lines().next().unwrap().to_string()];
+    for (i, l) in text.lines().enumerate().skip(1) {
+        let (rest, length) = l.rsplit_once('\t').unwrap();
+        let length: f64 = length.parse().unwrap();
+        lines.push(format!("{rest}\t{:.8}", change(i + 1, length)));
+    }
+    std::fs::write(tmp.join("lak104d.map.scen"), lines.join("\n") + "\n").unwrap();
+    tmp
 }
 
 #[test]
 fn verify_passes_on_a_real_scenario_file() {
     let scen = fixtures().join("lak104d.map.scen");
-    let o = pathkit(&["verify", scen.to_str().unwrap()]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
-    assert!(
-        total_line(&out).starts_with("lines=120 mismatches=0 unreachable=0"),
-        "{out}"
-    );
-    for algo in ["jps", "jps-plus"] {
-        let o = pathkit(&["verify", "--algo", algo, scen.to_str().unwrap()]);
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{algo}: {out}");
-        assert!(total_line(&out).starts_with("lines=120 mismatches=0 unreachable=0"));
+    for algo in ["astar", "jps", "jps-plus"] {
+        let out = verify(
+            0,
+            &["--algo", algo, arg(&scen)],
+            "lines=120 mismatches=0 unreachable=0",
+        );
+        assert!(!out.contains("mismatch:"), "{algo}: {out}");
     }
 }
 
@@ -79,13 +127,11 @@ fn verify_finds_every_scenario_file_of_a_folder_in_every_format() {
         std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
     }
     for algo in ["astar", "astar-general", "jps", "jps-plus"] {
-        let o = pathkit(&["verify", "--algo", algo, tmp.to_str().unwrap()]);
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
         // 160 + 120 + 130 + 100 lines, one report line per file.
-        assert!(
-            total_line(&out).starts_with("lines=510 mismatches=0 unreachable=0"),
-            "{algo}: {out}"
+        let out = verify(
+            0,
+            &["--algo", algo, arg(&tmp)],
+            "lines=510 mismatches=0 unreachable=0",
         );
         for file in [
             "arena.map.scen",
@@ -99,33 +145,93 @@ fn verify_finds_every_scenario_file_of_a_folder_in_every_format() {
 }
 
 #[test]
-fn verify_counts_a_wrong_length_and_exits_1() {
-    let dir = fixtures();
-    let tmp = scratch("wrong-length");
-    std::fs::copy(dir.join("lak104d.map"), tmp.join("lak104d.map")).unwrap();
-    let text = std::fs::read_to_string(dir.join("lak104d.map.scen")).unwrap();
-    // Line 3 states 1.41421356; make it 2.41421356.
-    let changed: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 2 {
-                assert!(l.ends_with("\t1.41421356"), "fixture changed: {l}");
-                l.replace("\t1.41421356", "\t2.41421356")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(tmp.join("lak104d.map.scen"), changed.join("\n") + "\n").unwrap();
-    let o = pathkit(&["verify", tmp.to_str().unwrap()]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{out}");
+fn verify_reports_a_wrong_length_with_its_line_and_exits_1() {
+    // Line 3 states 1.41421356 (√2); make it 2.41421356.
+    let tmp = lak104d_with_lengths("wrong-length", |line, len| {
+        if line == 3 {
+            assert!(
+                (len - std::f64::consts::SQRT_2).abs() < 1e-8,
+                "fixture changed"
+            );
+            len + 1.0
+        } else {
+            len
+        }
+    });
+    let out = verify(1, &[arg(&tmp)], "lines=120 mismatches=1 unreachable=0");
+    let scen = tmp.join("lak104d.map.scen");
     assert!(
-        total_line(&out).starts_with("lines=120 mismatches=1 unreachable=0"),
+        out.contains(&format!(
+            "{}:3: mismatch: start (7, 28) goal (8, 27) expected 2.41421356 found 1.41421356 \
+             (engine cost 1.41421356)\n",
+            scen.display()
+        )),
         "{out}"
     );
-    assert!(out.contains("lak104d.map.scen:3: mismatch"), "{out}");
+    // The largest difference is the mismatched line's, and both report lines say which it is.
+    assert!(
+        out.contains("mismatches=1 unreachable=0 maxdiff=1.000e0 (line 3) "),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "unreachable=0 maxdiff=1.000e0 ({}:3) ",
+            scen.display()
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn verify_lists_the_first_ten_failed_lines_and_counts_the_rest() {
+    // Every line off by 1, line 50 by 2.
+    let tmp = lak104d_with_lengths("all-wrong", |line, len| {
+        len + if line == 50 { 2.0 } else { 1.0 }
+    });
+    let listed = |out: &str| out.lines().filter(|l| l.contains(": mismatch: ")).count();
+    let out = verify(1, &[arg(&tmp)], "lines=120 mismatches=120 unreachable=0");
+    assert_eq!(listed(&out), 10, "{out}");
+    assert!(out.contains("lak104d.map.scen:2: mismatch: start (18, 35) goal (15, 37)"));
+    assert!(out.contains("lak104d.map.scen:11: mismatch: "), "{out}");
+    assert!(!out.contains("lak104d.map.scen:12: mismatch: "), "{out}");
+    assert!(
+        out.contains(
+            "\n110 more mismatched or unreachable lines not listed (--show 0 lists every one)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("maxdiff=2.000e0 (line 50)"), "{out}");
+
+    let out = verify(1, &["--show", "3", arg(&tmp)], "lines=120 mismatches=120");
+    assert_eq!(listed(&out), 3, "{out}");
+    assert!(out.contains("\n117 more mismatched"), "{out}");
+
+    let out = verify(1, &["--show", "0", arg(&tmp)], "lines=120 mismatches=120");
+    assert_eq!(listed(&out), 120, "{out}");
+    assert!(out.contains("lak104d.map.scen:121: mismatch: "), "{out}");
+    assert!(!out.contains("more mismatched"), "{out}");
+}
+
+#[test]
+fn verify_lists_an_unreachable_goal_like_a_mismatch() {
+    let tmp = scratch("unreachable");
+    std::fs::write(
+        tmp.join("split.map"),
+        "type octile\nheight 2\nwidth 3\nmap\n.@.\n.@.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.join("split.map.scen"),
+        "version 1\n0\tsplit.map\t3\t2\t0\t0\t0\t1\t1.00000000\n0\tsplit.map\t3\t2\t0\t0\t2\t1\t3.00000000\n",
+    )
+    .unwrap();
+    let out = verify(1, &[arg(&tmp)], "lines=2 mismatches=0 unreachable=1");
+    assert!(
+        out.contains(
+            "split.map.scen:3: unreachable: start (0, 0) goal (2, 1) expected 3.00000000 found no path\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -136,23 +242,33 @@ fn verify_reports_a_malformed_line_with_its_number_and_exits_2() {
         "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n",
     )
     .unwrap();
+    let scen = tmp.join("tiny.map.scen");
     std::fs::write(
-        tmp.join("tiny.map.scen"),
+        &scen,
         "version 1\n0\ttiny.map\t3\t2\t0\t0\t2\t0\t2.00000000\n0\ttiny.map\t3\t2\tzero\t0\t2\t1\t2.41421356\n",
     )
     .unwrap();
-    let o = pathkit(&["verify", tmp.join("tiny.map.scen").to_str().unwrap()]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{}{err}", stdout(&o));
+    let err = run(2, &["verify", arg(&scen)]).err;
     assert!(err.contains("line 3"), "{err}");
     assert!(err.contains("tiny.map.scen"), "{err}");
+    // A cell outside the map (which is smaller than the file says) is written (x, y), like
+    // every cell the command prints.
+    std::fs::write(
+        &scen,
+        "version 1\n0\ttiny.map\t6\t2\t0\t0\t5\t1\t5.00000000\n",
+    )
+    .unwrap();
+    let err = run(2, &["verify", arg(&scen)]).err;
+    assert!(
+        err.contains("line 2: goal (5, 1) is outside the 3x2 map"),
+        "{err}"
+    );
 }
 
 #[test]
 fn verify_of_a_missing_path_exits_2() {
-    let o = pathkit(&["verify", "/nonexistent/nothing.scen"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("/nonexistent/nothing.scen"));
+    let err = run(2, &["verify", "/nonexistent/nothing.scen"]).err;
+    assert!(err.contains("/nonexistent/nothing.scen"), "{err}");
 }
 
 /// Width and height from a PNG's IHDR chunk, after checking the signature.
@@ -171,25 +287,22 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
     // Around the wall: no cutting its corners, so 1 + 3 + 1 straight moves.
     std::fs::write(&map, ".....\n.###.\n.....\n").unwrap();
     let png = tmp.join("room.png");
-    let o = pathkit(&[
-        "path",
-        map.to_str().unwrap(),
-        "0",
-        "1",
-        "4",
-        "1",
-        "--png",
-        png.to_str().unwrap(),
-    ]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
-    assert!(out.contains("cost: 6.00000000"), "{out}");
-    assert!(out.contains("cells: 7"), "{out}");
-    assert!(out.contains("S###G") || out.contains("\nS###G\n"), "{out}");
-    assert!(out.contains("*****\n") || out.contains("*...*"), "{out}");
-    let bytes = std::fs::read(&png).unwrap();
+    let out = path_with_cost(&map, [0, 1, 4, 1], &["--png", arg(&png)], "6.00000000");
+    assert!(out.contains("\ncells: 7\n"), "{out}");
+    // Cells are written (x, y) everywhere.
+    assert!(out.contains("\nfrom (0, 1) to (4, 1), "), "{out}");
+    let list = out.lines().find(|l| l.starts_with("path: ")).unwrap();
+    assert!(
+        list == "path: (0, 1) (0, 0) (1, 0) (2, 0) (3, 0) (4, 0) (4, 1)"
+            || list == "path: (0, 1) (0, 2) (1, 2) (2, 2) (3, 2) (4, 2) (4, 1)",
+        "{list}"
+    );
+    assert!(out.contains("\nS###G\n"), "{out}");
+    assert!(out.contains("*****\n"), "{out}");
+    // A small map is drawn whole, without a note.
+    assert!(!out.contains("note:"), "{out}");
     // 5x3 cells at 8 pixels per cell.
-    assert_eq!(png_size(&bytes), (40, 24));
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (40, 24));
 
     // Moving AI map, diagonal moves, and the same query with every algorithm.
     let mai = tmp.join("open.map");
@@ -199,51 +312,32 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
     )
     .unwrap();
     for algo in ["astar", "astar-general", "jps", "jps-plus"] {
-        let o = pathkit(&[
-            "path",
-            mai.to_str().unwrap(),
-            "0",
-            "0",
-            "3",
-            "2",
-            "--algo",
-            algo,
-        ]);
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{algo}: {out}{}", stderr(&o));
-        assert!(out.contains("cost: 3.82842712"), "{algo}: {out}");
+        path_with_cost(&mai, [0, 0, 3, 2], &["--algo", algo], "3.82842712");
     }
     for algo in ["astar", "astar-general", "jps"] {
-        let o = pathkit(&[
+        path_with_cost(
+            &mai,
+            [0, 0, 3, 2],
+            &["--four", "--algo", algo],
+            "5.00000000",
+        );
+    }
+    let err = run(
+        2,
+        &[
             "path",
-            mai.to_str().unwrap(),
+            arg(&mai),
             "0",
             "0",
             "3",
             "2",
             "--four",
             "--algo",
-            algo,
-        ]);
-        assert!(
-            stdout(&o).contains("cost: 5.00000000"),
-            "{algo}: {}",
-            stdout(&o)
-        );
-    }
-    let o = pathkit(&[
-        "path",
-        mai.to_str().unwrap(),
-        "0",
-        "0",
-        "3",
-        "2",
-        "--four",
-        "--algo",
-        "jps-plus",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("8-connected"), "{}", stderr(&o));
+            "jps-plus",
+        ],
+    )
+    .err;
+    assert!(err.contains("8-connected"), "{err}");
 }
 
 #[test]
@@ -251,43 +345,151 @@ fn path_rejects_bad_coordinates_with_exit_2() {
     let tmp = scratch("path-errors");
     let map = tmp.join("room.txt");
     std::fs::write(&map, "...\n.#.\n...\n").unwrap();
-    let m = map.to_str().unwrap();
-    let o = pathkit(&["path", m, "0", "0", "3", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("goal (3, 0) is outside the 3x3 map"),
-        "{}",
-        stderr(&o)
-    );
-    let o = pathkit(&["path", m, "1", "1", "0", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("start (1, 1) is a blocked cell"),
-        "{}",
-        stderr(&o)
-    );
+    let m = arg(&map);
+    let err = run(2, &["path", m, "0", "0", "3", "0"]).err;
+    assert!(err.contains("goal (3, 0) is outside the 3x3 map"), "{err}");
+    let err = run(2, &["path", m, "1", "1", "0", "0"]).err;
+    assert!(err.contains("start (1, 1) is a blocked cell"), "{err}");
     // A goal walled off: found unreachable, exit 1.
     std::fs::write(&map, "..#.\n..#.\n").unwrap();
-    let o = pathkit(&["path", m, "0", "0", "3", "0"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("no path"));
+    let out = run(1, &["path", m, "0", "0", "3", "0"]).out;
+    assert!(out.contains("no path"), "{out}");
+}
+
+/// A 300x200 map with a wall across every 20th row (gaps every 50 columns): bigger than the
+/// default 100x40 drawing either way.
+fn big_map(dir: &Path) -> PathBuf {
+    let rows: Vec<String> = (0..200)
+        .map(|y| {
+            (0..300)
+                .map(|x| {
+                    if y % 20 == 10 && x % 50 != 25 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let map = dir.join("big.txt");
+    std::fs::write(&map, rows.join("\n") + "\n").unwrap();
+    map
+}
+
+/// The text drawing: the lines after the `expanded:` line and its note, if any.
+fn drawing(out: &str) -> Vec<&str> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("expanded: "))
+        .skip(1)
+        .filter(|l| !l.starts_with("note: "))
+        .collect()
 }
 
 #[test]
-fn bench_json_has_every_engine_and_ratios() {
+fn path_on_a_big_map_fits_the_screen_and_says_what_it_left_out() {
+    let tmp = scratch("path-big");
+    let map = big_map(&tmp);
+    // Corner to corner: the list and the drawing are shortened (stdout is not a terminal here,
+    // so the room is 100 columns and a 40-line drawing).
+    let out = path_with_cost(&map, [0, 0, 299, 199], &[], "435.32085117");
+    assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
+    let cells: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("cells: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let list: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("path: "))
+        .take_while(|l| l.starts_with(' ') || l.starts_with("path: "))
+        .collect();
+    assert_eq!(list.len(), 3, "{out}");
+    let list = list.join(" ");
+    assert!(list.starts_with("path: (0, 0) (1, 1) ") && list.ends_with(" (299, 199)"));
+    assert!(list.contains(" ... "), "{list}");
+    let listed = list.matches('(').count();
+    assert!(
+        out.contains(&format!(
+            "\nnote: {} of the {cells} cells left out of the list; --full lists every cell\n",
+            cells - listed
+        )),
+        "{out}"
+    );
+    // 200 rows in 40 lines: 5x5 cells per character, the whole map.
+    assert!(
+        out.contains(
+            "\nnote: drawing columns 0..=299, rows 0..=199 at 5x5 cells per character; \
+             --full draws every cell\n"
+        ),
+        "{out}"
+    );
+    let picture = drawing(&out);
+    assert_eq!(picture.len(), 40, "{out}");
+    assert!(picture.iter().all(|l| l.len() == 60), "{out}");
+    assert!(
+        picture[0].starts_with('S') && picture[39].ends_with('G'),
+        "{out}"
+    );
+
+    // With --full: every cell listed on one line and drawn.
+    let out = path_with_cost(&map, [0, 0, 299, 199], &["--full"], "435.32085117");
+    let list = out.lines().find(|l| l.starts_with("path: ")).unwrap();
+    assert_eq!(list.matches('(').count(), cells);
+    assert!(!out.contains("note:"), "{out}");
+    let picture = drawing(&out);
+    assert_eq!(picture.len(), 200);
+    assert!(picture.iter().all(|l| l.len() == 300));
+    assert_eq!(picture[10].matches('#').count(), 294);
+    assert_eq!(
+        picture
+            .iter()
+            .map(|l| l.matches(['*', 'S', 'G']).count())
+            .sum::<usize>(),
+        cells
+    );
+}
+
+#[test]
+fn a_short_path_on_a_big_map_is_drawn_cell_by_cell_around_it() {
+    let tmp = scratch("path-crop");
+    let map = big_map(&tmp);
+    let out = path_with_cost(&map, [140, 100, 160, 105], &[], "22.07106781");
+    // Short enough to be listed whole.
+    assert!(!out.contains("left out of the list"), "{out}");
+    // The path's box with a margin of 3, centred in 100x40 cells.
+    assert!(
+        out.contains("\nnote: drawing columns 101..=200, rows 83..=122; --full draws every cell\n"),
+        "{out}"
+    );
+    let picture = drawing(&out);
+    assert_eq!(picture.len(), 40);
+    assert!(picture.iter().all(|l| l.len() == 100));
+    assert_eq!(picture[100 - 83].find('S'), Some(140 - 101));
+    assert_eq!(picture[105 - 83].find('G'), Some(160 - 101));
+    // Row 110 is the wall, its gap at column 175.
+    assert_eq!(&picture[110 - 83][72..76], "##.#");
+}
+
+#[test]
+fn bench_json_has_every_engine_and_speedups() {
     let scen = fixtures().join("lak104d.map.scen");
     let chart = scratch("bench").join("chart.svg");
-    let o = pathkit(&[
-        "bench",
-        scen.to_str().unwrap(),
-        "--limit",
-        "5",
-        "--json",
-        "--chart",
-        chart.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let out = run(
+        0,
+        &[
+            "bench",
+            arg(&scen),
+            "--limit",
+            "5",
+            "--json",
+            "--chart",
+            arg(&chart),
+        ],
+    )
+    .out;
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
     let maps = v["maps"].as_array().unwrap();
     assert_eq!(maps.len(), 1);
     assert_eq!(maps[0]["queries"], 5);
@@ -307,20 +509,47 @@ fn bench_json_has_every_engine_and_ratios() {
             "grid_pathfinding-jps"
         ]
     );
-    for e in engines {
-        assert!(e["vs_pathfinding"].as_f64().unwrap() > 0.0, "{e}");
-        assert!(e["vs_pathkit_jps"].as_f64().unwrap() > 0.0, "{e}");
-        assert!(e["median_us"].as_f64().unwrap() > 0.0, "{e}");
+    let median = |k: usize| engines[k]["median_us"].as_f64().unwrap();
+    for (k, e) in engines.iter().enumerate() {
+        assert!(median(k) > 0.0, "{e}");
         assert!(e["memory_bytes"].as_u64().unwrap() > 0, "{e}");
         if e["cuts_corners"] == false {
             assert_eq!(e["wrong"], 0, "{e}");
             assert_eq!(e["timed"], 5, "{e}");
         }
+        // Speed-ups: the other engine's median over this one's (above 1: this one is faster).
+        for (field, other) in [
+            ("speedup_vs_astar_general", 1),
+            ("speedup_vs_pathkit_jps", 2),
+            ("speedup_vs_pathfinding", 4),
+        ] {
+            let x = e[field].as_f64().unwrap();
+            let want = median(other) / median(k);
+            assert!((x - want).abs() <= 1e-9 * want, "{field}: {e}");
+        }
     }
-    assert_eq!(engines[2]["vs_pathkit_jps"].as_f64(), Some(1.0));
-    assert_eq!(engines[4]["vs_pathfinding"].as_f64(), Some(1.0));
+    assert_eq!(engines[1]["speedup_vs_astar_general"].as_f64(), Some(1.0));
+    assert_eq!(engines[2]["speedup_vs_pathkit_jps"].as_f64(), Some(1.0));
+    assert_eq!(engines[4]["speedup_vs_pathfinding"].as_f64(), Some(1.0));
     assert!(engines[3]["table_bytes"].as_u64().unwrap() > 0);
-    assert_eq!(v["totals"].as_array().unwrap().len(), 6);
+    let totals = v["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), 6);
+    // One map: the geometric mean over maps is that map's speed-up.
+    let fast = &v["fast_loop_speedup"];
+    let general = engines[0]["speedup_vs_astar_general"].as_f64().unwrap();
+    assert_eq!(fast["maps"], 1);
+    assert_eq!(fast["min_map"], "lak104d");
+    assert_eq!(fast["max_map"], "lak104d");
+    for x in [
+        &fast["geomean"],
+        &fast["min"],
+        &totals[0]["geomean_speedup_vs_astar_general"],
+    ] {
+        assert!(
+            (x.as_f64().unwrap() - general).abs() <= 1e-9 * general,
+            "{x}"
+        );
+    }
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("lak104d.map") && svg.contains("grid_pathfinding-jps"));
@@ -330,50 +559,90 @@ fn bench_json_has_every_engine_and_ratios() {
 fn bench_prints_the_table_and_saves_the_same_run_as_json() {
     let scen = fixtures().join("lak104d.map.scen");
     let json = scratch("bench-json-out").join("report.json");
-    let o = pathkit(&[
-        "bench",
-        scen.to_str().unwrap(),
-        "--limit",
-        "3",
-        "--rounds",
-        "1",
-        "--json-out",
-        json.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let table = stdout(&o);
-    assert!(
-        table.starts_with("map ") && table.contains("pathkit-astar"),
-        "{table}"
-    );
+    let table = run(
+        0,
+        &[
+            "bench",
+            arg(&scen),
+            "--limit",
+            "3",
+            "--rounds",
+            "1",
+            "--json-out",
+            arg(&json),
+        ],
+    )
+    .out;
+    assert!(table.starts_with("map "), "{table}");
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).expect("valid JSON");
-    // The file holds the run the table shows: the same median for pathkit A*.
-    let median = v["maps"][0]["engines"][0]["median_us"].as_f64().unwrap();
-    let row = table
+    // The file holds the run the table shows: the same median and speed-ups for pathkit A*.
+    let a = &v["maps"][0]["engines"][0];
+    assert_eq!(a["engine"], "pathkit-astar");
+    assert!(
+        table
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(" pf/this gen/this jps/this  notes"),
+        "{table}"
+    );
+    let row: Vec<&str> = table
         .lines()
-        .find(|l| l.starts_with("lak104d") && l.contains("pathkit-astar"))
-        .unwrap();
-    let shown: f64 = row.split_whitespace().nth(5).unwrap().parse().unwrap();
+        .find(|l| l.starts_with("lak104d ") && l.contains(" pathkit-astar "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // "mean us" and "median us" are two words each in the header: the median is the 6th value.
+    let shown: f64 = row[5].parse().unwrap();
+    let median = a["median_us"].as_f64().unwrap();
     assert!(
         (shown - median).abs() <= 0.01 * median.max(1.0),
-        "{row} vs {median}"
+        "{row:?} vs {median}"
     );
-    // An unwritable file is a clear error.
-    let o = pathkit(&[
-        "bench",
-        scen.to_str().unwrap(),
-        "--limit",
-        "1",
-        "--rounds",
-        "1",
-        "--json-out",
-        "/nonexistent-dir/report.json",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // pathkit A*'s row has no notes: it ends with the three speed-ups.
+    let speedups = &row[row.len() - 3..];
+    for (shown, field) in speedups.iter().zip([
+        "speedup_vs_pathfinding",
+        "speedup_vs_astar_general",
+        "speedup_vs_pathkit_jps",
+    ]) {
+        let shown: f64 = shown.parse().unwrap();
+        let value = a[field].as_f64().unwrap();
+        assert!(
+            (shown - value).abs() <= 0.01 * value,
+            "{field}: {row:?} vs {value}"
+        );
+    }
+    let fast = v["fast_loop_speedup"]["geomean"].as_f64().unwrap();
     assert!(
-        stderr(&o).contains("cannot write /nonexistent-dir/report.json"),
-        "{}",
-        stderr(&o)
+        table.contains(&format!(
+            "The grid's fast loop: pathkit-astar is {fast:.2}x as fast as pathkit-astar-general\n"
+        )),
+        "{table}"
+    );
+    assert!(
+        table.contains("above 1 when this engine is faster"),
+        "{table}"
+    );
+
+    // An unwritable file is a clear error.
+    let err = run(
+        2,
+        &[
+            "bench",
+            arg(&scen),
+            "--limit",
+            "1",
+            "--rounds",
+            "1",
+            "--json-out",
+            "/nonexistent-dir/report.json",
+        ],
+    )
+    .err;
+    assert!(
+        err.contains("cannot write /nonexistent-dir/report.json"),
+        "{err}"
     );
 }

@@ -40,10 +40,10 @@ pub enum EngineKind {
 impl EngineKind {
     /// Every engine this build can run, pathkit first.
     pub fn all() -> Vec<EngineKind> {
-        let mut v: Vec<EngineKind> = Algo::ALL.iter().map(|&a| EngineKind::Pathkit(a)).collect();
+        let pathkit = Algo::ALL.iter().map(|&a| EngineKind::Pathkit(a));
         #[cfg(feature = "peers")]
-        v.extend([EngineKind::PathfindingAstar, EngineKind::GridPathfindingJps]);
-        v
+        let pathkit = pathkit.chain([EngineKind::PathfindingAstar, EngineKind::GridPathfindingJps]);
+        pathkit.collect()
     }
 
     /// The name in tables, JSON and the chart.

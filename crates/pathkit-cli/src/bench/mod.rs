@@ -9,8 +9,8 @@ mod select;
 
 use crate::check::{self, PathFault};
 use crate::cli::BenchArgs;
+use crate::counting_alloc;
 use crate::error::CliError;
-use crate::heap;
 use crate::scenario::{self, MapQueries, Query, ScenarioFile};
 use engine::EngineKind;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -167,7 +167,7 @@ fn bench_map(
     // Timed[e][i]: whether engine e's answer to query i may be timed.
     let mut timed: Vec<Vec<bool>> = Vec::new();
     for &kind in engines {
-        let before = heap::reset_peak();
+        let before = counting_alloc::reset_peak();
         let t = Instant::now();
         let mut runner = kind.prepare(&map.grid)?;
         let build = t.elapsed();
@@ -197,7 +197,7 @@ fn bench_map(
                 }
             }
         }
-        rep.memory_bytes = heap::peak().saturating_sub(before);
+        rep.memory_bytes = counting_alloc::peak().saturating_sub(before);
         rep.table_bytes = runner.table_bytes();
         rep.expanded_mean = (!expanded.is_empty())
             .then(|| expanded.iter().sum::<u64>() as f64 / expanded.len() as f64);

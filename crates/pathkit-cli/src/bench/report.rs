@@ -5,10 +5,17 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::time::Duration;
 
-/// The engine every other is compared with first.
-pub const REFERENCE: &str = "pathfinding-astar";
-/// The engine every other is compared with second.
+/// The engines every engine is compared with, as speed-ups: the other engine's median time over
+/// this one's on the same map, so above 1 means this engine is faster (`3.5` = 3.5x as fast).
+/// Other crates' A*, the reference.
+pub const PATHFINDING: &str = "pathfinding-astar";
+/// pathkit's A* through the search core's general loop: over it, pathkit-astar's speed-up is what
+/// the grid's fast loop gains.
+pub const ASTAR_GENERAL: &str = "pathkit-astar-general";
+/// pathkit's JPS.
 pub const JPS: &str = "pathkit-jps";
+/// pathkit's A* through the grid's fast loop.
+pub const ASTAR: &str = "pathkit-astar";
 
 /// One engine on one map.
 #[derive(Clone, Debug, Serialize)]
@@ -39,10 +46,14 @@ pub struct EngineReport {
     pub median_us: f64,
     /// Mean nodes expanded per query, when the engine lets us count them.
     pub expanded_mean: Option<f64>,
-    /// `median_us` divided by pathfinding-astar's on the same map (below 1 is faster).
-    pub vs_pathfinding: Option<f64>,
-    /// `median_us` divided by pathkit-jps's on the same map (below 1 is faster).
-    pub vs_pathkit_jps: Option<f64>,
+    /// Speed-up over pathfinding-astar: its `median_us` on the same map over this engine's (above
+    /// 1: this engine is faster).
+    pub speedup_vs_pathfinding: Option<f64>,
+    /// Speed-up over pathkit-astar-general: its `median_us` on the same map over this engine's;
+    /// for pathkit-astar, what the grid's fast loop gains over the general loop.
+    pub speedup_vs_astar_general: Option<f64>,
+    /// Speed-up over pathkit-jps: its `median_us` on the same map over this engine's.
+    pub speedup_vs_pathkit_jps: Option<f64>,
     #[serde(skip)]
     per_query_us: Vec<f64>,
 }
@@ -64,8 +75,9 @@ impl EngineReport {
             mean_us: f64::NAN,
             median_us: f64::NAN,
             expanded_mean: None,
-            vs_pathfinding: None,
-            vs_pathkit_jps: None,
+            speedup_vs_pathfinding: None,
+            speedup_vs_astar_general: None,
+            speedup_vs_pathkit_jps: None,
             per_query_us: Vec::new(),
         }
     }
@@ -136,12 +148,15 @@ impl MapReport {
                 .find(|e| e.engine == name && e.timed > 0)
                 .map(|e| e.median_us)
         };
-        let reference = median_of(REFERENCE, &engines);
+        let pathfinding = median_of(PATHFINDING, &engines);
+        let general = median_of(ASTAR_GENERAL, &engines);
         let jps = median_of(JPS, &engines);
         for e in &mut engines {
             if e.timed > 0 {
-                e.vs_pathfinding = reference.map(|r| e.median_us / r);
-                e.vs_pathkit_jps = jps.map(|r| e.median_us / r);
+                let over = |other: Option<f64>| other.map(|o| o / e.median_us);
+                e.speedup_vs_pathfinding = over(pathfinding);
+                e.speedup_vs_astar_general = over(general);
+                e.speedup_vs_pathkit_jps = over(jps);
             }
         }
         MapReport {
@@ -177,10 +192,54 @@ pub struct EngineTotal {
     pub mean_us: f64,
     /// Median per-query median time over every timed query, µs.
     pub median_us: f64,
-    /// Geometric mean over the maps of the ratio to pathfinding-astar.
-    pub geomean_vs_pathfinding: Option<f64>,
-    /// Geometric mean over the maps of the ratio to pathkit-jps.
-    pub geomean_vs_pathkit_jps: Option<f64>,
+    /// Geometric mean over the maps of the speed-up over pathfinding-astar.
+    pub geomean_speedup_vs_pathfinding: Option<f64>,
+    /// Geometric mean over the maps of the speed-up over pathkit-astar-general.
+    pub geomean_speedup_vs_astar_general: Option<f64>,
+    /// Geometric mean over the maps of the speed-up over pathkit-jps.
+    pub geomean_speedup_vs_pathkit_jps: Option<f64>,
+}
+
+/// What the grid's fast loop gains: pathkit-astar's speed-up over pathkit-astar-general, the same
+/// queries with the same expansions through the search core's general loop.
+#[derive(Clone, Debug, Serialize)]
+pub struct FastLoopSpeedup {
+    /// Geometric mean over the maps.
+    pub geomean: f64,
+    /// The smallest speed-up of a map, and the map.
+    pub min: f64,
+    /// The map of the smallest.
+    pub min_map: String,
+    /// The largest speed-up of a map.
+    pub max: f64,
+    /// The map of the largest.
+    pub max_map: String,
+    /// Maps measured.
+    pub maps: usize,
+}
+
+impl FastLoopSpeedup {
+    fn new(maps: &[MapReport]) -> Option<Self> {
+        let per_map: Vec<(&str, f64)> = maps
+            .iter()
+            .filter_map(|m| {
+                let e = m.engines.iter().find(|e| e.engine == ASTAR)?;
+                Some((m.label.as_str(), e.speedup_vs_astar_general?))
+            })
+            .filter(|(_, x)| x.is_finite() && *x > 0.0)
+            .collect();
+        let geomean = geomean(per_map.iter().map(|(_, x)| *x))?;
+        let (min_map, min) = *per_map.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+        let (max_map, max) = *per_map.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some(FastLoopSpeedup {
+            geomean,
+            min,
+            min_map: min_map.to_string(),
+            max,
+            max_map: max_map.to_string(),
+            maps: per_map.len(),
+        })
+    }
 }
 
 /// The whole benchmark.
@@ -196,6 +255,9 @@ pub struct BenchReport {
     pub maps: Vec<MapReport>,
     /// Per engine, over all maps.
     pub totals: Vec<EngineTotal>,
+    /// pathkit-astar's speed-up over pathkit-astar-general over all maps (absent when either
+    /// was not timed).
+    pub fast_loop_speedup: Option<FastLoopSpeedup>,
 }
 
 fn geomean(v: impl Iterator<Item = f64>) -> Option<f64> {
@@ -241,28 +303,33 @@ impl BenchReport {
                     length_differs: es.iter().map(|e| e.length_differs).sum(),
                     mean_us,
                     median_us: median(&mut all),
-                    geomean_vs_pathfinding: geomean(es.iter().filter_map(|e| e.vs_pathfinding)),
-                    geomean_vs_pathkit_jps: geomean(es.iter().filter_map(|e| e.vs_pathkit_jps)),
+                    geomean_speedup_vs_pathfinding: geomean(
+                        es.iter().filter_map(|e| e.speedup_vs_pathfinding),
+                    ),
+                    geomean_speedup_vs_astar_general: geomean(
+                        es.iter().filter_map(|e| e.speedup_vs_astar_general),
+                    ),
+                    geomean_speedup_vs_pathkit_jps: geomean(
+                        es.iter().filter_map(|e| e.speedup_vs_pathkit_jps),
+                    ),
                 }
             })
             .collect();
+        let fast_loop_speedup = FastLoopSpeedup::new(&maps);
         BenchReport {
             limit,
             rounds,
             seconds: elapsed.as_secs_f64(),
             maps,
             totals,
+            fast_loop_speedup,
         }
     }
 
     /// The report as a plain-text table.
     pub fn table(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
-            "map",
-            "engine",
+        let head = [
             "ok",
             "bad",
             "mean us",
@@ -270,43 +337,46 @@ impl BenchReport {
             "expanded",
             "memory",
             "build ms",
-            "x pf",
-            "x jps"
-        );
+            "pf/this",
+            "gen/this",
+            "jps/this",
+        ];
+        row(&mut s, "map", "engine", head, "notes");
         for m in &self.maps {
             for e in &m.engines {
-                let _ = writeln!(
-                    s,
-                    "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9.2} {:>6} {:>6}  {}",
-                    m.label,
-                    e.engine,
-                    e.timed,
-                    e.wrong,
+                let notes = e
+                    .table_bytes
+                    .map(|t| format!("table {}; ", bytes(t)))
+                    .unwrap_or_default()
+                    + &notes(
+                        e.cuts_corners,
+                        e.corner_cutting,
+                        e.length_differs,
+                        &e.wrong_examples,
+                    );
+                let cells = [
+                    e.timed.to_string(),
+                    e.wrong.to_string(),
                     num(e.mean_us),
                     num(e.median_us),
                     e.expanded_mean.map_or("-".into(), |x| format!("{x:.0}")),
                     bytes(e.memory_bytes),
-                    e.build_ms,
-                    ratio(e.vs_pathfinding),
-                    ratio(e.vs_pathkit_jps),
-                    e.table_bytes
-                        .map(|t| format!("table {}; ", bytes(t)))
-                        .unwrap_or_default()
-                        + &notes(
-                            e.cuts_corners,
-                            e.corner_cutting,
-                            e.length_differs,
-                            &e.wrong_examples
-                        ),
+                    format!("{:.2}", e.build_ms),
+                    speedup(e.speedup_vs_pathfinding),
+                    speedup(e.speedup_vs_astar_general),
+                    speedup(e.speedup_vs_pathkit_jps),
+                ];
+                row(
+                    &mut s,
+                    &m.label,
+                    &e.engine,
+                    cells.each_ref().map(String::as_str),
+                    &notes,
                 );
             }
         }
         let _ = writeln!(s);
-        let _ = writeln!(
-            s,
-            "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  notes",
-            "all maps",
-            "engine",
+        let head = [
             "ok",
             "bad",
             "mean us",
@@ -314,41 +384,79 @@ impl BenchReport {
             "",
             "",
             "",
-            "gm pf",
-            "gm jps"
+            "pf/this",
+            "gen/this",
+            "jps/this",
+        ];
+        row(
+            &mut s,
+            "all maps (speed-ups: geomean)",
+            "engine",
+            head,
+            "notes",
         );
+        let sets = format!("({} scenario sets)", self.maps.len());
         for t in &self.totals {
             let cuts = self
                 .maps
                 .iter()
                 .flat_map(|m| &m.engines)
                 .any(|e| e.engine == t.engine && e.cuts_corners);
-            let _ = writeln!(
-                s,
-                "{:<30} {:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>6} {:>6}  {}",
-                format!("({} scenario sets)", self.maps.len()),
-                t.engine,
-                t.timed,
-                t.wrong,
+            let cells = [
+                t.timed.to_string(),
+                t.wrong.to_string(),
                 num(t.mean_us),
                 num(t.median_us),
-                "",
-                "",
-                "",
-                ratio(t.geomean_vs_pathfinding),
-                ratio(t.geomean_vs_pathkit_jps),
-                notes(cuts, t.corner_cutting, t.length_differs, &[]),
+                String::new(),
+                String::new(),
+                String::new(),
+                speedup(t.geomean_speedup_vs_pathfinding),
+                speedup(t.geomean_speedup_vs_astar_general),
+                speedup(t.geomean_speedup_vs_pathkit_jps),
+            ];
+            let notes = notes(cuts, t.corner_cutting, t.length_differs, &[]);
+            row(
+                &mut s,
+                &sets,
+                &t.engine,
+                cells.each_ref().map(String::as_str),
+                &notes,
             );
         }
         let _ = writeln!(
             s,
-            "\n{} lines per file (0 = all), median of {} timed runs per query; x pf / x jps: median time \
-             relative to pathfinding-astar / pathkit-jps on the same map (gm: geometric mean over maps); \
-             * = allows corner cutting, an easier problem; {:.0} s in all",
+            "\n{} lines per file (0 = all), median of {} timed runs per query; {:.0} s in all.\n\
+             Speed-ups, above 1 when this engine is faster: pf/this, gen/this, jps/this = the median\n\
+             time of {PATHFINDING}, {ASTAR_GENERAL}, {JPS} on the same map over this engine's\n\
+             (in the all-maps rows, the geometric mean over the maps).\n\
+             * = allows corner cutting, an easier problem.",
             self.limit, self.rounds, self.seconds
         );
+        if let Some(f) = &self.fast_loop_speedup {
+            let _ = writeln!(
+                s,
+                "The grid's fast loop: {ASTAR} is {}x as fast as {ASTAR_GENERAL}\n\
+                 (geometric mean over {} map{}; from {}x on {} to {}x on {}).",
+                speedup(Some(f.geomean)),
+                f.maps,
+                if f.maps == 1 { "" } else { "s" },
+                speedup(Some(f.min)),
+                f.min_map,
+                speedup(Some(f.max)),
+                f.max_map
+            );
+        }
         s
     }
+}
+
+/// One line of the table: the map or totals label, the engine, ten right-aligned columns, notes.
+fn row(s: &mut String, label: &str, engine: &str, c: [&str; 10], notes: &str) {
+    let _ = writeln!(
+        s,
+        "{label:<30} {engine:<21} {:>4} {:>4} {:>11} {:>11} {:>10} {:>9} {:>9} {:>8} {:>8} {:>8}  {notes}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]
+    );
 }
 
 fn num(x: f64) -> String {
@@ -361,10 +469,12 @@ fn num(x: f64) -> String {
     }
 }
 
-fn ratio(r: Option<f64>) -> String {
+/// A speed-up: 3 decimals below 0.095, none from 100, 2 otherwise.
+fn speedup(r: Option<f64>) -> String {
     match r {
         None => "-".into(),
         Some(r) if r < 0.095 => format!("{r:.3}"),
+        Some(r) if r >= 99.5 => format!("{r:.0}"),
         Some(r) => format!("{r:.2}"),
     }
 }

@@ -223,7 +223,6 @@ pub fn check(case: &GridCase) {
                     astar(grid, map, ctx, (rule, tie), run.float_costs, (start, goal));
                 }
                 run.jps(start, goal);
-                run.jps_plus(start, goal);
             }
             Step::Edit { cell, weight } => {
                 let cell = run.cell(cell);
@@ -293,9 +292,9 @@ fn astar<C: Cost>(
     } else {
         1e-9
     };
+    let verdict = Verdict::new(map, rules, (start, goal));
     let what = format!("A* find_path ({tie:?})");
-    let answer = answer_of(&what, &front_door);
-    check_answer(&what, map, rules, (start, goal), &answer, tolerance);
+    verdict.check(map, &what, &answer_of(&what, &front_door), tolerance);
     if start == goal && grid.weight(start) == 0 {
         // Documented on `GridSpace`: the search core knows nothing of walls, and a query from a
         // node to itself is that node.
@@ -307,8 +306,7 @@ fn astar<C: Cost>(
         return;
     }
     let what = format!("A* search ({tie:?})");
-    let answer = answer_of(&what, &general);
-    check_answer(&what, map, rules, (start, goal), &answer, tolerance);
+    verdict.check(map, &what, &answer_of(&what, &general), tolerance);
     assert_eq!(
         front_door, general,
         "find_path and search differ, {start} -> {goal} under {rule:?} ({tie:?})"
@@ -332,51 +330,78 @@ fn answer_of<C: Cost>(what: &str, outcome: &Outcome<Cell, C>) -> Answer {
     }
 }
 
-/// Checks an answer against the oracle: a path exactly when the oracle finds one; a real walk
-/// under the rules from `start` to `goal` that costs what is reported, and that is the optimum
-/// (to a relative `tolerance`).
-fn check_answer(
-    what: &str,
-    map: &OracleMap,
-    (moves, costs): (Moves, MoveCosts),
-    (start, goal): (Cell, Cell),
-    answer: &Answer,
-    tolerance: f64,
-) {
-    let (s, g) = (
-        (start.x as i64, start.y as i64),
-        (goal.x as i64, goal.y as i64),
-    );
-    let optimum = map.shortest(moves, costs, s, g);
-    let context = || {
-        format!(
-            "{what}, {start} -> {goal} under {moves:?}, costs {costs:?}, on\n{}",
-            picture(map)
-        )
-    };
-    match (answer, optimum) {
-        (Some((cells, reported)), Some(best)) => {
-            let walked = map
-                .path_cost(moves, costs, s, g, cells)
-                .unwrap_or_else(|e| panic!("{e}: {cells:?}; {}", context()));
-            assert!(
-                same_cost(walked, *reported, tolerance),
-                "the moves cost {walked}, reported {reported}; {}",
-                context()
-            );
-            assert!(
-                same_cost(*reported, best, tolerance),
-                "cost {reported}, the optimum is {best}; {}",
-                context()
-            );
+/// The oracle's optimum for one query under one set of rules, computed once and held against
+/// every search that answers the query.
+struct Verdict {
+    moves: Moves,
+    costs: MoveCosts,
+    start: Cell,
+    goal: Cell,
+    optimum: Option<f64>,
+}
+
+impl Verdict {
+    fn new(
+        map: &OracleMap,
+        (moves, costs): (Moves, MoveCosts),
+        (start, goal): (Cell, Cell),
+    ) -> Self {
+        let optimum = map.shortest(moves, costs, xy(start), xy(goal));
+        Verdict {
+            moves,
+            costs,
+            start,
+            goal,
+            optimum,
         }
-        (None, None) => {}
-        (got, best) => panic!(
-            "found {:?}, the oracle's optimum is {best:?}; {}",
-            got.as_ref().map(|a| a.1),
-            context()
-        ),
     }
+
+    /// Checks an answer on `map` (the map the verdict was made on): a path exactly when the
+    /// oracle finds one; a real walk under the rules from start to goal that costs what is
+    /// reported, and that is the optimum (to a relative `tolerance`).
+    fn check(&self, map: &OracleMap, what: &str, answer: &Answer, tolerance: f64) {
+        let Verdict {
+            moves,
+            costs,
+            start,
+            goal,
+            optimum,
+        } = *self;
+        let context = || {
+            format!(
+                "{what}, {start} -> {goal} under {moves:?}, costs {costs:?}, on\n{}",
+                picture(map)
+            )
+        };
+        match (answer, optimum) {
+            (Some((cells, reported)), Some(best)) => {
+                let walked = map
+                    .path_cost(moves, costs, xy(start), xy(goal), cells)
+                    .unwrap_or_else(|e| panic!("{e}: {cells:?}; {}", context()));
+                assert!(
+                    same_cost(walked, *reported, tolerance),
+                    "the moves cost {walked}, reported {reported}; {}",
+                    context()
+                );
+                assert!(
+                    same_cost(*reported, best, tolerance),
+                    "cost {reported}, the optimum is {best}; {}",
+                    context()
+                );
+            }
+            (None, None) => {}
+            (got, best) => panic!(
+                "found {:?}, the oracle's optimum is {best:?}; {}",
+                got.as_ref().map(|a| a.1),
+                context()
+            ),
+        }
+    }
+}
+
+/// A cell as the oracle's coordinates.
+fn xy(cell: Cell) -> (i64, i64) {
+    (cell.x as i64, cell.y as i64)
 }
 
 /// The oracle's map as text (`#` wall, `.` weight 1, digits other weights), for failure messages.
@@ -426,77 +451,59 @@ impl Run {
         cell.x < self.grid.width() && cell.y < self.grid.height()
     }
 
-    /// Jump Point Search, 8- and 4-connected, full and jump-point paths, on the uniform grid.
+    /// Jump Point Search (8- and 4-connected, full and jump-point paths) and JPS+ (full and
+    /// jump-point paths) on the uniform grid.
     fn jps(&mut self, start: Cell, goal: Cell) {
-        for (mode, moves) in [
-            (JpsMode::EIGHT, Moves::NoCornerCutting),
-            (JpsMode::FOUR, Moves::Four),
-        ] {
-            let full = self.jps.find_path(&self.uniform, start, goal, mode);
-            let jumps = self
-                .jps_jumps
-                .find_path(&self.uniform, start, goal, mode.jump_points());
-            if !(self.inside(start) && self.inside(goal)) {
-                for got in [full, jumps] {
-                    assert!(
-                        matches!(got, Err(JpsError::OutOfBounds { .. })),
-                        "JPS {start} -> {goal} outside the grid: {got:?}"
-                    );
-                }
-                continue;
-            }
-            let what = format!("JPS {:?}", mode.connectivity);
-            let full = answer_of(&what, &full.expect("JPS inside a uniform grid"));
-            let jumps = answer_of(&what, &jumps.expect("JPS inside a uniform grid"));
-            let rules = (moves, MoveCosts::OCTILE);
-            check_answer(&what, &self.uniform_map, rules, (start, goal), &full, 1e-9);
-            let what = format!("JPS {:?} jump points", mode.connectivity);
-            check_answer(
-                &what,
-                &self.uniform_map,
-                rules,
-                (start, goal),
-                &filled_in(moves, &jumps),
-                1e-9,
-            );
-            check_jump_points_along(&what, &full, &jumps);
-        }
-    }
-
-    /// JPS+ on its own copy of the uniform grid, full and jump-point paths.
-    fn jps_plus(&mut self, start: Cell, goal: Cell) {
         assert!(
             self.plus.grid() == &self.uniform,
             "JPS+ holds another grid than the one edited alongside it"
         );
+        let inside = self.inside(start) && self.inside(goal);
+        let octile = |moves| (moves, MoveCosts::OCTILE);
+        let verdict =
+            |moves| inside.then(|| Verdict::new(&self.uniform_map, octile(moves), (start, goal)));
+        let (eight, four) = (verdict(Moves::NoCornerCutting), verdict(Moves::Four));
+        for (mode, verdict) in [(JpsMode::EIGHT, &eight), (JpsMode::FOUR, &four)] {
+            let what = format!("JPS {:?}", mode.connectivity);
+            let full = self.jps.find_path(&self.uniform, start, goal, mode);
+            let jumps = self
+                .jps_jumps
+                .find_path(&self.uniform, start, goal, mode.jump_points());
+            self.check_pair(&what, verdict, [full, jumps]);
+        }
         let full = self
             .plus
             .find_path(&mut self.plus_ctx, start, goal, PathMode::Cells);
         let jumps = self
             .plus
             .find_path(&mut self.plus_ctx, start, goal, PathMode::JumpPoints);
-        if !(self.inside(start) && self.inside(goal)) {
+        self.check_pair("JPS+", &eight, [full, jumps]);
+    }
+
+    /// Checks a full path and a jump-point path of one query: both out-of-bounds errors outside
+    /// the grid, else both right by the oracle, the jump points along the full path.
+    fn check_pair(
+        &self,
+        what: &str,
+        verdict: &Option<Verdict>,
+        [full, jumps]: [Result<Outcome<Cell, f64>, JpsError>; 2],
+    ) {
+        let Some(verdict) = verdict else {
             for got in [full, jumps] {
                 assert!(
                     matches!(got, Err(JpsError::OutOfBounds { .. })),
-                    "JPS+ {start} -> {goal} outside the grid: {got:?}"
+                    "{what} outside the grid: {got:?}"
                 );
             }
             return;
-        }
-        let full = answer_of("JPS+", &full.expect("JPS+ inside the grid"));
-        let jumps = answer_of("JPS+", &jumps.expect("JPS+ inside the grid"));
-        let rules = (Moves::NoCornerCutting, MoveCosts::OCTILE);
-        check_answer("JPS+", &self.uniform_map, rules, (start, goal), &full, 1e-9);
-        check_answer(
-            "JPS+ jump points",
-            &self.uniform_map,
-            rules,
-            (start, goal),
-            &filled_in(Moves::NoCornerCutting, &jumps),
-            1e-9,
-        );
-        check_jump_points_along("JPS+ jump points", &full, &jumps);
+        };
+        let full = answer_of(what, &full.expect("JPS inside a uniform grid"));
+        let jumps = answer_of(what, &jumps.expect("JPS inside a uniform grid"));
+        verdict.check(&self.uniform_map, what, &full, 1e-9);
+        let what = format!("{what} jump points");
+        let cells = filled_in(verdict.moves, &jumps);
+        verdict.check(&self.uniform_map, &what, &cells, 1e-9);
+        check_jump_points_along(&what, &full, &jumps);
     }
 
     /// Sets a cell's weight in the weighted grid, its passability in the uniform grid and in

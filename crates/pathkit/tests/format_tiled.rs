@@ -302,6 +302,46 @@ mod format_tiled {
     }
 
     #[test]
+    fn tileset_columns_tiled_cannot_compute_are_refused() {
+        // Without `columns`, `tiled` computes (image width - margin + spacing) / (tile width +
+        // spacing) in u32, which overflows (found by the tiled_tmx fuzz target: a margin wider
+        // than the image).
+        let tileset = |attrs: &str, image_width: &str| {
+            String::from_utf8(small(r#"<data encoding="csv">1,2,1,1</data>"#))
+                .unwrap()
+                .replace(r#"tileheight="8">"#, &format!(r#"tileheight="8" {attrs}>"#))
+                .replace(
+                    r#"width="16" height="8"/>"#,
+                    &format!(r#"width="{image_width}" height="8"/>"#),
+                )
+                .into_bytes()
+        };
+        for (attrs, width) in [
+            (r#"margin="20""#, "16"),
+            (r#"tilecount="2" margin="17""#, "16"),
+            (r#"spacing="4294967295""#, "16"),
+            (r#"spacing="4294967288""#, "16"),
+            (r#"spacing="4294967290""#, "-1"),
+        ] {
+            let e = error(&tileset(attrs, width));
+            assert!(
+                matches!(e, TiledError::Invalid { .. }),
+                "{attrs}, width {width}: {e}"
+            );
+            assert_eq!(e.position().map(|p| p.line), Some(3), "{attrs}: {e}");
+        }
+        // With `columns` given, or sizes in range, the same tilesets load.
+        for (attrs, width) in [
+            (r#"margin="20" columns="2""#, "16"),
+            (r#"margin="8""#, "16"),
+            (r#"spacing="4294967287""#, "0"),
+        ] {
+            let map = TiledMap::from_bytes(&tileset(attrs, width));
+            assert!(map.is_ok(), "{attrs}, width {width}: {map:?}");
+        }
+    }
+
+    #[test]
     fn malformed_and_unsupported_maps_are_refused() {
         assert!(matches!(
             error(b""),

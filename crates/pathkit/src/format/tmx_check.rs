@@ -5,6 +5,10 @@
 //!   count follows from the tileset image and tile sizes, so it is filled in here.
 //! - tile data as long as the layer. Shorter data makes `tiled` index out of bounds later, and a
 //!   huge `tilecount` makes it reserve memory for that many tiles up front. Both are refused here.
+//! - a tileset without a `columns` attribute whose image, margin, spacing and tile width give a
+//!   column count: `tiled` computes `(image width - margin + spacing) / (tile width + spacing)` in
+//!   `u32`, which overflows (a panic in debug builds) when the margin is wider than the image or
+//!   the sums pass `u32::MAX`. Such tilesets are refused here.
 //!
 //! The same XML reader `tiled` uses walks the text, so both see the same elements and text.
 
@@ -26,15 +30,22 @@ pub(crate) struct Checked {
     pub first_gids: Vec<u32>,
 }
 
-/// A tileset whose `tilecount` is missing, waiting for its image size.
+/// A tileset (not a reference to a TSX file) waiting for its image size: to fill in a missing
+/// `tilecount`, and to check that `tiled` can compute its columns.
 struct OpenTileset {
     depth: usize,
     insert_at: usize,
+    /// `tilecount` is missing: fill it in.
+    count_missing: bool,
+    /// `columns` is given, so `tiled` does not compute it.
+    columns_given: bool,
     tile_width: u32,
     tile_height: u32,
     spacing: u32,
     margin: u32,
     image: Option<(u32, u32)>,
+    /// The width of the last `<image>`, as `tiled` reads it (`i32`).
+    image_width: Option<i32>,
     tiles: u64,
 }
 
@@ -76,7 +87,9 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                         }
                         if let Some(open) = open_tileset(xml, at, e, stack.len())? {
                             if empty {
-                                inserts.push((open.insert_at, 0));
+                                if open.count_missing {
+                                    inserts.push((open.insert_at, 0));
+                                }
                             } else {
                                 tilesets.push(open);
                             }
@@ -90,6 +103,8 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                             if let (Some(w), Some(h)) = (w, h) {
                                 t.image = Some((w, h));
                             }
+                            t.image_width =
+                                attr(xml, at, e, b"width")?.and_then(|v| v.parse().ok());
                         }
                     }
                     b"tile" => {
@@ -170,7 +185,10 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                 }
                 if tilesets.last().is_some_and(|t| t.depth == stack.len()) {
                     if let Some(t) = tilesets.pop() {
-                        inserts.push((t.insert_at, tile_count(xml, &t)?));
+                        check_columns(xml, &t)?;
+                        if t.count_missing {
+                            inserts.push((t.insert_at, tile_count(xml, &t)?));
+                        }
                     }
                 }
                 if layers.last().is_some_and(|l| l.0 == stack.len()) {
@@ -216,26 +234,24 @@ fn check_map(xml: &[u8], at: usize, e: &BytesStart) -> Result<(), TiledError> {
     Ok(())
 }
 
-/// A tileset without `tilecount` (and not a reference to a TSX file) to complete; checks a
-/// `tilecount` that is there.
+/// A tileset (not a reference to a TSX file) to check, and to complete when it has no
+/// `tilecount`; checks a `tilecount` that is there.
 fn open_tileset(
     xml: &[u8],
     at: usize,
     e: &BytesStart,
     depth: usize,
 ) -> Result<Option<OpenTileset>, TiledError> {
-    if let Some(count) = attr(xml, at, e, b"tilecount")? {
-        if let Ok(n) = count.parse::<u64>() {
-            if n > MAX_TILESET_TILES {
-                return Err(TiledError::TooLarge {
-                    position: Some(position(xml, at)),
-                    what: "tiles in a tileset",
-                    count: n,
-                    limit: MAX_TILESET_TILES,
-                });
-            }
+    let count = attr(xml, at, e, b"tilecount")?;
+    if let Some(n) = count.as_ref().and_then(|c| c.parse::<u64>().ok()) {
+        if n > MAX_TILESET_TILES {
+            return Err(TiledError::TooLarge {
+                position: Some(position(xml, at)),
+                what: "tiles in a tileset",
+                count: n,
+                limit: MAX_TILESET_TILES,
+            });
         }
-        return Ok(None);
     }
     if attr(xml, at, e, b"source")?.is_some() || xml.get(at) != Some(&b'<') {
         return Ok(None);
@@ -243,13 +259,41 @@ fn open_tileset(
     Ok(Some(OpenTileset {
         depth,
         insert_at: at + 1 + e.name().as_ref().len(),
+        count_missing: count.is_none(),
+        columns_given: attr(xml, at, e, b"columns")?.is_some(),
         tile_width: number(xml, at, e, b"tilewidth")?.unwrap_or(0),
         tile_height: number(xml, at, e, b"tileheight")?.unwrap_or(0),
         spacing: number(xml, at, e, b"spacing")?.unwrap_or(0),
         margin: number(xml, at, e, b"margin")?.unwrap_or(0),
         image: None,
+        image_width: None,
         tiles: 0,
     }))
+}
+
+/// Without a `columns` attribute, `tiled` computes a tileset's columns from its last image as
+/// `(width as u32 - margin + spacing) / (tile width + spacing)` in `u32`: each step must stay in
+/// range.
+fn check_columns(xml: &[u8], t: &OpenTileset) -> Result<(), TiledError> {
+    let Some(width) = t.image_width.filter(|_| !t.columns_given) else {
+        return Ok(());
+    };
+    let columns = (width as u32)
+        .checked_sub(t.margin)
+        .and_then(|room| room.checked_add(t.spacing))
+        .zip(t.tile_width.checked_add(t.spacing))
+        .and_then(|(room, step)| room.checked_div(step));
+    if columns.is_none() {
+        return Err(TiledError::Invalid {
+            position: position(xml, t.insert_at),
+            message: format!(
+                "the tileset's columns cannot be computed from its image width {width}, margin {}, \
+                 spacing {} and tile width {}",
+                t.margin, t.spacing, t.tile_width
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Tiles in a tileset image, as Tiled counts them: whole tiles that fit between the margins,

@@ -1,0 +1,34 @@
+//! Inputs of the search fuzz targets (`fuzz/fuzz_targets/grid_search.rs`,
+//! `fuzz/fuzz_targets/node_graph_ops.rs`), kept under `tests/fixtures/fuzz/<target>/`: inputs a
+//! target once failed on, and small corpus entries that reach edge cases. Each is decoded and
+//! checked by the very code the target runs (`support/grid_search_case.rs`,
+//! `support/node_graph_case.rs`); a target without kept inputs fails.
+
+#[path = "support/oracle.rs"]
+mod oracle;
+
+#[path = "support/grid_search_case.rs"]
+mod grid_search_case;
+
+#[path = "support/node_graph_case.rs"]
+mod node_graph_case;
+
+#[path = "support/fuzz_inputs.rs"]
+mod fuzz_inputs;
+
+use fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
+
+#[test]
+fn grid_search() {
+    replay("grid_search", grid_search_case::check_bytes);
+}
+
+#[test]
+fn node_graph_ops() {
+    replay("node_graph_ops", node_graph_case::check_bytes);
+}
+
+#[test]
+fn nothing_to_replay_is_a_failure() {
+    check_that_nothing_to_replay_fails();
+}

@@ -170,6 +170,14 @@ pub enum GraphError {
     },
     /// Serialized data that does not describe a valid graph.
     InvalidData(InvalidData),
+    /// A change of a grid graph's moves that its edges do not allow: to or from
+    /// [`Diagonal::Never`](crate::grid::Diagonal::Never).
+    MovesFixed {
+        /// The rule the grid has.
+        built: crate::grid::Diagonal,
+        /// The rule asked for.
+        asked: crate::grid::Diagonal,
+    },
     /// Any other failure of the search core.
     Search(SearchError<NodeId>),
 }
@@ -226,6 +234,10 @@ impl fmt::Display for GraphError {
                 "invalid path: radius {radius} must be finite and not negative"
             ),
             GraphError::InvalidData(problem) => write!(f, "invalid graph data: {problem}"),
+            GraphError::MovesFixed { built, asked } => write!(
+                f,
+                "a grid graph built for {built:?} moves cannot search with {asked:?}: its diagonal edges are fixed"
+            ),
             GraphError::Search(e) => write!(f, "search failed: {e}"),
         }
     }

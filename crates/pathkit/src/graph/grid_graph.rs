@@ -171,6 +171,31 @@ impl GridGraph {
         Ok(())
     }
 
+    /// Changes which moves this grid's searches take, among the rules its edges allow: a grid
+    /// built with diagonal edges takes any rule but [`Diagonal::Never`], one built without takes
+    /// only [`Diagonal::Never`] (GameplayKit fixes `diagonalsAllowed` when the graph is made);
+    /// anything else is [`GraphError::MovesFixed`] and changes nothing.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
+    /// grid.set_moves(Diagonal::NoCornerCutting).unwrap();
+    /// assert_eq!(grid.moves(), Diagonal::NoCornerCutting);
+    /// assert!(matches!(grid.set_moves(Diagonal::Never), Err(GraphError::MovesFixed { .. })));
+    /// ```
+    pub fn set_moves(&mut self, moves: Diagonal) -> Result<(), GraphError> {
+        if (moves == Diagonal::Never) != (self.moves == Diagonal::Never) {
+            return Err(GraphError::MovesFixed {
+                built: self.moves,
+                asked: moves,
+            });
+        }
+        self.moves = moves;
+        Ok(())
+    }
+
     /// Sets how this grid's searches price diagonal moves (builder style).
     pub fn with_diagonal_cost(mut self, cost: DiagonalCost) -> Self {
         self.diagonal_cost = cost;

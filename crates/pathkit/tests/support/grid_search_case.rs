@@ -474,7 +474,7 @@ impl Run {
             |moves| inside.then(|| Verdict::new(&self.uniform_map, octile(moves), (start, goal)));
         let (eight, four) = (verdict(Moves::NoCornerCutting), verdict(Moves::Four));
         for (mode, verdict) in [(JpsMode::EIGHT, &eight), (JpsMode::FOUR, &four)] {
-            let what = format!("JPS {:?}", mode.connectivity);
+            let what = format!("JPS {:?}", mode.moves);
             let full = self.jps.find_path(&self.uniform, start, goal, mode);
             let jumps = self
                 .jps_jumps
@@ -520,8 +520,16 @@ impl Run {
     /// JPS+, and both oracle maps; outside the grid every edit is a typed error.
     fn edit(&mut self, cell: Cell, weight: u32) {
         let weighted = self.grid.set_weight(cell, weight);
-        let uniform = self.uniform.set_blocked(cell, weight == 0);
-        let plus = self.plus.set_passable(cell, weight != 0);
+        let uniform = if weight == 0 {
+            self.uniform.block(cell)
+        } else {
+            self.uniform.open(cell)
+        };
+        let plus = if weight == 0 {
+            self.plus.block(cell)
+        } else {
+            self.plus.open(cell)
+        };
         if !self.inside(cell) {
             assert!(
                 matches!(weighted, Err(GridError::OutOfBounds { .. }))

@@ -21,7 +21,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::graph::{
-    BaseCosts, CornerRule, DiagonalCost, GraphError, GridGraph, NodeGraph, NodeId, NodeKind,
+    BaseCosts, DiagonalCost, Direction, GraphError, GridGraph, NodeGraph, NodeId, NodeKind,
 };
 use pathkit::search::SearchContext;
 
@@ -37,6 +37,27 @@ pub const MAX_LIST: usize = 6;
 pub const MAX_GRID_SIDE: u32 = 9;
 
 /// A graph and the operations to run on it, as decoded from the fuzzer's bytes.
+use pathkit::grid::Diagonal;
+
+/// The edge direction of a generated `both` flag.
+fn direction(both: bool) -> Direction {
+    if both {
+        Direction::BothWays
+    } else {
+        Direction::OneWay
+    }
+}
+
+/// The moves of a grid built with or without diagonal edges (GameplayKit's rule: diagonal edges
+/// usable between walls).
+fn moves_of(diagonals: bool) -> Diagonal {
+    if diagonals {
+        Diagonal::Always
+    } else {
+        Diagonal::Never
+    }
+}
+
 #[derive(Arbitrary, Debug)]
 pub enum GraphCase {
     /// An empty `NodeGraph` whose nodes all carry `payload`.
@@ -97,7 +118,8 @@ pub enum Op {
     Attach {
         node: u8,
     },
-    /// Grid graphs: the corner rule and the diagonal pricing of later searches.
+    /// Grid graphs: the diagonal rule (`set_moves`, among the rules the grid's edges allow) and
+    /// the diagonal pricing of later searches.
     Rules {
         no_corner_cutting: bool,
         unit_diagonals: bool,
@@ -367,8 +389,8 @@ impl Subject {
         both: bool,
     ) -> Result<(), GraphError> {
         match self {
-            Subject::Nodes(g) => g.add_connections(from, to, both),
-            Subject::Grid(g) => g.add_connections(from, to, both),
+            Subject::Nodes(g) => g.add_connections(from, to, direction(both)),
+            Subject::Grid(g) => g.add_connections(from, to, direction(both)),
         }
     }
 
@@ -379,15 +401,15 @@ impl Subject {
         both: bool,
     ) -> Result<(), GraphError> {
         match self {
-            Subject::Nodes(g) => g.remove_connections(from, to, both),
-            Subject::Grid(g) => g.remove_connections(from, to, both),
+            Subject::Nodes(g) => g.remove_connections(from, to, direction(both)),
+            Subject::Grid(g) => g.remove_connections(from, to, direction(both)),
         }
     }
 
     fn connect_lowest(&mut self, node: NodeId, both: bool) -> Result<Option<NodeId>, GraphError> {
         match self {
-            Subject::Nodes(g) => g.connect_node_to_lowest_cost_node(node, both),
-            Subject::Grid(g) => g.connect_node_to_lowest_cost_node(node, both),
+            Subject::Nodes(g) => g.connect_node_to_lowest_cost_node(node, direction(both)),
+            Subject::Grid(g) => g.connect_node_to_lowest_cost_node(node, direction(both)),
         }
     }
 
@@ -413,8 +435,8 @@ impl Subject {
 
     fn find_path(&self, start: NodeId, goal: NodeId) -> Result<Option<Vec<NodeId>>, GraphError> {
         match self {
-            Subject::Nodes(g) => g.find_path(start, goal),
-            Subject::Grid(g) => g.find_path(start, goal),
+            Subject::Nodes(g) => g.find_path(start, goal).map(|o| o.into_nodes()),
+            Subject::Grid(g) => g.find_path(start, goal).map(|o| o.into_nodes()),
         }
     }
 
@@ -426,8 +448,12 @@ impl Subject {
         path: &mut Vec<NodeId>,
     ) -> Result<Option<f32>, GraphError> {
         match self {
-            Subject::Nodes(g) => g.find_path_into(ctx, &BaseCosts, start, goal, path),
-            Subject::Grid(g) => g.find_path_into(ctx, start, goal, path),
+            Subject::Nodes(g) => g
+                .find_path_into(ctx, &BaseCosts, start, goal, path)
+                .map(|s| s.found_cost()),
+            Subject::Grid(g) => g
+                .find_path_into(ctx, start, goal, path)
+                .map(|s| s.found_cost()),
         }
     }
 }
@@ -471,7 +497,7 @@ pub fn check(case: &GraphCase) {
                 *width as u32 % (MAX_GRID_SIDE + 1),
                 *height as u32 % (MAX_GRID_SIDE + 1),
             );
-            let built = GridGraph::new(*origin, w, h, *diagonals);
+            let built = GridGraph::new(*origin, w, h, moves_of(*diagonals));
             let fits = |o: i32, len: u32| len == 0 || o as i64 + len as i64 - 1 <= i32::MAX as i64;
             if !fits(origin.0, w) || !fits(origin.1, h) {
                 assert_eq!(
@@ -670,17 +696,31 @@ impl Run {
                 else {
                     return;
                 };
-                grid.set_corner_rule(if *no_corner_cutting {
-                    CornerRule::NoCornerCutting
+                let moves = if !shape.diagonals {
+                    Diagonal::Never
+                } else if *no_corner_cutting {
+                    Diagonal::NoCornerCutting
                 } else {
-                    CornerRule::Allowed
-                });
+                    Diagonal::Always
+                };
+                grid.set_moves(moves)
+                    .expect("a rule the grid's edges allow");
+                let other = if shape.diagonals {
+                    Diagonal::Never
+                } else {
+                    Diagonal::NoCornerCutting
+                };
+                assert!(matches!(
+                    grid.set_moves(other),
+                    Err(GraphError::MovesFixed { .. })
+                ));
+                assert_eq!(grid.moves(), moves);
                 grid.set_diagonal_cost(if *unit_diagonals {
                     DiagonalCost::Unit
                 } else {
                     DiagonalCost::Euclidean
                 });
-                shape.no_corner_cutting = *no_corner_cutting;
+                shape.no_corner_cutting = shape.diagonals && *no_corner_cutting;
                 shape.unit_diagonals = *unit_diagonals;
             }
             Op::FindPath { start, goal } => {

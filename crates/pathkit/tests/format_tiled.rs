@@ -322,6 +322,17 @@ mod format_tiled {
             );
         let map = TiledMap::from_bytes(inner.as_bytes()).unwrap();
         assert_eq!(gids(&map), [1, 2, 1, 1]);
+        // A tileset of a map inside a skipped element is not one of the map's tilesets: the
+        // gids stay those of the map's own tileset.
+        let skipped = String::from_utf8(small(r#"<data encoding="csv">1,2,1,1</data>"#))
+            .unwrap()
+            .replace(
+                " <tileset",
+                r#" <skip><map><tileset firstgid="100" name="s" tilewidth="8" tileheight="8" tilecount="1"/></map></skip>
+ <tileset"#,
+            );
+        let map = TiledMap::from_bytes(skipped.as_bytes()).unwrap();
+        assert_eq!(gids(&map), [1, 2, 1, 1]);
     }
 
     #[test]

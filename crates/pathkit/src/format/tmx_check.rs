@@ -24,7 +24,7 @@ pub(crate) const MAX_TILESET_TILES: u64 = 1 << 20;
 pub(crate) struct Checked {
     /// The text to give `tiled`.
     pub bytes: Vec<u8>,
-    /// `firstgid` of each tileset of a map, in document order (empty for a TSX file).
+    /// `firstgid` of each tileset of the root map, in document order (empty for a TSX file).
     pub first_gids: Vec<u32>,
 }
 
@@ -73,7 +73,9 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                 match name.as_slice() {
                     b"map" if parent.is_none() => check_map(xml, at, e)?,
                     b"tileset" => {
-                        if parent == Some(b"map") {
+                        // `tiled` reads the tilesets of the root map only: those of a map
+                        // nested in an element it skips are no part of it.
+                        if stack.len() == 1 && parent == Some(b"map") {
                             let gid = attr(xml, at, e, b"firstgid")?;
                             first_gids.push(gid.and_then(|g| g.parse().ok()).unwrap_or(0));
                         }

@@ -11,13 +11,14 @@ mod movingai_expected;
 mod format_movingai {
 
     use pathkit::format::{
-        resolve_map, LengthFormat, LineEnding, MovingAiMap, ParseError, ParseErrorKind, Scenario,
-        ScenarioEntry, Separator,
+        resolve_map, FormatError, LengthFormat, LengthProblem, LineEnding, MovingAiMap, ParseError,
+        ParseErrorKind, Scenario, ScenarioEntry, Separator,
     };
-    use pathkit::grid::{Cell, Grid};
+    use pathkit::grid::{Cell, Grid, GridError};
     use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::SearchContext;
     use std::collections::BTreeMap;
+    use std::error::Error;
     use std::path::{Path, PathBuf};
 
     fn fixtures() -> PathBuf {
@@ -528,13 +529,53 @@ mod format_movingai {
             let e = scen_error(text);
             assert_eq!(at(&e), *pos, "{text:?}: {e}");
         }
-        assert!(matches!(
-            scen_error(&format!("{h}0\ta.map\t4\t4\t0\t0\t1\t1\t-1.0\n")).kind,
-            ParseErrorKind::BadLength {
-                reason: "a length cannot be negative",
-                ..
-            }
+        for (length, reason) in [
+            ("-1.0", LengthProblem::Negative),
+            ("-0", LengthProblem::Negative),
+            ("NaN", LengthProblem::NotDecimal),
+            ("inf", LengthProblem::NotDecimal),
+            ("1e3", LengthProblem::NotDecimal),
+            ("1.", LengthProblem::NotDecimal),
+            (".5", LengthProblem::NotDecimal),
+            ("+1", LengthProblem::NotDecimal),
+            ("1.2.3", LengthProblem::NotDecimal),
+            (&"9".repeat(400), LengthProblem::TooLarge),
+        ] {
+            let e = scen_error(&format!("{h}0\ta.map\t4\t4\t0\t0\t1\t1\t{length}\n"));
+            let text = length.chars().take(64).collect::<String>();
+            assert_eq!(
+                e.kind,
+                ParseErrorKind::BadLength { text, reason },
+                "{length}"
+            );
+            assert_eq!(at(&e), (2, 21), "{length}");
+        }
+        let e = scen_error(&format!("{h}0\ta.map\t4\t4\t0\t0\t1\t1\t-1.0\n"));
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 21: optimal length \"-1.0\" is refused: a length cannot be negative"
+        );
+        let e = scen_error(&format!("{h}0\ta.map\t4\t4\t0\t0\t1\t1\t1e3\n"));
+        assert!(
+            e.to_string()
+                .ends_with("\"1e3\" is refused: not a decimal number"),
+            "{e}"
+        );
+        let e = scen_error(&format!(
+            "{h}0\ta.map\t4\t4\t0\t0\t1\t1\t{}\n",
+            "9".repeat(400)
         ));
+        assert!(
+            e.to_string()
+                .ends_with("is refused: too large to be a finite number"),
+            "{e}"
+        );
+        // The largest finite lengths are still read.
+        let max = format!("{h}0\ta.map\t4\t4\t0\t0\t1\t1\t{:.0}\n", f64::MAX);
+        assert_eq!(
+            max.parse::<Scenario>().unwrap().entries()[0].optimal_length,
+            f64::MAX
+        );
         assert!(matches!(
             scen_error(&format!("{h}0\ta.map\t4\t4\t0\t0\t9\t1\t1.0\n")).kind,
             ParseErrorKind::OutOfBounds {
@@ -589,10 +630,16 @@ mod format_movingai {
             Scenario::new(vec![entry.clone(), e]).unwrap_err()
         };
         assert_eq!(bad(&|e| e.optimal_length = f64::NAN).line(), 3);
-        assert!(matches!(
-            bad(&|e| e.optimal_length = -1.0).kind,
-            ParseErrorKind::BadLength { .. }
-        ));
+        for (length, reason) in [
+            (-1.0, LengthProblem::Negative),
+            (f64::NAN, LengthProblem::NotDecimal),
+            (f64::INFINITY, LengthProblem::NotDecimal),
+        ] {
+            assert!(matches!(
+                bad(&|e| e.optimal_length = length).kind,
+                ParseErrorKind::BadLength { reason: r, .. } if r == reason
+            ));
+        }
         assert!(matches!(
             bad(&|e| e.goal = Cell::new(8, 0)).kind,
             ParseErrorKind::OutOfBounds { .. }
@@ -605,6 +652,55 @@ mod format_movingai {
 
         let io = Scenario::load("/nonexistent/x.scen").unwrap_err();
         assert!(io.position().is_none() && io.to_string().contains("/nonexistent/x.scen"));
+    }
+
+    #[test]
+    fn format_errors_give_the_wrapped_error_as_source() {
+        // A file that cannot be read: the operating system's error.
+        let e = Scenario::load("/nonexistent/x.scen").unwrap_err();
+        assert!(matches!(e, FormatError::Io { .. }), "{e:?}");
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the io error is the source");
+        assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+        // Malformed text: the parse error, with its position.
+        let dir = std::env::temp_dir().join(format!("pathkit-format-src-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.map");
+        std::fs::write(&path, "type octile\nheight 1\nwidth 2\nmap\n.\n").unwrap();
+        let e = MovingAiMap::load(&path).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let FormatError::Parse(parse) = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!(e.position(), Some(parse.position));
+        let source = e
+            .source()
+            .and_then(|s| s.downcast_ref::<ParseError>())
+            .expect("the parse error is the source");
+        assert_eq!(source, parse);
+        assert_eq!(
+            source.kind,
+            ParseErrorKind::RowLength {
+                expected: 2,
+                found: 1
+            }
+        );
+        assert!(source.source().is_none());
+        // A grid error carried through `?`.
+        let e = FormatError::from(Grid::new(0, 3).unwrap_err());
+        assert!(matches!(
+            e.source().and_then(|s| s.downcast_ref::<GridError>()),
+            Some(GridError::Empty { .. })
+        ));
+        // Errors about the data hold no other error.
+        let e = MovingAiMap::new(2, 2, vec![b'.'; 3]).unwrap_err();
+        assert!(
+            matches!(e, FormatError::TileCount { found: 3, .. }),
+            "{e:?}"
+        );
+        assert!(e.source().is_none());
     }
 
     mod round_trips {

@@ -5,8 +5,9 @@
 /// Named so that `cargo test -p pathkit format` selects these tests.
 mod format_tiled {
     use base64::Engine;
-    use pathkit::format::{TiledError, TiledMap};
-    use pathkit::grid::{Cell, Diagonal};
+    use pathkit::format::{TiledError, TiledFeature, TiledMap, TiledQuantity, TmxProblem};
+    use pathkit::grid::{Cell, Diagonal, Grid, GridError};
+    use std::error::Error;
     use std::io::Write;
     use std::path::{Path, PathBuf};
 
@@ -259,25 +260,47 @@ mod format_tiled {
     #[test]
     fn short_or_long_tile_data_is_refused_with_its_position() {
         // `tiled` itself would index out of bounds later on short data.
-        for data in [
-            r#"<data encoding="csv">1,2,1</data>"#.to_string(),
-            r#"<data encoding="csv">1,2,1,1,1</data>"#.to_string(),
-            r#"<data encoding="base64"></data>"#.to_string(),
-            r#"<data encoding="base64"/>"#.to_string(),
-            format!(
-                r#"<data encoding="base64" compression="zlib">{}</data>"#,
-                zlib_base64(&[1, 1])
+        let short = |found| TmxProblem::ShortTileData { expected: 4, found };
+        let long = TmxProblem::LongTileData { expected: 4 };
+        for (data, problem) in [
+            (r#"<data encoding="csv">1,2,1</data>"#.to_string(), short(3)),
+            (r#"<data encoding="csv">1,2,1,1,1</data>"#.to_string(), long),
+            (r#"<data encoding="base64"></data>"#.to_string(), short(0)),
+            (r#"<data encoding="base64"/>"#.to_string(), short(0)),
+            (
+                format!(
+                    r#"<data encoding="base64" compression="zlib">{}</data>"#,
+                    zlib_base64(&[1, 1])
+                ),
+                short(2),
             ),
-            format!(
-                r#"<data encoding="base64" compression="zlib">{}</data>"#,
-                zlib_base64(&[1; 1000])
+            (
+                format!(
+                    r#"<data encoding="base64" compression="zlib">{}</data>"#,
+                    zlib_base64(&[1; 1000])
+                ),
+                long,
             ),
         ] {
             let e = error(&small(&data));
-            assert!(matches!(e, TiledError::Invalid { .. }), "{data}: {e}");
+            match e {
+                TiledError::Invalid { problem: p, .. } => assert_eq!(p, problem, "{data}: {e}"),
+                _ => panic!("{data}: {e:?}"),
+            }
             let p = e.position().unwrap();
             assert_eq!((p.line, p.column), (7, 3), "{data}: {e}");
+            assert!(e.source().is_none(), "{data}: {e}");
         }
+        let e = error(&small(r#"<data encoding="csv">1,2,1</data>"#));
+        assert_eq!(
+            e.to_string(),
+            "line 7, column 3: the layer has 4 tiles but its data holds 3"
+        );
+        let e = error(&small(r#"<data encoding="csv">1,2,1,1,1</data>"#));
+        assert_eq!(
+            e.to_string(),
+            "line 7, column 3: the layer has 4 tiles but its data holds more"
+        );
     }
 
     #[test]
@@ -298,6 +321,17 @@ mod format_tiled {
                 r#"<tileset name="x" tilewidth="8" tileheight="8"><image source="x.png" width="8" height="8"/></tileset></tileset>"#,
             );
         let map = TiledMap::from_bytes(inner.as_bytes()).unwrap();
+        assert_eq!(gids(&map), [1, 2, 1, 1]);
+        // A tileset of a map inside a skipped element is not one of the map's tilesets: the
+        // gids stay those of the map's own tileset.
+        let skipped = String::from_utf8(small(r#"<data encoding="csv">1,2,1,1</data>"#))
+            .unwrap()
+            .replace(
+                " <tileset",
+                r#" <skip><map><tileset firstgid="100" name="s" tilewidth="8" tileheight="8" tilecount="1"/></map></skip>
+ <tileset"#,
+            );
+        let map = TiledMap::from_bytes(skipped.as_bytes()).unwrap();
         assert_eq!(gids(&map), [1, 2, 1, 1]);
     }
 
@@ -342,33 +376,204 @@ mod format_tiled {
     }
 
     #[test]
-    fn malformed_and_unsupported_maps_are_refused() {
+    fn malformed_xml_keeps_the_readers_error() {
         assert!(matches!(
             error(b""),
             TiledError::Tiled { .. } | TiledError::Xml { .. }
         ));
+        // A closing tag that does not match.
         let e = error(b"<map width=\"2\"><layer></map>");
-        assert!(matches!(e, TiledError::Xml { .. }), "{e}");
-        assert_eq!(e.position().map(|p| p.line), Some(1));
+        let TiledError::Xml { position, source } = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!(position.line, 1);
+        assert!(matches!(
+            source.downcast_ref::<quick_xml::Error>(),
+            Some(quick_xml::Error::EndEventMismatch { .. })
+        ));
+        let reader = e.source().expect("the reader's error is the source");
+        assert!(reader.is::<quick_xml::Error>());
+        assert!(e.to_string().ends_with(&reader.to_string()), "{e}");
+        // An attribute without a value.
+        let e = error(b"<map width=\"2\" height></map>");
+        assert!(
+            matches!(
+                e.source()
+                    .and_then(|s| s.downcast_ref::<quick_xml::Error>()),
+                Some(quick_xml::Error::InvalidAttr(_))
+            ),
+            "{e:?}"
+        );
+        // Text cut inside a tag.
         let e = error(&small(r#"<data encoding="csv">1,2,1,1</data>"#)[..200]);
         assert!(matches!(e, TiledError::Xml { .. }), "{e}");
         assert!(e.position().is_some());
+    }
+
+    #[test]
+    fn text_that_ends_inside_an_element_names_it() {
+        let full = small(r#"<data encoding="csv">1,2,1,1</data>"#);
+        let text = String::from_utf8(full).unwrap();
+        let cut = &text[..text.find("</layer>").unwrap()];
+        let e = error(cut.as_bytes());
+        let TiledError::UnclosedElement { position, element } = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!(element, "layer");
+        assert_eq!((position.line, position.column), (6, 2));
+        assert_eq!(e.position(), Some(*position));
+        assert!(e.source().is_none());
+        assert_eq!(
+            e.to_string(),
+            "line 6, column 2: malformed XML: the text ends before <layer> is closed"
+        );
+        // A long name is cut short in the error.
+        let long = format!("<map><{}>", "x".repeat(500));
+        match error(long.as_bytes()) {
+            TiledError::UnclosedElement { element, .. } => assert_eq!(element, "x".repeat(64)),
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn maps_tiled_refuses_keep_its_error() {
         let e = error(&small(r#"<data encoding="csv">1,x,1,1</data>"#));
-        assert!(matches!(e, TiledError::Tiled { .. }), "{e}");
-        let e = error(br#"<map version="1.10" orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8" infinite="1"></map>"#);
-        assert!(matches!(e, TiledError::Unsupported { .. }), "{e}");
-        let e = error(br#"<map version="1.10" orientation="orthogonal" width="65536" height="65536" tilewidth="8" tileheight="8"></map>"#);
-        assert!(matches!(e, TiledError::TooLarge { .. }), "{e}");
+        let TiledError::Tiled { source } = &e else {
+            panic!("{e:?}");
+        };
+        assert!(matches!(
+            source.downcast_ref::<tiled::Error>(),
+            Some(tiled::Error::CsvDecodingError(_))
+        ));
+        let inner = e.source().expect("tiled's error is the source");
+        assert!(inner.is::<tiled::Error>());
+        assert!(e.to_string().ends_with(&inner.to_string()), "{e}");
+        let e = error(&small(r#"<data encoding="xml64">AAAA</data>"#));
+        assert!(
+            matches!(
+                e.source().and_then(|s| s.downcast_ref::<tiled::Error>()),
+                Some(tiled::Error::InvalidEncodingFormat { .. })
+            ),
+            "{e:?}"
+        );
+    }
+
+    /// A `width` x `height` map with `layers` empty tile layers and one tileset with `tileset`
+    /// in its start tag and `image` as its content.
+    fn sized(width: u32, height: u32, layers: usize, tileset: &str, image: &str) -> Vec<u8> {
+        let layer = format!(r#"<layer name="L" width="{width}" height="{height}"></layer>"#);
+        format!(
+            r#"<map version="1.10" orientation="orthogonal" width="{width}" height="{height}" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" name="t" tilewidth="8" tileheight="8"{tileset}>{image}</tileset>
+ {}
+</map>"#,
+            layer.repeat(layers)
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn too_large_says_what_there_is_too_much_of() {
+        let too_large = |tmx: &[u8]| match error(tmx) {
+            TiledError::TooLarge {
+                position,
+                what,
+                count,
+                limit,
+            } => (position.map(|p| p.line), what, count, limit),
+            e => panic!("{e:?}"),
+        };
+        assert_eq!(
+            too_large(&sized(65536, 65536, 1, "", "")),
+            (
+                Some(1),
+                TiledQuantity::GridBytes,
+                Grid::memory_needed(65536, 65536),
+                pathkit::limits::MAX_MAP_BYTES
+            )
+        );
+        // Five 1024 x 1024 layers: more tiles than four of them.
+        assert_eq!(
+            too_large(&sized(1024, 1024, 5, "", "")),
+            (
+                Some(3),
+                TiledQuantity::LayerTiles,
+                5 << 20,
+                TiledMap::MAX_TILES
+            )
+        );
         // A tileset that claims four billion tiles would make `tiled` reserve memory for them.
-        let huge = String::from_utf8(small(r#"<data encoding="csv">1,2,1,1</data>"#))
+        assert_eq!(
+            too_large(&sized(2, 2, 1, r#" tilecount="4000000000""#, "")),
+            (Some(2), TiledQuantity::TilesetTiles, 4_000_000_000, 1 << 20)
+        );
+        // Without `tilecount`, the count follows from the image: 2048 x 1024 tiles of 1 x 1.
+        let image = r#"<image source="t.png" width="2048" height="1024"/>"#;
+        let tmx = String::from_utf8(sized(2, 2, 1, "", image))
             .unwrap()
             .replace(
-                r#"tileheight="8">"#,
-                r#"tileheight="8" tilecount="4000000000">"#,
+                r#"tilewidth="8" tileheight="8">"#,
+                r#"tilewidth="1" tileheight="1">"#,
             );
-        let e = error(huge.as_bytes());
-        assert!(matches!(e, TiledError::TooLarge { .. }), "{e}");
+        assert_eq!(
+            too_large(tmx.as_bytes()),
+            (Some(2), TiledQuantity::TilesetTiles, 1 << 21, 1 << 20)
+        );
+        let e = error(&sized(65536, 65536, 1, "", ""));
+        assert!(e.source().is_none());
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 1, column 1: {} bytes for the map's grid, more than the {} accepted",
+                Grid::memory_needed(65536, 65536),
+                pathkit::limits::MAX_MAP_BYTES
+            )
+        );
+    }
+
+    #[test]
+    fn infinite_maps_are_unsupported() {
+        let e = error(br#"<map version="1.10" orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8" infinite="1"></map>"#);
+        assert!(
+            matches!(
+                e,
+                TiledError::Unsupported {
+                    what: TiledFeature::InfiniteMap,
+                    position: Some(_)
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: infinite maps are not supported"
+        );
+    }
+
+    #[test]
+    fn io_and_grid_errors_are_the_source() {
         let missing = TiledMap::load("/nonexistent/level.tmx").unwrap_err();
         assert!(matches!(missing, TiledError::Io { .. }), "{missing}");
+        let io = missing
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the operating system's error is the source");
+        assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+        // A map whose fields were set by hand to a size no grid has.
+        let mut map =
+            TiledMap::from_bytes(&small(r#"<data encoding="csv">1,2,1,1</data>"#)).unwrap();
+        map.width = 0;
+        let e = map.grid_from_property("L", "Wall").unwrap_err();
+        assert!(
+            matches!(e, TiledError::Grid(GridError::Empty { .. })),
+            "{e:?}"
+        );
+        assert!(matches!(
+            e.source().and_then(|s| s.downcast_ref::<GridError>()),
+            Some(GridError::Empty { .. })
+        ));
+        let e = map.grid_from_property("Nope", "Wall").unwrap_err();
+        assert!(matches!(&e, TiledError::NoSuchLayer { name } if name == "Nope"));
+        assert!(e.source().is_none());
     }
 }

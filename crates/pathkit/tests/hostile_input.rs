@@ -9,7 +9,7 @@
 /// Named so that `cargo test -p pathkit hostile` selects these tests.
 mod hostile {
     use pathkit::format::{
-        MovingAiMap, ParseErrorKind, Scenario, TiledError, TiledLayer, TiledMap,
+        MovingAiMap, ParseErrorKind, Scenario, TiledError, TiledLayer, TiledMap, TiledQuantity,
     };
     use pathkit::graph::{GraphError, GridGraph};
     use pathkit::grid::{Bitmap, Cell, Diagonal, Grid, GridError};
@@ -147,7 +147,13 @@ mod hostile {
             ("4294967295", "4294967295"),
         ] {
             let e = quick(|| TiledMap::from_bytes(&tmx(w, h))).unwrap_err();
-            let TiledError::TooLarge { count, limit, .. } = e else {
+            let TiledError::TooLarge {
+                what: TiledQuantity::GridBytes,
+                count,
+                limit,
+                ..
+            } = e
+            else {
                 panic!("{w}x{h}: {e:?}");
             };
             assert_eq!(

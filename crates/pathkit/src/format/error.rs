@@ -104,8 +104,45 @@ pub enum ParseErrorKind {
         /// The text of the field.
         text: String,
         /// Why it is refused.
-        reason: &'static str,
+        reason: LengthProblem,
     },
+}
+
+/// Why the optimal length of a scenario line is refused ([`ParseErrorKind::BadLength`]).
+///
+/// A length is written as plain decimal digits with an optional fraction (`12`, `3.82842712`), as
+/// the benchmark files write it, so that it reads back to the same number everywhere.
+///
+/// ```
+/// use pathkit::format::{LengthProblem, ParseErrorKind, Scenario};
+///
+/// let e = Scenario::parse(b"version 1\n0\tm.map\t4\t4\t0\t0\t1\t1\t-2\n").unwrap_err();
+/// assert!(matches!(
+///     e.kind,
+///     ParseErrorKind::BadLength { reason: LengthProblem::Negative, .. }
+/// ));
+/// assert_eq!(e.to_string(), "line 2, column 21: optimal length \"-2\" is refused: a length cannot be negative");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LengthProblem {
+    /// It starts with a minus sign.
+    Negative,
+    /// It is not `digits` or `digits.digits`: empty, a sign, an exponent, `inf`, `NaN`, a
+    /// trailing `.` or other characters.
+    NotDecimal,
+    /// Plain decimal digits too large for an `f64`: the number would be infinite.
+    TooLarge,
+}
+
+impl fmt::Display for LengthProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LengthProblem::Negative => "a length cannot be negative",
+            LengthProblem::NotDecimal => "not a decimal number",
+            LengthProblem::TooLarge => "too large to be a finite number",
+        })
+    }
 }
 
 impl fmt::Display for ParseErrorKind {

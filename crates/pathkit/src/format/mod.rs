@@ -15,11 +15,12 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `error.rs` | [`ParseError`], [`FormatError`], [`Position`] |
+//! | `error.rs` | [`ParseError`], [`ParseErrorKind`], [`LengthProblem`], [`FormatError`], [`Position`] |
 //! | `text.rs` | lines, fields and numbers with their positions; [`LineEnding`] |
 //! | `movingai_map.rs` | [`MovingAiMap`] |
 //! | `movingai_scen.rs` | [`Scenario`], [`ScenarioEntry`], [`resolve_map`] |
-//! | `tiled.rs` | `TiledMap`, `TiledLayer`, `TiledTile`, `TiledError` |
+//! | `tiled.rs` | `TiledMap`, `TiledLayer`, `TiledTile` |
+//! | `tiled_error.rs` | `TiledError` and its reasons: `TmxProblem`, `TiledQuantity`, `TiledFeature` |
 //! | `tmx_check.rs` | fills in old files' missing `tilecount` and checks tile data before `tiled` parses |
 //!
 //! ```
@@ -44,11 +45,15 @@ mod text;
 #[cfg(feature = "tiled")]
 mod tiled;
 #[cfg(feature = "tiled")]
+mod tiled_error;
+#[cfg(feature = "tiled")]
 mod tmx_check;
 
-pub use error::{FormatError, ParseError, ParseErrorKind, Position};
+pub use error::{FormatError, LengthProblem, ParseError, ParseErrorKind, Position};
 pub use movingai_map::MovingAiMap;
 pub use movingai_scen::{resolve_map, LengthFormat, Scenario, ScenarioEntry, Separator};
 pub use text::LineEnding;
 #[cfg(feature = "tiled")]
-pub use tiled::{TiledError, TiledLayer, TiledMap, TiledTile};
+pub use tiled::{TiledLayer, TiledMap, TiledTile};
+#[cfg(feature = "tiled")]
+pub use tiled_error::{TiledError, TiledFeature, TiledQuantity, TmxProblem};

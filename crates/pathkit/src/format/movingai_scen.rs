@@ -10,7 +10,7 @@
 //! Nine fields per line: bucket, map, map width, map height, start x, start y, goal x, goal y,
 //! optimal length (8-connected, no corner cutting, diagonal cost sqrt 2).
 
-use super::error::{FormatError, ParseError, ParseErrorKind};
+use super::error::{FormatError, LengthProblem, ParseError, ParseErrorKind};
 use super::text::{self, LineEnding};
 use crate::grid::{Cell, Grid};
 use std::fmt;
@@ -438,17 +438,17 @@ fn parse_entry(n: usize, line: &str) -> Result<(ScenarioEntry, usize), ParseErro
 }
 
 /// A plain decimal `digits[.digits]`: no sign, exponent, `inf` or `NaN`.
-fn parse_length(text: &str) -> Result<(f64, usize), &'static str> {
+fn parse_length(text: &str) -> Result<(f64, usize), LengthProblem> {
     if text.starts_with('-') {
-        return Err("a length cannot be negative");
+        return Err(LengthProblem::Negative);
     }
     let (int, frac) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if int.is_empty() || !digits(int) || !digits(frac) || (text.contains('.') && frac.is_empty()) {
-        return Err("not a decimal number");
+        return Err(LengthProblem::NotDecimal);
     }
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok((v, frac.len())),
-        _ => Err("too large"),
+        _ => Err(LengthProblem::TooLarge),
     }
 }

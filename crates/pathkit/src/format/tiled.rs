@@ -5,10 +5,10 @@
 //! Files from before Tiled 0.13 (no `tilecount` on tilesets) are read too.
 
 use super::error::Position;
+use super::tiled_error::{TiledError, TiledQuantity};
 use super::tmx_check::{self, Checked};
 use crate::grid::{Grid, GridError};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -65,154 +65,6 @@ pub struct TiledTile {
     pub gid: u32,
     /// The tile's custom properties from its tileset, values as text (`true`, `3`, `#ff00ff00`).
     pub properties: BTreeMap<String, String>,
-}
-
-/// What went wrong loading a Tiled map or turning it into a grid.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum TiledError {
-    /// A file could not be read.
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
-    /// The text is not well-formed XML.
-    Xml {
-        /// Where the problem is.
-        position: Position,
-        /// The XML reader's message.
-        message: String,
-    },
-    /// Well-formed XML that is not a valid map, found before parsing (e.g. short tile data).
-    Invalid {
-        /// The element at fault.
-        position: Position,
-        /// What is wrong.
-        message: String,
-    },
-    /// A map with a zero width or height: a map has at least one cell.
-    Empty {
-        /// The element at fault, when known.
-        position: Option<Position>,
-        /// Declared width.
-        width: u32,
-        /// Declared height.
-        height: u32,
-    },
-    /// More of something than is accepted: tiles, or bytes for the map's grid (more than
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)).
-    TooLarge {
-        /// The element at fault, when known.
-        position: Option<Position>,
-        /// What there is too much of.
-        what: &'static str,
-        /// How many there are.
-        count: u64,
-        /// How many are accepted.
-        limit: u64,
-    },
-    /// A kind of map that is not supported.
-    Unsupported {
-        /// The element at fault, when known.
-        position: Option<Position>,
-        /// What is not supported.
-        what: &'static str,
-    },
-    /// A map read from bytes refers to another file (an external tileset or template).
-    ExternalFile {
-        /// The file referred to.
-        path: PathBuf,
-    },
-    /// The `tiled` crate refused the map.
-    Tiled {
-        /// Its message.
-        message: String,
-    },
-    /// No tile layer has this name.
-    NoSuchLayer {
-        /// The name asked for.
-        name: String,
-    },
-    /// Building the grid failed.
-    Grid(GridError),
-}
-
-impl TiledError {
-    /// Line and column of the problem in the file, when known.
-    pub fn position(&self) -> Option<Position> {
-        match self {
-            TiledError::Xml { position, .. } | TiledError::Invalid { position, .. } => {
-                Some(*position)
-            }
-            TiledError::TooLarge { position, .. }
-            | TiledError::Unsupported { position, .. }
-            | TiledError::Empty { position, .. } => *position,
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for TiledError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = |f: &mut fmt::Formatter<'_>, p: &Option<Position>| match p {
-            Some(p) => write!(f, "{p}: "),
-            None => Ok(()),
-        };
-        match self {
-            TiledError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            TiledError::Xml { position, message } => {
-                write!(f, "{position}: malformed XML: {message}")
-            }
-            TiledError::Invalid { position, message } => write!(f, "{position}: {message}"),
-            TiledError::Empty {
-                position,
-                width,
-                height,
-            } => {
-                at(f, position)?;
-                write!(f, "a {width}x{height} map has no cells")
-            }
-            TiledError::TooLarge {
-                position,
-                what,
-                count,
-                limit,
-            } => {
-                at(f, position)?;
-                write!(f, "{count} {what}, more than the {limit} accepted")
-            }
-            TiledError::Unsupported { position, what } => {
-                at(f, position)?;
-                write!(f, "{what} are not supported")
-            }
-            TiledError::ExternalFile { path } => write!(
-                f,
-                "the map refers to the file {}; a map read from bytes must embed its tilesets",
-                path.display()
-            ),
-            TiledError::Tiled { message } => write!(f, "invalid Tiled map: {message}"),
-            TiledError::NoSuchLayer { name } => write!(f, "no tile layer named {name:?}"),
-            TiledError::Grid(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for TiledError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            TiledError::Io { source, .. } => Some(source),
-            TiledError::Grid(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<GridError> for TiledError {
-    fn from(e: GridError) -> Self {
-        TiledError::Grid(e)
-    }
 }
 
 /// Serves the map and its tileset files to `tiled`, each checked and completed first.
@@ -333,7 +185,7 @@ pub(crate) fn check_grid_size(
         Ok(_) => Ok(()),
         Err(GridError::TooLarge { bytes, limit, .. }) => Err(TiledError::TooLarge {
             position,
-            what: "bytes for the map's grid",
+            what: TiledQuantity::GridBytes,
             count: bytes,
             limit,
         }),
@@ -345,16 +197,17 @@ pub(crate) fn check_grid_size(
     }
 }
 
+/// Our own error when it came through `tiled` from [`CheckedReader`], else `tiled`'s, kept whole.
 fn from_tiled(e: tiled::Error) -> TiledError {
     match e {
         tiled::Error::ResourceLoadingError { err, path } => match err.downcast::<TiledError>() {
             Ok(ours) => *ours,
-            Err(other) => TiledError::Tiled {
-                message: format!("{}: {other}", path.display()),
+            Err(err) => TiledError::Tiled {
+                source: Box::new(tiled::Error::ResourceLoadingError { path, err }),
             },
         },
         other => TiledError::Tiled {
-            message: other.to_string(),
+            source: Box::new(other),
         },
     }
 }
@@ -369,7 +222,7 @@ fn convert(map: &tiled::Map, first_gids: &[u32]) -> Result<TiledMap, TiledError>
     if total > TiledMap::MAX_TILES {
         return Err(TiledError::TooLarge {
             position: None,
-            what: "tiles over all tile layers",
+            what: TiledQuantity::LayerTiles,
             count: total,
             limit: TiledMap::MAX_TILES,
         });
@@ -384,14 +237,14 @@ fn convert(map: &tiled::Map, first_gids: &[u32]) -> Result<TiledMap, TiledError>
                 let tile = match layer.get_tile(x as i32, y as i32) {
                     Some(t) => {
                         let set = t.tileset_index();
+                        // The checks record the `firstgid` of each tileset `tiled` reads (the
+                        // root map's children, in order), so every tile's tileset has one.
                         let first =
                             first_gids
                                 .get(set)
                                 .copied()
                                 .ok_or_else(|| TiledError::Tiled {
-                                    message: format!(
-                                        "tile at ({x}, {y}) of layer {name:?} has no tileset"
-                                    ),
+                                    source: Box::new(tiled::Error::InvalidTileFound),
                                 })?;
                         let props = properties.entry((set, t.id())).or_insert_with(|| {
                             t.get_tile()

@@ -13,7 +13,9 @@
 //! The same XML reader `tiled` uses walks the text, so both see the same elements and text.
 
 use super::error::Position;
-use super::tiled::{check_grid_size, TiledError, TiledMap};
+use super::text;
+use super::tiled::{check_grid_size, TiledMap};
+use super::tiled_error::{TiledError, TiledFeature, TiledQuantity, TmxProblem};
 use base64::Engine;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
@@ -26,7 +28,7 @@ pub(crate) const MAX_TILESET_TILES: u64 = 1 << 20;
 pub(crate) struct Checked {
     /// The text to give `tiled`.
     pub bytes: Vec<u8>,
-    /// `firstgid` of each tileset of a map, in document order (empty for a TSX file).
+    /// `firstgid` of each tileset of the root map, in document order (empty for a TSX file).
     pub first_gids: Vec<u32>,
 }
 
@@ -62,7 +64,8 @@ struct OpenData {
 /// Checks `xml` (a map or an external tileset) and fills in missing tile counts.
 pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
     let mut reader = Reader::from_reader(xml);
-    let mut stack: Vec<Vec<u8>> = Vec::new();
+    // Open elements: name and the offset of their `<`.
+    let mut stack: Vec<(Vec<u8>, usize)> = Vec::new();
     let mut inserts: Vec<(usize, u64)> = Vec::new();
     let mut first_gids = Vec::new();
     // Open elements by depth: elements of the same kind may nest (`tiled` skips the inner ones).
@@ -77,11 +80,13 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
             Event::Start(ref e) | Event::Empty(ref e) => {
                 let empty = matches!(event, Event::Empty(_));
                 let name = e.local_name().as_ref().to_vec();
-                let parent = stack.last().map(Vec::as_slice);
+                let parent = stack.last().map(|(name, _)| name.as_slice());
                 match name.as_slice() {
                     b"map" if parent.is_none() => check_map(xml, at, e)?,
                     b"tileset" => {
-                        if parent == Some(b"map") {
+                        // `tiled` reads the tilesets of the root map only: those of a map
+                        // nested in an element it skips are no part of it.
+                        if stack.len() == 1 && parent == Some(b"map") {
                             let gid = attr(xml, at, e, b"firstgid")?;
                             first_gids.push(gid.and_then(|g| g.parse().ok()).unwrap_or(0));
                         }
@@ -127,7 +132,7 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                         if layer_tiles > TiledMap::MAX_TILES {
                             return Err(TiledError::TooLarge {
                                 position: Some(position(xml, at)),
-                                what: "tiles over all tile layers",
+                                what: TiledQuantity::LayerTiles,
                                 count: layer_tiles,
                                 limit: TiledMap::MAX_TILES,
                             });
@@ -154,7 +159,7 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
                     _ => {}
                 }
                 if !empty {
-                    stack.push(name);
+                    stack.push((name, at));
                 }
             }
             Event::Text(ref t) => {
@@ -199,10 +204,10 @@ pub(crate) fn check(xml: &[u8]) -> Result<Checked, TiledError> {
             _ => {}
         }
     }
-    if !stack.is_empty() {
-        return Err(TiledError::Xml {
-            position: position(xml, xml.len()),
-            message: "the document ends inside an element".into(),
+    if let Some((name, at)) = stack.last() {
+        return Err(TiledError::UnclosedElement {
+            position: position(xml, *at),
+            element: text::excerpt(&String::from_utf8_lossy(name)),
         });
     }
     inserts.sort_unstable(); // inner tilesets close first
@@ -222,7 +227,7 @@ fn check_map(xml: &[u8], at: usize, e: &BytesStart) -> Result<(), TiledError> {
     if attr(xml, at, e, b"infinite")?.as_deref() == Some("1") {
         return Err(TiledError::Unsupported {
             position: Some(position(xml, at)),
-            what: "infinite maps",
+            what: TiledFeature::InfiniteMap,
         });
     }
     if let (Some(w), Some(h)) = (
@@ -247,7 +252,7 @@ fn open_tileset(
         if n > MAX_TILESET_TILES {
             return Err(TiledError::TooLarge {
                 position: Some(position(xml, at)),
-                what: "tiles in a tileset",
+                what: TiledQuantity::TilesetTiles,
                 count: n,
                 limit: MAX_TILESET_TILES,
             });
@@ -286,11 +291,12 @@ fn check_columns(xml: &[u8], t: &OpenTileset) -> Result<(), TiledError> {
     if columns.is_none() {
         return Err(TiledError::Invalid {
             position: position(xml, t.insert_at),
-            message: format!(
-                "the tileset's columns cannot be computed from its image width {width}, margin {}, \
-                 spacing {} and tile width {}",
-                t.margin, t.spacing, t.tile_width
-            ),
+            problem: TmxProblem::TilesetColumns {
+                image_width: width,
+                margin: t.margin,
+                spacing: t.spacing,
+                tile_width: t.tile_width,
+            },
         });
     }
     Ok(())
@@ -311,7 +317,7 @@ fn tile_count(xml: &[u8], t: &OpenTileset) -> Result<u64, TiledError> {
     if count > MAX_TILESET_TILES {
         return Err(TiledError::TooLarge {
             position: Some(position(xml, t.insert_at)),
-            what: "tiles in a tileset",
+            what: TiledQuantity::TilesetTiles,
             count,
             limit: MAX_TILESET_TILES,
         });
@@ -354,26 +360,21 @@ fn check_data(xml: &[u8], d: &OpenData, text: &str) -> Result<(), TiledError> {
         }
         _ => return Ok(()), // `tiled` refuses other encodings itself
     };
-    if found != expected {
-        return Err(TiledError::Invalid {
-            position: position(xml, d.position),
-            message: format!(
-                "the layer has {expected} tiles but its data holds {}",
-                if found > expected {
-                    "more".to_string()
-                } else {
-                    found.to_string()
-                }
-            ),
-        });
-    }
-    Ok(())
+    let problem = match found.cmp(&expected) {
+        std::cmp::Ordering::Equal => return Ok(()),
+        std::cmp::Ordering::Less => TmxProblem::ShortTileData { expected, found },
+        std::cmp::Ordering::Greater => TmxProblem::LongTileData { expected },
+    };
+    Err(TiledError::Invalid {
+        position: position(xml, d.position),
+        problem,
+    })
 }
 
 /// An attribute's unescaped value; malformed attributes are an error, as in `tiled`.
 fn attr(xml: &[u8], at: usize, e: &BytesStart, key: &[u8]) -> Result<Option<String>, TiledError> {
     for a in e.attributes() {
-        let a = a.map_err(|err| xml_error(xml, at, err))?;
+        let a = a.map_err(|err| xml_error(xml, at, err.into()))?;
         if a.key.local_name().as_ref() == key {
             let v = a.unescape_value().map_err(|err| xml_error(xml, at, err))?;
             return Ok(Some(v.into_owned()));
@@ -387,10 +388,11 @@ fn number(xml: &[u8], at: usize, e: &BytesStart, key: &[u8]) -> Result<Option<u3
     Ok(attr(xml, at, e, key)?.and_then(|v| v.parse().ok()))
 }
 
-fn xml_error(xml: &[u8], at: usize, e: impl std::fmt::Display) -> TiledError {
+/// The XML reader's error `e` for the event at byte `at`, kept whole.
+fn xml_error(xml: &[u8], at: usize, e: quick_xml::Error) -> TiledError {
     TiledError::Xml {
         position: position(xml, at),
-        message: e.to_string(),
+        source: Box::new(e),
     }
 }
 

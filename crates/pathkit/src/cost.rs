@@ -7,10 +7,49 @@
 use std::cmp::Ordering;
 use std::fmt::Debug;
 
+/// What the search needs of a cost besides [`Cost`]: crate-private, so users neither see nor
+/// implement it, and [`Cost`] is sealed by it.
+pub(crate) mod keys {
+    /// Open-list keys and the improvement test of a cost type.
+    pub trait CostKeys: Sized {
+        /// `true` when a path costing `self` is really cheaper than one costing `old`.
+        ///
+        /// For floats, costs within a few units in the last place count as equal: routes of
+        /// equal length summed in different orders differ by rounding, and treating those as
+        /// improvements would make a search re-open the same nodes over and over.
+        fn improves_on(self, old: Self) -> bool;
+
+        /// A key whose integer order is the cost order on valid costs (for fast heap
+        /// comparisons).
+        ///
+        /// For `f64` the key keeps 32 bits of the mantissa (a relative precision of 2^-32, about
+        /// 2.3e-10): paths of equal length summed in different orders differ by rounding noise
+        /// far below that, and a key that tells them apart would defeat the tie rule (larger G
+        /// among equal F) and make A* expand many more nodes. The price is that a returned path
+        /// may cost up to a relative 2^-32 more than the optimum. Integer keys are exact.
+        fn order_key(self) -> u64;
+
+        /// A coarse key, non-decreasing in the cost, for tie-breaking (may merge close values).
+        fn tie_key(self) -> u32;
+    }
+}
+
 /// A number usable as an edge cost, a path cost (G) or a heuristic estimate (H).
 ///
-/// Implemented for `u32`, `u64`, `i32`, `i64`, `f32` and `f64`.
-pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
+/// Implemented for `u32`, `u64`, `i32`, `i64`, `f32` and `f64`, and sealed: the search keeps
+/// open-list keys of these types in ways of its own (see `keys`), which another type could not
+/// promise to match.
+///
+/// ```
+/// use pathkit::Cost;
+///
+/// assert_eq!(u32::ZERO, 0);
+/// assert_eq!(7u32.checked_add(3), Some(10));
+/// assert_eq!(u32::MAX.checked_add(1), None); // an overflow is no cost
+/// assert!(!f64::NAN.is_valid() && !(-1.0f32).is_valid());
+/// assert_eq!(u32::from_f64_floor(14.9), 14); // estimates round down, never up
+/// ```
+pub trait Cost: keys::CostKeys + Copy + PartialOrd + Debug + Send + Sync + 'static {
     /// The cost of staying put.
     const ZERO: Self;
     /// The cost of one unit step (used by breadth-first search and unit grids).
@@ -21,13 +60,6 @@ pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
 
     /// `self * count`, or `None` when the product is not a valid cost.
     fn checked_mul_count(self, count: u32) -> Option<Self>;
-
-    /// `true` when a path costing `self` is really cheaper than one costing `old`.
-    ///
-    /// For floats, costs within a few units in the last place count as equal: routes of equal
-    /// length summed in different orders differ by rounding, and treating those as improvements
-    /// would make a search re-open the same nodes over and over.
-    fn improves_on(self, old: Self) -> bool;
 
     /// `true` when this is a usable cost: finite and not negative.
     fn is_valid(self) -> bool;
@@ -43,18 +75,6 @@ pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
     /// This cost as an `f64` (for reporting and tolerance checks).
     fn to_f64(self) -> f64;
 
-    /// A key whose integer order is the cost order on valid costs (for fast heap comparisons).
-    ///
-    /// For `f64` the key keeps 32 bits of the mantissa (a relative precision of 2^-32, about
-    /// 2.3e-10): paths of equal length summed in different orders differ by rounding noise far
-    /// below that, and a key that tells them apart would defeat the tie rule (larger G among equal
-    /// F) and make A* expand many more nodes. The price is that a returned path may cost up to a
-    /// relative 2^-32 more than the optimum. Integer keys are exact.
-    fn order_key(self) -> u64;
-
-    /// A coarse key, non-decreasing in the cost, for tie-breaking (may merge close values).
-    fn tie_key(self) -> u32;
-
     /// The largest cost of this type not above `value` (used by geometric heuristics, so that a
     /// rounded estimate never overestimates). Negative or NaN values give zero.
     fn from_f64_floor(value: f64) -> Self;
@@ -62,6 +82,21 @@ pub trait Cost: Copy + PartialOrd + Debug + Send + Sync + 'static {
 
 macro_rules! int_cost {
     ($($t:ty),*) => {$(
+        impl keys::CostKeys for $t {
+            #[inline(always)]
+            fn improves_on(self, old: Self) -> bool {
+                self < old
+            }
+            #[inline(always)]
+            fn order_key(self) -> u64 {
+                // Valid costs are not negative.
+                self as u64
+            }
+            #[inline(always)]
+            fn tie_key(self) -> u32 {
+                (self as u64).min(u32::MAX as u64) as u32
+            }
+        }
         impl Cost for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -72,10 +107,6 @@ macro_rules! int_cost {
             #[inline(always)]
             fn checked_mul_count(self, count: u32) -> Option<Self> {
                 <$t>::checked_mul(self, <$t>::try_from(count).ok()?)
-            }
-            #[inline(always)]
-            fn improves_on(self, old: Self) -> bool {
-                self < old
             }
             #[inline(always)]
             fn is_valid(self) -> bool {
@@ -94,15 +125,6 @@ macro_rules! int_cost {
             #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
-            }
-            #[inline(always)]
-            fn order_key(self) -> u64 {
-                // Valid costs are not negative.
-                self as u64
-            }
-            #[inline(always)]
-            fn tie_key(self) -> u32 {
-                (self as u64).min(u32::MAX as u64) as u32
             }
             #[inline]
             fn from_f64_floor(value: f64) -> Self {
@@ -130,6 +152,24 @@ impl KeyPrecision for f32 {
 
 macro_rules! float_cost {
     ($($t:ty),*) => {$(
+        impl keys::CostKeys for $t {
+            #[inline(always)]
+            fn improves_on(self, old: Self) -> bool {
+                self < old - old * (8.0 * <$t>::EPSILON)
+            }
+            #[inline(always)]
+            fn order_key(self) -> u64 {
+                // Non-negative floats order like their bit patterns; `+ 0.0` turns -0.0 into 0.0.
+                // Dropping low mantissa bits keeps the order (not strictly) and merges rounding noise.
+                let bits = (self + 0.0).to_bits() as u64;
+                bits & !((1u64 << Self::KEY_DROPPED_BITS) - 1)
+            }
+            #[inline(always)]
+            fn tie_key(self) -> u32 {
+                // Rounding to f32 never reverses an order.
+                ((self + 0.0) as f32).to_bits()
+            }
+        }
         impl Cost for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -142,10 +182,6 @@ macro_rules! float_cost {
             fn checked_mul_count(self, count: u32) -> Option<Self> {
                 let product = self * count as $t;
                 product.is_finite().then_some(product)
-            }
-            #[inline(always)]
-            fn improves_on(self, old: Self) -> bool {
-                self < old - old * (8.0 * <$t>::EPSILON)
             }
             #[inline(always)]
             fn is_valid(self) -> bool {
@@ -165,18 +201,6 @@ macro_rules! float_cost {
             fn to_f64(self) -> f64 {
                 self as f64
             }
-            #[inline(always)]
-            fn order_key(self) -> u64 {
-                // Non-negative floats order like their bit patterns; `+ 0.0` turns -0.0 into 0.0.
-                // Dropping low mantissa bits keeps the order (not strictly) and merges rounding noise.
-                let bits = (self + 0.0).to_bits() as u64;
-                bits & !((1u64 << Self::KEY_DROPPED_BITS) - 1)
-            }
-            #[inline(always)]
-            fn tie_key(self) -> u32 {
-                // Rounding to f32 never reverses an order.
-                ((self + 0.0) as f32).to_bits()
-            }
             #[inline]
             fn from_f64_floor(value: f64) -> Self {
                 if value.is_nan() || value <= 0.0 {
@@ -195,6 +219,7 @@ float_cost!(f32, f64);
 
 #[cfg(test)]
 mod tests {
+    use super::keys::CostKeys;
     use super::*;
 
     #[test]

@@ -12,7 +12,7 @@ mod hostile {
         MovingAiMap, ParseErrorKind, Scenario, TiledError, TiledLayer, TiledMap, TiledQuantity,
     };
     use pathkit::graph::{GraphError, GridGraph};
-    use pathkit::grid::{Bitmap, Cell, Diagonal, Grid, GridError};
+    use pathkit::grid::{Cell, Diagonal, Grid, GridError};
     use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::{
         IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
@@ -44,7 +44,6 @@ mod hostile {
                 Grid::from_fn(w, h, |_| 1),
                 Err(GridError::Empty { .. })
             ));
-            assert!(matches!(Bitmap::new(w, h), Err(GridError::Empty { .. })));
         }
         for text in ["", "\n", "\n\n"] {
             assert!(matches!(
@@ -95,13 +94,6 @@ mod hostile {
         // Square grids as large as ever accepted still are; the thin one of as many cells is not.
         assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
         assert!(Grid::memory_needed(1, 1 << 28) > MAX_MAP_BYTES);
-        // What the bitmaps hold is what they were counted at.
-        let grid = Grid::new(1, 1000).unwrap();
-        let held = (grid.bitmap().words().len() + grid.bitmap_transposed().words().len()) * 8;
-        assert_eq!(
-            held as u64,
-            Bitmap::memory_needed(1, 1000) + Bitmap::memory_needed(1000, 1)
-        );
     }
 
     /// A Tiled map of the given declared size, with one tile layer named `Ground`.
@@ -415,47 +407,6 @@ mod hostile {
         let grid = Grid::new(2, 2).unwrap();
         assert_eq!(grid.weights().get(4), None);
         let _ = grid.weight_at(4);
-    }
-
-    #[test]
-    fn bitmap_reads_are_defined_everywhere() {
-        // Every cell open: a read that strayed into the next row would see open cells.
-        let grid = Grid::new(3, 3).unwrap();
-        for bits in [grid.bitmap(), grid.bitmap_transposed()] {
-            for x in [-1000, -65, -64, -63, -1, 0, 2, 3, 4, 63, 64, 65, 1000] {
-                for y in [-1000, -2, -1, 0, 1, 2, 3, 4, 1000] {
-                    let word = bits.word(x, y);
-                    let rev = bits.word_rev(x, y);
-                    for k in 0..64 {
-                        assert_eq!(
-                            word >> k & 1 == 1,
-                            bits.get(x + k, y),
-                            "word({x}, {y}) bit {k}"
-                        );
-                        assert_eq!(
-                            rev >> k & 1 == 1,
-                            bits.get(x - k, y),
-                            "word_rev({x}, {y}) bit {k}"
-                        );
-                    }
-                    assert_eq!(bits.bit(x, y), bits.get(x, y));
-                }
-            }
-            assert_eq!(bits.word(3, 0), 0, "right of row 0 is not row 1");
-            assert_eq!(bits.word(4, 1), 0);
-            assert_eq!(bits.word(-64, 1), 0, "left of row 1 is not row 0");
-            assert_eq!(bits.word(-70, 2), 0);
-            assert!(!bits.bit(3, 0) && !bits.bit(5, 0) && !bits.bit(-1, 1));
-            assert_eq!(bits.word(i64::MIN, i64::MIN), 0);
-            assert_eq!(bits.word_rev(i64::MAX, i64::MAX), 0);
-        }
-    }
-
-    #[test]
-    #[should_panic(expected = "outside the 3x3 bitmap")]
-    fn setting_a_bit_outside_the_map_panics_as_documented() {
-        let mut bits = Bitmap::new(3, 3).unwrap();
-        bits.set(0, 3, true);
     }
 
     // ---- Out of memory, in a child process under `ulimit -v` ----

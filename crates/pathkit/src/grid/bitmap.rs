@@ -21,7 +21,7 @@ use crate::limits::{self, Refusal};
 /// The public readers ([`Bitmap::get`], [`Bitmap::bit`], [`Bitmap::word`], [`Bitmap::word_rev`])
 /// take any coordinates: cells outside the map read as blocked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bitmap {
+pub(crate) struct Bitmap {
     width: u32,
     height: u32,
     /// Words per stored row, its spare word included.
@@ -35,15 +35,6 @@ impl Bitmap {
     /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::TooLarge`]
     /// when it would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (checked
     /// before allocating), and with [`GridError::OutOfMemory`] when the allocator refuses.
-    ///
-    /// ```
-    /// use pathkit::grid::Bitmap;
-    ///
-    /// let mut bits = Bitmap::new(100, 2).unwrap();
-    /// bits.set(99, 1, true);
-    /// assert!(bits.get(99, 1) && !bits.get(98, 1));
-    /// assert!(Bitmap::new(0, 5).is_err());
-    /// ```
     pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
         if width == 0 || height == 0 {
             return Err(GridError::Empty { width, height });
@@ -101,12 +92,6 @@ impl Bitmap {
 
     /// Bytes a `width` x `height` bitmap takes: `height + 2` stored rows (a spare one above and
     /// below) of `ceil(width / 64) + 1` words, and one more word.
-    ///
-    /// ```
-    /// use pathkit::grid::Bitmap;
-    ///
-    /// assert_eq!(Bitmap::memory_needed(64, 1), 8 * (3 * 2 + 1));
-    /// ```
     pub fn memory_needed(width: u32, height: u32) -> u64 {
         let stride = (width as u64).div_ceil(64) + 1;
         limits::bytes_of::<u64>(stride * (height as u64 + 2) + 1)
@@ -115,11 +100,6 @@ impl Bitmap {
     /// Width in cells.
     pub fn width(&self) -> u32 {
         self.width
-    }
-
-    /// Height in cells.
-    pub fn height(&self) -> u32 {
-        self.height
     }
 
     /// Words per stored row (including the spare word after the row).
@@ -179,46 +159,7 @@ impl Bitmap {
         }
     }
 
-    /// Whether cell (`x`, `y`) is passable: the same answer as [`Bitmap::get`] for any
-    /// coordinates, `false` outside the map.
-    #[inline]
-    pub fn bit(&self, x: i64, y: i64) -> bool {
-        self.get(x, y)
-    }
-
-    /// The 64 cells of row `y` starting at column `x` (bit 0 = cell `x`), for any coordinates:
-    /// cells outside the map read as blocked.
-    ///
-    /// ```
-    /// use pathkit::grid::Grid;
-    ///
-    /// let grid = Grid::from_ascii(".#..\n....").unwrap();
-    /// let bits = grid.bitmap();
-    /// assert_eq!(bits.word(0, 0), 0b1101);
-    /// assert_eq!(bits.word(-2, 1), 0b111100);
-    /// assert_eq!(bits.word(3, 0), 1);
-    /// assert_eq!(bits.word(4, 0), 0); // right of the map
-    /// assert_eq!(bits.word(0, 2), 0); // below the map
-    /// assert_eq!(bits.word(i64::MIN, i64::MAX), 0);
-    /// ```
-    #[inline]
-    pub fn word(&self, x: i64, y: i64) -> u64 {
-        if self.in_frame(x, y) {
-            self.padded_word(x, y)
-        } else {
-            // Every cell of the window is outside the map.
-            0
-        }
-    }
-
-    /// The 64 cells of row `y` ending at column `x`, reversed (bit 0 = cell `x`, bit 1 = `x - 1`,
-    /// ...), for scans toward the left. Any coordinates: cells outside the map read as blocked.
-    #[inline]
-    pub fn word_rev(&self, x: i64, y: i64) -> u64 {
-        self.word(x.saturating_sub(63), y).reverse_bits()
-    }
-
-    /// [`Bitmap::bit`] without the range test: one load from the padded layout, for the search
+    /// [`Bitmap::get`] without the range test: one load from the padded layout, for the search
     /// loops. Needs `-1 <= x <= width` and `-1 <= y <= height` (cells there outside the map read
     /// as blocked), which is what a search one step off a map cell asks; farther out it may read
     /// another row's bit or index out of bounds.
@@ -229,8 +170,9 @@ impl Bitmap {
         self.words[(y + 1) as usize * self.stride + (bit >> 6)] >> (bit & 63) & 1 == 1
     }
 
-    /// [`Bitmap::word`] without the range test, for the search loops. Needs `-64 <= x <= width`
-    /// and `-1 <= y <= height`; farther out it may read another row's bits.
+    /// The 64 cells of row `y` starting at column `x` (bit 0 = cell `x`), cells outside the map
+    /// read as blocked, for the search loops. Needs `-64 <= x <= width` and `-1 <= y <= height`;
+    /// farther out it may read another row's bits.
     #[inline(always)]
     pub(crate) fn padded_word(&self, x: i64, y: i64) -> u64 {
         debug_assert!(self.in_frame(x, y));
@@ -270,7 +212,6 @@ mod tests {
             for y in -1..=h {
                 for x in -64..=w {
                     let word = b.padded_word(x, y);
-                    assert_eq!(word, b.word(x, y));
                     for k in 0..64 {
                         assert_eq!(
                             word >> k & 1 == 1,
@@ -280,57 +221,10 @@ mod tests {
                     }
                 }
                 for x in -1..=w {
-                    let r = b.word_rev(x, y);
-                    for k in 0..64 {
-                        assert_eq!(r >> k & 1 == 1, b.get(x - k, y), "rev x={x} k={k}");
-                    }
                     assert_eq!(b.padded_bit(x, y), b.get(x, y), "bit ({x}, {y})");
                 }
             }
         }
-    }
-
-    #[test]
-    fn public_readers_take_any_coordinates() {
-        let b = patterned(70, 3);
-        let far = [
-            i64::MIN,
-            -1_000_000,
-            -65,
-            -2,
-            0,
-            5,
-            69,
-            70,
-            71,
-            200,
-            i64::MAX,
-        ];
-        for &x in &far {
-            for &y in &far {
-                let word = b.word(x, y);
-                for k in 0..64 {
-                    assert_eq!(
-                        word >> k & 1 == 1,
-                        b.get(x.saturating_add(k), y),
-                        "({x}, {y})"
-                    );
-                }
-                let rev = b.word_rev(x, y);
-                for k in 0..64 {
-                    assert_eq!(
-                        rev >> k & 1 == 1,
-                        b.get(x.saturating_sub(k), y),
-                        "rev ({x}, {y})"
-                    );
-                }
-                assert_eq!(b.bit(x, y), b.get(x, y));
-            }
-        }
-        // Row 1's first cell is open, and a read left of row 2 must not see it.
-        assert!(b.get(0, 1));
-        assert_eq!(b.word(-1000, 2), 0);
-        assert_eq!(b.word(70, 0) | b.word(71, 0) | b.word(1000, 0), 0);
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl Grid {
     /// Bytes a `width` x `height` grid takes at most, with every table it may build: 4 per cell
     /// for the weights, 1 per cell for the free-neighbour table of the fast A* loop, 24 per cell
     /// for the connected components (8 for each of the three diagonal rules that need their own),
-    /// and the two padded bitmaps ([`Bitmap::memory_needed`]), whose padding of one word per row
+    /// and the two padded bitmaps of passability bits (row-major and transposed), whose padding of one word per row
     /// makes a thin grid dearer than a square one of as many cells. Constructors refuse a grid
     /// above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`GridError::TooLarge`].
     ///
@@ -364,12 +364,12 @@ impl Grid {
     }
 
     /// Passability bits, row-major.
-    pub fn bitmap(&self) -> &Bitmap {
+    pub(crate) fn bitmap(&self) -> &Bitmap {
         &self.bits
     }
 
     /// Passability bits, column-major (`x` and `y` swapped), so column scans are word scans too.
-    pub fn bitmap_transposed(&self) -> &Bitmap {
+    pub(crate) fn bitmap_transposed(&self) -> &Bitmap {
         &self.bits_t
     }
 

@@ -3,7 +3,6 @@
 //! - [`Grid`]: the map, editable at run time, with passability bitmaps and connected components.
 //! - [`GridSpace`]: a grid as a search space: diagonal rule, move costs, heuristic, agent rules.
 //! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
-//! - [`Bitmap`]: the padded passability bits that Jump Point Search scans.
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
@@ -32,7 +31,7 @@ mod row_of;
 mod rules;
 mod space;
 
-pub use bitmap::Bitmap;
+pub(crate) use bitmap::Bitmap;
 pub use cell::Cell;
 pub use error::{AsciiProblem, GridError, MoveKind};
 pub use grid_map::Grid;

@@ -30,10 +30,6 @@ pub trait TileRules {
         let _ = grid;
         1
     }
-
-    /// `true` only when these rules are exactly the grid's own weights, which lets a search answer
-    /// unreachable goals from the grid's connected components.
-    const GRID_WEIGHTS: bool = false;
 }
 
 /// The grid's own weights and walls.
@@ -48,7 +44,6 @@ impl TileRules for GridRules {
     fn min_weight(&self, grid: &Grid) -> u32 {
         grid.min_weight()
     }
-    const GRID_WEIGHTS: bool = true;
 }
 
 impl<F: Fn(&Grid, Cell) -> u32> TileRules for F {

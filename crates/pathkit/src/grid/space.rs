@@ -95,19 +95,23 @@ pub struct GridSpace<'g, C, R = GridRules> {
     h_diagonal: f64,
     /// Whether the resolved heuristic is consistent for these moves (the fast loop needs it).
     h_consistent: bool,
+    /// `true` while the rules are the grid's own ([`GridRules`], set by the grid's constructors
+    /// and dropped by [`with_rules`](GridSpace::with_rules)): then a search may answer unreachable
+    /// goals from the grid's connected components and run the fast loop. Kept by the library, so
+    /// no rules a user writes can claim it wrongly.
+    own_weights: bool,
 }
 
 impl Grid {
     /// 4-connected, every move costs 1 (times the weight), Manhattan heuristic.
     pub fn four_connected(&self) -> GridSpace<'_, u32> {
-        GridSpace::build(self, GridRules, Diagonal::Never, 1, 1)
+        GridSpace::build(self, Diagonal::Never, 1, 1)
     }
 
     /// The Moving AI rules: 8-connected without corner cutting, moves cost 1 and √2, octile heuristic.
     pub fn octile(&self) -> GridSpace<'_, f64> {
         GridSpace::build(
             self,
-            GridRules,
             Diagonal::NoCornerCutting,
             1.0,
             std::f64::consts::SQRT_2,
@@ -133,21 +137,16 @@ impl Grid {
                 });
             }
         }
-        Ok(GridSpace::build(
-            self,
-            GridRules,
-            diagonal,
-            straight,
-            diagonal_cost,
-        ))
+        Ok(GridSpace::build(self, diagonal, straight, diagonal_cost))
     }
 }
 
-impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
-    fn build(grid: &'g Grid, rules: R, diagonal: Diagonal, straight: C, diagonal_cost: C) -> Self {
+impl<'g, C: Cost> GridSpace<'g, C, GridRules> {
+    /// A space under the grid's own weights.
+    fn build(grid: &'g Grid, diagonal: Diagonal, straight: C, diagonal_cost: C) -> Self {
         let mut s = GridSpace {
             grid,
-            rules,
+            rules: GridRules,
             diagonal,
             straight,
             diagonal_cost,
@@ -157,11 +156,14 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             h_straight: 0.0,
             h_diagonal: 0.0,
             h_consistent: false,
+            own_weights: true,
         };
         s.resolve_heuristic();
         s
     }
+}
 
+impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     fn resolve_heuristic(&mut self) {
         let (s, d) = self
             .h_units
@@ -221,6 +223,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             h_straight: 0.0,
             h_diagonal: 0.0,
             h_consistent: false,
+            own_weights: false,
         };
         s.resolve_heuristic();
         s
@@ -351,7 +354,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         let blocked = |cell: Cell| self.weight(cell.x as i64, cell.y as i64) == 0;
         if blocked(start)
             || blocked(goal)
-            || (R::GRID_WEIGHTS && !self.grid.try_reachable(start, goal, self.diagonal)?)
+            || (self.own_weights && !self.grid.try_reachable(start, goal, self.diagonal)?)
         {
             ctx.stats = Stats::default();
             return Ok(Status::Unreachable);
@@ -374,7 +377,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// A* (no limits, heuristic weight 1) under the grid's own weights, with a consistent
     /// heuristic (the automatic one, or zero).
     fn fast_loop_applies(&self, options: &SearchOptions<C>) -> bool {
-        R::GRID_WEIGHTS
+        self.own_weights
             && options.heuristic_weight == 1.0
             && options.max_expansions.is_none()
             && options.max_cost.is_none()
@@ -395,7 +398,7 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
             return;
         }
         let mut w = [0u32; 8];
-        if R::GRID_WEIGHTS && self.grid.max_weight() == 1 {
+        if self.own_weights && self.grid.max_weight() == 1 {
             return self.uniform_successors(x, y, visit);
         }
         for (k, (dx, dy)) in NEIGHBOUR_ORDER.iter().enumerate().take(4) {

@@ -16,6 +16,7 @@ use super::entry::Entry;
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Record, Records, NO_PARENT};
 use super::{SearchError, SearchOptions, Stats, TieBreak};
+use crate::cost::keys::CostKeys;
 use crate::Cost;
 use std::fmt::Debug;
 

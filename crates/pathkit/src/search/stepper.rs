@@ -6,6 +6,7 @@ use super::entry::Entry;
 use super::record::NO_PARENT;
 use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions};
+use crate::cost::keys::CostKeys;
 use crate::Cost;
 
 /// A node as the search sees it: the numbers of the tutorials' diagrams.

@@ -548,7 +548,7 @@ impl NodeGraph {
         match ctx.search_into(&space, start, goal, &options, path)? {
             Status::Found { cost } => Ok(Some(cost)),
             // Without limits a search either finds the goal or exhausts the graph.
-            Status::Unreachable | Status::LimitReached { .. } => {
+            Status::Unreachable | Status::LimitReached { .. } | Status::Closest { .. } => {
                 path.clear();
                 Ok(None)
             }

@@ -28,6 +28,8 @@ mod error;
 mod grid_map;
 mod grid_problem;
 mod neighbourhood;
+mod queries;
+mod reverse;
 mod row_of;
 mod rules;
 mod space;

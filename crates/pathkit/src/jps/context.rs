@@ -11,7 +11,7 @@ use crate::search::{
     finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
     Status, TieBreak, Trusted, NO_PARENT,
 };
-use crate::search::{Outcome, Path};
+use crate::search::{outcome_from, Outcome};
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -353,9 +353,5 @@ impl JpsContext {
 
 /// Pairs a status with the path written for it.
 pub(crate) fn outcome(status: Status<f64>, nodes: Vec<Cell>) -> Outcome<Cell, f64> {
-    match status {
-        Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
-        Status::LimitReached { cost } => Outcome::LimitReached(Path { nodes, cost }),
-        Status::Unreachable => Outcome::Unreachable,
-    }
+    outcome_from(status, nodes)
 }

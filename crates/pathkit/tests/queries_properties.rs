@@ -8,7 +8,8 @@
 
 use pathkit::graph::{NodeGraph, NodeId, NodeKind};
 use pathkit::grid::{Cell, Diagonal, Grid, GridSpace};
-use pathkit::search::{Outcome, Path, SearchContext, SearchOptions, WhenUnreachable};
+use pathkit::jps::{Connectivity, JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::{Outcome, Path, Progress, SearchContext, SearchOptions, WhenUnreachable};
 use pathkit::Cost;
 use proptest::prelude::*;
 
@@ -486,5 +487,165 @@ proptest! {
                 (got, best) => prop_assert!(false, "closest: {:?} vs {:?}", got, best),
             }
         }
+    }
+}
+
+/// A uniform-cost grid (weights 0 or 1) up to 40x40 with 0 to 45 percent walls.
+fn uniform_case() -> impl Strategy<Value = Case> {
+    (1u32..40, 1u32..40, 0u32..46, any::<u64>())
+        .prop_map(|(w, h, density, seed)| random_case(w, h, density, 1, seed))
+}
+
+/// A path of jump points (or cells) made into cells, as the JPS module documents.
+fn jps_cells(moves: Moves, mode: PathMode, path: &Path<Cell, f64>) -> Path<Cell, f64> {
+    match mode {
+        PathMode::Cells => path.clone(),
+        PathMode::JumpPoints => {
+            let points: Vec<(i64, i64)> = path.nodes.iter().map(|&c| xy(c)).collect();
+            let cells = OracleMap::cells_between_jump_points(moves, &points);
+            Path {
+                nodes: cells
+                    .iter()
+                    .map(|&(x, y)| Cell::new(x as u32, y as u32))
+                    .collect(),
+                cost: path.cost,
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The nearest of several goals by JPS (8- and 4-connected, cells or jump points) and JPS+,
+    /// searched backwards from the goals: the oracle's least cost, along a real walk.
+    #[test]
+    fn jps_nearest_goal_is_the_cheapest(case in uniform_case(), n in 0usize..7, seed in any::<u64>(), jump_points in any::<bool>()) {
+        let goals = cells(&case, n, seed);
+        let path_mode = if jump_points { PathMode::JumpPoints } else { PathMode::Cells };
+        let mut ctx = JpsContext::new();
+        for (connectivity, moves) in [(Connectivity::Eight, Moves::NoCornerCutting), (Connectivity::Four, Moves::Four)] {
+            let mode = JpsMode { connectivity, path: path_mode };
+            let outcome = ctx.find_path_to_nearest(&case.grid, case.start, &goals, mode).unwrap();
+            check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
+        }
+        let plus = JpsPlus::new(case.grid.clone()).unwrap();
+        let outcome = plus.find_path_to_nearest(&mut ctx, case.start, &goals, path_mode).unwrap();
+        let moves = Moves::NoCornerCutting;
+        check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
+    }
+
+    /// Searches run a slice at a time, with random budgets, answer exactly what the one-shot
+    /// search answers, with the same counters: the general loop, the grid's fast and general
+    /// paths, JPS (8- and 4-connected) and JPS+. The one-shot answers are checked against the
+    /// oracle too.
+    #[test]
+    fn sliced_searches_answer_as_one_shot(case in uniform_case(), weighted in any::<bool>(), budgets in prop::collection::vec(0u64..40, 1..8), tie in 0usize..4) {
+        let case = if weighted {
+            // The same walls, some cells heavier.
+            let weights: Vec<u32> = case.map.weights.iter().enumerate().map(|(i, &w)| if w == 0 { 0 } else { 1 + (i as u32 * 7 % 3) }).collect();
+            let grid = Grid::from_fn(case.grid.width(), case.grid.height(), |c| weights[(c.y * case.grid.width() + c.x) as usize]).unwrap();
+            Case { map: OracleMap { weights, ..case.map.clone() }, grid, ..case }
+        } else {
+            case
+        };
+        let (start, goal) = (case.start, case.goal);
+        let budget = |round: usize| budgets[round % budgets.len()];
+        let options = SearchOptions::new().tie_break(TIES[tie]);
+        let space = case.grid.octile();
+        let mut ctx = SearchContext::new();
+
+        // The grid's own query (fast loop, or an answer without search).
+        let one_shot = space.find_path(&mut ctx, start, goal, &options).unwrap();
+        check_grid_answer(&case.map, Moves::NoCornerCutting, MoveCosts::OCTILE, (start, goal), &one_shot, 1.0);
+        let stats = ctx.stats();
+        let mut search = space.start_path(&mut ctx, start, goal, &options).unwrap();
+        let mut round = 0;
+        let sliced = loop {
+            if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+                break outcome;
+            }
+            round += 1;
+        };
+        prop_assert_eq!(&sliced, &one_shot);
+        prop_assert_eq!(search.stats(), stats);
+        drop(search);
+        prop_assert_eq!(ctx.stats(), stats);
+
+        // The grid's general loop (a limit that never binds), and the search core's.
+        let limited = options.max_expansions(1 << 40);
+        for general in [true, false] {
+            let one_shot = if general { ctx.search(&space, start, goal, &limited).unwrap() } else { space.find_path(&mut ctx, start, goal, &limited).unwrap() };
+            let stats = ctx.stats();
+            let sliced = if general {
+                let mut search = ctx.start_search(&space, start, goal, &limited).unwrap();
+                let mut round = 0;
+                loop {
+                    if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+                        prop_assert_eq!(search.stats(), stats);
+                        break outcome;
+                    }
+                    round += 1;
+                }
+            } else {
+                let mut search = space.start_path(&mut ctx, start, goal, &limited).unwrap();
+                let mut round = 0;
+                loop {
+                    if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+                        prop_assert_eq!(search.stats(), stats);
+                        break outcome;
+                    }
+                    round += 1;
+                }
+            };
+            prop_assert_eq!(&sliced, &one_shot);
+        }
+
+        if weighted {
+            return Ok(());
+        }
+        // JPS and JPS+.
+        let mut jps = JpsContext::new();
+        for mode in [JpsMode::EIGHT, JpsMode::FOUR, JpsMode::EIGHT.jump_points()] {
+            let one_shot = jps.find_path(&case.grid, start, goal, mode).unwrap();
+            let stats = jps.stats();
+            let mut search = jps.start_path(&case.grid, start, goal, mode).unwrap();
+            let mut round = 0;
+            let sliced = loop {
+                if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+                    break outcome;
+                }
+                round += 1;
+            };
+            prop_assert_eq!(&sliced, &one_shot);
+            prop_assert_eq!(search.stats(), stats);
+            if mode == JpsMode::EIGHT {
+                check_grid_answer(&case.map, Moves::NoCornerCutting, MoveCosts::OCTILE, (start, goal), &one_shot, 1.0);
+            }
+        }
+        let plus = JpsPlus::new(case.grid.clone()).unwrap();
+        let one_shot = plus.find_path(&mut jps, start, goal, PathMode::Cells).unwrap();
+        let stats = jps.stats();
+        let mut search = plus.start_path(&mut jps, start, goal, PathMode::Cells).unwrap();
+        let mut round = 0;
+        let sliced = loop {
+            if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+                break outcome;
+            }
+            round += 1;
+        };
+        prop_assert_eq!(&sliced, &one_shot);
+        prop_assert_eq!(search.stats(), stats);
+    }
+}
+
+/// The outcome with its path changed by `f`.
+fn map_path(
+    outcome: Outcome<Cell, f64>,
+    f: impl FnOnce(Path<Cell, f64>) -> Path<Cell, f64>,
+) -> Outcome<Cell, f64> {
+    match outcome {
+        Outcome::Found(p) => Outcome::Found(f(p)),
+        other => other,
     }
 }

@@ -32,6 +32,7 @@ mod queries;
 mod reverse;
 mod row_of;
 mod rules;
+mod sliced;
 mod space;
 
 pub use bitmap::Bitmap;
@@ -40,4 +41,5 @@ pub use error::GridError;
 pub use grid_map::Grid;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
+pub use sliced::PendingGridSearch;
 pub use space::{Diagonal, GridSpace, Heuristic, NEIGHBOUR_ORDER};

@@ -64,14 +64,15 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
     ///
-    /// let grid = Grid::from_ascii("E....\n.###.\n....E").unwrap();
+    /// let grid = Grid::from_ascii(".....\n.###.\n.....").unwrap();
     /// let exits = [Cell::new(0, 0), Cell::new(4, 2)];
     /// let mut ctx = SearchContext::new();
     /// let space = grid.four_connected();
     /// let flow = space.distances_to(&mut ctx, &exits, None).unwrap();
-    /// // From (3, 0) the nearest exit is (4, 2), three moves away: first to (4, 0).
-    /// assert_eq!(flow.cost(Cell::new(3, 0)), Some(3));
-    /// assert_eq!(flow.toward_source(Cell::new(3, 0)), Some(Cell::new(4, 0)));
+    /// // From (4, 0) the nearest exit is (4, 2), two moves away: first down to (4, 1).
+    /// assert_eq!(flow.cost(Cell::new(4, 0)), Some(2));
+    /// assert_eq!(flow.toward_source(Cell::new(4, 0)), Some(Cell::new(4, 1)));
+    /// assert_eq!(flow.cost(Cell::new(1, 0)), Some(1));
     /// ```
     pub fn distances_to<'a>(
         &'a self,

@@ -112,16 +112,16 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
 #[derive(Clone, Debug, Default)]
 pub struct JpsContext {
     /// 16 bytes per cell: the estimate is recomputed, not kept.
-    records: Records<f64, NoEstimate>,
-    open: KeyHeap,
-    stats: Stats,
+    pub(super) records: Records<f64, NoEstimate>,
+    pub(super) open: KeyHeap,
+    pub(super) stats: Stats,
 }
 
 /// Jump Point Search as the search loop's expansion: successors are the jump points an
 /// [`Expander`] finds from a cell, entered in the direction of the move that reached it; the
 /// estimate is the octile (or Manhattan) distance, exact on an empty grid; a path between two jump
 /// points is filled in cell by cell when asked.
-struct JumpExpansion<'e, E> {
+pub(super) struct JumpExpansion<'e, E> {
     expander: &'e E,
     rows: RowOf,
     width: usize,
@@ -129,9 +129,22 @@ struct JumpExpansion<'e, E> {
     mode: PathMode,
 }
 
-impl<E: Expander> JumpExpansion<'_, E> {
+impl<'e, E: Expander> JumpExpansion<'e, E> {
+    /// Jumps by `expander` over a grid `width` cells wide, toward `goal`, writing paths as `mode`
+    /// says.
+    pub(super) fn new(expander: &'e E, width: u32, goal: Cell, mode: PathMode) -> Self {
+        JumpExpansion {
+            expander,
+            rows: RowOf::new(width),
+            width: width as usize,
+            goal,
+            mode,
+        }
+    }
+
+    /// The record index of a cell.
     #[inline(always)]
-    fn index(&self, c: Cell) -> u32 {
+    pub(super) fn index(&self, c: Cell) -> u32 {
         (c.y as usize * self.width + c.x as usize) as u32
     }
 }
@@ -329,13 +342,7 @@ impl JpsContext {
         self.records
             .new_generation(cells)
             .map_err(|e| JpsError::refused(e, cells))?;
-        let policy = JumpExpansion {
-            expander,
-            rows: RowOf::new(width),
-            width: width as usize,
-            goal,
-            mode,
-        };
+        let policy = JumpExpansion::new(expander, width, goal, mode);
         let finish = run_search(
             &mut self.records,
             &mut self.open,

@@ -54,13 +54,16 @@ mod error;
 mod four;
 mod jump;
 mod lane;
+mod nearest;
 mod plus;
 mod scan;
+mod sliced;
 mod table;
 
 pub use context::JpsContext;
 pub use error::JpsError;
 pub use plus::JpsPlus;
+pub use sliced::PendingJpsSearch;
 
 /// Which moves a search may make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

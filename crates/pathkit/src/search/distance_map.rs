@@ -146,7 +146,8 @@ impl<C: Cost> SearchContext<C> {
     /// }
     /// let mut ctx = SearchContext::new();
     /// // Two exits at both ends of a line of five: the middle node is two moves from either.
-    /// let map = ctx.distance_map(&graph.space(), [n[0], n[4]], None).unwrap();
+    /// let space = graph.space();
+    /// let map = ctx.distance_map(&space, [n[0], n[4]], None).unwrap();
     /// assert_eq!(map.cost(n[2]), Some(2.0));
     /// assert_eq!(map.cost(n[3]), Some(1.0));
     /// assert_eq!(map.toward_source(n[3]), Some(n[4]));

@@ -6,7 +6,7 @@
 use super::best_first::{self, Checks, Expansion, Goal, Validated};
 use super::context::{finish_path, outcome_from};
 use super::open_queue::OpenQueue;
-use super::record::Records;
+use super::record::{EstimateSlot, Records};
 use super::scratch::Marked;
 use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::{
@@ -76,7 +76,8 @@ impl<C: Cost> SearchContext<C> {
     /// let grid = GridGraph::new((0, 0), 6, 1, false).unwrap();
     /// let at = |x| grid.node_at(x, 0).unwrap();
     /// let mut ctx = SearchContext::new();
-    /// let outcome = ctx.search_to_any(&grid.space(), at(2), &[at(0), at(5)], &SearchOptions::new()).unwrap();
+    /// let space = grid.graph().space();
+    /// let outcome = ctx.search_to_any(&space, at(2), &[at(0), at(5)], &SearchOptions::new()).unwrap();
     /// let path = outcome.into_path().unwrap();
     /// assert_eq!(path.nodes, vec![at(2), at(1), at(0)]);
     /// ```
@@ -197,8 +198,8 @@ impl<C: Cost> SearchContext<C> {
 
 /// Opens every source, runs the best-first loop to the end and writes the path, leaving the
 /// counters in `stats`.
-pub(crate) fn run_many<P, O, K, G>(
-    (records, open, stats): (&mut Records<P::Cost>, &mut O, &mut Stats),
+pub(crate) fn run_many<P, O, K, G, H>(
+    (records, open, stats): (&mut Records<P::Cost, H>, &mut O, &mut Stats),
     policy: &P,
     checks: K,
     options: &SearchOptions<P::Cost>,
@@ -211,6 +212,7 @@ where
     O: OpenQueue,
     K: Checks<P::Cost>,
     G: Goal<P::Node>,
+    H: EstimateSlot<P::Cost>,
 {
     let mut run = best_first::begin_many(
         records,

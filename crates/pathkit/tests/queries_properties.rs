@@ -535,12 +535,29 @@ proptest! {
         check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
     }
 
+    /// The closest point by JPS and JPS+ (cells or jump points): what A* with the closest-point
+    /// option answers, checked against the oracle the same way.
+    #[test]
+    fn jps_closest_point_is_nearest_then_cheapest(case in uniform_case(), jump_points in any::<bool>()) {
+        let path_mode = if jump_points { PathMode::JumpPoints } else { PathMode::Cells };
+        let mut ctx = JpsContext::new();
+        for (connectivity, moves) in [(Connectivity::Eight, Moves::NoCornerCutting), (Connectivity::Four, Moves::Four)] {
+            let mode = JpsMode { connectivity, path: path_mode };
+            let outcome = ctx.find_path_or_closest(&case.grid, case.start, case.goal, mode).unwrap();
+            check_closest(&case, moves, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
+        }
+        let plus = JpsPlus::new(case.grid.clone()).unwrap();
+        let outcome = plus.find_path_or_closest(&mut ctx, case.start, case.goal, path_mode).unwrap();
+        let moves = Moves::NoCornerCutting;
+        check_closest(&case, moves, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
+    }
+
     /// Searches run a slice at a time, with random budgets, answer exactly what the one-shot
     /// search answers, with the same counters: the general loop, the grid's fast and general
     /// paths, JPS (8- and 4-connected) and JPS+. The one-shot answers are checked against the
     /// oracle too.
     #[test]
-    fn sliced_searches_answer_as_one_shot(case in uniform_case(), weighted in any::<bool>(), budgets in prop::collection::vec(0u64..40, 1..8), tie in 0usize..4) {
+    fn sliced_searches_answer_as_one_shot(case in uniform_case(), weighted in any::<bool>(), budgets in prop::collection::vec(1u64..40, 1..8), tie in 0usize..4) {
         let case = if weighted {
             // The same walls, some cells heavier.
             let weights: Vec<u32> = case.map.weights.iter().enumerate().map(|(i, &w)| if w == 0 { 0 } else { 1 + (i as u32 * 7 % 3) }).collect();
@@ -560,6 +577,11 @@ proptest! {
         check_grid_answer(&case.map, Moves::NoCornerCutting, MoveCosts::OCTILE, (start, goal), &one_shot, 1.0);
         let stats = ctx.stats();
         let mut search = space.start_path(&mut ctx, start, goal, &options).unwrap();
+        // A budget of nothing expands nothing.
+        if !search.is_done() {
+            prop_assert_eq!(search.resume(0).unwrap(), Progress::Running);
+            prop_assert_eq!(search.stats().expanded, 0);
+        }
         let mut round = 0;
         let sliced = loop {
             if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
@@ -646,6 +668,7 @@ fn map_path(
 ) -> Outcome<Cell, f64> {
     match outcome {
         Outcome::Found(p) => Outcome::Found(f(p)),
+        Outcome::Closest(p) => Outcome::Closest(f(p)),
         other => other,
     }
 }

@@ -115,6 +115,9 @@ pub struct JpsContext {
     pub(super) records: Records<f64, NoEstimate>,
     pub(super) open: KeyHeap,
     pub(super) stats: Stats,
+    /// Cells a query collects before searching (the closest points to an unreachable goal),
+    /// kept so that it allocates only to grow.
+    pub(super) cells: Vec<Cell>,
 }
 
 /// Jump Point Search as the search loop's expansion: successors are the jump points an

@@ -11,7 +11,7 @@
 //! so the path found from the nearest goal to the start, turned around, is the path from the
 //! start to its nearest goal.
 
-use super::context::{check_uniform, Expander, JumpExpansion};
+use super::context::{check_uniform, distance, Expander, JumpExpansion};
 use super::four::Online4;
 use super::jump::Online8;
 use super::plus::PlusRays;
@@ -256,4 +256,178 @@ fn add_turns(eight: bool, points: &mut Vec<Cell>) {
         }
     }
     debug_assert_eq!(write, 1);
+}
+
+impl JpsContext {
+    /// [`find_path`](Self::find_path), or, when `goal` cannot be reached, the optimal path to the
+    /// closest point: the cell `start` reaches that is nearest `goal` by the search's own
+    /// estimate (octile distance, or Manhattan 4-connected), the cheapest of equally near ones
+    /// ([`Outcome::Closest`]). The same answer as A* on
+    /// [`Grid::octile`](crate::grid::Grid::octile) (or
+    /// [`Grid::four_connected`](crate::grid::Grid::four_connected)) with
+    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint).
+    ///
+    /// Jump Point Search expands jump points only, so the cells it expands say nothing of which
+    /// cell is nearest the goal. Instead the closest points are read from the grid's connected
+    /// components (one pass over the cells, only when the goal is unreachable) and the path to
+    /// the cheapest of them is the nearest-goal search
+    /// ([`find_path_to_nearest`](Self::find_path_to_nearest)). A walled start is
+    /// [`Outcome::Unreachable`].
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path`](Self::find_path).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::Outcome;
+    ///
+    /// // The goal (5, 0) is walled in; (3, 0) is the nearest cell the start reaches.
+    /// let grid = Grid::from_ascii("....#.\n....##\n......").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let outcome = ctx.find_path_or_closest(&grid, Cell::new(0, 2), Cell::new(5, 0), JpsMode::EIGHT).unwrap();
+    /// let Outcome::Closest(path) = outcome else { panic!("expected the closest point") };
+    /// assert_eq!(path.nodes.last(), Some(&Cell::new(3, 0)));
+    /// ```
+    pub fn find_path_or_closest(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+        mode: JpsMode,
+    ) -> Result<Outcome<Cell, f64>, JpsError> {
+        let mut nodes = Vec::new();
+        let status = self.find_path_or_closest_into(grid, start, goal, mode, &mut nodes)?;
+        Ok(outcome_from(status, nodes))
+    }
+
+    /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
+    /// reusing its capacity: allocation-free once warm.
+    pub fn find_path_or_closest_into(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+        mode: JpsMode,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<f64>, JpsError> {
+        let status = self.find_path_into(grid, start, goal, mode, path)?;
+        if status != Status::Unreachable || !grid.is_passable(start) {
+            return Ok(status);
+        }
+        match mode.connectivity {
+            Connectivity::Eight => {
+                let e = Online8::new(grid);
+                self.closest(
+                    &e,
+                    grid,
+                    (start, goal),
+                    Connectivity::Eight,
+                    mode.path,
+                    path,
+                )
+            }
+            Connectivity::Four => {
+                let e = Online4::new(grid);
+                self.closest(&e, grid, (start, goal), Connectivity::Four, mode.path, path)
+            }
+        }
+    }
+
+    /// The path from `start` (passable) to the closest point to the unreachable `goal`.
+    fn closest<E: Expander>(
+        &mut self,
+        expander: &E,
+        grid: &Grid,
+        (start, goal): (Cell, Cell),
+        connectivity: Connectivity,
+        mode: PathMode,
+        out: &mut Vec<Cell>,
+    ) -> Result<Status<f64>, JpsError> {
+        let eight = connectivity == Connectivity::Eight;
+        let rule = if eight {
+            Diagonal::NoCornerCutting
+        } else {
+            Diagonal::Never
+        };
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        let mut least = f64::INFINITY;
+        for index in 0..grid.len() {
+            let cell = grid.cell_at(index);
+            if grid.weight_at(index) == 0
+                || !grid
+                    .reachable_or_refusal(start, cell, rule)
+                    .map_err(|e| JpsError::refused(e, grid.len()))?
+            {
+                continue;
+            }
+            let near = distance(eight, cell, goal);
+            if near < least {
+                least = near;
+                cells.clear();
+            }
+            if near == least {
+                cells.push(cell);
+            }
+        }
+        let found = self.nearest(expander, grid, (start, &cells), connectivity, mode, out);
+        self.cells = cells;
+        Ok(match found? {
+            Status::Found { cost } => Status::Closest { cost },
+            other => other,
+        })
+    }
+}
+
+impl JpsPlus {
+    /// [`JpsContext::find_path_or_closest`] by JPS+ (8-connected, no corner cutting).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::search::Outcome;
+    ///
+    /// let plus = JpsPlus::new(Grid::from_ascii("....#.\n....##\n......").unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let outcome = plus.find_path_or_closest(&mut ctx, Cell::new(0, 2), Cell::new(5, 0), PathMode::Cells).unwrap();
+    /// assert!(matches!(outcome, Outcome::Closest(_)));
+    /// ```
+    pub fn find_path_or_closest(
+        &self,
+        ctx: &mut JpsContext,
+        start: Cell,
+        goal: Cell,
+        mode: PathMode,
+    ) -> Result<Outcome<Cell, f64>, JpsError> {
+        let mut nodes = Vec::new();
+        let status = self.find_path_or_closest_into(ctx, start, goal, mode, &mut nodes)?;
+        Ok(outcome_from(status, nodes))
+    }
+
+    /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
+    /// reusing its capacity: allocation-free once warm.
+    pub fn find_path_or_closest_into(
+        &self,
+        ctx: &mut JpsContext,
+        start: Cell,
+        goal: Cell,
+        mode: PathMode,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<f64>, JpsError> {
+        let status = self.find_path_into(ctx, start, goal, mode, path)?;
+        if status != Status::Unreachable || !self.grid().is_passable(start) {
+            return Ok(status);
+        }
+        let rays = PlusRays { plus: self };
+        ctx.closest(
+            &rays,
+            self.grid(),
+            (start, goal),
+            Connectivity::Eight,
+            mode,
+            path,
+        )
+    }
 }

@@ -168,10 +168,9 @@ fn pending<'c, 'g>(
     mode: PathMode,
 ) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
     ctx.stats = Stats::default();
-    let mut path = Vec::new();
     let sizes = (grid.width(), grid.len());
     let ends = (from, goal, mode);
-    let state = match check_query(grid, from, goal, connectivity, &mut path)? {
+    let state = match check_query(grid, from, goal, connectivity, &mut ctx.cells)? {
         Checked::Done(status) => State::Answered(status, from),
         Checked::Search => match &rays {
             Rays::Eight(e) => start(ctx, e, sizes, ends)?,

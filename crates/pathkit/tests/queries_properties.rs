@@ -591,7 +591,6 @@ proptest! {
         };
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
-        drop(search);
         prop_assert_eq!(ctx.stats(), stats);
 
         // The grid's general loop (a limit that never binds), and the search core's.

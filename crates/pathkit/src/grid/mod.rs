@@ -4,6 +4,10 @@
 //! - [`GridSpace`]: a grid as a search space: diagonal rule, move costs, heuristic, agent rules.
 //! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
 //! - [`Bitmap`]: the padded passability bits that Jump Point Search scans.
+//! - Queries beyond one path, on [`GridSpace`]: movement ranges and flow fields
+//!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
+//!   ([`GridSpace::find_path_to_nearest`]), a search spread over frames
+//!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};

@@ -7,6 +7,10 @@
 //! | the same on any hashable node type (implicit or unbounded graphs) | [`SparseSearchContext`] |
 //! | a quick search written with closures | [`astar`], [`dijkstra`], [`breadth_first`] |
 //! | watching A* work, one expansion at a time | [`Stepper`] |
+//! | a long search spread over frames, so many expansions per call | [`SearchContext::start_search`], [`PendingSearch::resume`] |
+//! | the path to the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`] |
+//! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
+//! | the nearest of several goals, or from the nearest of several starts | [`SearchContext::search_to_any`], [`SearchContext::search_from_any`] |
 //!
 //! Every best-first search runs one loop (`best_first.rs`): A*, Dijkstra, weighted A*, the
 //! stepper, plain A* on a grid under its own weights
@@ -65,7 +69,7 @@ pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
 pub(crate) use sliced::Slices;
-pub use sliced::{PendingSearch, Progress};
+pub use sliced::{PendingSearch, Progress, ResumeResult};
 pub use space::{IndexedSpace, SearchSpace};
 pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::SparseSearchContext;

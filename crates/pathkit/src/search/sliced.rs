@@ -45,6 +45,12 @@ impl<T> Progress<T> {
     }
 }
 
+/// What [`PendingSearch::resume`] returns for a space `S`.
+pub type ResumeResult<S> = Result<
+    Progress<Outcome<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>>,
+    SearchError<<S as super::SearchSpace>::Node>,
+>;
+
 /// The loop state of a search run a slice at a time, for any engine: the run, and how it ended.
 #[derive(Clone, Debug)]
 pub(crate) struct Slices<N, C, K> {
@@ -143,10 +149,7 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     ///
     /// The errors of [`SearchContext::search`] (an invalid cost or estimate, an overflow), when
     /// the search meets them; every later call returns the same error.
-    pub fn resume(
-        &mut self,
-        steps: u64,
-    ) -> Result<Progress<Outcome<S::Node, S::Cost>>, SearchError<S::Node>> {
+    pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
         let mut nodes = Vec::new();
         Ok(match self.resume_into(steps, &mut nodes)? {
             Progress::Running => Progress::Running,

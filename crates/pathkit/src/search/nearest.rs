@@ -106,12 +106,16 @@ impl<C: Cost> SearchContext<C> {
         path.clear();
         let checks = Validated::of(options)?;
         let indexer = self.prepare(space)?;
+        let start_index = indexer.index(start)?;
+        if goals.is_empty() {
+            // Nothing to reach, and no goal to be near.
+            return Ok(Status::Unreachable);
+        }
         self.scratch.new_marks(indexer.bound)?;
         for &goal in goals {
             let index = indexer.index(goal)?;
             self.scratch.mark(index);
         }
-        let start_index = indexer.index(start)?;
         let policy = TowardAny {
             inner: SpaceExpansion {
                 space,

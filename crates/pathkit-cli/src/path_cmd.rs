@@ -154,7 +154,9 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
                     nodes: p.nodes,
                     cost: p.cost as f64,
                 }),
-                Outcome::LimitReached(_) | Outcome::Unreachable => Outcome::Unreachable,
+                Outcome::LimitReached(_) | Outcome::Closest(_) | Outcome::Unreachable => {
+                    Outcome::Unreachable
+                }
             };
             (outcome, expanded)
         }

@@ -3,6 +3,10 @@
 //! - [`Grid`]: the map, editable at run time, with passability bitmaps and connected components.
 //! - [`GridSpace`]: a grid as a search space: diagonal rule, move costs, heuristic, agent rules.
 //! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
+//! - Queries beyond one path, on [`GridSpace`]: movement ranges and flow fields
+//!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
+//!   ([`GridSpace::find_path_to_nearest`]), a search spread over frames
+//!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
@@ -27,8 +31,11 @@ mod error;
 mod grid_map;
 mod grid_problem;
 mod neighbourhood;
+mod queries;
+mod reverse;
 mod row_of;
 mod rules;
+mod sliced;
 mod space;
 
 pub(crate) use bitmap::Bitmap;
@@ -37,4 +44,5 @@ pub use error::{AsciiProblem, GridError, MoveKind};
 pub use grid_map::Grid;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
+pub use sliced::PendingGridSearch;
 pub use space::{Diagonal, GridSpace, Heuristic, NEIGHBOUR_ORDER};

@@ -5,8 +5,19 @@ use super::neighbourhood::{allowed_moves, free_neighbours};
 use super::{Cell, Grid, GridError, GridRules, MoveKind, TileRules};
 use crate::search::{
     outcome_from, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
+    WhenUnreachable,
 };
 use crate::Cost;
+
+/// How a grid query is answered ([`GridSpace::plan`]).
+pub(super) enum Plan<C> {
+    /// Without searching.
+    Answered(Status<C>),
+    /// By the search core's fast loop ([`GridProblem`], buckets, trusted costs).
+    Fast,
+    /// By the general loop over the space.
+    General,
+}
 
 /// Which diagonal moves are allowed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -99,7 +110,7 @@ pub struct GridSpace<'g, C, R = GridRules> {
     /// and dropped by [`with_rules`](GridSpace::with_rules)): then a search may answer unreachable
     /// goals from the grid's connected components and run the fast loop. Kept by the library, so
     /// no rules a user writes can claim it wrongly.
-    own_weights: bool,
+    pub(super) own_weights: bool,
 }
 
 impl Grid {
@@ -297,7 +308,10 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// [`Outcome::Unreachable`], without searching: the same answer Jump Point Search gives. When
     /// the rules are the grid's own, a goal in another connected component is answered from the
     /// grid's components, also without searching. `start == goal` on a passable cell is the path
-    /// `[start]` at cost zero.
+    /// `[start]` at cost zero. With
+    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), an
+    /// unreachable or walled goal is searched for its closest point instead
+    /// ([`Outcome::Closest`]); a walled start is still unreachable (it has no moves).
     ///
     /// # Errors
     ///
@@ -349,34 +363,58 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         path: &mut Vec<Cell>,
     ) -> Result<Status<C>, GridError> {
         path.clear();
+        match self.plan(start, goal, options)? {
+            Plan::Answered(status) => {
+                ctx.stats = Stats::default();
+                Ok(status)
+            }
+            Plan::Fast => {
+                let problem = GridProblem::new(self, goal, self.grid.try_free_masks()?);
+                ctx.prepare_bound(self.grid.len())?;
+                Ok(ctx.run_trusted(
+                    &problem,
+                    (self.grid.index(start) as u32, (start, 8)),
+                    self.grid.index(goal) as u32,
+                    options.tie_break,
+                    path,
+                )?)
+            }
+            Plan::General => Ok(ctx.search_into(self, start, goal, options, path)?),
+        }
+    }
+
+    /// How [`find_path_into`](Self::find_path_into) answers a query, after checking both cells
+    /// are inside the grid: at once (a walled start or goal, a goal in another component), by
+    /// the fast loop, or by the general one. A goal that cannot be reached is still searched
+    /// when the closest point is asked for (a walled start is not: it has no moves).
+    pub(super) fn plan(
+        &self,
+        start: Cell,
+        goal: Cell,
+        options: &SearchOptions<C>,
+    ) -> Result<Plan<C>, GridError> {
         self.grid.check(start)?;
         self.grid.check(goal)?;
+        let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
         let blocked = |cell: Cell| self.weight(cell.x as i64, cell.y as i64) == 0;
-        if blocked(start)
-            || blocked(goal)
-            || (self.own_weights && !self.grid.try_reachable(start, goal, self.diagonal)?)
-        {
-            ctx.stats = Stats::default();
-            return Ok(Status::Unreachable);
+        if blocked(start) {
+            return Ok(Plan::Answered(Status::Unreachable));
         }
-        if self.fast_loop_applies(options) {
-            let problem = GridProblem::new(self, goal, self.grid.try_free_masks()?);
-            ctx.prepare_bound(self.grid.len())?;
-            return Ok(ctx.run_trusted(
-                &problem,
-                (self.grid.index(start) as u32, (start, 8)),
-                self.grid.index(goal) as u32,
-                options.tie_break,
-                path,
-            )?);
-        }
-        Ok(ctx.search_into(self, start, goal, options, path)?)
+        let reachable = !blocked(goal)
+            && (!self.own_weights || self.grid.try_reachable(start, goal, self.diagonal)?);
+        Ok(if !reachable && !closest {
+            Plan::Answered(Status::Unreachable)
+        } else if self.fast_loop_applies(options) && reachable {
+            Plan::Fast
+        } else {
+            Plan::General
+        })
     }
 
     /// Whether [`find_path`](Self::find_path) may run the search core's fast loop: plain optimal
     /// A* (no limits, heuristic weight 1) under the grid's own weights, with a consistent
     /// heuristic (the automatic one, or zero).
-    fn fast_loop_applies(&self, options: &SearchOptions<C>) -> bool {
+    pub(super) fn fast_loop_applies(&self, options: &SearchOptions<C>) -> bool {
         self.own_weights
             && options.heuristic_weight == 1.0
             && options.max_expansions.is_none()

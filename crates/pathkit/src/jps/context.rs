@@ -11,7 +11,7 @@ use crate::search::{
     finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
     Status, TieBreak, Trusted, NO_PARENT,
 };
-use crate::search::{Outcome, Path};
+use crate::search::{outcome_from, Outcome};
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -113,16 +113,19 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
 #[derive(Clone, Debug, Default)]
 pub struct JpsContext {
     /// 16 bytes per cell: the estimate is recomputed, not kept.
-    records: Records<f64, NoEstimate>,
-    open: KeyHeap,
-    stats: Stats,
+    pub(super) records: Records<f64, NoEstimate>,
+    pub(super) open: KeyHeap,
+    pub(super) stats: Stats,
+    /// Cells a query collects before searching (the closest points to an unreachable goal),
+    /// kept so that it allocates only to grow.
+    pub(super) cells: Vec<Cell>,
 }
 
 /// Jump Point Search as the search loop's expansion: successors are the jump points an
 /// [`Expander`] finds from a cell, entered in the direction of the move that reached it; the
 /// estimate is the octile (or Manhattan) distance, exact on an empty grid; a path between two jump
 /// points is filled in cell by cell when asked.
-struct JumpExpansion<'e, E> {
+pub(super) struct JumpExpansion<'e, E> {
     expander: &'e E,
     rows: RowOf,
     width: usize,
@@ -130,9 +133,22 @@ struct JumpExpansion<'e, E> {
     mode: PathMode,
 }
 
-impl<E: Expander> JumpExpansion<'_, E> {
+impl<'e, E: Expander> JumpExpansion<'e, E> {
+    /// Jumps by `expander` over a grid `width` cells wide, toward `goal`, writing paths as `mode`
+    /// says.
+    pub(super) fn new(expander: &'e E, width: u32, goal: Cell, mode: PathMode) -> Self {
+        JumpExpansion {
+            expander,
+            rows: RowOf::new(width),
+            width: width as usize,
+            goal,
+            mode,
+        }
+    }
+
+    /// The record index of a cell.
     #[inline(always)]
-    fn index(&self, c: Cell) -> u32 {
+    pub(super) fn index(&self, c: Cell) -> u32 {
         (c.y as usize * self.width + c.x as usize) as u32
     }
 }
@@ -330,13 +346,7 @@ impl JpsContext {
         self.records
             .new_generation(cells)
             .map_err(|e| JpsError::refused(e, cells))?;
-        let policy = JumpExpansion {
-            expander,
-            rows: RowOf::new(width),
-            width: width as usize,
-            goal,
-            mode,
-        };
+        let policy = JumpExpansion::new(expander, width, goal, mode);
         let finish = run_search(
             &mut self.records,
             &mut self.open,
@@ -354,9 +364,5 @@ impl JpsContext {
 
 /// Pairs a status with the path written for it.
 pub(crate) fn outcome(status: Status<f64>, nodes: Vec<Cell>) -> Outcome<Cell, f64> {
-    match status {
-        Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
-        Status::LimitReached { cost } => Outcome::LimitReached(Path { nodes, cost }),
-        Status::Unreachable => Outcome::Unreachable,
-    }
+    outcome_from(status, nodes)
 }

@@ -8,6 +8,8 @@
 //! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
 //! | `plus.rs` | [`JpsPlus`]: JPS+, precomputed jump distances for maps queried many times |
+//! | `nearest.rs` | the nearest of several goals (searched backwards from them) and the closest point |
+//! | `sliced.rs` | [`PendingJpsSearch`]: a query run a slice at a time |
 //! | `table.rs` | the JPS+ jump table: one byte per direction per cell, long jumps as hops |
 //! | `error.rs` | [`JpsError`] |
 //!
@@ -16,6 +18,10 @@
 //! | one-off or changing maps, no preprocessing | [`JpsContext::find_path`] / [`JpsContext::find_path_into`] |
 //! | a map queried many times (cells may still change) | [`JpsPlus`]: build once, [`JpsPlus::block`] and [`JpsPlus::open`] to edit |
 //! | many queries at once, on all cores | [`crate::batch`] |
+//! | the nearest of several goals | [`JpsContext::find_path_to_nearest`], [`JpsPlus::find_path_to_nearest`] |
+//! | the closest point when the goal cannot be reached | [`JpsContext::find_path_or_closest`], [`JpsPlus::find_path_or_closest`] |
+//! | a search spread over frames | [`JpsContext::start_path`], [`JpsPlus::start_path`] ([`PendingJpsSearch`]) |
+//! | distance maps, flow fields | not JPS (it skips cells): [`GridSpace::distances_to`](crate::grid::GridSpace::distances_to) |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
 //!
 //! How it is fast: straight scans test 63 cells per step on the padded bitmaps (the row-major one
@@ -54,14 +60,17 @@ mod error;
 mod four;
 mod jump;
 mod lane;
+mod nearest;
 mod plus;
 mod scan;
+mod sliced;
 mod table;
 
 use crate::grid::Diagonal;
 pub use context::JpsContext;
 pub use error::JpsError;
 pub use plus::JpsPlus;
+pub use sliced::PendingJpsSearch;
 
 /// What a found path lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

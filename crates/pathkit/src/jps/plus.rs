@@ -367,8 +367,8 @@ impl JpsPlus {
 }
 
 /// A query's view of a [`JpsPlus`].
-struct PlusRays<'a> {
-    plus: &'a JpsPlus,
+pub(super) struct PlusRays<'a> {
+    pub(super) plus: &'a JpsPlus,
 }
 
 impl PlusRays<'_> {

@@ -15,7 +15,7 @@
 use super::entry::Entry;
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Record, Records, NO_PARENT};
-use super::{SearchError, SearchOptions, Stats, TieBreak};
+use super::{SearchError, SearchOptions, Stats, TieBreak, WhenUnreachable};
 use crate::cost::keys::CostKeys;
 use crate::Cost;
 use std::fmt::Debug;
@@ -99,6 +99,28 @@ pub(crate) trait Checks<C: Cost> {
 
     /// `false` when a path of cost `g` goes beyond the search's cost limit.
     fn within_limit(&self, g: C) -> bool;
+
+    /// Whether a search that runs out of open nodes answers with the path to the expanded node
+    /// nearest the goal ([`Finish::Closest`]) instead of [`Finish::Unreachable`].
+    #[inline(always)]
+    fn closest(&self) -> bool {
+        false
+    }
+
+    /// How near the goal an expanded node is, for [`TRACKS_BEST`](Self::TRACKS_BEST): its
+    /// `cached` (weighted) estimate, or the estimate of `raw` when none is cached.
+    #[inline(always)]
+    fn closeness<N>(
+        &self,
+        cached: Option<C>,
+        raw: impl FnOnce() -> C,
+        node: impl FnOnce() -> N,
+    ) -> Result<C, SearchError<N>> {
+        match cached {
+            Some(h) => Ok(h),
+            None => self.estimate(raw(), node),
+        }
+    }
 }
 
 /// No checks: costs and estimates computed by the library itself, valid by construction, and no
@@ -161,6 +183,8 @@ impl Weight {
 pub(crate) struct Validated<C> {
     pub weight: Weight,
     pub max_cost: Option<C>,
+    /// [`WhenUnreachable::ClosestPoint`] was asked for.
+    pub closest: bool,
 }
 
 impl<C: Cost> Validated<C> {
@@ -180,6 +204,7 @@ impl<C: Cost> Validated<C> {
         Ok(Validated {
             weight,
             max_cost: options.max_cost,
+            closest: options.when_unreachable == WhenUnreachable::ClosestPoint,
         })
     }
 }
@@ -227,6 +252,35 @@ impl<C: Cost> Checks<C> for Validated<C> {
         self.max_cost
             .is_none_or(|limit| !g.total_order(&limit).is_gt())
     }
+    #[inline(always)]
+    fn closest(&self) -> bool {
+        self.closest
+    }
+    #[inline(always)]
+    fn closeness<N>(
+        &self,
+        cached: Option<C>,
+        raw: impl FnOnce() -> C,
+        node: impl FnOnce() -> N,
+    ) -> Result<C, SearchError<N>> {
+        match (self.weight, cached) {
+            // Dijkstra keeps no estimate; the closest point is still measured by the space's
+            // heuristic (unweighted, checked like any estimate).
+            (Weight::Zero, _) if self.closest => {
+                let raw = raw();
+                if raw.is_valid() {
+                    Ok(raw)
+                } else {
+                    Err(SearchError::InvalidHeuristic {
+                        node: node(),
+                        value: raw.to_f64(),
+                    })
+                }
+            }
+            (_, Some(h)) => Ok(h),
+            (_, None) => self.estimate(raw(), node),
+        }
+    }
 }
 
 /// When a search has arrived.
@@ -266,6 +320,9 @@ pub(crate) enum Finish {
     Unreachable,
     /// A limit stopped the search; the index is the expanded node of lowest estimate.
     Limit(u32),
+    /// Every reachable node was expanded, no goal among them, and the checks asked for the
+    /// closest point: the index is the expanded node of lowest estimate (then lowest cost).
+    Closest(u32),
 }
 
 /// What one call of [`advance`] did.
@@ -288,6 +345,8 @@ pub(crate) struct Run<C, K> {
     /// The expanded node with the lowest estimate, for the partial path a limit returns.
     pub best: u32,
     pub best_h: C,
+    /// The cost of `best`, for ties of estimate: the cheaper node wins.
+    pub best_g: C,
     /// A successor was left out for exceeding the cost limit: running out of open nodes then
     /// means "limit reached", not "unreachable".
     pub pruned: bool,
@@ -304,7 +363,7 @@ pub(crate) fn begin<P, O, K, H>(
     checks: K,
     tie: TieBreak,
     max_expansions: Option<u64>,
-    (start, hint): (u32, P::Hint),
+    start: (u32, P::Hint),
 ) -> Result<Run<P::Cost, K>, SearchError<P::Node>>
 where
     P: Expansion,
@@ -312,39 +371,94 @@ where
     K: Checks<P::Cost>,
     H: EstimateSlot<P::Cost>,
 {
-    if P::GROWS {
-        records
-            .ensure(start)
-            .map_err(|e| SearchError::refused(e, start as usize + 1))?;
-    }
-    let h = if checks.uses_estimate() {
-        checks.estimate(policy.estimate(hint), || policy.node(start))?
-    } else {
-        P::Cost::ZERO
-    };
-    records.slots[start as usize] = Record {
-        g: P::Cost::ZERO,
-        h: H::store(h),
-        parent: NO_PARENT,
-        stamp: records.open_stamp(),
-    };
-    let first = Entry::new(h, h, 0, start, tie);
-    open.reset(first, h, policy.unit());
-    open.push(first);
-    Ok(Run {
+    begin_many(
+        records,
+        open,
+        policy,
+        checks,
+        (tie, max_expansions),
+        [Ok(start)],
+    )
+}
+
+/// Starts a search from every node of `sources` (index and hint) at once, each at cost zero: a
+/// multi-source search (distance maps, the nearest of several starts). A source given twice is
+/// opened once; no source at all leaves the open list empty, so the search ends at once. The
+/// first error of `sources` is returned.
+pub(crate) fn begin_many<P, O, K, H>(
+    records: &mut Records<P::Cost, H>,
+    open: &mut O,
+    policy: &P,
+    checks: K,
+    (tie, max_expansions): (TieBreak, Option<u64>),
+    sources: impl IntoIterator<Item = Result<(u32, P::Hint), SearchError<P::Node>>>,
+) -> Result<Run<P::Cost, K>, SearchError<P::Node>>
+where
+    P: Expansion,
+    O: OpenQueue,
+    K: Checks<P::Cost>,
+    H: EstimateSlot<P::Cost>,
+{
+    let mut run = Run {
         checks,
         tie,
-        counter: 1,
+        counter: 0,
         max_expansions: max_expansions.unwrap_or(u64::MAX),
-        best: start,
-        best_h: h,
+        best: NO_PARENT,
+        best_h: P::Cost::ZERO,
+        best_g: P::Cost::ZERO,
         pruned: false,
-        stats: Stats {
-            expanded: 0,
-            pushed: 1,
-            touched: 1,
-        },
-    })
+        stats: Stats::default(),
+    };
+    for source in sources {
+        let (index, hint) = source?;
+        if P::GROWS {
+            records
+                .ensure(index)
+                .map_err(|e| SearchError::refused(e, index as usize + 1))?;
+        }
+        if run.counter > 0 && records.seen(index) {
+            continue;
+        }
+        let h = if run.checks.uses_estimate() {
+            run.checks
+                .estimate(policy.estimate(hint), || policy.node(index))?
+        } else {
+            P::Cost::ZERO
+        };
+        records.slots[index as usize] = Record {
+            g: P::Cost::ZERO,
+            h: H::store(h),
+            parent: NO_PARENT,
+            stamp: records.open_stamp(),
+        };
+        let entry = Entry::new(h, h, run.counter, index, tie);
+        if run.counter == 0 {
+            open.reset(entry, h, policy.unit());
+            run.best = index;
+        }
+        if K::TRACKS_BEST {
+            // Measured as the loop measures expanded nodes, so that they compare.
+            let near = run.checks.closeness(
+                H::store(h).cached(),
+                || policy.estimate(hint),
+                || policy.node(index),
+            )?;
+            if run.counter == 0 || near.total_order(&run.best_h).is_lt() {
+                (run.best, run.best_h) = (index, near);
+            }
+        }
+        open.push(entry);
+        run.counter += 1;
+        run.stats.pushed += 1;
+        run.stats.touched += 1;
+    }
+    if run.counter == 0 {
+        // Nothing to search: an empty open list.
+        let none = Entry::new(P::Cost::ZERO, P::Cost::ZERO, 0, 0, tie);
+        open.reset(none, P::Cost::ZERO, policy.unit());
+    }
+    Ok(run)
 }
 
 /// Runs the search for at most `steps` expansions: pops the open node of smallest F (then the
@@ -371,8 +485,8 @@ where
         mut pushed,
         mut touched,
     } = run.stats;
-    let (mut counter, mut pruned, mut best, mut best_h) =
-        (run.counter, run.pruned, run.best, run.best_h);
+    let (mut counter, mut pruned, mut best, mut best_h, mut best_g) =
+        (run.counter, run.pruned, run.best, run.best_h, run.best_g);
     let (checks, tie) = (&run.checks, run.tie);
     let paused_at = expanded.saturating_add(steps);
     let stop_at = paused_at.min(run.max_expansions);
@@ -386,6 +500,9 @@ where
             // next call.
             break Ok(if expanded >= paused_at {
                 Progress::Paused(last)
+            } else if best == NO_PARENT {
+                // No source at all: nothing was opened.
+                Progress::Done(Finish::Unreachable)
             } else {
                 Progress::Done(Finish::Limit(best))
             });
@@ -400,6 +517,8 @@ where
         let Some(index) = open.pop(live) else {
             break Ok(Progress::Done(if pruned {
                 Finish::Limit(best)
+            } else if checks.closest() && best != NO_PARENT {
+                Finish::Closest(best)
             } else {
                 Finish::Unreachable
             }));
@@ -414,18 +533,18 @@ where
         expanded += 1;
         last = index;
         if K::TRACKS_BEST {
-            let h = match h.cached() {
-                Some(h) => h,
-                None => match checks.estimate(policy.estimate(policy.hint_at(index)), || {
-                    policy.node(index)
-                }) {
-                    Ok(h) => h,
-                    Err(e) => break Err(e),
-                },
+            let h = match checks.closeness(
+                h.cached(),
+                || policy.estimate(policy.hint_at(index)),
+                || policy.node(index),
+            ) {
+                Ok(h) => h,
+                Err(e) => break Err(e),
             };
-            if h.total_order(&best_h).is_lt() {
-                best_h = h;
-                best = index;
+            // Nearer by estimate, or as near and cheaper.
+            let order = h.total_order(&best_h);
+            if order.is_lt() || (order.is_eq() && g.improves_on(best_g)) {
+                (best, best_h, best_g) = (index, h, g);
             }
         }
         if goal.reached(index, || policy.node(index)) {
@@ -515,7 +634,8 @@ where
         pushed,
         touched,
     };
-    (run.counter, run.pruned, run.best, run.best_h) = (counter, pruned, best, best_h);
+    (run.counter, run.pruned, run.best, run.best_h, run.best_g) =
+        (counter, pruned, best, best_h, best_g);
     result
 }
 

@@ -22,6 +22,7 @@ pub(crate) fn run<P: Expansion, G: Goal<P::Node>>(
     let checks = Validated::<P::Cost> {
         weight: Weight::Zero,
         max_cost: None,
+        closest: false,
     };
     let open_stamp = records.open_stamp();
     let generation = records.generation;

@@ -8,9 +8,12 @@ use super::bucket_open::BucketOpen;
 use super::open_list::OpenList;
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
+use super::scratch::Scratch;
 use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::TieBreak;
-use super::{IndexedSpace, Outcome, Path, SearchError, SearchOptions, Stats, Status};
+use super::{
+    IndexedSpace, Outcome, Path, SearchError, SearchOptions, Stats, Status, WhenUnreachable,
+};
 use crate::Cost;
 use std::collections::VecDeque;
 
@@ -59,6 +62,8 @@ pub struct SearchContext<C: Cost> {
     /// Breadth-first search's queue.
     pub(crate) queue: VecDeque<u32>,
     pub(crate) stats: Stats,
+    /// Goal marks and settled lists of the multi-node queries.
+    pub(crate) scratch: Scratch,
 }
 
 impl<C: Cost> Default for SearchContext<C> {
@@ -76,6 +81,7 @@ impl<C: Cost> SearchContext<C> {
             buckets: BucketOpen::default(),
             queue: VecDeque::new(),
             stats: Stats::default(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -179,6 +185,7 @@ impl<C: Cost> SearchContext<C> {
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
         let options = SearchOptions {
             heuristic_weight: 0.0,
+            when_unreachable: WhenUnreachable::NoPath,
             ..*options
         };
         let checks = Validated::of(&options)?;
@@ -367,6 +374,7 @@ pub(crate) fn finish_path<P: Expansion, H: EstimateSlot<P::Cost>>(
     match finish {
         Finish::Found(i) => Status::Found { cost: write(i) },
         Finish::Limit(i) => Status::LimitReached { cost: write(i) },
+        Finish::Closest(i) => Status::Closest { cost: write(i) },
         Finish::Unreachable => {
             path.clear();
             Status::Unreachable
@@ -379,6 +387,7 @@ pub(crate) fn outcome_from<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N,
     match status {
         Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
         Status::LimitReached { cost } => Outcome::LimitReached(Path { nodes, cost }),
+        Status::Closest { cost } => Outcome::Closest(Path { nodes, cost }),
         Status::Unreachable => Outcome::Unreachable,
     }
 }

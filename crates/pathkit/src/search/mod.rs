@@ -7,6 +7,10 @@
 //! | the same on any hashable node type (implicit or unbounded graphs) | [`SparseSearchContext`] |
 //! | a quick search written with closures | [`astar`], [`dijkstra`], [`breadth_first`] |
 //! | watching A* work, one expansion at a time | [`Stepper`] |
+//! | a long search spread over frames, so many expansions per call | [`SearchContext::start_search`], [`PendingSearch::resume`] |
+//! | the path to the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`] |
+//! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
+//! | the nearest of several goals, or from the nearest of several starts | [`SearchContext::search_to_any`], [`SearchContext::search_from_any`] |
 //!
 //! Every best-first search runs one loop (`best_first.rs`): A*, Dijkstra, weighted A*, the
 //! stepper, plain A* on a grid under its own weights
@@ -31,29 +35,43 @@ mod best_first;
 mod breadth_first;
 mod bucket_open;
 mod context;
+mod distance_map;
 mod entry;
 mod error;
+mod fast_checks;
 mod functions;
 mod key_heap;
+mod nearest;
 mod open_list;
 mod open_queue;
 mod options;
 mod path;
 mod record;
+mod scratch;
+mod sliced;
 mod space;
 mod space_expansion;
 mod sparse;
 mod stepper;
+mod when_unreachable;
 
-pub(crate) use best_first::{AtIndex, Expansion, Trusted};
+pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use context::SearchContext;
 pub(crate) use context::{finish_path, outcome_from, run_search};
+pub(crate) use distance_map::settle;
+pub use distance_map::{DistanceMap, Reached};
 pub use error::SearchError;
+pub(crate) use fast_checks::{TrustedSliced, TrustedWithin};
 pub use functions::{astar, breadth_first, dijkstra};
 pub(crate) use key_heap::KeyHeap;
+pub(crate) use nearest::run_many;
 pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
+pub(crate) use sliced::Slices;
+pub use sliced::{PendingSearch, Progress, ResumeResult};
 pub use space::{IndexedSpace, SearchSpace};
+pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::SparseSearchContext;
 pub use stepper::{NodeView, StepEvent, StepResult, Stepper};
+pub use when_unreachable::WhenUnreachable;

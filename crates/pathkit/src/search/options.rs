@@ -1,5 +1,6 @@
 //! How a search is run: tie-breaking, heuristic use, limits.
 
+use super::WhenUnreachable;
 use crate::Cost;
 
 /// Which open node is expanded first among nodes of equal F = G + H.
@@ -46,6 +47,9 @@ pub struct SearchOptions<C> {
     pub max_expansions: Option<u64>,
     /// Never extend a path beyond this cost.
     pub max_cost: Option<C>,
+    /// What to answer when the goal cannot be reached: no path (the default) or the path to the
+    /// closest point.
+    pub when_unreachable: WhenUnreachable,
 }
 
 impl<C: Cost> Default for SearchOptions<C> {
@@ -62,6 +66,7 @@ impl<C: Cost> SearchOptions<C> {
             heuristic_weight: 1.0,
             max_expansions: None,
             max_cost: None,
+            when_unreachable: WhenUnreachable::NoPath,
         }
     }
 
@@ -114,6 +119,19 @@ impl<C: Cost> SearchOptions<C> {
     #[must_use]
     pub const fn max_cost(mut self, limit: C) -> Self {
         self.max_cost = Some(limit);
+        self
+    }
+
+    /// Sets what to answer when the goal cannot be reached ([`WhenUnreachable`]).
+    ///
+    /// ```
+    /// use pathkit::search::{SearchOptions, WhenUnreachable};
+    /// let opts = SearchOptions::<u32>::new().when_unreachable(WhenUnreachable::ClosestPoint);
+    /// assert_eq!(opts.when_unreachable, WhenUnreachable::ClosestPoint);
+    /// ```
+    #[must_use]
+    pub const fn when_unreachable(mut self, answer: WhenUnreachable) -> Self {
+        self.when_unreachable = answer;
         self
     }
 }

@@ -30,6 +30,11 @@ pub enum Outcome<N, C> {
     /// A limit (expansions or cost) stopped the search first. The path leads from the start to the
     /// searched node with the lowest heuristic, so a character can still move toward the goal.
     LimitReached(Path<N, C>),
+    /// The goal cannot be reached, and the search was asked for the closest point
+    /// ([`WhenUnreachable::ClosestPoint`](super::WhenUnreachable::ClosestPoint)): the optimal path
+    /// from the start to the reached node nearest the goal by the heuristic (the cheapest of
+    /// equally near ones). Every reachable node was searched.
+    Closest(Path<N, C>),
 }
 
 impl<N, C> Outcome<N, C> {
@@ -83,6 +88,12 @@ pub enum Status<C> {
     /// A limit stopped the search; the buffer holds the best partial path, which costs `cost`.
     LimitReached {
         /// Cost of the partial path.
+        cost: C,
+    },
+    /// The goal cannot be reached; the buffer holds the path to the closest point (see
+    /// [`Outcome::Closest`]), which costs `cost`.
+    Closest {
+        /// Cost of the path to the closest point.
         cost: C,
     },
 }

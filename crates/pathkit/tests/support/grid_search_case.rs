@@ -336,7 +336,9 @@ fn answer_of<C: Cost>(what: &str, outcome: &Outcome<Cell, C>) -> Answer {
             path.cost.to_f64(),
         )),
         Outcome::Unreachable => None,
-        Outcome::LimitReached(_) => panic!("{what}: a search without limits reached a limit"),
+        Outcome::LimitReached(_) | Outcome::Closest(_) => {
+            panic!("{what}: a search without limits or closest point gave a partial path")
+        }
     }
 }
 

@@ -172,6 +172,7 @@ pub fn outcome_of<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N, C> {
     match status {
         Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
         Status::LimitReached { cost } => Outcome::LimitReached(Path { nodes, cost }),
+        Status::Closest { cost } => Outcome::Closest(Path { nodes, cost }),
         Status::Unreachable => Outcome::Unreachable,
     }
 }

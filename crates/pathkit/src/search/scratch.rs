@@ -1,0 +1,80 @@
+//! [`Scratch`]: what the multi-node queries of a [`SearchContext`](super::SearchContext) keep
+//! between queries (goal marks, the order nodes were settled in), so that once warm they
+//! allocate nothing.
+
+use super::best_first::Goal;
+use super::SearchError;
+use crate::limits;
+use std::cell::RefCell;
+
+/// The reusable lists of multi-node queries.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// `marks[i] == stamp` when node `i` is a goal of the current query.
+    marks: Vec<u32>,
+    stamp: u32,
+    /// The nodes the last distance map settled, in the order it settled them.
+    pub order: Vec<u32>,
+}
+
+impl Scratch {
+    /// Forgets the marks of earlier queries (one stamp up) and makes room for `bound` nodes;
+    /// refused as the records are, above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) or by
+    /// the allocator.
+    pub fn new_marks<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
+        if self.marks.len() < bound {
+            limits::try_grow(&mut self.marks, bound, 0)
+                .map_err(|e| SearchError::refused(e, bound))?;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        Ok(())
+    }
+
+    /// Marks node `index` (below the bound given to [`new_marks`](Self::new_marks)).
+    pub fn mark(&mut self, index: u32) {
+        self.marks[index as usize] = self.stamp;
+    }
+
+    /// `true` when node `index` is marked in this query.
+    #[inline(always)]
+    pub fn marked(&self, index: u32) -> bool {
+        self.marks.get(index as usize) == Some(&self.stamp)
+    }
+
+    /// Empties the settled list and makes room for `bound` nodes, so that recording them never
+    /// allocates during the search.
+    pub fn new_order<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
+        self.order.clear();
+        self.order
+            .try_reserve(bound)
+            .map_err(|_| SearchError::OutOfMemory {
+                bytes: (bound as u64).saturating_mul(4),
+            })
+    }
+}
+
+/// Any marked node is a goal.
+pub(crate) struct Marked<'a>(pub &'a Scratch);
+
+impl<N> Goal<N> for Marked<'_> {
+    #[inline(always)]
+    fn reached(&self, index: u32, _: impl FnOnce() -> N) -> bool {
+        self.0.marked(index)
+    }
+}
+
+/// No node is a goal: the search settles every node it reaches, and notes each in order.
+pub(crate) struct Settling<'a>(pub RefCell<&'a mut Vec<u32>>);
+
+impl<N> Goal<N> for Settling<'_> {
+    #[inline(always)]
+    fn reached(&self, index: u32, _: impl FnOnce() -> N) -> bool {
+        // Room for every node was reserved: this never allocates.
+        self.0.borrow_mut().push(index);
+        false
+    }
+}

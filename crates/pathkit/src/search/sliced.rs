@@ -1,0 +1,250 @@
+//! Searches run a slice at a time: at most so many expansions now, the rest on later calls (the
+//! next frame of a game). Every engine runs [`best_first::advance`], which takes a step budget
+//! and keeps its state between calls; [`Slices`] holds that state for any of them, and
+//! [`PendingSearch`] is the general loop's handle. The grid's fast path, Jump Point Search and
+//! JPS+ have handles of their own
+//! ([`GridSpace::start_path`](crate::grid::GridSpace::start_path),
+//! [`JpsContext::start_path`](crate::jps::JpsContext::start_path),
+//! [`JpsPlus::start_path`](crate::jps::JpsPlus::start_path)).
+//!
+//! A search resumed until it is done answers exactly what the one-shot search answers (the same
+//! path, the same counters), whatever the budgets: the loop stops between two expansions and
+//! goes on from there.
+
+use super::best_first::{self, AtIndex, Checks, Expansion, Finish, Goal, Run, Validated};
+use super::context::{finish_path, outcome_from};
+use super::open_queue::OpenQueue;
+use super::record::{EstimateSlot, Records};
+use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status};
+use crate::Cost;
+
+/// Where a search run a slice at a time stands after a call.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Progress<T> {
+    /// The budget ran out first: call again (next frame) to go on.
+    Running,
+    /// The search is over; this is its answer ([`Outcome`] or [`Status`]). Further calls
+    /// answer the same.
+    Done(T),
+}
+
+impl<T> Progress<T> {
+    /// The answer, once done.
+    pub fn done(self) -> Option<T> {
+        match self {
+            Progress::Done(t) => Some(t),
+            Progress::Running => None,
+        }
+    }
+
+    /// `true` once the search is over.
+    pub fn is_done(&self) -> bool {
+        matches!(self, Progress::Done(_))
+    }
+}
+
+/// What [`PendingSearch::resume`] returns for a space `S`.
+pub type ResumeResult<S> = Result<
+    Progress<Outcome<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>>,
+    SearchError<<S as super::SearchSpace>::Node>,
+>;
+
+/// The loop state of a search run a slice at a time, for any engine: the run, and how it ended.
+#[derive(Clone, Debug)]
+pub(crate) struct Slices<N, C, K> {
+    run: Run<C, K>,
+    end: Option<Result<Finish, SearchError<N>>>,
+}
+
+impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
+    /// A search started by [`best_first::begin`] (or `begin_many`).
+    pub fn new(run: Run<C, K>) -> Self {
+        Slices { run, end: None }
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> Stats {
+        self.run.stats
+    }
+
+    /// `true` once the search has ended (or failed).
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Runs at most `steps` more expansions; how the search ended, once it has (an error is
+    /// answered again by every later call).
+    pub fn resume<P, O, G, H>(
+        &mut self,
+        records: &mut Records<C, H>,
+        open: &mut O,
+        policy: &P,
+        goal: &G,
+        steps: u64,
+    ) -> Result<Option<Finish>, SearchError<N>>
+    where
+        P: Expansion<Node = N, Cost = C>,
+        O: OpenQueue,
+        G: Goal<N>,
+        H: EstimateSlot<C>,
+    {
+        if self.end.is_none() {
+            match best_first::advance(records, open, &mut self.run, policy, goal, steps) {
+                Ok(best_first::Progress::Paused(_)) => return Ok(None),
+                Ok(best_first::Progress::Done(finish)) => self.end = Some(Ok(finish)),
+                Err(e) => self.end = Some(Err(e)),
+            }
+        }
+        match &self.end {
+            Some(Ok(finish)) => Ok(Some(*finish)),
+            Some(Err(e)) => Err(e.clone()),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A search on the general loop, run a slice at a time: made by
+/// [`SearchContext::start_search`], advanced by [`resume`](Self::resume). It holds the context
+/// and the space until dropped (so the space cannot change under it); dropping it abandons the
+/// search.
+///
+/// # In a game
+///
+/// Start the search when a unit asks for a path, then call `resume(200)` (or whatever budget
+/// fits the frame) once per frame until it is [`Progress::Done`]: the work of a long search is
+/// spread over frames instead of stalling one. The answer is the one-shot search's, whatever
+/// the budgets.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{Progress, SearchContext, SearchOptions};
+///
+/// let grid = Grid::new(64, 64).unwrap();
+/// let space = grid.octile();
+/// let mut ctx = SearchContext::new();
+/// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(63, 40), &SearchOptions::new()).unwrap();
+/// let mut frames = 0;
+/// let outcome = loop {
+///     frames += 1;
+///     if let Progress::Done(outcome) = search.resume(10).unwrap() {
+///         break outcome;
+///     }
+/// };
+/// assert!(frames > 1);
+/// assert!(outcome.is_found());
+/// ```
+pub struct PendingSearch<'c, 's, S: IndexedSpace> {
+    ctx: &'c mut SearchContext<S::Cost>,
+    policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
+    goal: AtIndex,
+    slices: Slices<S::Node, S::Cost, Validated<S::Cost>>,
+}
+
+impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
+    /// Runs at most `steps` more expansions; the outcome once the search is over.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`SearchContext::search`] (an invalid cost or estimate, an overflow), when
+    /// the search meets them; every later call returns the same error.
+    pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
+        let mut nodes = Vec::new();
+        Ok(match self.resume_into(steps, &mut nodes)? {
+            Progress::Running => Progress::Running,
+            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
+        })
+    }
+
+    /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
+    /// its capacity): allocation-free once warm.
+    pub fn resume_into(
+        &mut self,
+        steps: u64,
+        path: &mut Vec<S::Node>,
+    ) -> Result<Progress<Status<S::Cost>>, SearchError<S::Node>> {
+        let ctx = &mut *self.ctx;
+        let end = self.slices.resume(
+            &mut ctx.records,
+            &mut ctx.open,
+            &self.policy,
+            &self.goal,
+            steps,
+        );
+        ctx.stats = self.slices.stats();
+        Ok(match end? {
+            None => Progress::Running,
+            Some(finish) => {
+                Progress::Done(finish_path(&mut ctx.records, &self.policy, finish, path))
+            }
+        })
+    }
+
+    /// The counters so far (the same as [`SearchContext::stats`] after a one-shot search, once
+    /// done).
+    pub fn stats(&self) -> Stats {
+        self.slices.stats()
+    }
+
+    /// `true` once the search is over.
+    pub fn is_done(&self) -> bool {
+        self.slices.is_over()
+    }
+}
+
+impl<C: Cost> SearchContext<C> {
+    /// Starts [`search`](Self::search) from `start` to `goal` to be run a slice at a time (see
+    /// [`PendingSearch`]); nothing is expanded yet.
+    ///
+    /// # Errors
+    ///
+    /// As [`search`](Self::search): invalid options, a node outside the space, memory.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(7, 7), &SearchOptions::new()).unwrap();
+    /// assert_eq!(search.resume(3).unwrap(), Progress::Running);
+    /// assert_eq!(search.stats().expanded, 3);
+    /// let outcome = search.resume(u64::MAX).unwrap().done().unwrap();
+    /// assert_eq!(outcome.path().unwrap().cost, 14);
+    /// ```
+    pub fn start_search<'c, 's, S: IndexedSpace<Cost = C>>(
+        &'c mut self,
+        space: &'s S,
+        start: S::Node,
+        goal: S::Node,
+        options: &SearchOptions<C>,
+    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+        let checks = Validated::of(options)?;
+        let indexer = self.prepare(space)?;
+        let goal_index = indexer.index(goal)?;
+        let start_index = indexer.index(start)?;
+        let policy = SpaceExpansion {
+            space,
+            indexer,
+            goal,
+        };
+        let run = best_first::begin(
+            &mut self.records,
+            &mut self.open,
+            &policy,
+            checks,
+            options.tie_break,
+            options.max_expansions,
+            (start_index, start),
+        )?;
+        self.stats = run.stats;
+        Ok(PendingSearch {
+            ctx: self,
+            policy,
+            goal: AtIndex(goal_index),
+            slices: Slices::new(run),
+        })
+    }
+}

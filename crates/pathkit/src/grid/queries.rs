@@ -26,7 +26,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// # Errors
     ///
     /// [`GridError::OutOfBounds`] for a source outside the grid, [`GridError::Search`] with
-    /// [`SearchError::InvalidMaxCost`] for a NaN or negative limit (or a cost overflow), and
+    /// [`SearchError::InvalidMaxCost`](crate::search::SearchError::InvalidMaxCost) for a NaN or negative limit (or a cost overflow), and
     /// [`GridError::OutOfMemory`] when a table cannot be allocated.
     ///
     /// ```

@@ -46,21 +46,23 @@
 //! ```
 
 mod agent_path;
+mod cost_model;
 mod direction;
 mod error;
+mod graph_space;
 mod grid_graph;
 mod node_graph;
 mod node_id;
-mod payload;
-mod search_view;
+mod node_kind;
 #[cfg(feature = "serde")]
 mod serialization;
 
 pub use agent_path::AgentPath;
+pub use cost_model::{BaseCosts, CostModel, UnitDiagonals};
 pub use direction::Direction;
 pub use error::{GraphError, InvalidData};
+pub use graph_space::GraphSpace;
 pub use grid_graph::{DiagonalCost, GridGraph};
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;
-pub use payload::{BaseCosts, CostModel, NodeKind, NodeRef, UnitDiagonals};
-pub use search_view::GraphSpace;
+pub use node_kind::{NodeKind, NodeRef};

@@ -1,7 +1,7 @@
 //! [`NodeGraph`]: GameplayKit's `GKGraph` and `GKGraphNode`, with nodes owned by the graph.
 
+use super::graph_space::with_scratch;
 use super::node_id::fresh_graph_tag;
-use super::search_view::with_scratch;
 use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
 use crate::search::{outcome_from, Outcome, SearchContext, SearchOptions, Status, TieBreak};

@@ -28,7 +28,9 @@ mod bitmap;
 mod cell;
 mod components;
 mod error;
-mod grid_map;
+// The file that holds `Grid` is named after it.
+#[allow(clippy::module_inception)]
+mod grid;
 mod grid_problem;
 mod neighbourhood;
 mod queries;
@@ -41,7 +43,7 @@ mod space;
 pub(crate) use bitmap::Bitmap;
 pub use cell::Cell;
 pub use error::{AsciiProblem, GridError, MoveKind};
-pub use grid_map::Grid;
+pub use grid::Grid;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
 pub use sliced::PendingGridSearch;

@@ -1,0 +1,92 @@
+//! What a node carries: [`NodeKind`], its kind and position, and [`NodeRef`], a node as a cost
+//! model sees it.
+
+use super::NodeId;
+
+/// The payload of a node: its kind and, for geometric kinds, its position.
+///
+/// The base cost rules follow GameplayKit's node classes:
+///
+/// | from / to | cost | estimate |
+/// |---|---|---|
+/// | two `Point2` nodes | Euclidean distance | Euclidean distance |
+/// | two `Point3` nodes | Euclidean distance | Euclidean distance |
+/// | two `Cell` nodes | Euclidean distance: 1 orthogonal, √2 diagonal | Euclidean distance |
+/// | anything else (plain nodes, mixed kinds) | 1 | 0 |
+///
+/// Distances are computed in `f64` and rounded to the nearest `f32`, so `(0, 0)` to `(1, 1)` costs
+/// exactly `1.4142135_f32`. The estimate is admissible within one geometric kind; a graph that
+/// mixes kinds on one route should use plain costs or its own [`CostModel`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum NodeKind {
+    /// A node without position (GameplayKit's `GKGraphNode`): every move costs 1.
+    #[default]
+    Plain,
+    /// A point in the plane (`GKGraphNode2D`); its position can be changed.
+    Point2(f32, f32),
+    /// A point in space (`GKGraphNode3D`); its position can be changed.
+    Point3(f32, f32, f32),
+    /// A grid cell (`GKGridGraphNode`); the position is fixed.
+    Cell(i32, i32),
+}
+
+impl NodeKind {
+    /// The base cost of the move from a node of this kind to a node of kind `to` (table above).
+    pub fn cost_to(&self, to: &NodeKind) -> f32 {
+        self.distance(to).unwrap_or(1.0)
+    }
+
+    /// The base estimate from a node of this kind to a goal of kind `goal` (table above).
+    pub fn estimated_cost_to(&self, goal: &NodeKind) -> f32 {
+        self.distance(goal).unwrap_or(0.0)
+    }
+
+    /// The Euclidean distance between two nodes of the same geometric kind.
+    fn distance(&self, other: &NodeKind) -> Option<f32> {
+        let squared = match (*self, *other) {
+            (NodeKind::Point2(ax, ay), NodeKind::Point2(bx, by)) => {
+                sq(ax as f64 - bx as f64) + sq(ay as f64 - by as f64)
+            }
+            (NodeKind::Point3(ax, ay, az), NodeKind::Point3(bx, by, bz)) => {
+                sq(ax as f64 - bx as f64) + sq(ay as f64 - by as f64) + sq(az as f64 - bz as f64)
+            }
+            (NodeKind::Cell(ax, ay), NodeKind::Cell(bx, by)) => {
+                sq(ax as f64 - bx as f64) + sq(ay as f64 - by as f64)
+            }
+            _ => return None,
+        };
+        Some(squared.sqrt() as f32)
+    }
+
+    /// The cell coordinates, for a `Cell` node.
+    pub fn cell(&self) -> Option<(i32, i32)> {
+        match *self {
+            NodeKind::Cell(x, y) => Some((x, y)),
+            _ => None,
+        }
+    }
+
+    /// A short name of the kind, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            NodeKind::Plain => "plain",
+            NodeKind::Point2(..) => "2D point",
+            NodeKind::Point3(..) => "3D point",
+            NodeKind::Cell(..) => "grid cell",
+        }
+    }
+}
+
+fn sq(v: f64) -> f64 {
+    v * v
+}
+
+/// A node as a [`CostModel`](super::CostModel) sees it: its id and its payload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeRef {
+    /// The node's id (to look up per-node data the model keeps, such as terrain).
+    pub id: NodeId,
+    /// The node's payload.
+    pub kind: NodeKind,
+}

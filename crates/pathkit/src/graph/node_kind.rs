@@ -16,7 +16,7 @@ use super::NodeId;
 ///
 /// Distances are computed in `f64` and rounded to the nearest `f32`, so `(0, 0)` to `(1, 1)` costs
 /// exactly `1.4142135_f32`. The estimate is admissible within one geometric kind; a graph that
-/// mixes kinds on one route should use plain costs or its own [`CostModel`].
+/// mixes kinds on one route should use plain costs or its own [`CostModel`](super::CostModel).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum NodeKind {

@@ -30,7 +30,7 @@ pub(crate) fn plan(
     from: Cell,
     to: Cell,
 ) -> Option<Route> {
-    let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
+    let options = SearchOptions::new().tie_break(TieBreak::Lifo);
     let outcome = match variant {
         Variant::Tutorial => ctx.search(&grid.four_connected(), from, to, &options),
         Variant::Diagonal | Variant::DogAvoiding => {

@@ -58,7 +58,7 @@ fn collect_bones(game: &mut Game, ctx: &mut SearchContext<u32>) -> usize {
     let mut steps = 0;
     loop {
         let grid = dog_free(game, None);
-        let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
+        let options = SearchOptions::new().tie_break(TieBreak::Lifo);
         let outcome = ctx
             .search_nearest(
                 &grid.four_connected(),

@@ -99,7 +99,7 @@ impl Solver {
         match (prepared.algo, &prepared.plus) {
             (Algo::Astar, _) => {
                 let outcome = grid
-                    .octile()
+                    .eight_connected()
                     .find_path(&mut self.astar, start, goal, &Default::default())
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
@@ -107,7 +107,7 @@ impl Solver {
             (Algo::AstarGeneral, _) => {
                 let outcome = self
                     .astar
-                    .search(&grid.octile(), start, goal, &SearchOptions::new())
+                    .search(&grid.eight_connected(), start, goal, &SearchOptions::new())
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }

@@ -82,7 +82,7 @@ fn run<S: Send, R: Send>(
 pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, GridError>> {
     let options = SearchOptions::new();
     run(queries, SearchContext::new, |ctx, (start, goal)| {
-        grid.octile().find_path(ctx, start, goal, &options)
+        grid.eight_connected().find_path(ctx, start, goal, &options)
     })
 }
 

@@ -79,7 +79,7 @@ fn batch_results_equal_sequential_results_in_order() {
     let astar_sequential: Vec<_> = qs
         .iter()
         .map(|&(s, g)| {
-            grid.octile()
+            grid.eight_connected()
                 .find_path(&mut astar_ctx, s, g, &Default::default())
         })
         .collect();

@@ -257,7 +257,7 @@ mod format_movingai {
         let mut ctx = SearchContext::new();
         for e in scen.entries() {
             let outcome = grid
-                .octile()
+                .eight_connected()
                 .find_path(&mut ctx, e.start, e.goal, &Default::default())
                 .unwrap();
             let path = outcome.into_path().unwrap();

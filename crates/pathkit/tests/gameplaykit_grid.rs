@@ -557,7 +557,7 @@ mod gameplaykit {
                     );
                     let reference = if diagonals {
                         let mut c = SearchContext::new();
-                        c.astar(&tiles.octile(), cs, ct)
+                        c.astar(&tiles.eight_connected(), cs, ct)
                             .unwrap()
                             .into_path()
                             .map(|p| p.cost)

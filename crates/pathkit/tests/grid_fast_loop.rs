@@ -79,13 +79,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn float_octile_costs(case in uniform_case(), rule in 0usize..4, tie in 0usize..4) {
+    fn float_octile_costs(case in uniform_case(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let space = case.grid.space(RULES[rule], 1.0f64, std::f64::consts::SQRT_2).unwrap();
         check_fast_loop(&space, &case.map, MoveCosts::OCTILE, (case.start, case.goal), TIES[tie]);
     }
 
     #[test]
-    fn integer_and_single_precision_costs(case in uniform_case(), rule in 0usize..4, tie in 0usize..4) {
+    fn integer_and_single_precision_costs(case in uniform_case(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let ends = (case.start, case.goal);
         check_fast_loop(&case.grid.space(RULES[rule], 10u32, 14u32).unwrap(), &case.map, costs(10.0, 14.0), ends, TIES[tie]);
         check_fast_loop(&case.grid.space(RULES[rule], 1.0f32, 1.5f32).unwrap(), &case.map, costs(1.0, 1.5), ends, TIES[tie]);
@@ -107,9 +107,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn weighted_terrain(case in weighted_case(), rule in 0usize..4, tie in 0usize..4) {
+    fn weighted_terrain(case in weighted_case(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let ends = (case.start, case.goal);
-        check_fast_loop(&case.grid.octile(), &case.map, MoveCosts::OCTILE, ends, TIES[tie]);
+        check_fast_loop(&case.grid.eight_connected(), &case.map, MoveCosts::OCTILE, ends, TIES[tie]);
         check_fast_loop(&case.grid.space(RULES[rule], 10u32, 14u32).unwrap(), &case.map, costs(10.0, 14.0), ends, TIES[tie]);
         check_fast_loop(&case.grid.space(RULES[rule], 2u64, 5u64).unwrap(), &case.map, costs(2.0, 5.0), ends, TIES[tie]);
     }
@@ -125,7 +125,7 @@ proptest! {
     fn edits_between_queries(mut case in uniform_case(), edits in proptest::collection::vec((any::<u32>(), any::<u32>(), 0u32..3), 1..40)) {
         let (w, h) = (case.grid.width(), case.grid.height());
         let ends = (case.start, case.goal);
-        check_fast_loop(&case.grid.octile(), &case.map, MoveCosts::OCTILE, ends, TieBreak::LargerG);
+        check_fast_loop(&case.grid.eight_connected(), &case.map, MoveCosts::OCTILE, ends, TieBreak::LargerG);
         for chunk in edits.chunks(5) {
             for &(x, y, weight) in chunk {
                 let cell = Cell::new(x % w, y % h);
@@ -133,7 +133,7 @@ proptest! {
                 let (ox, oy) = xy(cell);
                 case.map.weights[oy as usize * case.map.width + ox as usize] = weight;
             }
-            check_fast_loop(&case.grid.octile(), &case.map, MoveCosts::OCTILE, ends, TieBreak::LargerG);
+            check_fast_loop(&case.grid.eight_connected(), &case.map, MoveCosts::OCTILE, ends, TieBreak::LargerG);
             check_fast_loop(&case.grid.space(Diagonal::CornerCutting, 10u32, 14u32).unwrap(), &case.map, costs(10.0, 14.0), ends, TieBreak::Fifo);
         }
     }
@@ -182,7 +182,7 @@ fn a_walled_start_or_goal_is_unreachable() {
     for (start, goal) in [(wall, free), (free, wall), (wall, wall)] {
         let mut path = vec![free];
         let fast = grid
-            .octile()
+            .eight_connected()
             .find_path_into(&mut ctx, start, goal, &SearchOptions::new(), &mut path)
             .unwrap();
         assert_eq!(fast, Status::Unreachable, "{start} -> {goal}");
@@ -190,7 +190,7 @@ fn a_walled_start_or_goal_is_unreachable() {
         assert_eq!(ctx.stats().expanded, 0);
     }
     let general = ctx
-        .search(&grid.octile(), wall, free, &SearchOptions::new())
+        .search(&grid.eight_connected(), wall, free, &SearchOptions::new())
         .unwrap();
     assert_eq!(general, pathkit::search::Outcome::Unreachable);
 }

@@ -303,7 +303,7 @@ mod hostile {
         for limit in [f64::NAN, -f64::NAN, -1.0, f64::NEG_INFINITY] {
             let options = SearchOptions::new().max_cost(limit);
             let e = grid
-                .octile()
+                .eight_connected()
                 .find_path(&mut ctx, start, goal, &options)
                 .unwrap_err();
             let GridError::Search(SearchError::InvalidMaxCost { limit: got }) = e else {
@@ -314,13 +314,13 @@ mod hostile {
         // An infinite limit is no limit; a real one still cuts the search short.
         let open = SearchOptions::new().max_cost(f64::INFINITY);
         assert!(grid
-            .octile()
+            .eight_connected()
             .find_path(&mut ctx, start, goal, &open)
             .unwrap()
             .is_found());
         let short = SearchOptions::new().max_cost(2.0);
         assert!(!grid
-            .octile()
+            .eight_connected()
             .find_path(&mut ctx, start, goal, &short)
             .unwrap()
             .is_found());

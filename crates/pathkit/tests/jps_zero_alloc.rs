@@ -101,7 +101,7 @@ fn jps_plus_queries_allocate_nothing_after_warm_up() {
 fn astar_queries_allocate_nothing_after_warm_up() {
     let grid = map();
     let pairs = queries(&grid);
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let options = SearchOptions::new();
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();

@@ -140,7 +140,7 @@ proptest! {
     /// The closest point on grids, through `find_path` (the grid's components, then the general
     /// loop), A* and Dijkstra, every diagonal rule and tie rule.
     #[test]
-    fn grid_closest_point_is_nearest_then_cheapest(case in case(), rule in 0usize..4, tie in 0usize..4) {
+    fn grid_closest_point_is_nearest_then_cheapest(case in case(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let rule = RULES[rule];
         let moves = moves_of(rule);
         let mut ctx = SearchContext::new();
@@ -211,7 +211,7 @@ proptest! {
     /// goals) and the forward one (a limit that never binds) both cost the oracle's least
     /// distance to any goal, along a real walk ending at a goal.
     #[test]
-    fn grid_nearest_goal_is_the_cheapest(case in case(), rule in 0usize..4, n in 0usize..6, seed in any::<u64>(), tie in 0usize..4) {
+    fn grid_nearest_goal_is_the_cheapest(case in case(), rule in 0usize..4, n in 0usize..6, seed in any::<u64>(), tie in 0usize..TIES.len()) {
         let rule = RULES[rule];
         let moves = moves_of(rule);
         let goals = cells(&case, n, seed);
@@ -567,7 +567,7 @@ proptest! {
     /// paths, JPS (8- and 4-connected) and JPS+. The one-shot answers are checked against the
     /// oracle too.
     #[test]
-    fn sliced_searches_answer_as_one_shot(case in uniform_case(), weighted in any::<bool>(), budgets in prop::collection::vec(1u64..40, 1..8), tie in 0usize..4) {
+    fn sliced_searches_answer_as_one_shot(case in uniform_case(), weighted in any::<bool>(), budgets in prop::collection::vec(1u64..40, 1..8), tie in 0usize..TIES.len()) {
         let case = if weighted {
             // The same walls, some cells heavier.
             let weights: Vec<u32> = case.map.weights.iter().enumerate().map(|(i, &w)| if w == 0 { 0 } else { 1 + (i as u32 * 7 % 3) }).collect();
@@ -579,7 +579,7 @@ proptest! {
         let (start, goal) = (case.start, case.goal);
         let budget = |round: usize| budgets[round % budgets.len()];
         let options = SearchOptions::new().tie_break(TIES[tie]);
-        let space = case.grid.octile();
+        let space = case.grid.eight_connected();
         let mut ctx = SearchContext::new();
 
         // The grid's own query (fast loop, or an answer without search).

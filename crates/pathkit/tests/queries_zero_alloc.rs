@@ -69,7 +69,7 @@ fn distance_maps_allocate_nothing_after_warm_up() {
     for weighted in [false, true] {
         let grid = map(weighted);
         let groups = groups(&grid);
-        let space = grid.octile();
+        let space = grid.eight_connected();
         let mut ctx = SearchContext::new();
         for limit in [None, Some(12.0)] {
             let (reached, allocations) = allocations_after_warm_up(&groups, |cells| {
@@ -92,7 +92,7 @@ fn distance_maps_allocate_nothing_after_warm_up() {
         }
         // Custom rules take the general loop.
         let ghost = grid
-            .octile()
+            .eight_connected()
             .with_rules(|g: &Grid, c: Cell| g.weight(c).max(1));
         let (reached, allocations) = allocations_after_warm_up(&groups, |cells| {
             ghost
@@ -110,7 +110,7 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
     let grid = map(false);
     let groups = groups(&grid);
     let start = Cell::new(1, 1);
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
     let plain = SearchOptions::new();
@@ -204,7 +204,7 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
 fn sliced_searches_allocate_nothing_after_warm_up() {
     let grid = map(false);
     let groups = groups(&grid);
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let mut ctx = SearchContext::new();
     let mut jps = JpsContext::new();
     let plus = JpsPlus::new(grid.clone()).unwrap();

@@ -152,7 +152,7 @@ fn diagonal_gaps_depend_on_the_rule() {
 fn start_equals_goal_and_out_of_range() {
     let grid = Grid::from_ascii(OPEN).unwrap();
     let mut ctx = SearchContext::new();
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let here = Cell::new(3, 3);
     let path = ctx.astar(&space, here, here).unwrap().into_path().unwrap();
     assert_eq!((path.nodes, path.cost), (vec![here], 0.0));
@@ -260,7 +260,7 @@ fn grid_errors_for_bad_input() {
     assert!(!one.is_empty());
     let mut ctx = SearchContext::new();
     assert!(matches!(
-        one.octile().find_path(
+        one.eight_connected().find_path(
             &mut ctx,
             Cell::new(0, 0),
             Cell::new(1, 0),
@@ -336,7 +336,7 @@ fn stepper_shows_the_tutorial_numbers() {
         &space,
         start,
         goal,
-        SearchOptions::new().tie_break(TieBreak::Tutorial),
+        SearchOptions::new().tie_break(TieBreak::Lifo),
     )
     .unwrap();
     assert_eq!(stepper.open_list().len(), 1);

@@ -63,13 +63,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn unit_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+    fn unit_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let space = case.grid.space(RULES[rule], 1.0f64, std::f64::consts::SQRT_2).unwrap();
         check_astar(&space, &case.map, MoveCosts::OCTILE, (case.start, case.goal), TIES[tie]);
     }
 
     #[test]
-    fn integer_and_single_precision_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+    fn integer_and_single_precision_costs_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let space = case.grid.space(RULES[rule], 10u32, 14u32).unwrap();
         check_astar(&space, &case.map, octile_costs(10.0, 14.0), (case.start, case.goal), TIES[tie]);
         let space = case.grid.space(RULES[rule], 1.0f32, 1.5f32).unwrap();
@@ -89,7 +89,7 @@ proptest! {
     /// Per-agent rules: a ghost walks through walls at weight 5 and avoids weight-3 cells
     /// altogether. The oracle sees the map as the ghost does, written out from those two sentences.
     #[test]
-    fn agent_rules_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..4) {
+    fn agent_rules_are_optimal(case in case_strategy(), rule in 0usize..4, tie in 0usize..TIES.len()) {
         let ghost = |g: &Grid, c: Cell| match g.weight(c) {
             0 => 5,
             3 => 0,
@@ -208,7 +208,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn node_graphs_are_optimal(graph in point_graph(), s in 0usize..40, g in 0usize..40, tie in 0usize..4) {
+    fn node_graphs_are_optimal(graph in point_graph(), s in 0usize..40, g in 0usize..40, tie in 0usize..TIES.len()) {
         let (s, g) = (s % graph.points.len(), g % graph.points.len());
         let oracle = oracle_of(&graph);
         let options = SearchOptions::new().tie_break(TIES[tie]);

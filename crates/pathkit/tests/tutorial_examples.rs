@@ -30,7 +30,7 @@ fn variant_a_tutorial_ties_give_the_printed_path() {
     let grid = level(1);
     let space = grid.four_connected();
     let mut ctx = SearchContext::new();
-    let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
+    let options = SearchOptions::new().tie_break(TieBreak::Lifo);
     let Outcome::Found(path) = ctx.search(&space, SPAWN, TARGET, &options).unwrap() else {
         panic!("no path")
     };
@@ -91,7 +91,7 @@ fn diagonal_route(dog_weight: u32) -> (Vec<Cell>, u32, u64) {
         .with_heuristic(Heuristic::Manhattan)
         .heuristic_units(1.0, 1.0);
     let mut ctx = SearchContext::new();
-    let options = SearchOptions::new().tie_break(TieBreak::Tutorial);
+    let options = SearchOptions::new().tie_break(TieBreak::Lifo);
     let path = ctx
         .search(&space, SPAWN, TARGET, &options)
         .unwrap()

@@ -50,7 +50,7 @@ fn assert_warm_queries_allocate_nothing(mut query: impl FnMut(Cell, Cell) -> boo
 #[test]
 fn queries_after_warm_up_allocate_nothing() {
     let grid = map();
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
     let options = SearchOptions::new();
@@ -65,7 +65,7 @@ fn queries_after_warm_up_allocate_nothing() {
 #[test]
 fn fast_grid_queries_after_warm_up_allocate_nothing() {
     let grid = map();
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
     let options = SearchOptions::new();
@@ -81,7 +81,7 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
 #[test]
 fn the_largest_query_warms_a_context_up_for_all_others() {
     let grid = map();
-    let space = grid.octile();
+    let space = grid.eight_connected();
     let (mut ctx, mut general) = (SearchContext::new(), SearchContext::new());
     let mut path = Vec::new();
     let options = SearchOptions::new();
@@ -135,7 +135,7 @@ fn edits_between_queries_allocate_nothing() {
     let query_all = |grid: &Grid, ctx: &mut SearchContext<f64>, path: &mut Vec<Cell>| {
         for &(s, g) in &cells {
             let found = grid
-                .octile()
+                .eight_connected()
                 .find_path_into(ctx, s, g, &options, path)
                 .unwrap();
             assert!(found.is_found());

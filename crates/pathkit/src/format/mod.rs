@@ -32,7 +32,7 @@
 //! let grid = map.to_grid()?;
 //! let entry = &scen.entries()[0];
 //! let mut ctx = SearchContext::new();
-//! let outcome = grid.octile().find_path(&mut ctx, entry.start, entry.goal, &Default::default())?;
+//! let outcome = grid.eight_connected().find_path(&mut ctx, entry.start, entry.goal, &Default::default())?;
 //! let path = outcome.into_path().expect("the goal is reachable");
 //! assert!((path.cost - entry.optimal_length).abs() <= scen.tolerance());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -18,7 +18,7 @@
 //!      ......",
 //! ).unwrap();
 //! let mut ctx = SearchContext::new();
-//! let outcome = grid.octile().find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &Default::default()).unwrap();
+//! let outcome = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &Default::default()).unwrap();
 //! let path = outcome.into_path().unwrap();
 //! assert_eq!(path.nodes.first(), Some(&Cell::new(0, 1)));
 //! assert_eq!(path.cost, 7.0); // up, along the top, down: no cutting the wall's corners

@@ -42,7 +42,7 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
 /// use pathkit::search::{Progress, SearchContext, SearchOptions};
 ///
 /// let grid = Grid::new(100, 100).unwrap();
-/// let space = grid.octile();
+/// let space = grid.eight_connected();
 /// let mut ctx = SearchContext::new();
 /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(99, 70), &SearchOptions::new()).unwrap();
 /// let outcome = loop {

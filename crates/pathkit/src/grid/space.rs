@@ -76,7 +76,7 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// searching; the search core, which knows nothing of walls, still answers a query from a node to
 /// itself with that node, wall or not.
 ///
-/// Neighbours are generated in [`NEIGHBOUR_ORDER`], so with [`TieBreak::Tutorial`](crate::search::TieBreak::Tutorial)
+/// Neighbours are generated in [`NEIGHBOUR_ORDER`], so with [`TieBreak::Lifo`](crate::search::TieBreak::Lifo)
 /// a search follows the Cat Maze tutorials step for step.
 ///
 /// ```
@@ -114,13 +114,35 @@ pub struct GridSpace<'g, C, R = GridRules> {
 }
 
 impl Grid {
-    /// 4-connected, every move costs 1 (times the weight), Manhattan heuristic.
+    /// 4-connected, every move costs 1 (times the weight of the cell entered), Manhattan
+    /// heuristic.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+    /// let path = grid.four_connected().find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap();
+    /// assert_eq!(path.into_path().unwrap().cost, 4);
+    /// ```
     pub fn four_connected(&self) -> GridSpace<'_, u32> {
         GridSpace::build(self, Diagonal::Never, 1, 1)
     }
 
-    /// The Moving AI rules: 8-connected without corner cutting, moves cost 1 and √2, octile heuristic.
-    pub fn octile(&self) -> GridSpace<'_, f64> {
+    /// 8-connected under the Moving AI rules: no corner cutting, straight moves cost 1 and
+    /// diagonal ones √2 (times the weight of the cell entered), octile heuristic.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+    /// let space = grid.eight_connected();
+    /// assert_eq!(space.diagonal(), Diagonal::NoCornerCutting);
+    /// let path = space.find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap();
+    /// assert_eq!(path.into_path().unwrap().cost, 4.0); // around the wall: no corner cut
+    /// ```
+    pub fn eight_connected(&self) -> GridSpace<'_, f64> {
         GridSpace::build(
             self,
             Diagonal::NoCornerCutting,
@@ -348,7 +370,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
     /// let mut ctx = SearchContext::new();
     /// let mut path = Vec::new();
-    /// let status = grid.octile()
+    /// let status = grid.eight_connected()
     ///     .find_path_into(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &Default::default(), &mut path)
     ///     .unwrap();
     /// assert!(status.is_found());

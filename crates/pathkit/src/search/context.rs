@@ -43,7 +43,7 @@ use std::collections::VecDeque;
 /// use pathkit::search::{SearchContext, SearchOptions, Status};
 ///
 /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
-/// let space = grid.octile();
+/// let space = grid.eight_connected();
 /// let mut ctx = SearchContext::new();
 /// let mut path = Vec::new();
 /// let status = ctx

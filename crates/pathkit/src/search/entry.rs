@@ -22,7 +22,7 @@ impl Entry {
         let high = match tie {
             TieBreak::LargerG => h.tie_key(),
             TieBreak::Fifo => counter,
-            TieBreak::Lifo | TieBreak::Tutorial => !counter,
+            TieBreak::Lifo => !counter,
         };
         Entry {
             f: f.order_key(),

@@ -18,12 +18,12 @@ pub enum TieBreak {
     /// Oldest insertion first.
     Fifo,
     /// Newest insertion first (an improved node counts as newly inserted).
+    ///
+    /// This is also the open list of the Cocos2D Cat Maze tutorial, where a new or improved step
+    /// goes before the first open step whose F is greater than or equal to its own: the same
+    /// order. Together with a grid's neighbour order (Top, Left, Bottom, Right) it reproduces the
+    /// tutorial's worked example step for step.
     Lifo,
-    /// The open list of the Cocos2D Cat Maze tutorial: a new or improved step goes before the first
-    /// open step whose F is greater than or equal to its own. This is the same order as
-    /// [`TieBreak::Lifo`]; together with the space's neighbour order (Top, Left, Bottom, Right on
-    /// grids) it reproduces the tutorial's worked example step for step.
-    Tutorial,
 }
 
 /// Settings of one search. The default is plain, optimal A* with no limits.
@@ -113,7 +113,7 @@ impl<C: Cost> SearchOptions<C> {
     /// let grid = Grid::new(4, 1).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let options = SearchOptions::new().max_cost(f64::NAN);
-    /// let result = grid.octile().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
+    /// let result = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
     /// assert!(matches!(result, Err(GridError::Search(SearchError::InvalidMaxCost { .. }))));
     /// ```
     #[must_use]

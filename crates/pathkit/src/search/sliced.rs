@@ -122,7 +122,7 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// use pathkit::search::{Progress, SearchContext, SearchOptions};
 ///
 /// let grid = Grid::new(64, 64).unwrap();
-/// let space = grid.octile();
+/// let space = grid.eight_connected();
 /// let mut ctx = SearchContext::new();
 /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(63, 40), &SearchOptions::new()).unwrap();
 /// let mut frames = 0;

@@ -19,12 +19,7 @@ pub const RULES: [Diagonal; 4] = [
 ];
 
 /// Every tie rule.
-pub const TIES: [TieBreak; 4] = [
-    TieBreak::LargerG,
-    TieBreak::Fifo,
-    TieBreak::Lifo,
-    TieBreak::Tutorial,
-];
+pub const TIES: [TieBreak; 3] = [TieBreak::LargerG, TieBreak::Fifo, TieBreak::Lifo];
 
 /// The oracle's name for a diagonal rule.
 pub fn moves_of(rule: Diagonal) -> Moves {

@@ -191,7 +191,7 @@ impl<E: Expander> Expansion for JumpExpansion<'_, E> {
         self.rows.cell(index)
     }
 
-    fn unit(&self) -> f64 {
+    fn unit(&self, _start: u32) -> f64 {
         1.0
     }
 

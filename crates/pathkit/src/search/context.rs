@@ -185,6 +185,15 @@ impl<C: Cost> SearchContext<C> {
             indexer,
             goal,
         };
+        if options.trusted_plain_astar() {
+            return self.run_trusted(
+                &policy,
+                (start_index, start),
+                goal_index,
+                options.tie_break,
+                path,
+            );
+        }
         self.run_general(
             &policy,
             checks,

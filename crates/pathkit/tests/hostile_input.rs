@@ -409,7 +409,22 @@ mod hostile {
         for (x, y) in [(0, 0), (2, 2), (1, 0)] {
             assert!(grid.passable_xy(x, y));
         }
-        let far = [i64::MIN, -1_000_000, -129, -128, -65, -64, -1, 3, 63, 64, 128, 129, 1 << 40, i64::MAX];
+        let far = [
+            i64::MIN,
+            -1_000_000,
+            -129,
+            -128,
+            -65,
+            -64,
+            -1,
+            3,
+            63,
+            64,
+            128,
+            129,
+            1 << 40,
+            i64::MAX,
+        ];
         for &x in &far {
             for y in [0, 1, 2] {
                 assert!(!grid.passable_xy(x, y), "({x}, {y})");

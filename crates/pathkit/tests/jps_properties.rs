@@ -292,11 +292,15 @@ fn jump_point_paths_leave_out_the_cells_between() {
     let plus = JpsPlus::new(grid.clone()).unwrap();
     let mut ctx = JpsContext::new();
     for mode in [JpsMode::EIGHT, JpsMode::FOUR] {
-        let points = ctx.find_path(&grid, start, goal, mode.jump_points()).unwrap();
+        let points = ctx
+            .find_path(&grid, start, goal, mode.jump_points())
+            .unwrap();
         assert_eq!(points.into_nodes(), Some(vec![start, goal]), "{mode:?}");
         let cells = ctx.find_path(&grid, start, goal, mode).unwrap();
         assert_eq!(cells.into_nodes().map(|c| c.len()), Some(10), "{mode:?}");
     }
-    let points = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints).unwrap();
+    let points = plus
+        .find_path(&mut ctx, start, goal, PathMode::JumpPoints)
+        .unwrap();
     assert_eq!(points.into_nodes(), Some(vec![start, goal]));
 }

@@ -77,7 +77,7 @@ fn run<S: Send, R: Send>(
     }
 }
 
-/// Optimal A* on [`Grid::octile`] (8-connected, no corner cutting, costs 1 and √2) for every
+/// Optimal A* on [`Grid::eight_connected`] (8-connected, no corner cutting, costs 1 and √2) for every
 /// query, with the same answers as [`GridSpace::find_path`](crate::grid::GridSpace::find_path).
 pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, GridError>> {
     let options = SearchOptions::new();

@@ -36,7 +36,7 @@
 //! Every engine answers with the search core's result types ([`Outcome`](crate::search::Outcome),
 //! [`Status`](crate::search::Status), [`Stats`](crate::search::Stats)), with costs in `f64`:
 //! straight moves cost 1 and diagonal moves √2, the same as A* on
-//! [`Grid::octile`](crate::grid::Grid::octile) (or on
+//! [`Grid::eight_connected`](crate::grid::Grid::eight_connected) (or on
 //! [`Grid::four_connected`](crate::grid::Grid::four_connected) for 4-connected search).
 //!
 //! ```

@@ -254,7 +254,7 @@ impl JpsContext {
     /// closest point: the cell `start` reaches that is nearest `goal` by the search's own
     /// estimate (octile distance, or Manhattan 4-connected), the cheapest of equally near ones
     /// ([`Outcome::Closest`]). The same answer as A* on
-    /// [`Grid::octile`](crate::grid::Grid::octile) (or
+    /// [`Grid::eight_connected`](crate::grid::Grid::eight_connected) (or
     /// [`Grid::four_connected`](crate::grid::Grid::four_connected)) with
     /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint).
     ///

@@ -38,6 +38,19 @@ impl<M: ?Sized> Copy for GraphSpace<'_, M> {}
 
 impl<'g, M: CostModel + ?Sized> GraphSpace<'g, M> {
     /// `graph` searched under `model`.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GraphSpace, NodeGraph, NodeKind, UnitDiagonals};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1), NodeKind::Cell(2, 2)]);
+    /// graph.add_connections(n[1], &[n[0], n[2]], Direction::BothWays).unwrap();
+    /// let space = GraphSpace::new(&graph, &UnitDiagonals);
+    /// assert!(std::ptr::eq(space.graph(), &graph));
+    /// let mut ctx = SearchContext::new();
+    /// let path = ctx.astar(&space, n[0], n[2]).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 2.0);
+    /// ```
     pub fn new(graph: &'g NodeGraph, model: &'g M) -> Self {
         GraphSpace { graph, model }
     }

@@ -24,12 +24,13 @@ use std::str::FromStr;
 /// searchable [`Grid`]: `.`, `G` and `S` are passable at weight 1, everything else is blocked.
 ///
 /// ```
-/// use pathkit::format::MovingAiMap;
+/// use pathkit::format::{LineEnding, MovingAiMap};
 /// use pathkit::grid::Cell;
 ///
 /// let map: MovingAiMap = "type octile\nheight 2\nwidth 3\nmap\n.@.\nG.T\n".parse().unwrap();
 /// assert_eq!((map.map_type(), map.width(), map.height()), ("octile", 3, 2));
 /// assert_eq!(map.tile(1, 0), Some(b'@'));
+/// assert_eq!((map.tiles(), map.line_ending()), (&b".@.G.T"[..], LineEnding::Lf));
 /// let grid = map.to_grid().unwrap();
 /// assert!(!grid.is_passable(Cell::new(1, 0)) && grid.is_passable(Cell::new(0, 1)));
 /// assert_eq!(map.to_string().parse::<MovingAiMap>().unwrap(), map);

@@ -121,7 +121,7 @@ impl Default for LengthFormat {
 /// (same version, separator, line ending and length printing).
 ///
 /// ```
-/// use pathkit::format::Scenario;
+/// use pathkit::format::{LengthFormat, LineEnding, Scenario, Separator};
 /// use pathkit::grid::Cell;
 ///
 /// let text = "version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n";
@@ -130,6 +130,8 @@ impl Default for LengthFormat {
 /// assert_eq!((entry.start, entry.goal), (Cell::new(1, 11), Cell::new(1, 12)));
 /// assert_eq!(entry.map_file_name(), "arena.map");
 /// assert_eq!(scen.tolerance(), 5e-3); // lengths printed to ~6 significant digits
+/// assert_eq!((scen.version(), scen.separator(), scen.line_ending()), ("1", Separator::Tab, LineEnding::Lf));
+/// assert_eq!(scen.length_format(), LengthFormat::Shortest);
 /// assert_eq!(scen.to_string(), text);
 /// ```
 #[derive(Clone, Debug, PartialEq)]

@@ -16,6 +16,7 @@ use super::{GraphError, NodeGraph, NodeId, NodeKind};
 /// let nodes = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap()).unwrap().into_nodes().unwrap();
 /// let path = AgentPath::from_nodes(grid.graph(), &nodes, 0.5).unwrap();
 /// assert_eq!(path.points(), &[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]);
+/// assert_eq!((path.radius(), path.is_cyclical(), path.length()), (0.5, false, 2.0));
 /// assert!(matches!(AgentPath::from_nodes(grid.graph(), &nodes[..1], 0.5), Err(GraphError::PathTooShort { len: 1 })));
 /// ```
 #[derive(Clone, Debug, PartialEq)]

@@ -19,6 +19,8 @@ use std::cell::RefCell;
 /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
 /// graph.add_connections(n[1], &[n[2]], Direction::BothWays).unwrap();
 /// graph.add_connections(n[2], &[n[3]], Direction::BothWays).unwrap();
+/// let space = graph.space();
+/// assert!(std::ptr::eq(space.graph(), &graph));
 /// let mut ctx = SearchContext::new();
 /// // A cost limit stops short of the goal and returns the best partial path.
 /// let outcome = ctx.search(&graph.space(), n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();

@@ -49,11 +49,13 @@ pub enum DiagonalCost {
 /// (x, y+1), (x+1, y+1), skipping diagonals when they are off.
 ///
 /// ```
-/// use pathkit::graph::GridGraph;
-///
+/// use pathkit::graph::{DiagonalCost, GridGraph};
 /// use pathkit::grid::Diagonal;
 ///
 /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
+/// assert_eq!((grid.origin(), grid.width(), grid.height()), ((0, 0), 3, 3));
+/// assert_eq!((grid.moves(), grid.diagonals_allowed()), (Diagonal::Never, false));
+/// assert_eq!((grid.diagonal_cost(), grid.graph().node_count()), (DiagonalCost::Euclidean, 9));
 /// let wall = grid.node_at(1, 1).unwrap();
 /// grid.remove_nodes(&[wall]).unwrap();
 /// assert_eq!(grid.node_at(1, 1), None);

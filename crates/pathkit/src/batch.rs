@@ -101,6 +101,7 @@ fn run<S: Send, R: Send>(
 /// assert!((path.cost - (2.0 + std::f64::consts::SQRT_2 + 1.0)).abs() < 1e-9);
 /// assert!(matches!(results[1], Err(GridError::OutOfBounds { .. }))); // answered in input order
 /// ```
+#[must_use]
 pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, GridError>> {
     let options = SearchOptions::new();
     run(queries, SearchContext::new, |ctx, (start, goal)| {
@@ -121,6 +122,7 @@ pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, G
 /// let costs: Vec<f64> = results.into_iter().map(|r| r.unwrap().into_path().unwrap().cost).collect();
 /// assert_eq!(costs, [2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
 /// ```
+#[must_use]
 pub fn jps(
     grid: &Grid,
     queries: &[Query],
@@ -144,6 +146,7 @@ pub fn jps(
 /// assert_eq!(results[0].as_ref().unwrap().path().unwrap().cost, 7.0);
 /// assert_eq!(results[1].as_ref().unwrap().path().unwrap().nodes, [Cell::new(0, 0), Cell::new(5, 0)]);
 /// ```
+#[must_use]
 pub fn jps_plus(
     plus: &JpsPlus,
     queries: &[Query],
@@ -167,6 +170,7 @@ pub fn jps_plus(
 /// let costs: Vec<Option<f64>> = batch::jps_costs(&grid, &queries, JpsMode::EIGHT).into_iter().map(Result::unwrap).collect();
 /// assert_eq!(costs, [Some(1.0), None]);
 /// ```
+#[must_use]
 pub fn jps_costs(
     grid: &Grid,
     queries: &[Query],

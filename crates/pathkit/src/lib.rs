@@ -27,6 +27,7 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 
 pub mod batch;
 mod cost;

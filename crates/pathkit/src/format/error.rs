@@ -254,6 +254,7 @@ impl ParseError {
     /// let err = Scenario::parse(b"version 1\n\n0\tm.map\t4\t4\t0\t0\t1\n").unwrap_err();
     /// assert_eq!(err.line(), 3); // blank lines count
     /// ```
+    #[must_use]
     pub fn line(&self) -> usize {
         self.position.line
     }
@@ -266,6 +267,7 @@ impl ParseError {
     /// let err = MovingAiMap::parse("type octile\nheight 1\nwidth 4\nmap\nabc\u{e9}\n".as_bytes()).unwrap_err();
     /// assert_eq!(err.column(), 4); // in characters, not bytes
     /// ```
+    #[must_use]
     pub fn column(&self) -> usize {
         self.position.column
     }
@@ -351,6 +353,7 @@ impl FormatError {
     /// assert_eq!(err.position(), Some(Position { line: 1, column: 3 }));
     /// assert_eq!(MovingAiMap::new(3, 1, b"..".to_vec()).unwrap_err().position(), None); // a count, no place
     /// ```
+    #[must_use]
     pub fn position(&self) -> Option<Position> {
         match self {
             FormatError::Parse(e) => Some(e.position),

@@ -281,21 +281,25 @@ impl MovingAiMap {
     }
 
     /// The `type` header value (`octile` in every benchmark file).
+    #[must_use]
     pub fn map_type(&self) -> &str {
         &self.map_type
     }
 
     /// Width in tiles.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Height in tiles.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Line ending of the file read (written back the same way).
+    #[must_use]
     pub fn line_ending(&self) -> LineEnding {
         self.line_ending
     }
@@ -315,6 +319,7 @@ impl MovingAiMap {
     }
 
     /// Every tile byte, row-major.
+    #[must_use]
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
     }
@@ -328,6 +333,7 @@ impl MovingAiMap {
     /// assert_eq!((map.tile(1, 0), map.tile(0, 1)), (Some(b'T'), Some(b'S')));
     /// assert_eq!(map.tile(2, 0), None);
     /// ```
+    #[must_use]
     pub fn tile(&self, x: u32, y: u32) -> Option<u8> {
         (x < self.width && y < self.height)
             .then(|| self.tiles[y as usize * self.width as usize + x as usize])
@@ -342,6 +348,7 @@ impl MovingAiMap {
     /// let passable: Vec<bool> = (0..6).map(|x| map.is_passable(x, 0)).collect();
     /// assert_eq!(passable, [true, true, true, false, false, false]);
     /// ```
+    #[must_use]
     pub fn is_passable(&self, x: u32, y: u32) -> bool {
         self.tile(x, y).is_some_and(|t| Self::PASSABLE.contains(&t))
     }

@@ -63,6 +63,7 @@ impl ScenarioEntry {
     /// let scen: Scenario = "version 1\n0\tmaps\\dao\\arena.map\t49\t49\t1\t11\t1\t12\t1\n".parse().unwrap();
     /// assert_eq!(scen.entries()[0].map_file_name(), "arena.map");
     /// ```
+    #[must_use]
     pub fn map_file_name(&self) -> &str {
         basename(&self.map)
     }
@@ -307,26 +308,31 @@ impl Scenario {
     }
 
     /// The problems, in file order.
+    #[must_use]
     pub fn entries(&self) -> &[ScenarioEntry] {
         &self.entries
     }
 
     /// The version header value: `1` or `1.0`.
+    #[must_use]
     pub fn version(&self) -> &str {
         &self.version
     }
 
     /// The field separator of the file read (written back the same way).
+    #[must_use]
     pub fn separator(&self) -> Separator {
         self.separator
     }
 
     /// How the file prints optimal lengths.
+    #[must_use]
     pub fn length_format(&self) -> LengthFormat {
         self.length_format
     }
 
     /// Line ending of the file read (written back the same way).
+    #[must_use]
     pub fn line_ending(&self) -> LineEnding {
         self.line_ending
     }
@@ -344,6 +350,7 @@ impl Scenario {
     /// let entry = &current.entries()[0];
     /// assert!((std::f64::consts::SQRT_2 - entry.optimal_length).abs() <= current.tolerance());
     /// ```
+    #[must_use]
     pub fn tolerance(&self) -> f64 {
         match self.length_format {
             LengthFormat::Fixed { decimals } => 10f64.powi(-(decimals as i32)).max(1e-6),
@@ -450,6 +457,7 @@ impl fmt::Display for Scenario {
 ///
 /// // finds benchmarks/den520d.map for benchmarks/mapf/den520d-even-1.scen or benchmarks/den520d.map.scen
 /// let map = resolve_map(Path::new("benchmarks/den520d.map.scen"), "maps/dao/den520d.map")?;
+/// assert!(map.ends_with("den520d.map"));
 /// # Ok::<(), pathkit::format::FormatError>(())
 /// ```
 pub fn resolve_map(scenario_path: &Path, map_column: &str) -> Result<PathBuf, FormatError> {

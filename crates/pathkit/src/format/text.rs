@@ -29,6 +29,7 @@ impl LineEnding {
     /// assert_eq!(LineEnding::Lf.as_str(), "\n");
     /// assert_eq!(LineEnding::CrLf.as_str(), "\r\n");
     /// ```
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "\n",

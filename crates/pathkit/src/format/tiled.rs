@@ -226,6 +226,7 @@ impl TiledMap {
     /// assert!(map.layer("Foreground").is_none());
     /// # Ok::<(), pathkit::format::TiledError>(())
     /// ```
+    #[must_use]
     pub fn layer(&self, name: &str) -> Option<&TiledLayer> {
         self.layers.iter().find(|l| l.name == name)
     }
@@ -249,6 +250,7 @@ impl TiledMap {
     /// assert!(map.tile("Ground", 2, 0).is_none()); // outside
     /// # Ok::<(), pathkit::format::TiledError>(())
     /// ```
+    #[must_use]
     pub fn tile(&self, layer: &str, x: u32, y: u32) -> Option<&TiledTile> {
         if x >= self.width || y >= self.height {
             return None;
@@ -276,6 +278,7 @@ impl TiledMap {
     /// assert_eq!(bones, [1]);
     /// # Ok::<(), pathkit::format::TiledError>(())
     /// ```
+    #[must_use]
     pub fn has_property(&self, layer: &str, x: u32, y: u32, property: &str) -> bool {
         self.tile(layer, x, y)
             .is_some_and(|t| t.properties.contains_key(property))

@@ -99,16 +99,19 @@ impl AgentPath {
     }
 
     /// The points, in order (at least 2).
+    #[must_use]
     pub fn points(&self) -> &[(f32, f32)] {
         &self.points
     }
 
     /// Half the width of the path.
+    #[must_use]
     pub fn radius(&self) -> f32 {
         self.radius
     }
 
     /// Whether the path loops from its last point back to its first.
+    #[must_use]
     pub fn is_cyclical(&self) -> bool {
         self.cyclical
     }
@@ -123,6 +126,7 @@ impl AgentPath {
     /// let closed = AgentPath::from_points(line.points().to_vec(), 0.0, true).unwrap();
     /// assert_eq!(closed.length(), 12.0); // and the 5 back
     /// ```
+    #[must_use]
     pub fn length(&self) -> f32 {
         let segment = |a: &(f32, f32), b: &(f32, f32)| {
             ((a.0 as f64 - b.0 as f64).hypot(a.1 as f64 - b.1 as f64)) as f32

@@ -13,7 +13,7 @@ use super::{NodeKind, NodeRef};
 /// [`GraphError::InvalidEstimate`](super::GraphError::InvalidEstimate).
 ///
 /// ```
-/// use pathkit::graph::{CostModel, GridGraph, NodeKind, NodeRef};
+/// use pathkit::graph::{CostModel, GridGraph, NodeRef};
 /// use pathkit::grid::Diagonal;
 ///
 /// /// Cells in column 1 are mud: entering one costs three times as much.

@@ -26,6 +26,7 @@ use std::cell::RefCell;
 /// let outcome = ctx.search(&graph.space(), n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();
 /// assert!(!outcome.is_found());
 /// ```
+#[must_use = "a space does nothing until it is searched"]
 pub struct GraphSpace<'g, M: ?Sized> {
     graph: &'g NodeGraph,
     model: &'g M,
@@ -58,6 +59,7 @@ impl<'g, M: CostModel + ?Sized> GraphSpace<'g, M> {
     }
 
     /// The graph searched.
+    #[must_use]
     pub fn graph(&self) -> &'g NodeGraph {
         self.graph
     }

@@ -174,6 +174,7 @@ impl GridGraph {
     /// assert!(GridGraph::memory_needed(1024, 1024, Diagonal::Always) < 256 << 20);
     /// assert!(GridGraph::memory_needed(1 << 14, 1 << 13, Diagonal::Never) > MAX_MAP_BYTES);
     /// ```
+    #[must_use]
     pub fn memory_needed(width: u32, height: u32, moves: Diagonal) -> u64 {
         let degree = if moves == Diagonal::Never { 4 } else { 8 };
         (width as u64 * height as u64)
@@ -236,6 +237,7 @@ impl GridGraph {
     /// let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(4, 4).unwrap()).unwrap();
     /// assert_eq!(path.into_path().unwrap().cost, 4.0);
     /// ```
+    #[must_use]
     pub fn with_diagonal_cost(mut self, cost: DiagonalCost) -> Self {
         self.diagonal_cost = cost;
         self
@@ -259,37 +261,44 @@ impl GridGraph {
     }
 
     /// The first cell, (ox, oy).
+    #[must_use]
     pub fn origin(&self) -> (i32, i32) {
         self.origin
     }
 
     /// Cells per row.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Rows.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Whether the grid was built with diagonal edges (GameplayKit's `diagonalsAllowed`).
+    #[must_use]
     pub fn diagonals_allowed(&self) -> bool {
         self.moves != Diagonal::Never
     }
 
     /// Which moves the grid's searches take.
+    #[must_use]
     pub fn moves(&self) -> Diagonal {
         self.moves
     }
 
     /// The diagonal pricing of this grid's searches.
+    #[must_use]
     pub fn diagonal_cost(&self) -> DiagonalCost {
         self.diagonal_cost
     }
 
     /// The node graph underneath, for every other [`NodeGraph`] query. Edits go through the grid's
     /// own methods, so the grid's nodes always stay on their cells.
+    #[must_use]
     pub fn graph(&self) -> &NodeGraph {
         &self.graph
     }
@@ -423,6 +432,7 @@ impl GridGraph {
     /// let cells: Vec<_> = grid.nodes().iter().map(|&n| grid.cell_of(n).unwrap()).collect();
     /// assert_eq!(cells, [(1, 0), (0, 1), (1, 1)]);
     /// ```
+    #[must_use]
     pub fn nodes(&self) -> &[NodeId] {
         self.graph.nodes()
     }
@@ -451,6 +461,7 @@ impl GridGraph {
     /// assert_eq!(grid.node_at(11, 20), None); // a wall now
     /// assert_eq!(grid.node_at(0, 0), None); // outside
     /// ```
+    #[must_use]
     pub fn node_at(&self, x: i32, y: i32) -> Option<NodeId> {
         let entry = self.graph.entries.get(self.cell_slot(x, y)?)?;
         entry.member.then_some(entry.id)
@@ -470,6 +481,7 @@ impl GridGraph {
     /// assert_eq!(grid.node_at(1, 0), Some(wall));
     /// assert_eq!(grid.cell_node(3, 0), None);
     /// ```
+    #[must_use]
     pub fn cell_node(&self, x: i32, y: i32) -> Option<NodeId> {
         Some(self.graph.entries.get(self.cell_slot(x, y)?)?.id)
     }

@@ -132,6 +132,7 @@ impl NodeGraph {
     /// let node = graph.add_node(NodeKind::Plain);
     /// assert_eq!(graph.nodes(), &[node]);
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         NodeGraph {
             tag: fresh_graph_tag(),
@@ -247,6 +248,7 @@ impl NodeGraph {
     /// assert_eq!(graph.nodes(), &ids[..]);
     /// assert_eq!(graph.kind(ids[1]), Ok(NodeKind::Cell(2, 3)));
     /// ```
+    #[must_use]
     pub fn with_nodes(kinds: impl IntoIterator<Item = NodeKind>) -> (Self, Vec<NodeId>) {
         let mut graph = NodeGraph::new();
         let ids = kinds.into_iter().map(|k| graph.add_node(k)).collect();
@@ -263,6 +265,7 @@ impl NodeGraph {
     /// graph.add_nodes(&[n[0]]).unwrap(); // back, at the end
     /// assert_eq!(graph.nodes(), &[n[1], n[2], n[0]]);
     /// ```
+    #[must_use]
     pub fn nodes(&self) -> &[NodeId] {
         &self.members
     }
@@ -276,6 +279,7 @@ impl NodeGraph {
     /// graph.remove_nodes(&[n[1]]).unwrap();
     /// assert_eq!((graph.node_count(), graph.nodes().len()), (3, 2));
     /// ```
+    #[must_use]
     pub fn node_count(&self) -> usize {
         self.entries.len()
     }
@@ -289,6 +293,7 @@ impl NodeGraph {
     /// graph.remove_nodes(&[n[0]]).unwrap();
     /// assert_eq!(graph.all_nodes().collect::<Vec<_>>(), n);
     /// ```
+    #[must_use]
     pub fn all_nodes(&self) -> impl ExactSizeIterator<Item = NodeId> + '_ {
         self.entries.iter().map(|e| e.id)
     }

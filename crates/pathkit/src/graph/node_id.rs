@@ -48,6 +48,7 @@ impl NodeId {
     /// let grid = GridGraph::new((0, 0), 4, 3, Diagonal::Never).unwrap();
     /// assert_eq!(grid.node_at(1, 2).unwrap().index(), 2 * 4 + 1); // row-major
     /// ```
+    #[must_use]
     pub fn index(self) -> usize {
         self.index as usize
     }

@@ -51,6 +51,7 @@ impl NodeKind {
     /// assert_eq!(a.cost_to(&NodeKind::Point3(3.0, 5.0, 9.0)), 7.0);
     /// assert_eq!(a.cost_to(&NodeKind::Point2(1.0, 2.0)), 1.0); // mixed kinds: a plain move
     /// ```
+    #[must_use]
     pub fn cost_to(&self, to: &NodeKind) -> f32 {
         self.distance(to).unwrap_or(1.0)
     }
@@ -63,6 +64,7 @@ impl NodeKind {
     /// assert_eq!(NodeKind::Cell(0, 0).estimated_cost_to(&NodeKind::Cell(6, 8)), 10.0);
     /// assert_eq!(NodeKind::Plain.estimated_cost_to(&NodeKind::Plain), 0.0);
     /// ```
+    #[must_use]
     pub fn estimated_cost_to(&self, goal: &NodeKind) -> f32 {
         self.distance(goal).unwrap_or(0.0)
     }
@@ -85,6 +87,7 @@ impl NodeKind {
     }
 
     /// The cell coordinates, for a `Cell` node.
+    #[must_use]
     pub fn cell(&self) -> Option<(i32, i32)> {
         match *self {
             NodeKind::Cell(x, y) => Some((x, y)),
@@ -93,6 +96,7 @@ impl NodeKind {
     }
 
     /// A short name of the kind, for messages.
+    #[must_use]
     pub fn name(&self) -> &'static str {
         match self {
             NodeKind::Plain => "plain",

@@ -32,6 +32,7 @@ impl Cell {
     /// let grid = Grid::new(2, 2).unwrap();
     /// assert_eq!(grid.cell(0, 0), Some(START));
     /// ```
+    #[must_use]
     pub const fn new(x: u32, y: u32) -> Self {
         Cell { x, y }
     }
@@ -45,6 +46,7 @@ impl Cell {
     /// assert_eq!(cell.offset(-1, 1), Some(Cell::new(1, 1)));
     /// assert_eq!(cell.offset(0, -1), None); // above the top row
     /// ```
+    #[must_use]
     pub fn offset(self, dx: i64, dy: i64) -> Option<Cell> {
         let x = u32::try_from(self.x as i64 + dx).ok()?;
         let y = u32::try_from(self.y as i64 + dy).ok()?;

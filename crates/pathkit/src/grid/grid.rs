@@ -112,6 +112,7 @@ impl Grid {
     /// assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
     /// assert!(Grid::memory_needed(1, 1 << 28) > MAX_MAP_BYTES); // the same cells, one column
     /// ```
+    #[must_use]
     pub fn memory_needed(width: u32, height: u32) -> u64 {
         Self::bytes_for(width as u64, height as u64)
     }
@@ -241,6 +242,7 @@ impl Grid {
     /// assert_eq!(grid.to_ascii(), "..4\n.#.\n");
     /// assert_eq!(Grid::from_ascii(&grid.to_ascii()).unwrap(), grid);
     /// ```
+    #[must_use]
     pub fn to_ascii(&self) -> String {
         let mut s = String::with_capacity(self.weights.len() + self.height as usize);
         for y in 0..self.height {
@@ -257,21 +259,25 @@ impl Grid {
     }
 
     /// Width in cells.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Height in cells.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Number of cells (at least 1).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.weights.len()
     }
 
     /// Always `false`: every constructor refuses a grid with no cells ([`GridError::Empty`]).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.weights.is_empty()
     }
@@ -285,6 +291,7 @@ impl Grid {
     /// assert_eq!(grid.cell(3, 2), Some(Cell::new(3, 2)));
     /// assert_eq!(grid.cell(4, 0), None);
     /// ```
+    #[must_use]
     pub fn cell(&self, x: u32, y: u32) -> Option<Cell> {
         (x < self.width && y < self.height).then_some(Cell::new(x, y))
     }
@@ -317,6 +324,7 @@ impl Grid {
     /// assert_eq!(grid.cell_at(9), Cell::new(1, 2));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn index(&self, cell: Cell) -> usize {
         cell.y as usize * self.width as usize + cell.x as usize
     }
@@ -336,6 +344,7 @@ impl Grid {
     /// assert!(grid.check(grid.cell_at(12)).is_err());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn cell_at(&self, index: usize) -> Cell {
         let w = self.width as usize;
         Cell::new((index % w) as u32, (index / w) as u32)
@@ -353,6 +362,7 @@ impl Grid {
     /// assert_eq!(grid.weight(Cell::new(3, 0)), 0); // outside
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight(&self, cell: Cell) -> u32 {
         if cell.x < self.width && cell.y < self.height {
             self.weights[self.index(cell)]
@@ -376,6 +386,7 @@ impl Grid {
     /// assert_eq!(grid.weights().get(2), None);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight_at(&self, index: usize) -> u32 {
         self.weights[index]
     }
@@ -389,6 +400,7 @@ impl Grid {
     /// assert_eq!(grid.weights(), &[1, 0, 2, 1]);
     /// assert_eq!(grid.weights().iter().filter(|&&w| w == 0).count(), 1);
     /// ```
+    #[must_use]
     pub fn weights(&self) -> &[u32] {
         &self.weights
     }
@@ -404,6 +416,7 @@ impl Grid {
     /// assert!(!grid.is_passable(Cell::new(0, 1))); // outside
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn is_passable(&self, cell: Cell) -> bool {
         self.weight(cell) != 0
     }
@@ -419,6 +432,7 @@ impl Grid {
     /// assert!(!grid.passable_xy(-1, 0)); // neighbours of edge cells need no bounds check
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn passable_xy(&self, x: i64, y: i64) -> bool {
         self.bits.get(x, y)
     }
@@ -434,6 +448,7 @@ impl Grid {
     /// grid.open(Cell::new(0, 1)).unwrap();
     /// assert_eq!(grid.min_weight(), 1);
     /// ```
+    #[must_use]
     pub fn min_weight(&self) -> u32 {
         self.min_weight
     }
@@ -448,6 +463,7 @@ impl Grid {
     /// grid.block(Cell::new(1, 1)).unwrap();
     /// assert_eq!(grid.max_weight(), 3);
     /// ```
+    #[must_use]
     pub fn max_weight(&self) -> u32 {
         self.max_weight
     }
@@ -649,6 +665,7 @@ impl Grid {
     /// grid.open(Cell::new(2, 0)).unwrap();
     /// assert_eq!(grid.component(Cell::new(0, 0), rule), grid.component(Cell::new(4, 0), rule));
     /// ```
+    #[must_use]
     pub fn component(&self, cell: Cell, rule: Diagonal) -> Option<u32> {
         self.try_component(cell, rule)
             .unwrap_or_else(|e| panic!("{e}"))
@@ -688,6 +705,7 @@ impl Grid {
     /// assert!(grid.reachable(a, b, Diagonal::NoCornerCutting));
     /// assert!(grid.reachable(a, b, Diagonal::Never));
     /// ```
+    #[must_use]
     pub fn reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> bool {
         self.try_reachable(from, to, rule)
             .unwrap_or_else(|e| panic!("{e}"))

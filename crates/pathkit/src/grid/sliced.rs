@@ -53,6 +53,7 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
 /// };
 /// assert!(outcome.is_found());
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingGridSearch<'c, 's, 'g, C: Cost, R: TileRules = GridRules> {
     ctx: &'c mut SearchContext<C>,
     engine: Engine<'s, 'g, C, R>,
@@ -147,6 +148,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     /// let _ = search.resume(3).unwrap();
     /// assert_eq!(search.stats().expanded, 3);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         match &self.engine {
             Engine::Answered(_) => Stats::default(),
@@ -168,6 +170,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     /// let search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
     /// assert!(search.is_done());
     /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         match &self.engine {
             Engine::Answered(_) => true,

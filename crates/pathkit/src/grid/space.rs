@@ -120,6 +120,7 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// assert_eq!(path.into_path().unwrap().cost, 44); // right, right, diagonal, down
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "a space does nothing until it is searched"]
 pub struct GridSpace<'g, C, R = GridRules> {
     grid: &'g Grid,
     rules: R,
@@ -351,16 +352,19 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     }
 
     /// The grid.
+    #[must_use]
     pub fn grid(&self) -> &'g Grid {
         self.grid
     }
 
     /// The diagonal rule.
+    #[must_use]
     pub fn diagonal(&self) -> Diagonal {
         self.diagonal
     }
 
     /// Base cost of a straight and of a diagonal move.
+    #[must_use]
     pub fn move_costs(&self) -> (C, C) {
         (self.straight, self.diagonal_cost)
     }
@@ -375,6 +379,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// let space = grid.eight_connected().with_heuristic(Heuristic::Euclidean);
     /// assert_eq!(space.resolved_heuristic(), Heuristic::Euclidean);
     /// ```
+    #[must_use]
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.h_kind
     }
@@ -392,6 +397,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// assert_eq!(grid.four_connected().weight(1, 0), 0); // the grid's own rules: a wall
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight(&self, x: i64, y: i64) -> u32 {
         if x < 0 || y < 0 || x >= self.grid.width() as i64 || y >= self.grid.height() as i64 {
             return 0;

@@ -282,6 +282,7 @@ impl JpsContext {
     /// let b = ctx.find_path(&large, Cell::new(0, 0), Cell::new(63, 0), JpsMode::FOUR).unwrap();
     /// assert_eq!((a.path().unwrap().cost, b.path().unwrap().cost), (6.0, 63.0));
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
@@ -299,6 +300,7 @@ impl JpsContext {
     /// // On an open map the goal is in sight of the start: hardly anything is expanded.
     /// assert!(ctx.stats().expanded <= 2);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }

@@ -115,6 +115,7 @@ pub enum PathMode {
 /// assert_eq!(JpsMode::EIGHT.jump_points().path, PathMode::JumpPoints);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use]
 pub struct JpsMode {
     /// Moves allowed.
     pub moves: Diagonal,

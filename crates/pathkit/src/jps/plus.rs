@@ -132,6 +132,7 @@ impl JpsPlus {
     /// plus.block(Cell::new(1, 1)).unwrap();
     /// assert_eq!(plus.grid().to_ascii(), "...\n.#.\n...\n");
     /// ```
+    #[must_use]
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
@@ -148,6 +149,7 @@ impl JpsPlus {
     /// grid.set_weight(Cell::new(0, 0), 5).unwrap(); // weights again, for A*
     /// assert_eq!(grid.to_ascii(), "5.#\n");
     /// ```
+    #[must_use]
     pub fn into_grid(self) -> Grid {
         self.grid
     }
@@ -161,6 +163,7 @@ impl JpsPlus {
     /// let plus = JpsPlus::new(Grid::new(16, 16).unwrap()).unwrap();
     /// assert_eq!(plus.memory_bytes(), 8 * 16 * 16);
     /// ```
+    #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
     }

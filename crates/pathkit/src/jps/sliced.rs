@@ -52,6 +52,7 @@ enum State {
 /// };
 /// assert_eq!(path.cost, 7.0);
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingJpsSearch<'c, 'g> {
     ctx: &'c mut JpsContext,
     rays: Rays<'g>,
@@ -151,6 +152,7 @@ impl PendingJpsSearch<'_, '_> {
     /// let _ = search.resume(1).unwrap();
     /// assert_eq!(search.stats().expanded, 1);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         match &self.state {
             State::Answered(..) => Stats::default(),
@@ -170,6 +172,7 @@ impl PendingJpsSearch<'_, '_> {
     /// let search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(2, 0), JpsMode::EIGHT).unwrap();
     /// assert!(search.is_done());
     /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         match &self.state {
             State::Answered(..) => true,
@@ -294,7 +297,6 @@ impl JpsPlus {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Progress;
     ///
     /// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
     /// let mut ctx = JpsContext::new();

@@ -40,7 +40,7 @@ use std::collections::VecDeque;
 ///
 /// ```
 /// use pathkit::grid::Grid;
-/// use pathkit::search::{SearchContext, SearchOptions, Status};
+/// use pathkit::search::{SearchContext, SearchOptions};
 ///
 /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
 /// let space = grid.eight_connected();
@@ -88,6 +88,7 @@ impl<C: Cost> SearchContext<C> {
     ///     assert_eq!(path.cost, goal.x + goal.y);
     /// }
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         SearchContext {
             records: Records::default(),
@@ -107,10 +108,11 @@ impl<C: Cost> SearchContext<C> {
     ///
     /// let grid = Grid::new(8, 8).unwrap();
     /// let mut ctx = SearchContext::new();
-    /// ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().into_path().unwrap();
+    /// assert!(ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().is_found());
     /// // Straight along the row: the start, two cells and the goal.
     /// assert_eq!(ctx.stats().expanded, 4);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -430,6 +432,7 @@ impl<C: Cost> SearchContext<C> {
     /// assert_eq!(ctx.settled_cost(&space, Cell::new(2, 2)), Some(4));
     /// assert_eq!(ctx.settled_cost(&space, Cell::new(1, 1)), None);
     /// ```
+    #[must_use]
     pub fn settled_cost<S: IndexedSpace<Cost = C>>(&self, space: &S, node: S::Node) -> Option<C> {
         let index = space.index_of(node)?;
         let index = u32::try_from(index).ok()?;

@@ -61,6 +61,7 @@ pub struct Reached<N, C> {
 /// assert_eq!(map.cost(Cell::new(3, 0)), None);
 /// assert_eq!(map.toward_source(Cell::new(2, 0)), Some(Cell::new(1, 0)));
 /// ```
+#[must_use = "the distance map is read through this value"]
 pub struct DistanceMap<'a, S: IndexedSpace> {
     records: &'a Records<S::Cost>,
     order: &'a [u32],
@@ -97,6 +98,7 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
     /// assert_eq!(map.cost(Cell::new(1, 0)), Some(1));
     /// assert_eq!(map.cost(Cell::new(2, 0)), None); // 1 + 3 is beyond the limit
     /// ```
+    #[must_use]
     pub fn cost(&self, node: S::Node) -> Option<S::Cost> {
         self.index(node).map(|i| self.records.slots[i as usize].g)
     }
@@ -122,6 +124,7 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
     /// }
     /// assert_eq!((at, steps), (Cell::new(0, 1), 4));
     /// ```
+    #[must_use]
     pub fn toward_source(&self, node: S::Node) -> Option<S::Node> {
         let parent = self.records.slots[self.index(node)? as usize].parent;
         (parent != NO_PARENT).then(|| self.space.node_at(parent as usize))
@@ -141,6 +144,7 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
     /// assert_eq!(range.len(), 5);
     /// assert!(!range.is_empty());
     /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.order.len()
     }
@@ -157,6 +161,7 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
     /// // A source inside a wall reaches nothing.
     /// assert!(space.distances_from(&mut ctx, &[Cell::new(1, 0)], None).unwrap().is_empty());
     /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }

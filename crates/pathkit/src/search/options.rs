@@ -54,6 +54,7 @@ pub enum TieBreak {
 /// assert_eq!(opts.max_expansions, Some(10_000));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use = "options change nothing until a search is given them"]
 pub struct SearchOptions<C> {
     /// Tie rule among equal F.
     pub tie_break: TieBreak,
@@ -126,7 +127,7 @@ impl<C: Cost> SearchOptions<C> {
     /// [`SearchError::InvalidWeight`](super::SearchError::InvalidWeight).
     ///
     /// ```
-    /// use pathkit::grid::{Cell, Grid, GridError};
+    /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchError, SearchOptions};
     ///
     /// let grid = Grid::from_ascii("........\n.######.\n........").unwrap();
@@ -154,7 +155,6 @@ impl<C: Cost> SearchOptions<C> {
     /// let options = SearchOptions::<u32>::new().tie_break(TieBreak::Lifo);
     /// assert_eq!(options.tie_break, TieBreak::Lifo);
     /// ```
-    #[must_use]
     pub const fn tie_break(mut self, tie_break: TieBreak) -> Self {
         self.tie_break = tie_break;
         self
@@ -175,7 +175,6 @@ impl<C: Cost> SearchOptions<C> {
     /// assert_eq!(partial.nodes[0], Cell::new(0, 0));
     /// assert!(ctx.stats().expanded <= 10);
     /// ```
-    #[must_use]
     pub const fn max_expansions(mut self, limit: u64) -> Self {
         self.max_expansions = Some(limit);
         self
@@ -195,7 +194,6 @@ impl<C: Cost> SearchOptions<C> {
     /// let result = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
     /// assert!(matches!(result, Err(GridError::Search(SearchError::InvalidMaxCost { .. }))));
     /// ```
-    #[must_use]
     pub const fn max_cost(mut self, limit: C) -> Self {
         self.max_cost = Some(limit);
         self
@@ -208,7 +206,6 @@ impl<C: Cost> SearchOptions<C> {
     /// let opts = SearchOptions::<u32>::new().when_unreachable(WhenUnreachable::ClosestPoint);
     /// assert_eq!(opts.when_unreachable, WhenUnreachable::ClosestPoint);
     /// ```
-    #[must_use]
     pub const fn when_unreachable(mut self, answer: WhenUnreachable) -> Self {
         self.when_unreachable = answer;
         self

@@ -18,6 +18,7 @@ use crate::Cost;
 /// assert_eq!(stay, Path { nodes: vec![Cell::new(1, 0)], cost: 0 });
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[must_use]
 pub struct Path<N, C> {
     /// Start first, goal last.
     pub nodes: Vec<N>,
@@ -35,6 +36,7 @@ impl<N, C: Cost> Path<N, C> {
     /// assert_eq!(path.len_moves(), 2);
     /// assert_eq!(Path { nodes: vec!['a'], cost: 0u32 }.len_moves(), 0);
     /// ```
+    #[must_use]
     pub fn len_moves(&self) -> usize {
         self.nodes.len().saturating_sub(1)
     }
@@ -56,6 +58,7 @@ impl<N, C: Cost> Path<N, C> {
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[must_use = "the outcome says whether a path was found"]
 pub enum Outcome<N, C> {
     /// A path to the goal (optimal when the heuristic is admissible and the weight is 1).
     Found(Path<N, C>),
@@ -82,6 +85,7 @@ impl<N, C> Outcome<N, C> {
     /// let partial = Outcome::LimitReached(Path { nodes: vec![1], cost: 0u32 });
     /// assert_eq!(partial.path(), None); // not a path to the goal
     /// ```
+    #[must_use]
     pub fn path(&self) -> Option<&Path<N, C>> {
         match self {
             Outcome::Found(p) => Some(p),
@@ -98,6 +102,7 @@ impl<N, C> Outcome<N, C> {
     /// assert_eq!(found.into_path(), Some(Path { nodes: vec![1, 2], cost: 5 }));
     /// assert_eq!(Outcome::<u32, u32>::Unreachable.into_path(), None);
     /// ```
+    #[must_use]
     pub fn into_path(self) -> Option<Path<N, C>> {
         match self {
             Outcome::Found(p) => Some(p),
@@ -113,6 +118,7 @@ impl<N, C> Outcome<N, C> {
     /// assert!(Outcome::Found(Path { nodes: vec![7], cost: 0u32 }).is_found());
     /// assert!(!Outcome::Closest(Path { nodes: vec![7], cost: 0u32 }).is_found());
     /// ```
+    #[must_use]
     pub fn is_found(&self) -> bool {
         matches!(self, Outcome::Found(_))
     }
@@ -127,6 +133,7 @@ impl<N, C> Outcome<N, C> {
     /// assert_eq!(found.into_nodes(), Some(vec![1, 2]));
     /// assert_eq!(Outcome::<u32, f32>::Unreachable.into_nodes(), None);
     /// ```
+    #[must_use]
     pub fn into_nodes(self) -> Option<Vec<N>> {
         self.into_path().map(|p| p.nodes)
     }
@@ -148,6 +155,7 @@ impl<N, C> Outcome<N, C> {
 /// assert_eq!(path, [Cell::new(0, 0), Cell::new(1, 0)]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use = "the status says whether the buffer holds a path to the goal"]
 pub enum Status<C> {
     /// The buffer holds the path to the goal, which costs `cost`.
     Found {
@@ -178,6 +186,7 @@ impl<C: Copy> Status<C> {
     /// assert!(Status::Found { cost: 3.5f64 }.is_found());
     /// assert!(!Status::<f64>::Unreachable.is_found());
     /// ```
+    #[must_use]
     pub fn is_found(&self) -> bool {
         matches!(self, Status::Found { .. })
     }
@@ -191,6 +200,7 @@ impl<C: Copy> Status<C> {
     /// assert_eq!(Status::LimitReached { cost: 3u32 }.found_cost(), None);
     /// assert_eq!(Status::<u32>::Unreachable.found_cost(), None);
     /// ```
+    #[must_use]
     pub fn found_cost(&self) -> Option<C> {
         match self {
             Status::Found { cost } => Some(*cost),
@@ -208,7 +218,7 @@ impl<C: Copy> Status<C> {
 /// let grid = Grid::new(20, 20).unwrap();
 /// let mut ctx = SearchContext::new();
 /// assert_eq!(ctx.stats(), Stats::default());
-/// ctx.astar(&grid.eight_connected(), Cell::new(0, 0), Cell::new(19, 19)).unwrap().into_path().unwrap();
+/// assert!(ctx.astar(&grid.eight_connected(), Cell::new(0, 0), Cell::new(19, 19)).unwrap().is_found());
 /// let stats = ctx.stats();
 /// assert!(stats.expanded >= 20 && stats.pushed >= stats.expanded && stats.touched >= stats.expanded);
 /// ```

@@ -53,6 +53,7 @@ impl<T> Progress<T> {
     /// let outcome = search.resume(100).unwrap().done().unwrap();
     /// assert_eq!(outcome.into_path().unwrap().cost, 6);
     /// ```
+    #[must_use]
     pub fn done(self) -> Option<T> {
         match self {
             Progress::Done(t) => Some(t),
@@ -68,6 +69,7 @@ impl<T> Progress<T> {
     /// assert!(Progress::Done("answer").is_done());
     /// assert!(!Progress::<&str>::Running.is_done());
     /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         matches!(self, Progress::Done(_))
     }
@@ -178,6 +180,7 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// assert!(frames > 1);
 /// assert!(outcome.is_found());
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingSearch<'c, 's, S: IndexedSpace> {
     ctx: &'c mut SearchContext<S::Cost>,
     policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
@@ -276,6 +279,7 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// let _ = search.resume(4).unwrap();
     /// assert_eq!(search.stats().expanded, 4);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.slices.stats()
     }
@@ -294,6 +298,7 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// let _ = search.resume(u64::MAX).unwrap();
     /// assert!(search.is_done());
     /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         self.slices.is_over()
     }

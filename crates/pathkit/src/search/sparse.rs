@@ -64,6 +64,7 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     /// let path = ctx.astar(&Steps, 1, 10).unwrap().into_path().unwrap();
     /// assert_eq!(path.nodes, [1, 2, 4, 5, 10]);
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         SparseSearchContext {
             inner: SearchContext::new(),
@@ -85,9 +86,10 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     ///     }
     /// }
     /// let mut ctx = SparseSearchContext::new();
-    /// ctx.astar(&Line, 0, 3).unwrap().into_path().unwrap();
+    /// assert!(ctx.astar(&Line, 0, 3).unwrap().is_found());
     /// assert_eq!(ctx.stats().expanded, 4);
     /// ```
+    #[must_use]
     pub fn stats(&self) -> super::Stats {
         self.inner.stats()
     }

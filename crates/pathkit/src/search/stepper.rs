@@ -106,6 +106,7 @@ pub type StepResult<S> = Result<
 /// };
 /// assert_eq!(outcome.path().unwrap().cost, 4);
 /// ```
+#[must_use = "nothing is expanded until `step` is called"]
 pub struct Stepper<'c, 's, S: IndexedSpace> {
     ctx: &'c mut SearchContext<S::Cost>,
     policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
@@ -233,6 +234,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// }
     /// assert_eq!(steps, 2);
     /// ```
+    #[must_use]
     pub fn is_finished(&self) -> bool {
         self.finished.is_some()
     }
@@ -271,6 +273,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// assert_eq!(open[0].node, Cell::new(2, 1)); // the goal itself is next: F = 1
     /// assert!(open.windows(2).all(|w| w[0].f <= w[1].f));
     /// ```
+    #[must_use]
     pub fn open_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
         let records = &self.ctx.records;
         let mut live: Vec<Entry> = self
@@ -305,6 +308,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// let closed: Vec<Cell> = stepper.closed_list().iter().map(|v| v.node).collect();
     /// assert_eq!(closed, [Cell::new(0, 0), Cell::new(1, 0)]);
     /// ```
+    #[must_use]
     pub fn closed_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
         self.closed_order.iter().map(|&i| self.view(i)).collect()
     }
@@ -324,6 +328,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// assert_eq!((next.g, next.h, next.f), (1, 3, 4));
     /// assert_eq!(stepper.node_view(Cell::new(3, 0)), None); // not touched yet
     /// ```
+    #[must_use]
     pub fn node_view(&self, node: S::Node) -> Option<NodeView<S::Node, S::Cost>> {
         let index = self.policy.space.index_of(node)?;
         let index = u32::try_from(index).ok()?;
@@ -345,6 +350,7 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// assert!(stepper.is_closed(Cell::new(0, 0)));
     /// assert!(!stepper.is_closed(Cell::new(1, 0))); // open, not closed
     /// ```
+    #[must_use]
     pub fn is_closed(&self, node: S::Node) -> bool {
         self.policy
             .space

@@ -2,7 +2,7 @@
 //! every query on every map.
 
 use crate::error::CliError;
-use pathkit::grid::{Cell, Grid};
+use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
 
@@ -45,6 +45,16 @@ pub struct Prepared {
     pub plus: Option<JpsPlus>,
 }
 
+/// When an engine builds the tables its queries need: up front (what a game does when it loads
+/// a map) or on the first query (the library's default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preparation {
+    /// Tables and search state built before the first query.
+    UpFront,
+    /// Built by the first query.
+    OnFirstQuery,
+}
+
 impl Prepared {
     /// Prepares `grid` for `algo`. JPS and JPS+ need a uniform-cost grid (weights 0 or 1).
     pub fn new(grid: &Grid, algo: Algo) -> Result<Self, CliError> {
@@ -85,6 +95,29 @@ impl Solver {
     /// A solver with empty contexts; they grow to the first map's size.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Builds now what the first query on `grid` with `prepared`'s algorithm would build: the
+    /// grid's tables (connected components, neighbour masks; a JPS+ table has its own) and the
+    /// context's records.
+    pub fn prepare(&mut self, grid: &Grid, prepared: &Prepared) -> Result<(), CliError> {
+        let failed = |e: &dyn std::fmt::Display| CliError::Search(e.to_string());
+        match prepared.algo {
+            Algo::Astar | Algo::AstarGeneral => {
+                grid.prepare(Diagonal::NoCornerCutting)
+                    .map_err(|e| failed(&e))?;
+                self.astar
+                    .reserve(&grid.eight_connected())
+                    .map_err(|e| failed(&e))
+            }
+            Algo::Jps | Algo::JpsPlus => {
+                if prepared.algo == Algo::Jps {
+                    grid.prepare(Diagonal::NoCornerCutting)
+                        .map_err(|e| failed(&e))?;
+                }
+                self.jps.reserve(grid).map_err(|e| failed(&e))
+            }
+        }
     }
 
     /// Answers one query under the Moving AI rules (8-connected, no corner cutting).

@@ -401,6 +401,26 @@ mod hostile {
         }
     }
 
+    /// `passable_xy` answers any coordinates: outside the grid is blocked, however far, and a
+    /// column past the end of a row never reads the next row.
+    #[test]
+    fn passable_xy_takes_any_coordinates() {
+        let grid = Grid::new(3, 3).unwrap();
+        for (x, y) in [(0, 0), (2, 2), (1, 0)] {
+            assert!(grid.passable_xy(x, y));
+        }
+        let far = [i64::MIN, -1_000_000, -129, -128, -65, -64, -1, 3, 63, 64, 128, 129, 1 << 40, i64::MAX];
+        for &x in &far {
+            for y in [0, 1, 2] {
+                assert!(!grid.passable_xy(x, y), "({x}, {y})");
+                assert!(!grid.passable_xy(y, x), "({y}, {x})");
+            }
+            for &y in &far {
+                assert!(!grid.passable_xy(x, y), "({x}, {y})");
+            }
+        }
+    }
+
     #[test]
     #[should_panic(expected = "index out of bounds")]
     fn weight_at_past_the_end_panics_as_documented() {

@@ -283,3 +283,20 @@ fn out_of_bounds_blocked_and_trivial_queries() {
     assert_eq!(same.nodes, vec![Cell::new(1, 1)]);
     assert_eq!(same.cost, 0.0);
 }
+
+/// Jump-point paths list the jump points only: across an open field, start and goal.
+#[test]
+fn jump_point_paths_leave_out_the_cells_between() {
+    let grid = Grid::new(10, 3).unwrap();
+    let (start, goal) = (Cell::new(0, 1), Cell::new(9, 1));
+    let plus = JpsPlus::new(grid.clone()).unwrap();
+    let mut ctx = JpsContext::new();
+    for mode in [JpsMode::EIGHT, JpsMode::FOUR] {
+        let points = ctx.find_path(&grid, start, goal, mode.jump_points()).unwrap();
+        assert_eq!(points.into_nodes(), Some(vec![start, goal]), "{mode:?}");
+        let cells = ctx.find_path(&grid, start, goal, mode).unwrap();
+        assert_eq!(cells.into_nodes().map(|c| c.len()), Some(10), "{mode:?}");
+    }
+    let points = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints).unwrap();
+    assert_eq!(points.into_nodes(), Some(vec![start, goal]));
+}

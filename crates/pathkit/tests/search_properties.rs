@@ -5,7 +5,8 @@
 
 use pathkit::grid::{Cell, Grid, GridSpace, TileRules};
 use pathkit::search::{
-    IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, SparseSearchContext, TieBreak,
+    CostChecks, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace,
+    SparseSearchContext, TieBreak,
 };
 use pathkit::Cost;
 use proptest::prelude::*;
@@ -44,6 +45,18 @@ fn check_astar<C: Cost, R: TileRules>(
     check_grid_answer(map, moves, costs, (start, goal), &found, 1.0);
     // Differential, on top of the oracle: both doors find the very same path.
     assert_eq!(front_door, found);
+    // A space that vouches for its costs runs the trusted loop (bucket queue, no checks): the
+    // same pop order, so the same path.
+    let trusted = ctx
+        .search(
+            space,
+            start,
+            goal,
+            &options.cost_checks(CostChecks::Trusted),
+        )
+        .unwrap();
+    check_grid_answer(map, moves, costs, (start, goal), &trusted, 1.0);
+    assert_eq!(trusted, found);
     let weighted = ctx
         .search(
             space,
@@ -217,6 +230,9 @@ proptest! {
         check_graph_answer(&oracle, s, g, &found, 1.0);
         let dijkstra = ctx.dijkstra(&graph, s, g).unwrap();
         check_graph_answer(&oracle, s, g, &dijkstra, 1.0);
+        let trusted = ctx.search(&graph, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
+        check_graph_answer(&oracle, s, g, &trusted, 1.0);
+        prop_assert_eq!(&trusted, &found, "trusted and checked searches pop in the same order");
         let mut sparse = SparseSearchContext::new();
         let sparse_found = sparse.search(&graph, s, g, &options).unwrap();
         // Differential, on top of the oracle: dense and sparse storage agree exactly.

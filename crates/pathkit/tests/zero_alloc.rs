@@ -157,3 +157,39 @@ fn edits_between_queries_allocate_nothing() {
         "an edit must not make the next query allocate"
     );
 }
+
+/// `Grid::prepare` and `SearchContext::reserve` build up front exactly what a first query would:
+/// a prepared first query allocates no more than one on a grid another context has already
+/// searched (only its open list grows), and less than a query on a fresh grid.
+#[test]
+fn preparing_builds_what_the_first_query_would() {
+    let (start, goal) = (Cell::new(0, 0), Cell::new(199, 199));
+    let options = SearchOptions::new();
+    let first_query = |grid: &Grid, ctx: &mut SearchContext<f64>| {
+        let mut path = Vec::with_capacity(1024);
+        count(|| {
+            grid.eight_connected()
+                .find_path_into(ctx, start, goal, &options, &mut path)
+                .unwrap()
+        })
+        .1
+    };
+    let cold = first_query(&map(), &mut SearchContext::new());
+
+    let prepared = map();
+    prepared
+        .prepare(pathkit::grid::Diagonal::NoCornerCutting)
+        .unwrap();
+    let mut ctx = SearchContext::new();
+    ctx.reserve(&prepared.eight_connected()).unwrap();
+    let after_prepare = first_query(&prepared, &mut ctx);
+
+    let searched = map();
+    first_query(&searched, &mut SearchContext::new());
+    let mut ctx = SearchContext::new();
+    ctx.reserve(&searched.eight_connected()).unwrap();
+    let after_another_search = first_query(&searched, &mut ctx);
+
+    assert_eq!(after_prepare, after_another_search);
+    assert!(after_prepare < cold, "{after_prepare} vs {cold}");
+}

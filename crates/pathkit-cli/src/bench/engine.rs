@@ -1,7 +1,7 @@
 //! The engines `bench` compares, behind one interface: build for a map, then answer queries.
 
 use crate::error::CliError;
-use crate::solver::{Algo, Prepared, Solver};
+use crate::solver::{Algo, Preparation, Prepared, Solver};
 use pathkit::grid::{Cell, Grid};
 
 /// One engine's answer to one query.
@@ -21,6 +21,13 @@ pub trait MapRunner {
     /// Bytes of precomputed tables beyond the map itself, for engines that precompute.
     fn table_bytes(&self) -> Option<usize> {
         None
+    }
+}
+
+impl EngineKind {
+    /// `true` for the engines whose first query on a map would build tables (pathkit's).
+    pub fn prepares(self) -> bool {
+        matches!(self, EngineKind::Pathkit(_))
     }
 }
 
@@ -67,18 +74,29 @@ impl EngineKind {
         false
     }
 
-    /// Builds the engine's structures for `grid`.
-    pub fn prepare(self, grid: &Grid) -> Result<Box<dyn MapRunner>, CliError> {
+    /// Builds the engine's structures for `grid`; a pathkit engine builds the tables and search
+    /// state its queries need up front or leaves them to the first query, as `when` says (the
+    /// peers have no such choice).
+    pub fn prepare(self, grid: &Grid, when: Preparation) -> Result<Box<dyn MapRunner>, CliError> {
         Ok(match self {
             EngineKind::Pathkit(algo) => {
                 // Its own copy, so the measured memory includes the grid with its bitmaps and
-                // the connected components built on the first query (JPS+ keeps one in its table).
+                // tables (JPS+ keeps one in its table).
                 let prepared = Prepared::new(grid, algo)?;
                 let grid = prepared.plus.is_none().then(|| grid.clone());
+                let mut solver = Solver::new();
+                if when == Preparation::UpFront {
+                    let map = match (&grid, &prepared.plus) {
+                        (Some(g), _) => g,
+                        (None, Some(plus)) => plus.grid(),
+                        (None, None) => return Err(CliError::Search("no map to search".into())),
+                    };
+                    solver.prepare(map, &prepared)?;
+                }
                 Box::new(PathkitRunner {
                     grid,
                     prepared,
-                    solver: Solver::new(),
+                    solver,
                 })
             }
             #[cfg(feature = "peers")]

@@ -12,6 +12,7 @@ use crate::cli::BenchArgs;
 use crate::counting_alloc;
 use crate::error::CliError;
 use crate::scenario::{self, MapQueries, Query, ScenarioFile};
+use crate::solver::Preparation;
 use engine::EngineKind;
 use indicatif::{ProgressBar, ProgressStyle};
 use pathkit::grid::Cell;
@@ -167,11 +168,23 @@ fn bench_map(
     // Timed[e][i]: whether engine e's answer to query i may be timed.
     let mut timed: Vec<Vec<bool>> = Vec::new();
     for &kind in engines {
+        // The first query of an engine left to build its tables then, on a fresh copy of the map:
+        // the frame-time spike a game sees unless it prepares the map when loading it.
+        let cold_first_query = match (kind.prepares(), queries.first()) {
+            (true, Some(q)) => {
+                let mut cold = kind.prepare(&map.grid, Preparation::OnFirstQuery)?;
+                let t = Instant::now();
+                black_box(cold.query(q.start, q.goal)?);
+                Some(t.elapsed())
+            }
+            _ => None,
+        };
         let before = counting_alloc::reset_peak();
         let t = Instant::now();
-        let mut runner = kind.prepare(&map.grid)?;
+        let mut runner = kind.prepare(&map.grid, Preparation::UpFront)?;
         let build = t.elapsed();
         let mut rep = EngineReport::new(kind.name(), kind.cuts_corners(), build);
+        rep.cold_first_query_us = cold_first_query.map(|d| d.as_secs_f64() * 1e6);
         let mut ok = Vec::with_capacity(queries.len());
         let mut expanded = Vec::new();
         for q in queries {

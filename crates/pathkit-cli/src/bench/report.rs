@@ -24,8 +24,13 @@ pub struct EngineReport {
     pub engine: String,
     /// `true` when the engine allows corner cutting (an easier problem than the scenarios').
     pub cuts_corners: bool,
-    /// Time to build the engine's structures for the map, in milliseconds.
+    /// Time to build the engine's structures for the map, in milliseconds: for pathkit's
+    /// engines, everything their queries need (the grid's tables, a JPS+ table, the search
+    /// context's records), built up front as a game would when loading the map.
     pub build_ms: f64,
+    /// pathkit's engines: the first query on a fresh copy of the map when nothing was built up
+    /// front, in microseconds (it builds the tables itself: compare with `median_us`).
+    pub cold_first_query_us: Option<f64>,
     /// Peak heap bytes the engine held for the map: its structures plus its search state.
     pub memory_bytes: usize,
     /// Bytes of precomputed tables (JPS+ jump distances), for engines that precompute.
@@ -65,6 +70,7 @@ impl EngineReport {
             engine: engine.to_string(),
             cuts_corners,
             build_ms: build.as_secs_f64() * 1e3,
+            cold_first_query_us: None,
             memory_bytes: 0,
             table_bytes: None,
             timed: 0,
@@ -432,6 +438,7 @@ impl BenchReport {
              * = allows corner cutting, an easier problem.",
             self.limit, self.rounds, self.seconds
         );
+        self.cold_first_queries(&mut s);
         if let Some(f) = &self.fast_loop_speedup {
             let _ = writeln!(
                 s,
@@ -447,6 +454,49 @@ impl BenchReport {
             );
         }
         s
+    }
+}
+
+impl BenchReport {
+    /// One line per pathkit engine: its first query on a map when the tables were left to it
+    /// (median and largest over the maps), against its median warm query; `build ms` in the table
+    /// is what building them up front takes instead.
+    fn cold_first_queries(&self, s: &mut String) {
+        let mut engines: Vec<&str> = Vec::new();
+        for e in self.maps.iter().flat_map(|m| &m.engines) {
+            if e.cold_first_query_us.is_some() && !engines.contains(&e.engine.as_str()) {
+                engines.push(&e.engine);
+            }
+        }
+        if engines.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            s,
+            "First query on a map that was not prepared (the query builds the grid's tables and the context's records), us:"
+        );
+        for engine in engines {
+            let mut cold: Vec<(f64, &str)> = Vec::new();
+            let mut warm: Vec<f64> = Vec::new();
+            for m in &self.maps {
+                for e in m.engines.iter().filter(|e| e.engine == engine) {
+                    if let Some(c) = e.cold_first_query_us {
+                        cold.push((c, &m.label));
+                        warm.push(e.median_us);
+                    }
+                }
+            }
+            cold.sort_by(|a, b| a.0.total_cmp(&b.0));
+            warm.sort_by(f64::total_cmp);
+            let (largest, on) = cold[cold.len() - 1];
+            let _ = writeln!(
+                s,
+                "  {engine:<21} median {} (largest {} on {on}); a prepared median query {}",
+                num(cold[cold.len() / 2].0),
+                num(largest),
+                num(warm[warm.len() / 2]),
+            );
+        }
     }
 }
 

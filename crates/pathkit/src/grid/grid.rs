@@ -590,11 +590,16 @@ impl Grid {
     /// The free neighbours of every cell (see [`free_neighbours`]), row-major, built on first
     /// use; [`GridError::OutOfMemory`] when the table cannot be allocated.
     pub(crate) fn try_free_masks(&self) -> Result<&[u8], GridError> {
+        self.free_masks_or_refusal()
+            .map_err(|e| GridError::refused(e, self.width, self.height))
+    }
+
+    /// [`try_free_masks`](Self::try_free_masks) with the crate's own refusal.
+    fn free_masks_or_refusal(&self) -> Result<&[u8], Refusal> {
         if let Some(masks) = self.free_masks.get() {
             return Ok(masks);
         }
-        let mut masks = limits::try_with_capacity(self.len())
-            .map_err(|e| GridError::refused(e, self.width, self.height))?;
+        let mut masks = limits::try_with_capacity(self.len())?;
         masks.extend((0..self.len()).map(|i| {
             let c = self.cell_at(i);
             free_neighbours(&self.bits, c.x as i64, c.y as i64) as u8
@@ -615,8 +620,45 @@ impl Grid {
         }
     }
 
+    /// Builds now the tables a search under `moves` would build on its first query: the
+    /// connected components of that rule (unreachable goals are answered from them) and the
+    /// free-neighbour masks of the fast A* loop. Both are kept current through edits, but a new
+    /// wall makes the next query rebuild the components (in the arrays they had).
+    ///
+    /// Call it when the map is loaded, so that the first query in play is as fast as the others:
+    /// building them takes time proportional to the map (milliseconds on a 1024x1024 map), against
+    /// microseconds for a query. What each kind of query prepares:
+    ///
+    /// | query | lazily built | prepared by |
+    /// |---|---|---|
+    /// | [`GridSpace::find_path`](super::GridSpace::find_path) (and the other grid queries) | components of its rule, masks, the context's records | `grid.prepare(rule)`, [`SearchContext::reserve`](crate::search::SearchContext::reserve) |
+    /// | [`JpsContext::find_path`](crate::jps::JpsContext::find_path) | components, the context's records | `grid.prepare(mode.moves)`, [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
+    /// | [`JpsPlus::find_path`](crate::jps::JpsPlus::find_path) | the context's records | [`JpsPlus::new`](crate::jps::JpsPlus::new) builds its table and components; [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
+    ///
+    /// The open list still grows, once, to the largest query a context answers.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(256, 256).unwrap();
+    /// grid.prepare(Diagonal::NoCornerCutting).unwrap();
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// ctx.reserve(&space).unwrap();
+    /// // The first query now builds nothing.
+    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(255, 255), &Default::default()).unwrap();
+    /// assert!(path.is_found());
+    /// ```
+    pub fn prepare(&self, moves: Diagonal) -> Result<(), GridError> {
+        self.free_masks_or_refusal()
+            .and_then(|_| self.components(moves))
+            .map(|_| ())
+            .map_err(|e| GridError::refused(e, self.width, self.height))
+    }
+
     /// The connected components under `rule`, built on the first question.
-    fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
+    pub(crate) fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
         self.components[slot(rule)].get(self, rule)
     }
 

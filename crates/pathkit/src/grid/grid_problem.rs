@@ -218,7 +218,7 @@ impl<C: Cost, R: TileRules> Expansion for GridProblem<'_, '_, C, R> {
         (self.rows.cell(index), 8)
     }
 
-    fn unit(&self) -> C {
+    fn unit(&self, _start: u32) -> C {
         let (straight, diagonal) = self.space.move_costs();
         if self.space.diagonal() != Diagonal::Never && diagonal.total_order(&straight).is_lt() {
             diagonal

@@ -8,6 +8,16 @@
 //!   ([`GridSpace::find_path_to_nearest`]), a search spread over frames
 //!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
 //!
+//! # Coordinates
+//!
+//! A grid's cells are [`Cell`]s of two `u32`: column `x` and row `y` from the top-left corner,
+//! never negative, as map files and the Moving AI benchmarks number them; a cell's row-major index
+//! fits `u32` too (the memory limit keeps grids far below 2^32 cells). Out-of-grid cells are a
+//! typed error ([`GridError::OutOfBounds`]). Grid graphs ([`GridGraph`](crate::graph::GridGraph))
+//! place their cells anywhere in the plane, as GameplayKit's `GKGridGraph` does with its origin,
+//! so their coordinates are `i32` and may be negative. The `pathkit` command reads coordinates as
+//! `u32` and writes them `(x, y)`; [`Cell`]'s own `Display` is the tutorials' `[x;y]`.
+//!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::search::SearchContext;

@@ -115,7 +115,7 @@ impl<C: Cost, R: TileRules> Expansion for ReversedProblem<'_, '_, C, R> {
         self.problem.hint_at(index)
     }
 
-    fn unit(&self) -> C {
-        self.problem.unit()
+    fn unit(&self, start: u32) -> C {
+        self.problem.unit(start)
     }
 }

@@ -191,7 +191,7 @@ impl<E: Expander> Expansion for JumpExpansion<'_, E> {
         self.rows.cell(index)
     }
 
-    fn unit(&self) -> f64 {
+    fn unit(&self, _start: u32) -> f64 {
         1.0
     }
 
@@ -303,6 +303,27 @@ impl JpsContext {
     #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Sizes the per-cell records to `grid` now, instead of on the first query (16 bytes per
+    /// cell; refused as a query would refuse them). With
+    /// [`Grid::prepare`](crate::grid::Grid::prepare), the first query on a map builds nothing.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let grid = Grid::new(128, 128).unwrap();
+    /// grid.prepare(Diagonal::NoCornerCutting).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// ctx.reserve(&grid).unwrap();
+    /// let found = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(127, 127), JpsMode::EIGHT).unwrap();
+    /// assert!(found.is_found());
+    /// ```
+    pub fn reserve(&mut self, grid: &Grid) -> Result<(), JpsError> {
+        self.records
+            .new_generation(grid.len())
+            .map_err(|e| JpsError::refused(e, grid.len()))
     }
 
     /// Zeroes the counters (for a query answered without searching).

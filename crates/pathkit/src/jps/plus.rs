@@ -119,6 +119,11 @@ impl JpsPlus {
                 }
             }
         }
+        // The connected components answer unreachable goals; built now with the table, so the
+        // first query builds nothing of the grid's.
+        plus.grid
+            .components(Diagonal::NoCornerCutting)
+            .map_err(|e| JpsError::refused(e, plus.grid.len()))?;
         Ok(plus)
     }
 

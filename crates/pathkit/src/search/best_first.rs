@@ -58,8 +58,10 @@ pub(crate) trait Expansion {
     fn hint_at(&self, index: u32) -> Self::Hint;
 
     /// The cost of the cheapest edge, or zero when unknown: the bucket queue sizes its buckets by
-    /// it.
-    fn unit(&self) -> Self::Cost {
+    /// it (only speed depends on it). `start` is the first node a search opens, for expansions
+    /// that can only guess from its edges.
+    fn unit(&self, start: u32) -> Self::Cost {
+        let _ = start;
         Self::Cost::ZERO
     }
 
@@ -434,7 +436,7 @@ where
         };
         let entry = Entry::new(h, h, run.counter, index, tie);
         if run.counter == 0 {
-            open.reset(entry, h, policy.unit());
+            open.reset(entry, h, || policy.unit(index));
             run.best = index;
         }
         if K::TRACKS_BEST {
@@ -456,7 +458,7 @@ where
     if run.counter == 0 {
         // Nothing to search: an empty open list.
         let none = Entry::new(P::Cost::ZERO, P::Cost::ZERO, 0, 0, tie);
-        open.reset(none, P::Cost::ZERO, policy.unit());
+        open.reset(none, P::Cost::ZERO, || P::Cost::ZERO);
     }
     Ok(run)
 }

@@ -101,8 +101,8 @@ fn bucket_shift<C: Cost>(start_h: C, unit: C) -> u32 {
 }
 
 impl OpenQueue for BucketOpen {
-    fn reset<C: Cost>(&mut self, first: Entry, start_h: C, unit: C) {
-        self.clear(first.f, bucket_shift(start_h, unit));
+    fn reset<C: Cost>(&mut self, first: Entry, start_h: C, unit: impl FnOnce() -> C) {
+        self.clear(first.f, bucket_shift(start_h, unit()));
     }
 
     #[inline(always)]

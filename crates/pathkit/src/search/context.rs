@@ -117,6 +117,27 @@ impl<C: Cost> SearchContext<C> {
         self.stats
     }
 
+    /// Sizes the per-node records to `space` now, instead of on the first query: the first
+    /// query on a map then allocates nothing for them (see
+    /// [When a query allocates](SearchContext#when-a-query-allocates); for grids,
+    /// [`Grid::prepare`](crate::grid::Grid::prepare) builds the grid's own tables). Errors as a
+    /// search's: too many nodes, more than the memory limit, or memory refused.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let mut ctx = SearchContext::<f64>::new();
+    /// ctx.reserve(&grid.eight_connected()).unwrap();
+    /// ```
+    pub fn reserve<S: IndexedSpace<Cost = C>>(
+        &mut self,
+        space: &S,
+    ) -> Result<(), SearchError<S::Node>> {
+        self.prepare(space).map(|_| ())
+    }
+
     /// Starts a query on `space`: a new generation of records sized to its nodes.
     pub(crate) fn prepare<'s, S: IndexedSpace<Cost = C>>(
         &mut self,
@@ -246,6 +267,15 @@ impl<C: Cost> SearchContext<C> {
             indexer,
             goal,
         };
+        if options.trusted_plain_astar() {
+            return self.run_trusted(
+                &policy,
+                (start_index, start),
+                goal_index,
+                options.tie_break,
+                path,
+            );
+        }
         self.run_general(
             &policy,
             checks,

@@ -16,7 +16,7 @@ pub(crate) struct KeyHeap {
 }
 
 impl OpenQueue for KeyHeap {
-    fn reset<C: Cost>(&mut self, _first: Entry, _start_h: C, _unit: C) {
+    fn reset<C: Cost>(&mut self, _first: Entry, _start_h: C, _unit: impl FnOnce() -> C) {
         self.heap.clear();
     }
 

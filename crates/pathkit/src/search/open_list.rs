@@ -33,7 +33,7 @@ impl OpenList {
 }
 
 impl OpenQueue for OpenList {
-    fn reset<C: Cost>(&mut self, _first: Entry, _start_h: C, _unit: C) {
+    fn reset<C: Cost>(&mut self, _first: Entry, _start_h: C, _unit: impl FnOnce() -> C) {
         self.next = None;
         self.heap.clear();
     }

@@ -16,8 +16,9 @@ use crate::Cost;
 /// capacity, so a warmed-up queue does not allocate.
 pub(crate) trait OpenQueue {
     /// Empties the queue for a search whose start has estimate `start_h` and whose cheapest edge
-    /// costs `unit` (zero when unknown); `first` is the start's entry, pushed next.
-    fn reset<C: Cost>(&mut self, first: Entry, start_h: C, unit: C);
+    /// costs `unit()` (zero when unknown; asked only by queues that need it); `first` is the
+    /// start's entry, pushed next.
+    fn reset<C: Cost>(&mut self, first: Entry, start_h: C, unit: impl FnOnce() -> C);
 
     /// Adds an entry.
     fn push(&mut self, entry: Entry);

@@ -1,6 +1,6 @@
 //! How a search is run: tie-breaking, heuristic use, limits.
 
-use super::WhenUnreachable;
+use super::{CostChecks, WhenUnreachable};
 use crate::Cost;
 
 /// Which open node is expanded first among nodes of equal F = G + H.
@@ -68,6 +68,8 @@ pub struct SearchOptions<C> {
     /// What to answer when the goal cannot be reached: no path (the default) or the path to the
     /// closest point.
     pub when_unreachable: WhenUnreachable,
+    /// Whether the space's costs and estimates are checked (the default) or trusted.
+    pub cost_checks: CostChecks,
 }
 
 impl<C: Cost> Default for SearchOptions<C> {
@@ -95,6 +97,7 @@ impl<C: Cost> SearchOptions<C> {
             max_expansions: None,
             max_cost: None,
             when_unreachable: WhenUnreachable::NoPath,
+            cost_checks: CostChecks::Checked,
         }
     }
 
@@ -209,5 +212,22 @@ impl<C: Cost> SearchOptions<C> {
     pub const fn when_unreachable(mut self, answer: WhenUnreachable) -> Self {
         self.when_unreachable = answer;
         self
+    }
+
+    /// Sets whether the space's costs are checked or trusted ([`CostChecks`]).
+    #[must_use]
+    pub const fn cost_checks(mut self, checks: CostChecks) -> Self {
+        self.cost_checks = checks;
+        self
+    }
+
+    /// `true` when a search with these options runs the trusted loop: trusted costs, plain A*
+    /// (no limits, heuristic weight 1, no closest point).
+    pub(crate) fn trusted_plain_astar(&self) -> bool {
+        self.cost_checks == CostChecks::Trusted
+            && self.heuristic_weight == 1.0
+            && self.max_expansions.is_none()
+            && self.max_cost.is_none()
+            && self.when_unreachable == WhenUnreachable::NoPath
     }
 }

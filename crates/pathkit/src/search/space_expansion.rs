@@ -4,6 +4,7 @@
 
 use super::best_first::Expansion;
 use super::{IndexedSpace, SearchError, SearchSpace};
+use crate::Cost;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -152,5 +153,20 @@ impl<S: SearchSpace, I: Indexer<S::Node>> Expansion for SpaceExpansion<'_, S, I>
 
     fn hint_at(&self, index: u32) -> S::Node {
         self.indexer.node(index)
+    }
+
+    /// The cheapest valid, positive cost of the start's edges: a user's space tells nothing
+    /// else about its costs.
+    fn unit(&self, start: u32) -> S::Cost {
+        let mut cheapest: Option<S::Cost> = None;
+        self.space.successors(self.indexer.node(start), |_, cost| {
+            if cost.is_valid()
+                && cost.total_order(&S::Cost::ZERO).is_gt()
+                && cheapest.is_none_or(|c| cost.total_order(&c).is_lt())
+            {
+                cheapest = Some(cost);
+            }
+        });
+        cheapest.unwrap_or(S::Cost::ZERO)
     }
 }

@@ -215,7 +215,14 @@ impl<C: Cost> SearchOptions<C> {
     }
 
     /// Sets whether the space's costs are checked or trusted ([`CostChecks`]).
-    #[must_use]
+    ///
+    /// ```
+    /// use pathkit::search::{CostChecks, SearchOptions};
+    ///
+    /// let options = SearchOptions::<u32>::new();
+    /// assert_eq!(options.cost_checks, CostChecks::Checked);
+    /// assert_eq!(options.cost_checks(CostChecks::Trusted).cost_checks, CostChecks::Trusted);
+    /// ```
     pub const fn cost_checks(mut self, checks: CostChecks) -> Self {
         self.cost_checks = checks;
         self

@@ -53,3 +53,10 @@ pub use pathkit::grid::Cell;
 
 /// Tiles are 32 px squares in the original game; [`Game::tap_pixel`] uses this size.
 pub const TILE_PIXELS: f64 = 32.0;
+
+/// The workspace README's examples (of pathkit, a dependency here), compiled and run as doctests
+/// so they cannot go stale. They are tested here rather than in pathkit because the README is not
+/// part of pathkit's package, which must build and test on its own.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadmeDoctests;

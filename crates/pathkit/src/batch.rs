@@ -24,6 +24,16 @@ use crate::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::search::{Outcome, SearchContext, SearchOptions};
 
 /// One query: start, then goal.
+///
+/// ```
+/// use pathkit::batch::{self, Query};
+/// use pathkit::grid::{Cell, Grid};
+///
+/// let grid = Grid::new(8, 8).unwrap();
+/// let queries: Vec<Query> = (1..8).map(|x| (Cell::new(0, 0), Cell::new(x, x))).collect();
+/// let results = batch::astar(&grid, &queries);
+/// assert_eq!(results.len(), queries.len());
+/// ```
 pub type Query = (Cell, Cell);
 
 /// Maps `queries` in order, reusing search states made by `init`.
@@ -79,6 +89,19 @@ fn run<S: Send, R: Send>(
 
 /// Optimal A* on [`Grid::eight_connected`] (8-connected, no corner cutting, costs 1 and √2) for every
 /// query, with the same answers as [`GridSpace::find_path`](crate::grid::GridSpace::find_path).
+///
+/// ```
+/// use pathkit::batch;
+/// use pathkit::grid::{Cell, Grid, GridError};
+///
+/// let grid = Grid::from_ascii("....\n.#..\n....").unwrap();
+/// let queries = [(Cell::new(0, 0), Cell::new(3, 2)), (Cell::new(0, 0), Cell::new(9, 9))];
+/// let results = batch::astar(&grid, &queries);
+/// let path = results[0].as_ref().unwrap().path().unwrap();
+/// assert!((path.cost - (2.0 + std::f64::consts::SQRT_2 + 1.0)).abs() < 1e-9);
+/// assert!(matches!(results[1], Err(GridError::OutOfBounds { .. }))); // answered in input order
+/// ```
+#[must_use]
 pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, GridError>> {
     let options = SearchOptions::new();
     run(queries, SearchContext::new, |ctx, (start, goal)| {
@@ -87,6 +110,19 @@ pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, G
 }
 
 /// Online Jump Point Search ([`JpsContext::find_path`]) for every query.
+///
+/// ```
+/// use pathkit::batch;
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::JpsMode;
+///
+/// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+/// let queries: Vec<_> = (0..6).map(|x| (Cell::new(0, 0), Cell::new(x, 2))).collect();
+/// let results = batch::jps(&grid, &queries, JpsMode::FOUR);
+/// let costs: Vec<f64> = results.into_iter().map(|r| r.unwrap().into_path().unwrap().cost).collect();
+/// assert_eq!(costs, [2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+/// ```
+#[must_use]
 pub fn jps(
     grid: &Grid,
     queries: &[Query],
@@ -98,6 +134,19 @@ pub fn jps(
 }
 
 /// JPS+ ([`JpsPlus::find_path`]) for every query.
+///
+/// ```
+/// use pathkit::batch;
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsPlus, PathMode};
+///
+/// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
+/// let queries = [(Cell::new(0, 1), Cell::new(5, 1)), (Cell::new(0, 0), Cell::new(5, 0))];
+/// let results = batch::jps_plus(&plus, &queries, PathMode::JumpPoints);
+/// assert_eq!(results[0].as_ref().unwrap().path().unwrap().cost, 7.0);
+/// assert_eq!(results[1].as_ref().unwrap().path().unwrap().nodes, [Cell::new(0, 0), Cell::new(5, 0)]);
+/// ```
+#[must_use]
 pub fn jps_plus(
     plus: &JpsPlus,
     queries: &[Query],
@@ -110,6 +159,18 @@ pub fn jps_plus(
 
 /// Only the cost of every query (`None` when unreachable), by online Jump Point Search: no path
 /// is built or returned, so a warm worker allocates nothing per query.
+///
+/// ```
+/// use pathkit::batch;
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::JpsMode;
+///
+/// let grid = Grid::from_ascii("..#.").unwrap();
+/// let queries = [(Cell::new(0, 0), Cell::new(1, 0)), (Cell::new(0, 0), Cell::new(3, 0))];
+/// let costs: Vec<Option<f64>> = batch::jps_costs(&grid, &queries, JpsMode::EIGHT).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(costs, [Some(1.0), None]);
+/// ```
+#[must_use]
 pub fn jps_costs(
     grid: &Grid,
     queries: &[Query],

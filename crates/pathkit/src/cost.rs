@@ -56,27 +56,34 @@ pub trait Cost: keys::CostKeys + Copy + PartialOrd + Debug + Send + Sync + 'stat
     const ONE: Self;
 
     /// `self + other`, or `None` when the sum is not a valid cost (integer overflow, float infinity).
+    #[must_use]
     fn checked_add(self, other: Self) -> Option<Self>;
 
     /// `self * count`, or `None` when the product is not a valid cost.
+    #[must_use]
     fn checked_mul_count(self, count: u32) -> Option<Self>;
 
     /// `true` when this is a usable cost: finite and not negative.
+    #[must_use]
     fn is_valid(self) -> bool;
 
     /// A total order, consistent with `PartialOrd` on valid costs.
+    #[must_use]
     fn total_order(&self, other: &Self) -> Ordering;
 
     /// `self * weight`, rounded down for integers; saturates instead of overflowing.
     ///
     /// Used to inflate heuristics for weighted A* (`weight >= 1`).
+    #[must_use]
     fn scale(self, weight: f64) -> Self;
 
     /// This cost as an `f64` (for reporting and tolerance checks).
+    #[must_use]
     fn to_f64(self) -> f64;
 
     /// The largest cost of this type not above `value` (used by geometric heuristics, so that a
     /// rounded estimate never overestimates). Negative or NaN values give zero.
+    #[must_use]
     fn from_f64_floor(value: f64) -> Self;
 }
 

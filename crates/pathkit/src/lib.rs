@@ -27,6 +27,7 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 
 pub mod batch;
 mod cost;
@@ -39,7 +40,9 @@ pub mod search;
 
 pub use cost::Cost;
 
-/// The workspace README's examples, compiled and run as doctests so they cannot go stale.
+/// The crate README's example, compiled and run as a doctest so it cannot go stale. The
+/// workspace README's examples are the `catmaze` crate's doctests: that file is not part of this
+/// package, which must build and test on its own.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -82,7 +82,7 @@ fn walled_off_goal_is_unreachable_without_searching() {
     ] {
         let space = grid.space(rule, 1u32, 1u32).unwrap();
         // A previous search leaves counters behind; an answer from the components resets them to zero.
-        ctx.astar(&space, start, Cell::new(3, 2)).unwrap();
+        let _ = ctx.astar(&space, start, Cell::new(3, 2)).unwrap();
         assert_eq!(
             space
                 .find_path(&mut ctx, start, goal, &SearchOptions::new())

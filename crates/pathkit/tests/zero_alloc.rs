@@ -87,7 +87,7 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
     let options = SearchOptions::new();
     let (longest, others) = (QUERIES[0], &QUERIES[1..]);
     let cell = |(x, y): (u32, u32)| Cell::new(x, y);
-    space
+    let _ = space
         .find_path_into(
             &mut ctx,
             cell(longest.0),
@@ -96,7 +96,7 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
             &mut path,
         )
         .unwrap();
-    general
+    let _ = general
         .search_into(
             &space,
             cell(longest.0),
@@ -109,10 +109,10 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
         for &(s, g) in others.iter().chain([&longest]) {
             let shorter = (cell(s), cell((g.0 / 2, g.1 / 2)));
             for (s, g) in [(cell(s), cell(g)), shorter] {
-                space
+                let _ = space
                     .find_path_into(&mut ctx, s, g, &options, &mut path)
                     .unwrap();
-                general
+                let _ = general
                     .search_into(&space, s, g, &options, &mut path)
                     .unwrap();
             }

@@ -5,6 +5,15 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// Where in a text a problem is: `line` and `column` both count from 1 (columns in characters).
+///
+/// ```
+/// use pathkit::format::{MovingAiMap, Position};
+///
+/// let err = "type octile\nheight 1\nwidth 2\nmap\n.\u{e9}\n".parse::<MovingAiMap>().unwrap_err();
+/// assert!(err.to_string().starts_with("line 5, column 2:"));
+/// assert_eq!(err.position, Position { line: 5, column: 2 });
+/// assert_eq!(Position { line: 5, column: 2 }.to_string(), "line 5, column 2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     /// Line, from 1.
@@ -20,6 +29,15 @@ impl fmt::Display for Position {
 }
 
 /// The kinds of malformed text the Moving AI parsers reject.
+///
+/// ```
+/// use pathkit::format::{MovingAiMap, ParseErrorKind};
+///
+/// let err = MovingAiMap::parse(b"type octile\nheight 2\nwidth 3\nmap\n.@.\n..\n").unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::RowLength { expected: 3, found: 2 });
+/// let err = MovingAiMap::parse(b"type octile\nheight 0\nwidth 3\nmap\n").unwrap_err();
+/// assert!(matches!(err.kind, ParseErrorKind::BadSize { width: 3, height: 0 }));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -203,6 +221,15 @@ fn bad_size(f: &mut fmt::Formatter<'_>, width: u64, height: u64) -> fmt::Result 
 }
 
 /// Malformed text, with the 1-based line and column of the first problem.
+///
+/// ```
+/// use pathkit::format::{ParseErrorKind, Scenario};
+///
+/// let err = Scenario::parse(b"version 1\n0\tm.map\t4\t4\t0\t0\t9\t1\t3.5\n").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (2, 17));
+/// assert!(matches!(err.kind, ParseErrorKind::OutOfBounds { field: "goal", x: 9, .. }));
+/// assert_eq!(err.to_string(), "line 2, column 17: goal (9, 1) is outside the declared 4x4 map");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParseError {
     /// Where the problem is.
@@ -220,11 +247,27 @@ impl ParseError {
     }
 
     /// Line of the problem, from 1.
+    ///
+    /// ```
+    /// use pathkit::format::Scenario;
+    ///
+    /// let err = Scenario::parse(b"version 1\n\n0\tm.map\t4\t4\t0\t0\t1\n").unwrap_err();
+    /// assert_eq!(err.line(), 3); // blank lines count
+    /// ```
+    #[must_use]
     pub fn line(&self) -> usize {
         self.position.line
     }
 
     /// Column of the problem, from 1.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    ///
+    /// let err = MovingAiMap::parse("type octile\nheight 1\nwidth 4\nmap\nabc\u{e9}\n".as_bytes()).unwrap_err();
+    /// assert_eq!(err.column(), 4); // in characters, not bytes
+    /// ```
+    #[must_use]
     pub fn column(&self) -> usize {
         self.position.column
     }
@@ -239,6 +282,17 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// Any failure of reading, resolving or writing a Moving AI file.
+///
+/// ```
+/// use pathkit::format::{FormatError, MovingAiMap};
+/// use pathkit::grid::Grid;
+///
+/// let swamp = Grid::from_ascii(".3").unwrap();
+/// let err = MovingAiMap::from_grid(&swamp).unwrap_err();
+/// assert!(matches!(err, FormatError::Unrepresentable { x: 1, y: 0, weight: 3 }));
+/// let missing = MovingAiMap::load("no/such/dir/file.map").unwrap_err();
+/// assert!(matches!(missing, FormatError::Io { .. }));
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum FormatError {
@@ -291,6 +345,15 @@ pub enum FormatError {
 
 impl FormatError {
     /// Line and column of a parse error; `None` for errors that are not about the text.
+    ///
+    /// ```
+    /// use pathkit::format::{MovingAiMap, Position};
+    ///
+    /// let err = MovingAiMap::new(3, 1, b"..\t".to_vec()).unwrap_err();
+    /// assert_eq!(err.position(), Some(Position { line: 1, column: 3 }));
+    /// assert_eq!(MovingAiMap::new(3, 1, b"..".to_vec()).unwrap_err().position(), None); // a count, no place
+    /// ```
+    #[must_use]
     pub fn position(&self) -> Option<Position> {
         match self {
             FormatError::Parse(e) => Some(e.position),

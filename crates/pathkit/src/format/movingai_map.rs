@@ -24,12 +24,13 @@ use std::str::FromStr;
 /// searchable [`Grid`]: `.`, `G` and `S` are passable at weight 1, everything else is blocked.
 ///
 /// ```
-/// use pathkit::format::MovingAiMap;
+/// use pathkit::format::{LineEnding, MovingAiMap};
 /// use pathkit::grid::Cell;
 ///
 /// let map: MovingAiMap = "type octile\nheight 2\nwidth 3\nmap\n.@.\nG.T\n".parse().unwrap();
-/// assert_eq!((map.width(), map.height()), (3, 2));
+/// assert_eq!((map.map_type(), map.width(), map.height()), ("octile", 3, 2));
 /// assert_eq!(map.tile(1, 0), Some(b'@'));
+/// assert_eq!((map.tiles(), map.line_ending()), (&b".@.G.T"[..], LineEnding::Lf));
 /// let grid = map.to_grid().unwrap();
 /// assert!(!grid.is_passable(Cell::new(1, 0)) && grid.is_passable(Cell::new(0, 1)));
 /// assert_eq!(map.to_string().parse::<MovingAiMap>().unwrap(), map);
@@ -50,6 +51,15 @@ impl MovingAiMap {
     /// A map of `width` x `height` tiles, row-major. Fails if a tile is not printable ASCII, the
     /// number of tiles is wrong, or the size is zero or its grid would need more than
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) ([`Grid::memory_needed`]).
+    ///
+    /// ```
+    /// use pathkit::format::{FormatError, MovingAiMap};
+    ///
+    /// let map = MovingAiMap::new(3, 2, b"..T\n@..".iter().copied().filter(|&b| b != b'\n').collect()).unwrap();
+    /// assert_eq!(map.to_string(), "type octile\nheight 2\nwidth 3\nmap\n..T\n@..\n");
+    /// assert!(matches!(MovingAiMap::new(0, 2, Vec::new()), Err(FormatError::BadSize { .. })));
+    /// assert!(matches!(MovingAiMap::new(2, 2, b"...".to_vec()), Err(FormatError::TileCount { found: 3, .. })));
+    /// ```
     pub fn new(width: u32, height: u32, tiles: Vec<u8>) -> Result<MovingAiMap, FormatError> {
         if check_size(width, height, 1).is_err() {
             return Err(FormatError::BadSize { width, height });
@@ -77,6 +87,16 @@ impl MovingAiMap {
 
     /// The map of a grid: blocked cells become `@`, weight-1 cells `.`. Fails on any other
     /// weight, which the format cannot hold.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    /// use pathkit::grid::Grid;
+    ///
+    /// let grid = Grid::from_ascii("..#\n#..").unwrap();
+    /// let map = MovingAiMap::from_grid(&grid).unwrap();
+    /// assert_eq!(map.tiles(), b"..@@..");
+    /// assert_eq!(map.to_grid().unwrap(), grid);
+    /// ```
     pub fn from_grid(grid: &Grid) -> Result<MovingAiMap, FormatError> {
         let mut tiles = Vec::with_capacity(grid.len());
         for (i, &w) in grid.weights().iter().enumerate() {
@@ -102,6 +122,16 @@ impl MovingAiMap {
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is refused from the header
     /// ([`ParseErrorKind::BadSize`]), before any row is read; memory for the rows follows the
     /// text, not the header.
+    ///
+    /// ```
+    /// use pathkit::format::{LineEnding, MovingAiMap, ParseErrorKind};
+    ///
+    /// let map = MovingAiMap::parse(b"type octile\r\nwidth 2\r\nheight 1\r\nmap\r\n.W").unwrap();
+    /// assert_eq!((map.width(), map.tile(1, 0)), (2, Some(b'W')));
+    /// assert_eq!(map.line_ending(), LineEnding::CrLf);
+    /// let err = MovingAiMap::parse(b"type octile\nheight 1\nwidth 2\nmap\n..\nextra\n").unwrap_err();
+    /// assert_eq!((err.line(), err.kind), (6, ParseErrorKind::TrailingText));
+    /// ```
     pub fn parse(bytes: &[u8]) -> Result<MovingAiMap, ParseError> {
         let text = text::utf8(bytes)?;
         if text.trim().is_empty() {
@@ -214,52 +244,111 @@ impl MovingAiMap {
     }
 
     /// Reads and parses a `.map` file.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-map-load-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let file = dir.join("room.map");
+    /// std::fs::write(&file, "type octile\nheight 1\nwidth 3\nmap\n.@.\n")?;
+    /// let map = MovingAiMap::load(&file)?;
+    /// assert!(map.is_passable(0, 0) && !map.is_passable(1, 0));
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<MovingAiMap, FormatError> {
         Ok(MovingAiMap::parse(&FormatError::read(path.as_ref())?)?)
     }
 
     /// Writes the map to `path` in the form [`MovingAiMap::parse`] reads.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    /// use pathkit::grid::Grid;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-map-save-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let file = dir.join("maze.map");
+    /// let map = MovingAiMap::from_grid(&Grid::from_ascii(".#.\n...")?)?;
+    /// map.save(&file)?;
+    /// assert_eq!(MovingAiMap::load(&file)?, map);
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), FormatError> {
         FormatError::write(path.as_ref(), self.to_string())
     }
 
     /// The `type` header value (`octile` in every benchmark file).
+    #[must_use]
     pub fn map_type(&self) -> &str {
         &self.map_type
     }
 
     /// Width in tiles.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Height in tiles.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Line ending of the file read (written back the same way).
+    #[must_use]
     pub fn line_ending(&self) -> LineEnding {
         self.line_ending
     }
 
     /// Changes the line ending used when writing.
+    ///
+    /// ```
+    /// use pathkit::format::{LineEnding, MovingAiMap};
+    ///
+    /// let mut map: MovingAiMap = "type octile\nheight 1\nwidth 1\nmap\n.\n".parse().unwrap();
+    /// assert_eq!(map.line_ending(), LineEnding::Lf);
+    /// map.set_line_ending(LineEnding::CrLf);
+    /// assert_eq!(map.to_string(), "type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n");
+    /// ```
     pub fn set_line_ending(&mut self, ending: LineEnding) {
         self.line_ending = ending;
     }
 
     /// Every tile byte, row-major.
+    #[must_use]
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
     }
 
     /// The tile at column `x`, row `y`, or `None` outside the map.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    ///
+    /// let map: MovingAiMap = "type octile\nheight 2\nwidth 2\nmap\n.T\nS@\n".parse().unwrap();
+    /// assert_eq!((map.tile(1, 0), map.tile(0, 1)), (Some(b'T'), Some(b'S')));
+    /// assert_eq!(map.tile(2, 0), None);
+    /// ```
+    #[must_use]
     pub fn tile(&self, x: u32, y: u32) -> Option<u8> {
         (x < self.width && y < self.height)
             .then(|| self.tiles[y as usize * self.width as usize + x as usize])
     }
 
     /// `true` when (`x`, `y`) is inside the map on a `.`, `G` or `S` tile.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    ///
+    /// let map: MovingAiMap = "type octile\nheight 1\nwidth 5\nmap\n.GSTW\n".parse().unwrap();
+    /// let passable: Vec<bool> = (0..6).map(|x| map.is_passable(x, 0)).collect();
+    /// assert_eq!(passable, [true, true, true, false, false, false]);
+    /// ```
+    #[must_use]
     pub fn is_passable(&self, x: u32, y: u32) -> bool {
         self.tile(x, y).is_some_and(|t| Self::PASSABLE.contains(&t))
     }
@@ -267,11 +356,33 @@ impl MovingAiMap {
     /// The searchable grid of the benchmarks: `.` `G` `S` at weight 1, every other tile blocked.
     /// Fails only when the allocator refuses the grid's memory ([`GridError::OutOfMemory`]): the
     /// size was checked against the limit when the map was made.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    /// use pathkit::grid::Cell;
+    ///
+    /// let map: MovingAiMap = "type octile\nheight 2\nwidth 3\nmap\n.@G\nS.T\n".parse().unwrap();
+    /// let grid = map.to_grid().unwrap();
+    /// assert_eq!(grid.to_ascii(), ".#.\n..#\n");
+    /// assert_eq!(grid.weight(Cell::new(0, 1)), 1); // swamp is plain ground in the benchmarks
+    /// ```
     pub fn to_grid(&self) -> Result<Grid, GridError> {
         self.to_grid_with(|t| u32::from(Self::PASSABLE.contains(&t)))
     }
 
     /// A grid whose weights come from `weight(tile)` (0 = blocked), e.g. to make swamp `S` dearer.
+    ///
+    /// ```
+    /// use pathkit::format::MovingAiMap;
+    ///
+    /// let map: MovingAiMap = "type octile\nheight 1\nwidth 4\nmap\n.S@G\n".parse().unwrap();
+    /// let grid = map.to_grid_with(|tile| match tile {
+    ///     b'.' | b'G' => 1,
+    ///     b'S' => 3, // wading through swamp
+    ///     _ => 0,
+    /// }).unwrap();
+    /// assert_eq!(grid.weights(), &[1, 3, 0, 1]);
+    /// ```
     pub fn to_grid_with(&self, weight: impl Fn(u8) -> u32) -> Result<Grid, GridError> {
         Grid::from_fn(self.width, self.height, |c| {
             weight(self.tiles[c.y as usize * self.width as usize + c.x as usize])

@@ -18,6 +18,24 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// One benchmark problem: a start, a goal and the length of a shortest path between them.
+///
+/// ```
+/// use pathkit::format::{Scenario, ScenarioEntry};
+/// use pathkit::grid::Cell;
+///
+/// let entry = ScenarioEntry {
+///     bucket: 0,
+///     map: "maps/room.map".into(),
+///     width: 8,
+///     height: 8,
+///     start: Cell::new(0, 0),
+///     goal: Cell::new(3, 0),
+///     optimal_length: 3.0,
+/// };
+/// let scen = Scenario::new(vec![entry.clone()]).unwrap();
+/// assert_eq!(scen.to_string(), "version 1\n0\tmaps/room.map\t8\t8\t0\t0\t3\t0\t3.00000000\n");
+/// assert_eq!(scen.entries(), &[entry]);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScenarioEntry {
     /// Difficulty bucket (about the optimal length divided by 4).
@@ -38,12 +56,28 @@ pub struct ScenarioEntry {
 
 impl ScenarioEntry {
     /// The file name of the map: the last component of the map column, whichever slash it uses.
+    ///
+    /// ```
+    /// use pathkit::format::Scenario;
+    ///
+    /// let scen: Scenario = "version 1\n0\tmaps\\dao\\arena.map\t49\t49\t1\t11\t1\t12\t1\n".parse().unwrap();
+    /// assert_eq!(scen.entries()[0].map_file_name(), "arena.map");
+    /// ```
+    #[must_use]
     pub fn map_file_name(&self) -> &str {
         basename(&self.map)
     }
 }
 
 /// How the fields of a line are separated.
+///
+/// ```
+/// use pathkit::format::{Scenario, Separator};
+///
+/// let old: Scenario = "version 1.0\n0 m.map 4 4 0 0 1 0 1\n".parse().unwrap();
+/// assert_eq!((old.version(), old.separator()), ("1.0", Separator::Space));
+/// assert_eq!(old.to_string(), "version 1.0\n0 m.map 4 4 0 0 1 0 1\n");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Separator {
     /// A TAB, as in `version 1` files.
@@ -54,6 +88,16 @@ pub enum Separator {
 }
 
 /// How optimal lengths are printed, which decides how exactly they can be compared.
+///
+/// ```
+/// use pathkit::format::{LengthFormat, Scenario};
+///
+/// let current: Scenario = "version 1\n0\tm.map\t4\t4\t0\t0\t1\t1\t1.41421356\n".parse().unwrap();
+/// assert_eq!(current.length_format(), LengthFormat::Fixed { decimals: 8 });
+/// let old: Scenario = "version 1.0\n0 m.map 4 4 0 0 1 1 1.41421\n0 m.map 4 4 0 0 2 0 2\n".parse().unwrap();
+/// assert_eq!(old.length_format(), LengthFormat::Shortest);
+/// assert!(old.tolerance() > current.tolerance());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LengthFormat {
     /// Every length with the same number of decimals, e.g. 8 in the current files (`3.82842712`).
@@ -78,7 +122,7 @@ impl Default for LengthFormat {
 /// (same version, separator, line ending and length printing).
 ///
 /// ```
-/// use pathkit::format::Scenario;
+/// use pathkit::format::{LengthFormat, LineEnding, Scenario, Separator};
 /// use pathkit::grid::Cell;
 ///
 /// let text = "version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n";
@@ -87,6 +131,8 @@ impl Default for LengthFormat {
 /// assert_eq!((entry.start, entry.goal), (Cell::new(1, 11), Cell::new(1, 12)));
 /// assert_eq!(entry.map_file_name(), "arena.map");
 /// assert_eq!(scen.tolerance(), 5e-3); // lengths printed to ~6 significant digits
+/// assert_eq!((scen.version(), scen.separator(), scen.line_ending()), ("1", Separator::Tab, LineEnding::Lf));
+/// assert_eq!(scen.length_format(), LengthFormat::Shortest);
 /// assert_eq!(scen.to_string(), text);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -115,6 +161,26 @@ impl Scenario {
     /// is checked as if it were read back (a map name without whitespace, coordinates inside the
     /// size, a finite non-negative length): an error names the line it would be written on (the
     /// first entry is line 2).
+    ///
+    /// ```
+    /// use pathkit::format::{ParseErrorKind, Scenario, ScenarioEntry};
+    /// use pathkit::grid::Cell;
+    ///
+    /// let entry = |goal: Cell| ScenarioEntry {
+    ///     bucket: 0,
+    ///     map: "room.map".into(),
+    ///     width: 4,
+    ///     height: 4,
+    ///     start: Cell::new(0, 0),
+    ///     goal,
+    ///     optimal_length: 1.0,
+    /// };
+    /// let scen = Scenario::new(vec![entry(Cell::new(1, 0))]).unwrap();
+    /// assert_eq!(scen.version(), "1");
+    /// let err = Scenario::new(vec![entry(Cell::new(1, 0)), entry(Cell::new(4, 0))]).unwrap_err();
+    /// assert_eq!(err.line(), 3); // the second entry, after the header
+    /// assert!(matches!(err.kind, ParseErrorKind::OutOfBounds { field: "goal", .. }));
+    /// ```
     pub fn new(entries: Vec<ScenarioEntry>) -> Result<Scenario, ParseError> {
         let scenario = Scenario {
             version: "1".into(),
@@ -137,6 +203,17 @@ impl Scenario {
     }
 
     /// Parses the text of a `.scen` file; malformed text gives the line and column of the problem.
+    ///
+    /// ```
+    /// use pathkit::format::{LineEnding, Scenario};
+    /// use pathkit::grid::Cell;
+    ///
+    /// let scen = Scenario::parse(b"version 1\r\n3\tlak.map\t10\t10\t1\t2\t7\t8\t9.65685425\r\n").unwrap();
+    /// let entry = &scen.entries()[0];
+    /// assert_eq!((entry.bucket, entry.start, entry.goal), (3, Cell::new(1, 2), Cell::new(7, 8)));
+    /// assert_eq!(scen.line_ending(), LineEnding::CrLf);
+    /// assert!(Scenario::parse(b"version 2\n").is_err());
+    /// ```
     pub fn parse(bytes: &[u8]) -> Result<Scenario, ParseError> {
         let text = text::utf8(bytes)?;
         if text.trim().is_empty() {
@@ -195,36 +272,67 @@ impl Scenario {
     }
 
     /// Reads and parses a `.scen` file.
+    ///
+    /// ```
+    /// use pathkit::format::Scenario;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-scen-load-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let file = dir.join("room.map.scen");
+    /// std::fs::write(&file, "version 1\n0\troom.map\t4\t4\t0\t0\t3\t0\t3.00000000\n")?;
+    /// let scen = Scenario::load(&file)?;
+    /// assert_eq!(scen.entries().len(), 1);
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<Scenario, FormatError> {
         Ok(Scenario::parse(&FormatError::read(path.as_ref())?)?)
     }
 
     /// Writes the scenario to `path` in the form [`Scenario::parse`] reads.
+    ///
+    /// ```
+    /// use pathkit::format::Scenario;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-scen-save-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let file = dir.join("room.map.scen");
+    /// let scen: Scenario = "version 1.0\n0 room.map 4 4 0 0 3 0 3\n".parse()?;
+    /// scen.save(&file)?;
+    /// assert_eq!(std::fs::read_to_string(&file)?, "version 1.0\n0 room.map 4 4 0 0 3 0 3\n");
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), FormatError> {
         FormatError::write(path.as_ref(), self.to_string())
     }
 
     /// The problems, in file order.
+    #[must_use]
     pub fn entries(&self) -> &[ScenarioEntry] {
         &self.entries
     }
 
     /// The version header value: `1` or `1.0`.
+    #[must_use]
     pub fn version(&self) -> &str {
         &self.version
     }
 
     /// The field separator of the file read (written back the same way).
+    #[must_use]
     pub fn separator(&self) -> Separator {
         self.separator
     }
 
     /// How the file prints optimal lengths.
+    #[must_use]
     pub fn length_format(&self) -> LengthFormat {
         self.length_format
     }
 
     /// Line ending of the file read (written back the same way).
+    #[must_use]
     pub fn line_ending(&self) -> LineEnding {
         self.line_ending
     }
@@ -233,6 +341,16 @@ impl Scenario {
     /// and [`ScenarioEntry::optimal_length`], given how the file prints lengths: 1e-6 for the
     /// current 8-decimal files, 5e-3 for the 2011 files printed to about six significant digits
     /// (more for lengths of 10,000 and above, whose sixth digit is coarser).
+    ///
+    /// ```
+    /// use pathkit::format::Scenario;
+    ///
+    /// let current: Scenario = "version 1\n0\tm.map\t4\t4\t0\t0\t1\t1\t1.41421356\n".parse().unwrap();
+    /// assert_eq!(current.tolerance(), 1e-6);
+    /// let entry = &current.entries()[0];
+    /// assert!((std::f64::consts::SQRT_2 - entry.optimal_length).abs() <= current.tolerance());
+    /// ```
+    #[must_use]
     pub fn tolerance(&self) -> f64 {
         match self.length_format {
             LengthFormat::Fixed { decimals } => 10f64.powi(-(decimals as i32)).max(1e-6),
@@ -254,6 +372,22 @@ impl Scenario {
 
     /// The map file of `entry`, found by the basename of its map column next to the scenario
     /// file at `scenario_path` or in that folder's parent.
+    ///
+    /// ```
+    /// use pathkit::format::{MovingAiMap, Scenario};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-resolve-{}", std::process::id()));
+    /// std::fs::create_dir_all(dir.join("scen"))?;
+    /// std::fs::write(dir.join("arena.map"), "type octile\nheight 1\nwidth 2\nmap\n..\n")?;
+    /// let scen_path = dir.join("scen").join("arena.map.scen");
+    /// std::fs::write(&scen_path, "version 1\n0\tmaps/dao/arena.map\t2\t1\t0\t0\t1\t0\t1\n")?;
+    /// let scen = Scenario::load(&scen_path)?;
+    /// // Found by its basename, in the parent of the scenario's folder.
+    /// let map_path = Scenario::resolve_map(&scen_path, &scen.entries()[0])?;
+    /// assert_eq!(MovingAiMap::load(&map_path)?.width(), 2);
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resolve_map(
         scenario_path: &Path,
         entry: &ScenarioEntry,
@@ -323,6 +457,7 @@ impl fmt::Display for Scenario {
 ///
 /// // finds benchmarks/den520d.map for benchmarks/mapf/den520d-even-1.scen or benchmarks/den520d.map.scen
 /// let map = resolve_map(Path::new("benchmarks/den520d.map.scen"), "maps/dao/den520d.map")?;
+/// assert!(map.ends_with("den520d.map"));
 /// # Ok::<(), pathkit::format::FormatError>(())
 /// ```
 pub fn resolve_map(scenario_path: &Path, map_column: &str) -> Result<PathBuf, FormatError> {

@@ -3,6 +3,14 @@
 use super::error::{ParseError, ParseErrorKind};
 
 /// How lines end in a file, kept so that writing a file back reproduces it.
+///
+/// ```
+/// use pathkit::format::{LineEnding, MovingAiMap};
+///
+/// let map: MovingAiMap = "type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n".parse().unwrap();
+/// assert_eq!(map.line_ending(), LineEnding::CrLf);
+/// assert!(map.to_string().ends_with(".\r\n")); // written back as read
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LineEnding {
     /// `\n`, as most benchmark files.
@@ -14,6 +22,14 @@ pub enum LineEnding {
 
 impl LineEnding {
     /// The line terminator itself.
+    ///
+    /// ```
+    /// use pathkit::format::LineEnding;
+    ///
+    /// assert_eq!(LineEnding::Lf.as_str(), "\n");
+    /// assert_eq!(LineEnding::CrLf.as_str(), "\r\n");
+    /// ```
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "\n",

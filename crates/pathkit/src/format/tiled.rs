@@ -50,6 +50,26 @@ pub struct TiledMap {
 }
 
 /// One tile layer.
+///
+/// ```
+/// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+/// # <map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">
+/// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+/// #   <image source="t.png" width="32" height="16"/>
+/// #  </tileset>
+/// #  <layer id="1" name="Ground" width="2" height="1"><data encoding="csv">1,2</data></layer>
+/// #  <layer id="2" name="Items" width="2" height="1"><data encoding="csv">0,1</data></layer>
+/// # </map>"#;
+/// use pathkit::format::TiledMap;
+///
+/// let map = TiledMap::from_bytes(tmx)?;
+/// let names: Vec<&str> = map.layers.iter().map(|l| l.name.as_str()).collect();
+/// assert_eq!(names, ["Ground", "Items"]);
+/// let items = map.layer("Items").unwrap();
+/// assert_eq!(items.tiles.len(), 2);
+/// assert!(items.tiles[0].is_none()); // an empty cell
+/// # Ok::<(), pathkit::format::TiledError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TiledLayer {
     /// The layer's name in the editor.
@@ -59,6 +79,24 @@ pub struct TiledLayer {
 }
 
 /// A tile placed on a layer.
+///
+/// ```
+/// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+/// # <map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">
+/// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+/// #   <image source="t.png" width="32" height="16"/>
+/// #   <tile id="1"><properties><property name="Cost" type="int" value="3"/></properties></tile>
+/// #  </tileset>
+/// #  <layer id="1" name="Ground" width="2" height="1"><data encoding="csv">1,2</data></layer>
+/// # </map>"#;
+/// use pathkit::format::TiledMap;
+///
+/// let map = TiledMap::from_bytes(tmx)?;
+/// let mud = map.tile("Ground", 1, 0).unwrap();
+/// assert_eq!(mud.gid, 2);
+/// assert_eq!(mud.properties.get("Cost").map(String::as_str), Some("3"));
+/// # Ok::<(), pathkit::format::TiledError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TiledTile {
     /// The global tile id (tileset `firstgid` + local id), without the flip flags.
@@ -102,6 +140,27 @@ impl TiledMap {
 
     /// Loads a `.tmx` file; external tilesets (`.tsx`) are read relative to it. Sizes are checked
     /// as in [`TiledMap::from_bytes`].
+    ///
+    /// ```
+    /// use pathkit::format::TiledMap;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pathkit-doc-tmx-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("walls.tsx"), r#"<?xml version="1.0" encoding="UTF-8"?>
+    /// <tileset name="walls" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+    ///  <image source="walls.png" width="16" height="16"/>
+    ///  <tile id="0"><properties><property name="Wall" type="bool" value="true"/></properties></tile>
+    /// </tileset>"#)?;
+    /// std::fs::write(dir.join("level.tmx"), r#"<?xml version="1.0" encoding="UTF-8"?>
+    /// <map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+    ///  <tileset firstgid="1" source="walls.tsx"/>
+    ///  <layer id="1" name="Background" width="3" height="1"><data encoding="csv">0,1,0</data></layer>
+    /// </map>"#)?;
+    /// let map = TiledMap::load(dir.join("level.tmx"))?; // reads walls.tsx beside it
+    /// assert!(map.has_property("Background", 1, 0, "Wall"));
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<TiledMap, TiledError> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| TiledError::Io {
@@ -118,6 +177,23 @@ impl TiledMap {
     /// height is [`TiledError::Empty`], a map whose grid would need more than
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is [`TiledError::TooLarge`], and so is one
     /// with more than [`TiledMap::MAX_TILES`] tiles over its tile layers.
+    ///
+    /// ```
+    /// use pathkit::format::{TiledError, TiledMap};
+    ///
+    /// let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// <map version="1.10" orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8">
+    ///  <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="1" columns="1">
+    ///   <image source="t.png" width="8" height="8"/>
+    ///  </tileset>
+    ///  <layer id="1" name="Floor" width="2" height="2"><data encoding="csv">1,1,1,0</data></layer>
+    /// </map>"#;
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// assert_eq!((map.width, map.height, map.tile_width), (2, 2, 8));
+    /// assert_eq!(map.tile("Floor", 1, 1), None);
+    /// assert!(matches!(TiledMap::from_bytes(b"<map"), Err(_)));
+    /// # Ok::<(), TiledError>(())
+    /// ```
     pub fn from_bytes(tmx: &[u8]) -> Result<TiledMap, TiledError> {
         Self::read(Path::new("embedded.tmx"), tmx, false)
     }
@@ -134,12 +210,47 @@ impl TiledMap {
     }
 
     /// The first tile layer named `name`.
+    ///
+    /// ```
+    /// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// # <map version="1.10" orientation="orthogonal" width="1" height="1" tilewidth="16" tileheight="16">
+    /// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+    /// #   <image source="t.png" width="16" height="16"/>
+    /// #  </tileset>
+    /// #  <layer id="1" name="Background" width="1" height="1"><data encoding="csv">1</data></layer>
+    /// # </map>"#;
+    /// use pathkit::format::TiledMap;
+    ///
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// assert_eq!(map.layer("Background").map(|l| l.tiles.len()), Some(1));
+    /// assert!(map.layer("Foreground").is_none());
+    /// # Ok::<(), pathkit::format::TiledError>(())
+    /// ```
+    #[must_use]
     pub fn layer(&self, name: &str) -> Option<&TiledLayer> {
         self.layers.iter().find(|l| l.name == name)
     }
 
     /// The tile at (`x`, `y`) of layer `layer`, or `None` for an empty cell, an unknown layer or
     /// a cell outside the map.
+    ///
+    /// ```
+    /// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// # <map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">
+    /// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="4">
+    /// #   <image source="t.png" width="64" height="16"/>
+    /// #  </tileset>
+    /// #  <layer id="1" name="Ground" width="2" height="1"><data encoding="csv">4,0</data></layer>
+    /// # </map>"#;
+    /// use pathkit::format::TiledMap;
+    ///
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// assert_eq!(map.tile("Ground", 0, 0).map(|t| t.gid), Some(4));
+    /// assert!(map.tile("Ground", 1, 0).is_none()); // empty
+    /// assert!(map.tile("Ground", 2, 0).is_none()); // outside
+    /// # Ok::<(), pathkit::format::TiledError>(())
+    /// ```
+    #[must_use]
     pub fn tile(&self, layer: &str, x: u32, y: u32) -> Option<&TiledTile> {
         if x >= self.width || y >= self.height {
             return None;
@@ -150,6 +261,24 @@ impl TiledMap {
 
     /// `true` when the tile at (`x`, `y`) of layer `layer` has the custom property `property`
     /// (with any value), as the Cat Maze tutorials test for `Wall`, `Bone`, `Dog` and `Exit`.
+    ///
+    /// ```
+    /// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// # <map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+    /// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+    /// #   <image source="t.png" width="32" height="16"/>
+    /// #   <tile id="1"><properties><property name="Bone" type="bool" value="true"/></properties></tile>
+    /// #  </tileset>
+    /// #  <layer id="1" name="Items" width="3" height="1"><data encoding="csv">0,2,1</data></layer>
+    /// # </map>"#;
+    /// use pathkit::format::TiledMap;
+    ///
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// let bones: Vec<u32> = (0..3).filter(|&x| map.has_property("Items", x, 0, "Bone")).collect();
+    /// assert_eq!(bones, [1]);
+    /// # Ok::<(), pathkit::format::TiledError>(())
+    /// ```
+    #[must_use]
     pub fn has_property(&self, layer: &str, x: u32, y: u32, property: &str) -> bool {
         self.tile(layer, x, y)
             .is_some_and(|t| t.properties.contains_key(property))
@@ -158,12 +287,56 @@ impl TiledMap {
     /// A grid the size of the map, with the weight of each cell from `weight(x, y, map)` (0 = blocked).
     /// Fails as [`Grid::new`] does (a map whose fields were changed after reading may have any
     /// size).
+    ///
+    /// ```
+    /// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// # <map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+    /// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="3" columns="3">
+    /// #   <image source="t.png" width="48" height="16"/>
+    /// #   <tile id="1"><properties><property name="Mud" type="bool" value="true"/></properties></tile>
+    /// #   <tile id="2"><properties><property name="Wall" type="bool" value="true"/></properties></tile>
+    /// #  </tileset>
+    /// #  <layer id="1" name="Ground" width="3" height="1"><data encoding="csv">1,2,3</data></layer>
+    /// # </map>"#;
+    /// use pathkit::format::TiledMap;
+    ///
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// let grid = map.to_grid(|x, y, map| {
+    ///     if map.has_property("Ground", x, y, "Wall") {
+    ///         0
+    ///     } else if map.has_property("Ground", x, y, "Mud") {
+    ///         4
+    ///     } else {
+    ///         1
+    ///     }
+    /// })?;
+    /// assert_eq!(grid.weights(), &[1, 4, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_grid(&self, weight: impl Fn(u32, u32, &TiledMap) -> u32) -> Result<Grid, GridError> {
         Grid::from_fn(self.width, self.height, |c| weight(c.x, c.y, self))
     }
 
     /// A grid whose walls are the tiles of `layer` with the property `wall_property`, e.g.
     /// `("Background", "Wall")`; every other cell is passable at weight 1.
+    ///
+    /// ```
+    /// # let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
+    /// # <map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+    /// #  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+    /// #   <image source="t.png" width="32" height="16"/>
+    /// #   <tile id="1"><properties><property name="Wall" type="bool" value="true"/></properties></tile>
+    /// #  </tileset>
+    /// #  <layer id="1" name="Background" width="3" height="1"><data encoding="csv">1,2,1</data></layer>
+    /// # </map>"#;
+    /// use pathkit::format::{TiledError, TiledMap};
+    ///
+    /// let map = TiledMap::from_bytes(tmx)?;
+    /// let grid = map.grid_from_property("Background", "Wall")?;
+    /// assert_eq!(grid.to_ascii(), ".#.\n");
+    /// assert!(matches!(map.grid_from_property("Walls", "Wall"), Err(TiledError::NoSuchLayer { .. })));
+    /// # Ok::<(), TiledError>(())
+    /// ```
     pub fn grid_from_property(&self, layer: &str, wall_property: &str) -> Result<Grid, TiledError> {
         if self.layer(layer).is_none() {
             return Err(TiledError::NoSuchLayer {

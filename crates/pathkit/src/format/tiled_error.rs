@@ -247,6 +247,7 @@ impl TiledError {
     /// let e = TiledMap::from_bytes(b"<map width=\"2\">\n<layer></map>").unwrap_err();
     /// assert_eq!(e.position().map(|p| p.line), Some(2));
     /// ```
+    #[must_use]
     pub fn position(&self) -> Option<Position> {
         match self {
             TiledError::Xml { position, .. }

@@ -13,7 +13,7 @@ use super::{NodeKind, NodeRef};
 /// [`GraphError::InvalidEstimate`](super::GraphError::InvalidEstimate).
 ///
 /// ```
-/// use pathkit::graph::{CostModel, GridGraph, NodeKind, NodeRef};
+/// use pathkit::graph::{CostModel, GridGraph, NodeRef};
 /// use pathkit::grid::Diagonal;
 ///
 /// /// Cells in column 1 are mud: entering one costs three times as much.
@@ -63,6 +63,15 @@ impl<M: CostModel + ?Sized> CostModel for &M {
 }
 
 /// The base rules of [`NodeKind`], unchanged: what [`NodeGraph::find_path`](super::NodeGraph::find_path) uses.
+///
+/// ```
+/// use pathkit::graph::{BaseCosts, NodeGraph, NodeKind};
+///
+/// let (graph, n) = NodeGraph::with_nodes([NodeKind::Point2(0.0, 0.0), NodeKind::Point2(3.0, 4.0), NodeKind::Plain]);
+/// assert_eq!(graph.cost_with(&BaseCosts, n[0], n[1]).unwrap(), 5.0);
+/// assert_eq!(graph.cost_with(&BaseCosts, n[0], n[2]).unwrap(), 1.0); // kinds differ: a plain move
+/// assert_eq!(graph.cost(n[0], n[1]).unwrap(), 5.0); // the same rules
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BaseCosts;
 
@@ -71,6 +80,18 @@ impl CostModel for BaseCosts {}
 /// Grid cells priced by Chebyshev distance: a diagonal move costs 1, like an orthogonal one, and
 /// the estimate is the Chebyshev distance (admissible under that cost). Other kinds keep the base
 /// rules. This is the unit-diagonal model of some GameplayKit reimplementations.
+///
+/// ```
+/// use pathkit::graph::{GridGraph, UnitDiagonals};
+/// use pathkit::grid::Diagonal;
+///
+/// let grid = GridGraph::new((0, 0), 4, 4, Diagonal::NoCornerCutting).unwrap();
+/// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(3, 2).unwrap());
+/// let base = grid.find_path(start, goal).unwrap().into_path().unwrap();
+/// let unit = grid.find_path_with(&UnitDiagonals, start, goal).unwrap().into_path().unwrap();
+/// assert_eq!(unit.cost, 3.0); // Chebyshev distance
+/// assert!(base.cost > 3.8 && base.cost < 3.9); // 1 + 2√2
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitDiagonals;
 

@@ -6,6 +6,14 @@ use crate::search::SearchError;
 use std::fmt;
 
 /// What is wrong with serialized graph data ([`GraphError::InvalidData`]).
+///
+/// ```
+/// use pathkit::graph::{GraphError, InvalidData};
+///
+/// // What loading a graph (feature `serde`) reports for an edge of node 3 to itself.
+/// let err = GraphError::InvalidData(InvalidData::SelfEdge { node: 3 });
+/// assert_eq!(err.to_string(), "invalid graph data: node 3 has an edge to itself");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InvalidData {
@@ -89,6 +97,18 @@ impl fmt::Display for InvalidData {
 
 /// What went wrong with a graph operation or a graph search. Every operation that fails changes
 /// nothing.
+///
+/// ```
+/// use pathkit::graph::{GraphError, NodeGraph, NodeKind};
+///
+/// let mut graph = NodeGraph::new();
+/// let mut other = NodeGraph::new();
+/// let plain = graph.add_node(NodeKind::Plain);
+/// let stranger = other.add_node(NodeKind::Plain);
+/// assert_eq!(graph.kind(stranger), Err(GraphError::ForeignNode { node: stranger }));
+/// let err = graph.set_position_2d(plain, 1.0, 2.0).unwrap_err();
+/// assert!(matches!(err, GraphError::KindMismatch { expected: "2D point", .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum GraphError {

@@ -19,11 +19,14 @@ use std::cell::RefCell;
 /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
 /// graph.add_connections(n[1], &[n[2]], Direction::BothWays).unwrap();
 /// graph.add_connections(n[2], &[n[3]], Direction::BothWays).unwrap();
+/// let space = graph.space();
+/// assert!(std::ptr::eq(space.graph(), &graph));
 /// let mut ctx = SearchContext::new();
 /// // A cost limit stops short of the goal and returns the best partial path.
 /// let outcome = ctx.search(&graph.space(), n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();
 /// assert!(!outcome.is_found());
 /// ```
+#[must_use = "a space does nothing until it is searched"]
 pub struct GraphSpace<'g, M: ?Sized> {
     graph: &'g NodeGraph,
     model: &'g M,
@@ -38,11 +41,25 @@ impl<M: ?Sized> Copy for GraphSpace<'_, M> {}
 
 impl<'g, M: CostModel + ?Sized> GraphSpace<'g, M> {
     /// `graph` searched under `model`.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GraphSpace, NodeGraph, NodeKind, UnitDiagonals};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1), NodeKind::Cell(2, 2)]);
+    /// graph.add_connections(n[1], &[n[0], n[2]], Direction::BothWays).unwrap();
+    /// let space = GraphSpace::new(&graph, &UnitDiagonals);
+    /// assert!(std::ptr::eq(space.graph(), &graph));
+    /// let mut ctx = SearchContext::new();
+    /// let path = ctx.astar(&space, n[0], n[2]).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 2.0);
+    /// ```
     pub fn new(graph: &'g NodeGraph, model: &'g M) -> Self {
         GraphSpace { graph, model }
     }
 
     /// The graph searched.
+    #[must_use]
     pub fn graph(&self) -> &'g NodeGraph {
         self.graph
     }

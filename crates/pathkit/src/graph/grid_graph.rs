@@ -9,6 +9,19 @@ use crate::limits;
 use crate::search::{Outcome, SearchContext, Status};
 
 /// How a diagonal move between grid cells is priced.
+///
+/// ```
+/// use pathkit::graph::{DiagonalCost, GridGraph};
+/// use pathkit::grid::Diagonal;
+///
+/// let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
+/// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 2).unwrap());
+/// assert_eq!(grid.diagonal_cost(), DiagonalCost::Euclidean);
+/// let euclidean = grid.find_path(start, goal).unwrap().into_path().unwrap().cost;
+/// let grid = grid.with_diagonal_cost(DiagonalCost::Unit);
+/// let unit = grid.find_path(start, goal).unwrap().into_path().unwrap().cost;
+/// assert_eq!((euclidean, unit), (2.0 * std::f32::consts::SQRT_2, 2.0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiagonalCost {
@@ -36,11 +49,13 @@ pub enum DiagonalCost {
 /// (x, y+1), (x+1, y+1), skipping diagonals when they are off.
 ///
 /// ```
-/// use pathkit::graph::GridGraph;
-///
+/// use pathkit::graph::{DiagonalCost, GridGraph};
 /// use pathkit::grid::Diagonal;
 ///
 /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
+/// assert_eq!((grid.origin(), grid.width(), grid.height()), ((0, 0), 3, 3));
+/// assert_eq!((grid.moves(), grid.diagonals_allowed()), (Diagonal::Never, false));
+/// assert_eq!((grid.diagonal_cost(), grid.graph().node_count()), (DiagonalCost::Euclidean, 9));
 /// let wall = grid.node_at(1, 1).unwrap();
 /// grid.remove_nodes(&[wall]).unwrap();
 /// assert_eq!(grid.node_at(1, 1), None);
@@ -87,6 +102,21 @@ impl GridGraph {
     /// would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
     /// ([`GridGraph::memory_needed`]) is [`GraphError::GridTooLarge`], checked before anything is
     /// allocated; memory the allocator refuses below that is [`GraphError::OutOfMemory`].
+    ///
+    /// ```
+    /// use pathkit::graph::{DiagonalCost, GraphError, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let grid = GridGraph::new((-1, -1), 3, 2, Diagonal::Never).unwrap();
+    /// assert_eq!((grid.origin(), grid.width(), grid.height()), ((-1, -1), 3, 2));
+    /// assert_eq!((grid.moves(), grid.diagonals_allowed()), (Diagonal::Never, false));
+    /// assert_eq!(grid.diagonal_cost(), DiagonalCost::Euclidean);
+    /// assert_eq!(grid.nodes().len(), 6);
+    /// assert_eq!(grid.graph().node_count(), 6);
+    /// assert!(grid.node_at(-1, -1).is_some() && grid.node_at(2, 0).is_none());
+    /// let far = GridGraph::new((i32::MAX, 0), 2, 1, Diagonal::Never);
+    /// assert!(matches!(far, Err(GraphError::GridOutOfRange { .. })));
+    /// ```
     pub fn new(
         origin: (i32, i32),
         width: u32,
@@ -144,6 +174,7 @@ impl GridGraph {
     /// assert!(GridGraph::memory_needed(1024, 1024, Diagonal::Always) < 256 << 20);
     /// assert!(GridGraph::memory_needed(1 << 14, 1 << 13, Diagonal::Never) > MAX_MAP_BYTES);
     /// ```
+    #[must_use]
     pub fn memory_needed(width: u32, height: u32, moves: Diagonal) -> u64 {
         let degree = if moves == Diagonal::Never { 4 } else { 8 };
         (width as u64 * height as u64)
@@ -197,64 +228,133 @@ impl GridGraph {
     }
 
     /// Sets how this grid's searches price diagonal moves (builder style).
+    ///
+    /// ```
+    /// use pathkit::graph::{DiagonalCost, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let grid = GridGraph::new((0, 0), 5, 5, Diagonal::Always).unwrap().with_diagonal_cost(DiagonalCost::Unit);
+    /// let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(4, 4).unwrap()).unwrap();
+    /// assert_eq!(path.into_path().unwrap().cost, 4.0);
+    /// ```
+    #[must_use]
     pub fn with_diagonal_cost(mut self, cost: DiagonalCost) -> Self {
         self.diagonal_cost = cost;
         self
     }
 
     /// Sets how this grid's searches price diagonal moves.
+    ///
+    /// ```
+    /// use pathkit::graph::{DiagonalCost, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 2, 2, Diagonal::Always).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(1, 1).unwrap());
+    /// grid.set_diagonal_cost(DiagonalCost::Unit);
+    /// assert_eq!(grid.find_path(a, b).unwrap().into_path().unwrap().cost, 1.0);
+    /// grid.set_diagonal_cost(DiagonalCost::Euclidean);
+    /// assert_eq!(grid.find_path(a, b).unwrap().into_path().unwrap().cost, std::f32::consts::SQRT_2);
+    /// ```
     pub fn set_diagonal_cost(&mut self, cost: DiagonalCost) {
         self.diagonal_cost = cost;
     }
 
     /// The first cell, (ox, oy).
+    #[must_use]
     pub fn origin(&self) -> (i32, i32) {
         self.origin
     }
 
     /// Cells per row.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Rows.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Whether the grid was built with diagonal edges (GameplayKit's `diagonalsAllowed`).
+    #[must_use]
     pub fn diagonals_allowed(&self) -> bool {
         self.moves != Diagonal::Never
     }
 
     /// Which moves the grid's searches take.
+    #[must_use]
     pub fn moves(&self) -> Diagonal {
         self.moves
     }
 
     /// The diagonal pricing of this grid's searches.
+    #[must_use]
     pub fn diagonal_cost(&self) -> DiagonalCost {
         self.diagonal_cost
     }
 
     /// The node graph underneath, for every other [`NodeGraph`] query. Edits go through the grid's
     /// own methods, so the grid's nodes always stay on their cells.
+    #[must_use]
     pub fn graph(&self) -> &NodeGraph {
         &self.graph
     }
 
     /// Creates an extra node that is not a member (for example a cell node placed on a cell that
     /// [`connect_node_to_adjacent_nodes`](Self::connect_node_to_adjacent_nodes) then attaches).
+    ///
+    /// ```
+    /// use pathkit::graph::{GridGraph, NodeKind};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
+    /// // A treasure placed on cell (1, 1), on top of the grid's own node there.
+    /// let treasure = grid.create_node(NodeKind::Cell(1, 1));
+    /// assert_eq!(grid.graph().is_member(treasure), Ok(false));
+    /// grid.connect_node_to_adjacent_nodes(treasure).unwrap();
+    /// assert_eq!(grid.connected_nodes(treasure).unwrap().len(), 4);
+    /// let path = grid.find_path(grid.node_at(0, 1).unwrap(), treasure).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 1.0);
+    /// ```
     pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
         self.graph.create_node(kind)
     }
 
     /// Makes nodes members: see [`NodeGraph::add_nodes`].
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 2, 1, Diagonal::Never).unwrap();
+    /// let right = grid.node_at(1, 0).unwrap();
+    /// grid.remove_nodes(&[right]).unwrap();
+    /// grid.add_nodes(&[right]).unwrap();
+    /// // A member again, but its edges are gone: re-open walls with connect_node_to_adjacent_nodes.
+    /// assert_eq!(grid.node_at(1, 0), Some(right));
+    /// assert!(grid.connected_nodes(right).unwrap().is_empty());
+    /// ```
     pub fn add_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
         self.graph.add_nodes(nodes)
     }
 
     /// Adds edges: see [`NodeGraph::add_connections`].
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 9, 1, Diagonal::Never).unwrap();
+    /// let (west, east) = (grid.node_at(0, 0).unwrap(), grid.node_at(8, 0).unwrap());
+    /// grid.remove_nodes(&[grid.node_at(4, 0).unwrap()]).unwrap(); // the road is cut
+    /// assert!(!grid.find_path(west, east).unwrap().is_found());
+    /// grid.add_connections(west, &[east], Direction::OneWay).unwrap(); // a ferry
+    /// assert_eq!(grid.find_path(west, east).unwrap().into_nodes(), Some(vec![west, east]));
+    /// assert!(!grid.find_path(east, west).unwrap().is_found());
+    /// ```
     pub fn add_connections(
         &mut self,
         from: NodeId,
@@ -265,6 +365,17 @@ impl GridGraph {
     }
 
     /// Deletes edges: see [`NodeGraph::remove_connections`].
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 2, 1, Diagonal::Never).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(1, 0).unwrap());
+    /// grid.remove_connections(a, &[b], Direction::OneWay).unwrap(); // a one-way door
+    /// assert!(!grid.find_path(a, b).unwrap().is_found());
+    /// assert!(grid.find_path(b, a).unwrap().is_found());
+    /// ```
     pub fn remove_connections(
         &mut self,
         from: NodeId,
@@ -276,6 +387,17 @@ impl GridGraph {
 
     /// Connects a node to the nearest member: see
     /// [`NodeGraph::connect_node_to_lowest_cost_node`].
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GridGraph, NodeKind};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
+    /// let outpost = grid.create_node(NodeKind::Cell(6, 5));
+    /// let nearest = grid.connect_node_to_lowest_cost_node(outpost, Direction::BothWays).unwrap();
+    /// assert_eq!(nearest, grid.node_at(2, 2));
+    /// assert!(grid.find_path(grid.node_at(0, 0).unwrap(), outpost).unwrap().is_found());
+    /// ```
     pub fn connect_node_to_lowest_cost_node(
         &mut self,
         node: NodeId,
@@ -285,11 +407,32 @@ impl GridGraph {
     }
 
     /// The outgoing edges of a node: see [`NodeGraph::connected_nodes`].
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
+    /// let corner = grid.node_at(0, 0).unwrap();
+    /// let cells: Vec<_> = grid.connected_nodes(corner).unwrap().iter().map(|&n| grid.cell_of(n).unwrap()).collect();
+    /// assert_eq!(cells, [(1, 0), (0, 1), (1, 1)]); // row-major around the node
+    /// ```
     pub fn connected_nodes(&self, node: NodeId) -> Result<&[NodeId], GraphError> {
         self.graph.connected_nodes(node)
     }
 
     /// The member nodes, in insertion order (the grid's nodes come row-major).
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 2, 2, Diagonal::Never).unwrap();
+    /// grid.remove_nodes(&[grid.node_at(0, 0).unwrap()]).unwrap();
+    /// let cells: Vec<_> = grid.nodes().iter().map(|&n| grid.cell_of(n).unwrap()).collect();
+    /// assert_eq!(cells, [(1, 0), (0, 1), (1, 1)]);
+    /// ```
+    #[must_use]
     pub fn nodes(&self) -> &[NodeId] {
         self.graph.nodes()
     }
@@ -306,6 +449,19 @@ impl GridGraph {
     }
 
     /// The grid's node of cell (x, y): `None` outside the grid and while that node is removed.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((10, 20), 2, 2, Diagonal::Never).unwrap();
+    /// let node = grid.node_at(11, 20).unwrap();
+    /// assert_eq!(grid.cell_of(node), Ok((11, 20)));
+    /// grid.remove_nodes(&[node]).unwrap();
+    /// assert_eq!(grid.node_at(11, 20), None); // a wall now
+    /// assert_eq!(grid.node_at(0, 0), None); // outside
+    /// ```
+    #[must_use]
     pub fn node_at(&self, x: i32, y: i32) -> Option<NodeId> {
         let entry = self.graph.entries.get(self.cell_slot(x, y)?)?;
         entry.member.then_some(entry.id)
@@ -313,11 +469,34 @@ impl GridGraph {
 
     /// The grid's node of cell (x, y), member or not: `None` only outside the grid. This is the id
     /// to re-open a wall with.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 1, Diagonal::Never).unwrap();
+    /// grid.remove_nodes(&[grid.node_at(1, 0).unwrap()]).unwrap();
+    /// let wall = grid.cell_node(1, 0).unwrap(); // still there, not a member
+    /// grid.connect_node_to_adjacent_nodes(wall).unwrap();
+    /// assert_eq!(grid.node_at(1, 0), Some(wall));
+    /// assert_eq!(grid.cell_node(3, 0), None);
+    /// ```
+    #[must_use]
     pub fn cell_node(&self, x: i32, y: i32) -> Option<NodeId> {
         Some(self.graph.entries.get(self.cell_slot(x, y)?)?.id)
     }
 
     /// The cell of a cell node.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, GridGraph, NodeKind};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((5, 5), 2, 2, Diagonal::Never).unwrap();
+    /// assert_eq!(grid.cell_of(grid.node_at(6, 5).unwrap()), Ok((6, 5)));
+    /// let plain = grid.create_node(NodeKind::Plain);
+    /// assert!(matches!(grid.cell_of(plain), Err(GraphError::KindMismatch { .. })));
+    /// ```
     pub fn cell_of(&self, node: NodeId) -> Result<(i32, i32), GraphError> {
         self.graph
             .kind(node)?
@@ -329,6 +508,18 @@ impl GridGraph {
     }
 
     /// Removes nodes (walls): see [`NodeGraph::remove_nodes`].
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
+    /// let walls = [grid.node_at(1, 0).unwrap(), grid.node_at(1, 1).unwrap()];
+    /// grid.remove_nodes(&walls).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
+    /// assert!(!grid.find_path(a, b).unwrap().is_found());
+    /// assert_eq!(grid.nodes().len(), 4);
+    /// ```
     pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
         self.graph.remove_nodes(nodes)
     }
@@ -337,6 +528,19 @@ impl GridGraph {
     /// its 4 (or 8) neighbour cells, never to the grid node of its own cell, without duplicates.
     /// Re-opens a wall; also attaches an extra node placed on a cell. A node whose cell lies
     /// outside the grid is left as it is.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 1, Diagonal::Never).unwrap();
+    /// let door = grid.node_at(1, 0).unwrap();
+    /// grid.remove_nodes(&[door]).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
+    /// assert!(!grid.find_path(a, b).unwrap().is_found());
+    /// grid.connect_node_to_adjacent_nodes(door).unwrap(); // the door opens
+    /// assert_eq!(grid.find_path(a, b).unwrap().into_nodes(), Some(vec![a, door, b]));
+    /// ```
     pub fn connect_node_to_adjacent_nodes(&mut self, node: NodeId) -> Result<(), GraphError> {
         let slot = self.graph.slot(node)?;
         let (x, y) = self.cell_of(node)?;
@@ -363,6 +567,21 @@ impl GridGraph {
     /// The cheapest path under this grid's diagonal cost and moves, with its cost: start first,
     /// goal last, `[start]` for a node to itself, [`Outcome::Unreachable`] when there is none.
     /// Tie rule: see [`NodeGraph`].
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::Outcome;
+    ///
+    /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::NoCornerCutting).unwrap();
+    /// grid.remove_nodes(&[grid.node_at(1, 1).unwrap()]).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 2).unwrap());
+    /// let path = grid.find_path(a, b).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 4.0); // around the wall, no corner cut
+    /// assert_eq!(grid.find_path(a, a).unwrap().into_nodes(), Some(vec![a]));
+    /// let island = grid.create_node(pathkit::graph::NodeKind::Cell(9, 9));
+    /// assert_eq!(grid.find_path(a, island).unwrap(), Outcome::Unreachable);
+    /// ```
     pub fn find_path(
         &self,
         start: NodeId,
@@ -376,6 +595,23 @@ impl GridGraph {
 
     /// The cheapest path under `model` (which replaces the grid's diagonal cost) and this grid's
     /// moves.
+    ///
+    /// ```
+    /// use pathkit::graph::{CostModel, GridGraph, NodeRef};
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// /// A river in column 2 costs 10 to wade into.
+    /// struct River;
+    /// impl CostModel for River {
+    ///     fn cost(&self, from: NodeRef, to: NodeRef) -> f32 {
+    ///         let wade = to.kind.cell().is_some_and(|(x, _)| x == 2);
+    ///         if wade { 10.0 } else { from.kind.cost_to(&to.kind) }
+    ///     }
+    /// }
+    /// let grid = GridGraph::new((0, 0), 5, 1, Diagonal::Never).unwrap();
+    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(4, 0).unwrap());
+    /// assert_eq!(grid.find_path_with(&River, a, b).unwrap().into_path().unwrap().cost, 13.0);
+    /// ```
     pub fn find_path_with<M: CostModel + ?Sized>(
         &self,
         model: &M,
@@ -395,6 +631,21 @@ impl GridGraph {
     /// [`NodeGraph::find_path_into`] under this grid's diagonal cost and moves: writes the
     /// path into `path` and returns its cost, reusing `ctx` and `path` so repeated queries
     /// allocate nothing.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::{SearchContext, Status};
+    ///
+    /// let grid = GridGraph::new((0, 0), 10, 10, Diagonal::Never).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let start = grid.node_at(0, 0).unwrap();
+    /// for x in 0..10 {
+    ///     let status = grid.find_path_into(&mut ctx, start, grid.node_at(x, 9).unwrap(), &mut path).unwrap();
+    ///     assert_eq!(status, Status::Found { cost: (x + 9) as f32 });
+    /// }
+    /// ```
     pub fn find_path_into(
         &self,
         ctx: &mut SearchContext<f32>,

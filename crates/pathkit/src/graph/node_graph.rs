@@ -123,6 +123,16 @@ impl NodeGraph {
     }
 
     /// An empty graph.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// assert!(graph.nodes().is_empty());
+    /// let node = graph.add_node(NodeKind::Plain);
+    /// assert_eq!(graph.nodes(), &[node]);
+    /// ```
+    #[must_use]
     pub fn new() -> Self {
         NodeGraph {
             tag: fresh_graph_tag(),
@@ -181,6 +191,19 @@ impl NodeGraph {
     ///
     /// Like `Vec` on capacity overflow, if the graph already holds 2^32 nodes (hundreds of
     /// gigabytes): node indices are `u32`.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let hall = graph.add_node(NodeKind::Plain);
+    /// let secret = graph.create_node(NodeKind::Plain); // exists, not listed
+    /// assert_eq!(graph.nodes(), &[hall]);
+    /// assert_eq!(graph.node_count(), 2);
+    /// // Searches follow edges to non-members too.
+    /// graph.add_connections(hall, &[secret], Direction::OneWay).unwrap();
+    /// assert!(graph.find_path(hall, secret).unwrap().is_found());
+    /// ```
     pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
         let index = u32::try_from(self.entries.len())
             .expect("a node graph holds at most 2^32 nodes: node indices are u32");
@@ -199,6 +222,16 @@ impl NodeGraph {
     }
 
     /// Creates a node and makes it a member.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let a = graph.add_node(NodeKind::Point2(0.0, 0.0));
+    /// let b = graph.add_node(NodeKind::Point3(1.0, 2.0, 2.0));
+    /// assert_eq!(graph.nodes(), &[a, b]);
+    /// assert_eq!((a.index(), b.index()), (0, 1));
+    /// ```
     pub fn add_node(&mut self, kind: NodeKind) -> NodeId {
         let id = self.create_node(kind);
         self.entries[id.index as usize].member = true;
@@ -207,6 +240,15 @@ impl NodeGraph {
     }
 
     /// Creates one member node per payload, in order (GameplayKit's `graphWithNodes:`).
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (graph, ids) = NodeGraph::with_nodes([NodeKind::Plain, NodeKind::Cell(2, 3)]);
+    /// assert_eq!(graph.nodes(), &ids[..]);
+    /// assert_eq!(graph.kind(ids[1]), Ok(NodeKind::Cell(2, 3)));
+    /// ```
+    #[must_use]
     pub fn with_nodes(kinds: impl IntoIterator<Item = NodeKind>) -> (Self, Vec<NodeId>) {
         let mut graph = NodeGraph::new();
         let ids = kinds.into_iter().map(|k| graph.add_node(k)).collect();
@@ -214,31 +256,89 @@ impl NodeGraph {
     }
 
     /// The member nodes, in the order they were added.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
+    /// graph.remove_nodes(&[n[0]]).unwrap();
+    /// graph.add_nodes(&[n[0]]).unwrap(); // back, at the end
+    /// assert_eq!(graph.nodes(), &[n[1], n[2], n[0]]);
+    /// ```
+    #[must_use]
     pub fn nodes(&self) -> &[NodeId] {
         &self.members
     }
 
     /// How many nodes the arena holds, members or not.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
+    /// graph.remove_nodes(&[n[1]]).unwrap();
+    /// assert_eq!((graph.node_count(), graph.nodes().len()), (3, 2));
+    /// ```
+    #[must_use]
     pub fn node_count(&self) -> usize {
         self.entries.len()
     }
 
     /// Every node the arena holds, members or not, in creation order.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
+    /// graph.remove_nodes(&[n[0]]).unwrap();
+    /// assert_eq!(graph.all_nodes().collect::<Vec<_>>(), n);
+    /// ```
+    #[must_use]
     pub fn all_nodes(&self) -> impl ExactSizeIterator<Item = NodeId> + '_ {
         self.entries.iter().map(|e| e.id)
     }
 
     /// Whether the node is a member.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let a = graph.add_node(NodeKind::Plain);
+    /// let b = graph.create_node(NodeKind::Plain);
+    /// assert_eq!((graph.is_member(a), graph.is_member(b)), (Ok(true), Ok(false)));
+    /// ```
     pub fn is_member(&self, node: NodeId) -> Result<bool, GraphError> {
         Ok(self.entries[self.slot(node)?].member)
     }
 
     /// The node's payload.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let node = graph.add_node(NodeKind::Point2(1.0, 2.0));
+    /// graph.set_position_2d(node, 5.0, 6.0).unwrap();
+    /// assert_eq!(graph.kind(node), Ok(NodeKind::Point2(5.0, 6.0)));
+    /// ```
     pub fn kind(&self, node: NodeId) -> Result<NodeKind, GraphError> {
         Ok(self.kinds[self.slot(node)?])
     }
 
     /// Moves a 2D point node. Later costs and estimates use the new position.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let guard = graph.add_node(NodeKind::Point2(0.0, 0.0));
+    /// let post = graph.add_node(NodeKind::Point2(3.0, 0.0));
+    /// graph.set_position_2d(guard, 0.0, 4.0).unwrap(); // the guard walked away
+    /// assert_eq!(graph.cost(guard, post), Ok(5.0));
+    /// let plain = graph.add_node(NodeKind::Plain);
+    /// assert!(matches!(graph.set_position_2d(plain, 1.0, 1.0), Err(GraphError::KindMismatch { .. })));
+    /// ```
     pub fn set_position_2d(&mut self, node: NodeId, x: f32, y: f32) -> Result<(), GraphError> {
         let slot = self.slot(node)?;
         match &mut self.kinds[slot] {
@@ -254,6 +354,16 @@ impl NodeGraph {
     }
 
     /// Moves a 3D point node. Later costs and estimates use the new position.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let drone = graph.add_node(NodeKind::Point3(0.0, 0.0, 0.0));
+    /// let pad = graph.add_node(NodeKind::Point3(0.0, 0.0, 0.0));
+    /// graph.set_position_3d(drone, 2.0, 3.0, 6.0).unwrap();
+    /// assert_eq!(graph.estimated_cost(drone, pad), Ok(7.0));
+    /// ```
     pub fn set_position_3d(
         &mut self,
         node: NodeId,
@@ -275,6 +385,16 @@ impl NodeGraph {
     }
 
     /// Makes each listed node a member, in order; members and repeats are skipped. Adds no edges.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let a = graph.create_node(NodeKind::Plain);
+    /// let b = graph.create_node(NodeKind::Plain);
+    /// graph.add_nodes(&[b, a, b]).unwrap(); // repeats are skipped
+    /// assert_eq!(graph.nodes(), &[b, a]);
+    /// ```
     pub fn add_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
         for slot in self.slots(nodes)? {
             let entry = &mut self.entries[slot];
@@ -290,6 +410,17 @@ impl NodeGraph {
     /// every node's list. A node that is not a member is left as it is. Ids stay valid.
     ///
     /// Each call makes one pass over the member list, so remove many nodes in one call.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
+    /// graph.add_connections(n[1], &[n[0], n[2]], Direction::BothWays).unwrap();
+    /// graph.remove_nodes(&[n[1]]).unwrap();
+    /// assert_eq!(graph.nodes(), &[n[0], n[2]]);
+    /// assert!(graph.connected_nodes(n[0]).unwrap().is_empty()); // its edges went with it
+    /// assert!(graph.is_member(n[1]).is_ok()); // the id stays valid
+    /// ```
     pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
         let slots = self.slots(nodes)?;
         let mut removed_any = false;
@@ -322,11 +453,30 @@ impl NodeGraph {
     }
 
     /// The node's outgoing edges, in insertion order (GameplayKit's `connectedNodes`).
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
+    /// graph.add_connections(n[0], &[n[3], n[1]], Direction::OneWay).unwrap();
+    /// graph.add_connections(n[0], &[n[2], n[1]], Direction::OneWay).unwrap();
+    /// assert_eq!(graph.connected_nodes(n[0]).unwrap(), &[n[3], n[1], n[2]]); // once each, in order
+    /// assert!(graph.connected_nodes(n[1]).unwrap().is_empty());
+    /// ```
     pub fn connected_nodes(&self, node: NodeId) -> Result<&[NodeId], GraphError> {
         Ok(&self.entries[self.slot(node)?].out)
     }
 
     /// Whether the edge `from` → `to` exists.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 2]);
+    /// graph.add_connections(n[0], &[n[1]], Direction::OneWay).unwrap();
+    /// assert_eq!(graph.has_connection(n[0], n[1]), Ok(true));
+    /// assert_eq!(graph.has_connection(n[1], n[0]), Ok(false));
+    /// ```
     pub fn has_connection(&self, from: NodeId, to: NodeId) -> Result<bool, GraphError> {
         self.slot(to)?;
         Ok(self.entries[self.slot(from)?].out.contains(&to))
@@ -335,6 +485,17 @@ impl NodeGraph {
     /// Adds `from` → `to` for each `to` other than `from`, and `to` → `from` too with
     /// [`Direction::BothWays`] (GameplayKit's `bidirectional: YES`). An edge that exists is not
     /// added again; a self-edge is never added.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
+    /// graph.add_connections(n[0], &[n[1], n[0]], Direction::BothWays).unwrap(); // no self-edge
+    /// graph.add_connections(n[1], &[n[2]], Direction::OneWay).unwrap();
+    /// assert_eq!(graph.connected_nodes(n[0]).unwrap(), &[n[1]]);
+    /// assert_eq!(graph.connected_nodes(n[1]).unwrap(), &[n[0], n[2]]);
+    /// assert!(graph.connected_nodes(n[2]).unwrap().is_empty());
+    /// ```
     pub fn add_connections(
         &mut self,
         from: NodeId,
@@ -356,6 +517,16 @@ impl NodeGraph {
 
     /// Deletes `from` → `to` for each `to`, and `to` → `from` too with [`Direction::BothWays`].
     /// A missing edge is a no-op.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 2]);
+    /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
+    /// graph.remove_connections(n[1], &[n[0]], Direction::OneWay).unwrap();
+    /// assert_eq!(graph.has_connection(n[0], n[1]), Ok(true));
+    /// assert_eq!(graph.has_connection(n[1], n[0]), Ok(false));
+    /// ```
     pub fn remove_connections(
         &mut self,
         from: NodeId,
@@ -408,11 +579,26 @@ impl NodeGraph {
 
     /// The base cost of the move from `from` to `to` ([`NodeKind::cost_to`]): 1 for plain nodes,
     /// connected or not; the distance for geometric nodes.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (graph, n) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(3, 4), NodeKind::Plain]);
+    /// assert_eq!(graph.cost(n[0], n[1]), Ok(5.0)); // connected or not
+    /// assert_eq!(graph.cost(n[0], n[2]), Ok(1.0));
+    /// ```
     pub fn cost(&self, from: NodeId, to: NodeId) -> Result<f32, GraphError> {
         self.cost_with(&BaseCosts, from, to)
     }
 
     /// The cost of the move from `from` to `to` under `model`.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind, UnitDiagonals};
+    ///
+    /// let (graph, n) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(3, 4)]);
+    /// assert_eq!(graph.cost_with(&UnitDiagonals, n[0], n[1]), Ok(4.0));
+    /// ```
     pub fn cost_with<M: CostModel + ?Sized>(
         &self,
         model: &M,
@@ -425,6 +611,14 @@ impl NodeGraph {
 
     /// The base estimate from `from` to `goal` ([`NodeKind::estimated_cost_to`]): 0 for plain
     /// nodes, the distance for geometric nodes.
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeGraph, NodeKind};
+    ///
+    /// let (graph, n) = NodeGraph::with_nodes([NodeKind::Point2(0.0, 0.0), NodeKind::Point2(6.0, 8.0), NodeKind::Plain]);
+    /// assert_eq!(graph.estimated_cost(n[0], n[1]), Ok(10.0));
+    /// assert_eq!(graph.estimated_cost(n[2], n[0]), Ok(0.0)); // nothing known of plain nodes
+    /// ```
     pub fn estimated_cost(&self, from: NodeId, goal: NodeId) -> Result<f32, GraphError> {
         let (a, b) = (self.slot(from)?, self.slot(goal)?);
         Ok(BaseCosts.estimated_cost(self.node_ref(a), self.node_ref(b)))
@@ -435,6 +629,17 @@ impl NodeGraph {
     /// [`Direction::BothWays`].
     /// Never connects a node to itself. Returns the node connected to, or `None` when `node` is
     /// the only member.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let (mut graph, towns) = NodeGraph::with_nodes([NodeKind::Point2(0.0, 0.0), NodeKind::Point2(10.0, 0.0)]);
+    /// let village = graph.create_node(NodeKind::Point2(7.0, 1.0));
+    /// let nearest = graph.connect_node_to_lowest_cost_node(village, Direction::BothWays).unwrap();
+    /// assert_eq!(nearest, Some(towns[1]));
+    /// assert!(graph.is_member(village).unwrap());
+    /// assert_eq!(graph.connected_nodes(towns[1]).unwrap(), &[village]);
+    /// ```
     pub fn connect_node_to_lowest_cost_node(
         &mut self,
         node: NodeId,
@@ -446,6 +651,23 @@ impl NodeGraph {
     /// [`connect_node_to_lowest_cost_node`](Self::connect_node_to_lowest_cost_node) with the
     /// costs of `model`. A NaN, infinite or negative cost to any member is an error, and then
     /// nothing changes.
+    ///
+    /// ```
+    /// use pathkit::graph::{CostModel, Direction, NodeGraph, NodeKind, NodeRef};
+    ///
+    /// /// Crossing to the east (x above 5) costs double.
+    /// struct Toll;
+    /// impl CostModel for Toll {
+    ///     fn cost(&self, from: NodeRef, to: NodeRef) -> f32 {
+    ///         let base = from.kind.cost_to(&to.kind);
+    ///         if matches!(to.kind, NodeKind::Point2(x, _) if x > 5.0) { 2.0 * base } else { base }
+    ///     }
+    /// }
+    /// let (mut graph, towns) = NodeGraph::with_nodes([NodeKind::Point2(0.0, 0.0), NodeKind::Point2(10.0, 0.0)]);
+    /// let village = graph.create_node(NodeKind::Point2(6.0, 0.0));
+    /// let nearest = graph.connect_node_to_lowest_cost_node_with(&Toll, village, Direction::OneWay).unwrap();
+    /// assert_eq!(nearest, Some(towns[0])); // 6 west beats 4 x 2 east
+    /// ```
     pub fn connect_node_to_lowest_cost_node_with<M: CostModel + ?Sized>(
         &mut self,
         model: &M,
@@ -485,11 +707,37 @@ impl NodeGraph {
 
     /// This graph as a [`SearchSpace`](crate::search::SearchSpace) under the base costs, for the
     /// search core's other tools (limits, the stepper, nearest-goal search).
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
+    /// graph.add_connections(n[0], &[n[1], n[2]], Direction::BothWays).unwrap();
+    /// graph.add_connections(n[2], &[n[3]], Direction::BothWays).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = graph.space();
+    /// // The nearest of several goals, with the search core.
+    /// let outcome = ctx.search_to_any(&space, n[3], &[n[1], n[0]], &SearchOptions::new()).unwrap();
+    /// assert_eq!(outcome.into_nodes(), Some(vec![n[3], n[2], n[0]]));
+    /// ```
     pub fn space(&self) -> GraphSpace<'_, BaseCosts> {
         GraphSpace::new(self, &BaseCosts)
     }
 
     /// This graph as a search space under `model`.
+    ///
+    /// ```
+    /// use pathkit::graph::{GridGraph, UnitDiagonals};
+    /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = GridGraph::new((0, 0), 4, 4, Diagonal::Always).unwrap();
+    /// let space = grid.graph().space_with(&UnitDiagonals);
+    /// let mut ctx = SearchContext::new();
+    /// let range = ctx.distance_map(&space, [grid.node_at(0, 0).unwrap()], Some(1.0)).unwrap();
+    /// assert_eq!(range.len(), 4); // the corner and its three neighbours
+    /// ```
     pub fn space_with<'g, M: CostModel + ?Sized>(&'g self, model: &'g M) -> GraphSpace<'g, M> {
         GraphSpace::new(self, model)
     }
@@ -499,6 +747,17 @@ impl NodeGraph {
     /// [`Outcome::Unreachable`] when the goal cannot be reached. See the type's documentation for
     /// the tie rule. GameplayKit's `findPathFromNode:toNode:` is
     /// [`Outcome::into_nodes`] of this.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    ///
+    /// let mut graph = NodeGraph::new();
+    /// let [a, b, c] = [(0.0, 0.0), (4.0, 3.0), (8.0, 0.0)].map(|(x, y)| graph.add_node(NodeKind::Point2(x, y)));
+    /// graph.add_connections(b, &[a, c], Direction::BothWays).unwrap();
+    /// let path = graph.find_path(a, c).unwrap().into_path().unwrap();
+    /// assert_eq!((path.nodes, path.cost), (vec![a, b, c], 10.0));
+    /// assert_eq!(graph.find_path(a, a).unwrap().into_nodes(), Some(vec![a]));
+    /// ```
     pub fn find_path(
         &self,
         start: NodeId,
@@ -508,6 +767,24 @@ impl NodeGraph {
     }
 
     /// [`find_path`](Self::find_path) under the costs of `model`.
+    ///
+    /// ```
+    /// use pathkit::graph::{CostModel, Direction, NodeGraph, NodeKind, NodeRef};
+    ///
+    /// /// A closed door: the edge exists, but no one goes through it.
+    /// struct Locked(pathkit::graph::NodeId);
+    /// impl CostModel for Locked {
+    ///     fn can_traverse(&self, _from: NodeRef, to: NodeRef) -> bool {
+    ///         to.id != self.0
+    ///     }
+    /// }
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
+    /// graph.add_connections(n[0], &[n[1], n[2]], Direction::BothWays).unwrap();
+    /// graph.add_connections(n[3], &[n[1], n[2]], Direction::BothWays).unwrap();
+    /// assert_eq!(graph.find_path(n[0], n[3]).unwrap().into_nodes(), Some(vec![n[0], n[1], n[3]]));
+    /// let detour = graph.find_path_with(&Locked(n[1]), n[0], n[3]).unwrap().into_nodes();
+    /// assert_eq!(detour, Some(vec![n[0], n[2], n[3]]));
+    /// ```
     pub fn find_path_with<M: CostModel + ?Sized>(
         &self,
         model: &M,

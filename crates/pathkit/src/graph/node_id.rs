@@ -16,6 +16,18 @@ use std::sync::OnceLock;
 /// (they are the same nodes), but not those of nodes created afterwards in the other graph.
 ///
 /// Removing a node from a graph's members does not invalidate its id: it can be added again.
+///
+/// ```
+/// use pathkit::graph::{GraphError, NodeGraph, NodeKind};
+///
+/// let mut graph = NodeGraph::new();
+/// let id = graph.add_node(NodeKind::Plain);
+/// let copy = graph.clone();
+/// assert_eq!(copy.kind(id), Ok(NodeKind::Plain)); // a copy knows the same nodes
+/// let other = NodeGraph::new().add_node(NodeKind::Plain);
+/// assert_eq!(graph.kind(other), Err(GraphError::ForeignNode { node: other }));
+/// assert_eq!(id.to_string(), "node 0");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NodeId {
@@ -28,6 +40,15 @@ pub struct NodeId {
 impl NodeId {
     /// The node's slot in its graph's arena: 0 for the first node created, 1 for the next, and so
     /// on. In a [`GridGraph`](super::GridGraph) the grid's own nodes come first, row-major.
+    ///
+    /// ```
+    /// use pathkit::graph::GridGraph;
+    /// use pathkit::grid::Diagonal;
+    ///
+    /// let grid = GridGraph::new((0, 0), 4, 3, Diagonal::Never).unwrap();
+    /// assert_eq!(grid.node_at(1, 2).unwrap().index(), 2 * 4 + 1); // row-major
+    /// ```
+    #[must_use]
     pub fn index(self) -> usize {
         self.index as usize
     }

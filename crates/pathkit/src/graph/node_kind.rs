@@ -17,6 +17,16 @@ use super::NodeId;
 /// Distances are computed in `f64` and rounded to the nearest `f32`, so `(0, 0)` to `(1, 1)` costs
 /// exactly `1.4142135_f32`. The estimate is admissible within one geometric kind; a graph that
 /// mixes kinds on one route should use plain costs or its own [`CostModel`](super::CostModel).
+///
+/// ```
+/// use pathkit::graph::NodeKind;
+///
+/// assert_eq!(NodeKind::Point2(0.0, 0.0).cost_to(&NodeKind::Point2(3.0, 4.0)), 5.0);
+/// assert_eq!(NodeKind::Cell(0, 0).cost_to(&NodeKind::Cell(1, 1)), std::f32::consts::SQRT_2);
+/// assert_eq!(NodeKind::Plain.cost_to(&NodeKind::Cell(1, 1)), 1.0);
+/// assert_eq!(NodeKind::Cell(4, 2).cell(), Some((4, 2)));
+/// assert_eq!(NodeKind::Point3(0.0, 0.0, 0.0).name(), "3D point");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum NodeKind {
@@ -33,11 +43,28 @@ pub enum NodeKind {
 
 impl NodeKind {
     /// The base cost of the move from a node of this kind to a node of kind `to` (table above).
+    ///
+    /// ```
+    /// use pathkit::graph::NodeKind;
+    ///
+    /// let a = NodeKind::Point3(1.0, 2.0, 3.0);
+    /// assert_eq!(a.cost_to(&NodeKind::Point3(3.0, 5.0, 9.0)), 7.0);
+    /// assert_eq!(a.cost_to(&NodeKind::Point2(1.0, 2.0)), 1.0); // mixed kinds: a plain move
+    /// ```
+    #[must_use]
     pub fn cost_to(&self, to: &NodeKind) -> f32 {
         self.distance(to).unwrap_or(1.0)
     }
 
     /// The base estimate from a node of this kind to a goal of kind `goal` (table above).
+    ///
+    /// ```
+    /// use pathkit::graph::NodeKind;
+    ///
+    /// assert_eq!(NodeKind::Cell(0, 0).estimated_cost_to(&NodeKind::Cell(6, 8)), 10.0);
+    /// assert_eq!(NodeKind::Plain.estimated_cost_to(&NodeKind::Plain), 0.0);
+    /// ```
+    #[must_use]
     pub fn estimated_cost_to(&self, goal: &NodeKind) -> f32 {
         self.distance(goal).unwrap_or(0.0)
     }
@@ -60,6 +87,7 @@ impl NodeKind {
     }
 
     /// The cell coordinates, for a `Cell` node.
+    #[must_use]
     pub fn cell(&self) -> Option<(i32, i32)> {
         match *self {
             NodeKind::Cell(x, y) => Some((x, y)),
@@ -68,6 +96,7 @@ impl NodeKind {
     }
 
     /// A short name of the kind, for messages.
+    #[must_use]
     pub fn name(&self) -> &'static str {
         match self {
             NodeKind::Plain => "plain",
@@ -83,6 +112,24 @@ fn sq(v: f64) -> f64 {
 }
 
 /// A node as a [`CostModel`](super::CostModel) sees it: its id and its payload.
+///
+/// ```
+/// use pathkit::graph::{CostModel, GridGraph, NodeKind, NodeRef};
+/// use pathkit::grid::Diagonal;
+///
+/// /// Nodes listed as slippery cost 5 to enter.
+/// struct Ice(Vec<pathkit::graph::NodeId>);
+/// impl CostModel for Ice {
+///     fn cost(&self, from: NodeRef, to: NodeRef) -> f32 {
+///         if self.0.contains(&to.id) { 5.0 } else { from.kind.cost_to(&to.kind) }
+///     }
+/// }
+/// let grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
+/// let ice = Ice(vec![grid.node_at(1, 0).unwrap()]);
+/// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
+/// assert_eq!(grid.find_path_with(&ice, a, b).unwrap().into_path().unwrap().cost, 4.0); // around
+/// assert_eq!(grid.graph().kind(a), Ok(NodeKind::Cell(0, 0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeRef {
     /// The node's id (to look up per-node data the model keeps, such as terrain).

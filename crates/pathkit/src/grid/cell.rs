@@ -3,6 +3,16 @@
 use std::fmt;
 
 /// A cell of a grid: column `x` from the left, row `y` from the top.
+///
+/// ```
+/// use pathkit::grid::Cell;
+///
+/// let cell = Cell::new(3, 1);
+/// assert_eq!((cell.x, cell.y), (3, 1));
+/// assert_eq!(Cell::from((3, 1)), cell);
+/// assert_eq!(cell.to_string(), "[3;1]"); // as the tutorials write it
+/// assert!(Cell::new(0, 2) < Cell::new(1, 0)); // ordered by x, then y
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
@@ -14,11 +24,29 @@ pub struct Cell {
 
 impl Cell {
     /// The cell at column `x`, row `y`.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// const START: Cell = Cell::new(0, 0);
+    /// let grid = Grid::new(2, 2).unwrap();
+    /// assert_eq!(grid.cell(0, 0), Some(START));
+    /// ```
+    #[must_use]
     pub const fn new(x: u32, y: u32) -> Self {
         Cell { x, y }
     }
 
     /// The cell `dx`, `dy` away, if both coordinates stay non-negative.
+    ///
+    /// ```
+    /// use pathkit::grid::Cell;
+    ///
+    /// let cell = Cell::new(2, 0);
+    /// assert_eq!(cell.offset(-1, 1), Some(Cell::new(1, 1)));
+    /// assert_eq!(cell.offset(0, -1), None); // above the top row
+    /// ```
+    #[must_use]
     pub fn offset(self, dx: i64, dy: i64) -> Option<Cell> {
         let x = u32::try_from(self.x as i64 + dx).ok()?;
         let y = u32::try_from(self.y as i64 + dy).ok()?;

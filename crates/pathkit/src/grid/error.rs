@@ -6,6 +6,14 @@ use crate::search::SearchError;
 use std::fmt;
 
 /// A straight (side) or diagonal (corner) move.
+///
+/// ```
+/// use pathkit::grid::{Diagonal, Grid, GridError, MoveKind};
+///
+/// let grid = Grid::new(2, 2).unwrap();
+/// let err = grid.space(Diagonal::Always, 1.0, f64::NAN).unwrap_err();
+/// assert!(matches!(err, GridError::InvalidMoveCost { kind: MoveKind::Diagonal, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// To one of the four side neighbours.
@@ -24,6 +32,15 @@ impl fmt::Display for MoveKind {
 }
 
 /// What is wrong in the text of a grid ([`Grid::from_ascii`](super::Grid::from_ascii)).
+///
+/// ```
+/// use pathkit::grid::{AsciiProblem, Grid, GridError};
+///
+/// let err = Grid::from_ascii("...\n.x.").unwrap_err();
+/// assert_eq!(err, GridError::Parse { line: 2, column: 2, problem: AsciiProblem::UnknownCell { found: 'x' } });
+/// let err = Grid::from_ascii("...\n..").unwrap_err();
+/// assert!(matches!(err, GridError::Parse { line: 2, problem: AsciiProblem::RowLength { expected: 3, found: 2 }, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AsciiProblem {
@@ -53,6 +70,17 @@ impl fmt::Display for AsciiProblem {
 }
 
 /// What went wrong with a grid or a grid query.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid, GridError};
+/// use pathkit::search::SearchContext;
+///
+/// let grid = Grid::new(3, 1).unwrap();
+/// let mut ctx = SearchContext::new();
+/// let err = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 0), &Default::default()).unwrap_err();
+/// assert_eq!(err, GridError::OutOfBounds { x: 5, y: 0, width: 3, height: 1 });
+/// assert_eq!(err.to_string(), "cell (5, 0) is outside the 3x1 grid");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum GridError {

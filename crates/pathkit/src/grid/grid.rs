@@ -21,6 +21,8 @@ use std::sync::OnceLock;
 ///      .##.\n\
 ///      ....",
 /// ).unwrap();
+/// assert_eq!((grid.width(), grid.height(), grid.len()), (4, 3, 12));
+/// assert!(!grid.is_empty()); // never: a grid has at least one cell
 /// assert!(!grid.is_passable(Cell::new(1, 1)));
 /// grid.set_weight(Cell::new(1, 1), 1).unwrap(); // knock a hole in the wall
 /// assert!(grid.is_passable(Cell::new(1, 1)));
@@ -110,6 +112,7 @@ impl Grid {
     /// assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
     /// assert!(Grid::memory_needed(1, 1 << 28) > MAX_MAP_BYTES); // the same cells, one column
     /// ```
+    #[must_use]
     pub fn memory_needed(width: u32, height: u32) -> u64 {
         Self::bytes_for(width as u64, height as u64)
     }
@@ -230,6 +233,16 @@ impl Grid {
     }
 
     /// The grid as text, in the form [`Grid::from_ascii`] reads (weights above 9 print as `9`).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("...\n.#.").unwrap();
+    /// grid.set_weight(Cell::new(2, 0), 4).unwrap();
+    /// assert_eq!(grid.to_ascii(), "..4\n.#.\n");
+    /// assert_eq!(Grid::from_ascii(&grid.to_ascii()).unwrap(), grid);
+    /// ```
+    #[must_use]
     pub fn to_ascii(&self) -> String {
         let mut s = String::with_capacity(self.weights.len() + self.height as usize);
         for y in 0..self.height {
@@ -246,31 +259,52 @@ impl Grid {
     }
 
     /// Width in cells.
+    #[must_use]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Height in cells.
+    #[must_use]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Number of cells (at least 1).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.weights.len()
     }
 
     /// Always `false`: every constructor refuses a grid with no cells ([`GridError::Empty`]).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.weights.is_empty()
     }
 
     /// The cell at (`x`, `y`), or `None` outside the grid.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::new(4, 3).unwrap();
+    /// assert_eq!(grid.cell(3, 2), Some(Cell::new(3, 2)));
+    /// assert_eq!(grid.cell(4, 0), None);
+    /// ```
+    #[must_use]
     pub fn cell(&self, x: u32, y: u32) -> Option<Cell> {
         (x < self.width && y < self.height).then_some(Cell::new(x, y))
     }
 
     /// Checks that `cell` is inside the grid.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid, GridError};
+    ///
+    /// let grid = Grid::new(4, 3).unwrap();
+    /// assert_eq!(grid.check(Cell::new(1, 2)), Ok(Cell::new(1, 2)));
+    /// assert!(matches!(grid.check(Cell::new(1, 3)), Err(GridError::OutOfBounds { y: 3, .. })));
+    /// ```
     pub fn check(&self, cell: Cell) -> Result<Cell, GridError> {
         self.cell(cell.x, cell.y).ok_or(GridError::OutOfBounds {
             x: cell.x as i64,
@@ -281,7 +315,16 @@ impl Grid {
     }
 
     /// Row-major index of an in-grid cell.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::new(4, 3).unwrap();
+    /// assert_eq!(grid.index(Cell::new(1, 2)), 9);
+    /// assert_eq!(grid.cell_at(9), Cell::new(1, 2));
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub fn index(&self, cell: Cell) -> usize {
         cell.y as usize * self.width as usize + cell.x as usize
     }
@@ -301,13 +344,25 @@ impl Grid {
     /// assert!(grid.check(grid.cell_at(12)).is_err());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn cell_at(&self, index: usize) -> Cell {
         let w = self.width as usize;
         Cell::new((index % w) as u32, (index / w) as u32)
     }
 
     /// Terrain weight of `cell`: 0 when blocked or outside the grid.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_ascii(".#5").unwrap();
+    /// assert_eq!(grid.weight(Cell::new(0, 0)), 1);
+    /// assert_eq!(grid.weight(Cell::new(1, 0)), 0); // a wall
+    /// assert_eq!(grid.weight(Cell::new(2, 0)), 5);
+    /// assert_eq!(grid.weight(Cell::new(3, 0)), 0); // outside
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight(&self, cell: Cell) -> u32 {
         if cell.x < self.width && cell.y < self.height {
             self.weights[self.index(cell)]
@@ -331,34 +386,84 @@ impl Grid {
     /// assert_eq!(grid.weights().get(2), None);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight_at(&self, index: usize) -> u32 {
         self.weights[index]
     }
 
     /// All weights, row-major (0 = blocked).
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    ///
+    /// let grid = Grid::from_ascii(".#\n2.").unwrap();
+    /// assert_eq!(grid.weights(), &[1, 0, 2, 1]);
+    /// assert_eq!(grid.weights().iter().filter(|&&w| w == 0).count(), 1);
+    /// ```
+    #[must_use]
     pub fn weights(&self) -> &[u32] {
         &self.weights
     }
 
     /// `true` when `cell` is inside the grid and not blocked.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_ascii(".#9").unwrap();
+    /// assert!(grid.is_passable(Cell::new(0, 0)) && grid.is_passable(Cell::new(2, 0)));
+    /// assert!(!grid.is_passable(Cell::new(1, 0)));
+    /// assert!(!grid.is_passable(Cell::new(0, 1))); // outside
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub fn is_passable(&self, cell: Cell) -> bool {
         self.weight(cell) != 0
     }
 
     /// `true` when (`x`, `y`) is inside the grid and not blocked; any coordinates may be asked.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    ///
+    /// let grid = Grid::from_ascii("..\n#.").unwrap();
+    /// assert!(grid.passable_xy(1, 1));
+    /// assert!(!grid.passable_xy(0, 1));
+    /// assert!(!grid.passable_xy(-1, 0)); // neighbours of edge cells need no bounds check
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub fn passable_xy(&self, x: i64, y: i64) -> bool {
         self.bits.get(x, y)
     }
 
     /// The smallest weight of any passable cell (1 for a grid with none). Default heuristics are
     /// scaled by it so that they stay admissible.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("23\n#9").unwrap();
+    /// assert_eq!(grid.min_weight(), 2);
+    /// grid.open(Cell::new(0, 1)).unwrap();
+    /// assert_eq!(grid.min_weight(), 1);
+    /// ```
+    #[must_use]
     pub fn min_weight(&self) -> u32 {
         self.min_weight
     }
 
     /// The largest weight of any cell (1 for a grid with no passable cell).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("23\n#9").unwrap();
+    /// assert_eq!(grid.max_weight(), 9);
+    /// grid.block(Cell::new(1, 1)).unwrap();
+    /// assert_eq!(grid.max_weight(), 3);
+    /// ```
+    #[must_use]
     pub fn max_weight(&self) -> u32 {
         self.max_weight
     }
@@ -390,11 +495,36 @@ impl Grid {
 
     /// Makes `cell` plain ground of weight 1, whatever it was (a wall knocked down, a swamp
     /// drained). The same as [`set_weight`](Self::set_weight) with 1.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii(".#7").unwrap();
+    /// grid.open(Cell::new(1, 0)).unwrap();
+    /// grid.open(Cell::new(2, 0)).unwrap();
+    /// assert_eq!(grid.weights(), &[1, 1, 1]);
+    /// assert!(grid.open(Cell::new(3, 0)).is_err()); // outside
+    /// ```
     pub fn open(&mut self, cell: Cell) -> Result<(), GridError> {
         self.set_weight(cell, 1)
     }
 
     /// Sets the terrain weight of `cell` (0 makes it a wall).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let mut grid = Grid::new(3, 2).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(2, 0));
+    /// grid.set_weight(Cell::new(1, 0), 5).unwrap(); // a swamp on the direct route
+    /// let path = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 4); // around it, through the second row
+    /// grid.set_weight(Cell::new(1, 1), 0).unwrap(); // and a wall on the detour
+    /// let path = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 6); // through the swamp after all
+    /// ```
     pub fn set_weight(&mut self, cell: Cell, weight: u32) -> Result<(), GridError> {
         self.check(cell)?;
         let i = self.index(cell);
@@ -566,6 +696,18 @@ impl Grid {
     /// When the allocator refuses the table of components, which the first question under a
     /// rule builds (8 bytes per cell, counted in [`Grid::memory_needed`]);
     /// [`Grid::try_component`] reports that as an error instead.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("..#..").unwrap();
+    /// let rule = Diagonal::NoCornerCutting;
+    /// assert_ne!(grid.component(Cell::new(0, 0), rule), grid.component(Cell::new(4, 0), rule));
+    /// assert_eq!(grid.component(Cell::new(2, 0), rule), None);
+    /// grid.open(Cell::new(2, 0)).unwrap();
+    /// assert_eq!(grid.component(Cell::new(0, 0), rule), grid.component(Cell::new(4, 0), rule));
+    /// ```
+    #[must_use]
     pub fn component(&self, cell: Cell, rule: Diagonal) -> Option<u32> {
         self.try_component(cell, rule)
             .unwrap_or_else(|e| panic!("{e}"))
@@ -594,6 +736,18 @@ impl Grid {
     /// # Panics
     ///
     /// As [`Grid::component`] does; [`Grid::try_reachable`] reports that as an error instead.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    ///
+    /// let mut grid = Grid::from_ascii("...\n###\n...").unwrap();
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(2, 2));
+    /// assert!(!grid.reachable(a, b, Diagonal::NoCornerCutting));
+    /// grid.open(Cell::new(1, 1)).unwrap(); // a door opens
+    /// assert!(grid.reachable(a, b, Diagonal::NoCornerCutting));
+    /// assert!(grid.reachable(a, b, Diagonal::Never));
+    /// ```
+    #[must_use]
     pub fn reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> bool {
         self.try_reachable(from, to, rule)
             .unwrap_or_else(|e| panic!("{e}"))

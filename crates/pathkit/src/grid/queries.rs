@@ -192,6 +192,21 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path (start first) into
     /// `path`, reusing its capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+    /// let bones = [Cell::new(5, 0), Cell::new(0, 2)];
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let status = grid.four_connected()
+    ///     .find_path_to_nearest_into(&mut ctx, Cell::new(1, 2), &bones, &SearchOptions::new(), &mut path)
+    ///     .unwrap();
+    /// assert_eq!(status, Status::Found { cost: 1 });
+    /// assert_eq!(path, [Cell::new(1, 2), Cell::new(0, 2)]);
+    /// ```
     pub fn find_path_to_nearest_into(
         &self,
         ctx: &mut SearchContext<C>,

@@ -53,6 +53,7 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
 /// };
 /// assert!(outcome.is_found());
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingGridSearch<'c, 's, 'g, C: Cost, R: TileRules = GridRules> {
     ctx: &'c mut SearchContext<C>,
     engine: Engine<'s, 'g, C, R>,
@@ -66,6 +67,19 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     ///
     /// The errors [`GridSpace::find_path`] meets while searching (a cost overflow, an invalid
     /// cost from custom rules); every later call returns the same error.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
+    /// assert_eq!(search.resume(1).unwrap(), Progress::Running);
+    /// let outcome = search.resume(1000).unwrap().done().unwrap();
+    /// assert_eq!(outcome.into_path().unwrap().cost, 5);
+    /// ```
     pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, C>>, GridError> {
         let mut nodes = Vec::new();
         Ok(match self.resume_into(steps, &mut nodes)? {
@@ -76,6 +90,24 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
     /// its capacity): allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 5), &SearchOptions::new()).unwrap();
+    /// let status = loop {
+    ///     if let Progress::Done(status) = search.resume_into(2, &mut path).unwrap() {
+    ///         break status;
+    ///     }
+    /// };
+    /// assert!(matches!(status, Status::Found { .. }));
+    /// assert_eq!(path.len(), 6); // the diagonal
+    /// ```
     pub fn resume_into(
         &mut self,
         steps: u64,
@@ -104,6 +136,19 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     }
 
     /// The counters so far (the one-shot query's [`SearchContext::stats`], once done).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(10, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 0), &SearchOptions::new()).unwrap();
+    /// let _ = search.resume(3).unwrap();
+    /// assert_eq!(search.stats().expanded, 3);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         match &self.engine {
             Engine::Answered(_) => Stats::default(),
@@ -113,6 +158,19 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     }
 
     /// `true` once the search is over.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::from_ascii("..#..").unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// // The goal is in another component: answered before any expansion.
+    /// let search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
+    /// assert!(search.is_done());
+    /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         match &self.engine {
             Engine::Answered(_) => true,

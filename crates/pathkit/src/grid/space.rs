@@ -20,6 +20,22 @@ pub(super) enum Plan<C> {
 }
 
 /// Which diagonal moves are allowed.
+///
+/// ```
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit::search::SearchContext;
+///
+/// // (1, 0) is free and (0, 1) a wall: the diagonal from (0, 0) to (1, 1) cuts a corner.
+/// let grid = Grid::from_ascii("..\n#.").unwrap();
+/// let mut ctx = SearchContext::new();
+/// let mut cost = |rule| {
+///     let space = grid.space(rule, 1.0, std::f64::consts::SQRT_2).unwrap();
+///     space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 1), &Default::default()).unwrap().into_path().unwrap().cost
+/// };
+/// assert_eq!(cost(Diagonal::NoCornerCutting), 2.0);
+/// assert_eq!(cost(Diagonal::CornerCutting), std::f64::consts::SQRT_2);
+/// assert_eq!(cost(Diagonal::Never), 2.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Diagonal {
@@ -37,6 +53,17 @@ pub enum Diagonal {
 }
 
 /// The estimate of the remaining cost.
+///
+/// ```
+/// use pathkit::grid::{Diagonal, Grid, Heuristic};
+///
+/// let grid = Grid::new(4, 4).unwrap();
+/// assert_eq!(grid.four_connected().resolved_heuristic(), Heuristic::Manhattan);
+/// assert_eq!(grid.eight_connected().resolved_heuristic(), Heuristic::Octile);
+/// // Diagonals cheaper than straight moves: only Chebyshev stays admissible.
+/// let space = grid.space(Diagonal::Always, 2u32, 1u32).unwrap();
+/// assert_eq!(space.resolved_heuristic(), Heuristic::Chebyshev);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Heuristic {
@@ -86,11 +113,14 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// let grid = Grid::from_ascii("....\n.#..\n....").unwrap();
 /// // 8-connected, no corner cutting, 10 straight and 14 diagonal.
 /// let space = grid.space(Diagonal::NoCornerCutting, 10u32, 14u32).unwrap();
+/// assert_eq!((space.diagonal(), space.move_costs()), (Diagonal::NoCornerCutting, (10, 14)));
+/// assert_eq!(space.grid(), &grid);
 /// let mut ctx = SearchContext::new();
 /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2), &Default::default()).unwrap();
 /// assert_eq!(path.into_path().unwrap().cost, 44); // right, right, diagonal, down
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "a space does nothing until it is searched"]
 pub struct GridSpace<'g, C, R = GridRules> {
     grid: &'g Grid,
     rules: R,
@@ -153,6 +183,19 @@ impl Grid {
 
     /// A space with the given diagonal rule and base move costs (the diagonal cost is unused when
     /// `diagonal` is [`Diagonal::Never`]). Costs must be finite and positive.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid, GridError};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+    /// // The tutorials' integer costs: 10 straight, 14 diagonal, corners may be cut.
+    /// let space = grid.space(Diagonal::CornerCutting, 10u32, 14u32).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 34); // down, diagonally past the wall's corner, right
+    /// assert!(matches!(grid.space(Diagonal::Never, 0u32, 0u32), Err(GridError::InvalidMoveCost { .. })));
+    /// ```
     pub fn space<C: Cost>(
         &self,
         diagonal: Diagonal,
@@ -227,6 +270,23 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// Uses another heuristic. Only [`Heuristic::Auto`] is guaranteed admissible; the others are
     /// admissible when they match the neighbourhood (Manhattan for 4-connected moves, octile for
     /// 8-connected moves with `straight <= diagonal <= 2 x straight`).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid, Heuristic};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(20, 20).unwrap();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(19, 10));
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.eight_connected();
+    /// let astar = space.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let astar_expanded = ctx.stats().expanded;
+    /// let zero = space.with_heuristic(Heuristic::Zero);
+    /// assert_eq!(zero.resolved_heuristic(), Heuristic::Zero);
+    /// let dijkstra = zero.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// assert!((astar.cost - dijkstra.cost).abs() < 1e-9);
+    /// assert!(ctx.stats().expanded > astar_expanded); // no estimate, no focus
+    /// ```
     pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
         self.heuristic = heuristic;
         self.resolve_heuristic();
@@ -236,6 +296,20 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// Prices the heuristic with these unit costs instead of the move costs (they are still scaled
     /// by the rules' minimum weight). The Cocos2D tutorial's diagonal variant, for one, moves at
     /// 10/14 but estimates with the unscaled tile distance: `heuristic_units(1.0, 1.0)`.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii(".....\n.###.\n.....").unwrap();
+    /// let space = grid.space(Diagonal::NoCornerCutting, 10u32, 14u32).unwrap();
+    /// let tutorial = space.clone().heuristic_units(1.0, 1.0);
+    /// let mut ctx = SearchContext::new();
+    /// let (start, goal) = (Cell::new(0, 1), Cell::new(4, 1));
+    /// let exact = space.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let weak = tutorial.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// assert_eq!(exact.cost, weak.cost); // a lower estimate is still admissible
+    /// ```
     pub fn heuristic_units(mut self, straight: f64, diagonal: f64) -> Self {
         self.h_units = Some((straight, diagonal));
         self.resolve_heuristic();
@@ -243,6 +317,21 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     }
 
     /// The same space seen through other rules (another kind of character).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("..3..").unwrap();
+    /// // A heavy character sinks into soft ground: weights above 1 are walls to it.
+    /// let heavy = |g: &Grid, c: Cell| if g.weight(c) == 1 { 1 } else { 0 };
+    /// let mut ctx = SearchContext::new();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 0));
+    /// let light = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap();
+    /// assert_eq!(light.into_path().unwrap().cost, 6);
+    /// let heavy = grid.four_connected().with_rules(heavy).find_path(&mut ctx, start, goal, &Default::default()).unwrap();
+    /// assert!(!heavy.is_found());
+    /// ```
     pub fn with_rules<R2: TileRules>(self, rules: R2) -> GridSpace<'g, C, R2> {
         let mut s = GridSpace {
             grid: self.grid,
@@ -263,27 +352,52 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     }
 
     /// The grid.
+    #[must_use]
     pub fn grid(&self) -> &'g Grid {
         self.grid
     }
 
     /// The diagonal rule.
+    #[must_use]
     pub fn diagonal(&self) -> Diagonal {
         self.diagonal
     }
 
     /// Base cost of a straight and of a diagonal move.
+    #[must_use]
     pub fn move_costs(&self) -> (C, C) {
         (self.straight, self.diagonal_cost)
     }
 
     /// The heuristic in use, with [`Heuristic::Auto`] resolved.
+    ///
+    /// ```
+    /// use pathkit::grid::{Grid, Heuristic};
+    ///
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// assert_eq!(grid.eight_connected().resolved_heuristic(), Heuristic::Octile);
+    /// let space = grid.eight_connected().with_heuristic(Heuristic::Euclidean);
+    /// assert_eq!(space.resolved_heuristic(), Heuristic::Euclidean);
+    /// ```
+    #[must_use]
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.h_kind
     }
 
     /// The weight of entering `cell` for these rules (0 outside the grid or impassable).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_ascii(".#4").unwrap();
+    /// let ghost = |g: &Grid, c: Cell| if g.is_passable(c) { g.weight(c) } else { 9 };
+    /// let space = grid.four_connected().with_rules(ghost);
+    /// assert_eq!((space.weight(1, 0), space.weight(2, 0)), (9, 4));
+    /// assert_eq!(space.weight(-1, 0), 0); // outside
+    /// assert_eq!(grid.four_connected().weight(1, 0), 0); // the grid's own rules: a wall
+    /// ```
     #[inline(always)]
+    #[must_use]
     pub fn weight(&self, x: i64, y: i64) -> u32 {
         if x < 0 || y < 0 || x >= self.grid.width() as i64 || y >= self.grid.height() as i64 {
             return 0;
@@ -341,6 +455,22 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// table the grid builds on first use (connected components, free-neighbour masks) cannot be
     /// allocated; [`GridError::Search`] when a path's cost overflows the cost type or the rules
     /// give an invalid cost.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n..#.").unwrap();
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let path = space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(3, 2), &SearchOptions::new()).unwrap().into_path().unwrap();
+    /// assert_eq!(path.nodes.first(), Some(&Cell::new(0, 2)));
+    /// assert_eq!(path.nodes.last(), Some(&Cell::new(3, 2)));
+    /// // Walled goals are answered without searching.
+    /// let walled = space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(1, 1), &SearchOptions::new()).unwrap();
+    /// assert_eq!(walled, Outcome::Unreachable);
+    /// assert_eq!(ctx.stats().expanded, 0);
+    /// ```
     pub fn find_path(
         &self,
         ctx: &mut SearchContext<C>,

@@ -269,11 +269,38 @@ pub(crate) fn check_uniform(grid: &Grid) -> Result<(), JpsError> {
 
 impl JpsContext {
     /// An empty context; its arrays grow to the size of the first grid searched.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let small = Grid::new(4, 4).unwrap();
+    /// let large = Grid::new(64, 64).unwrap();
+    /// // One context per thread serves every grid; its records grow to the largest.
+    /// let mut ctx = JpsContext::new();
+    /// let a = ctx.find_path(&small, Cell::new(0, 0), Cell::new(3, 3), JpsMode::FOUR).unwrap();
+    /// let b = ctx.find_path(&large, Cell::new(0, 0), Cell::new(63, 0), JpsMode::FOUR).unwrap();
+    /// assert_eq!((a.path().unwrap().cost, b.path().unwrap().cost), (6.0, 63.0));
+    /// ```
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Counters of the last query: `expanded` counts jump points taken off the open list.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let grid = Grid::new(100, 100).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let outcome = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(99, 60), JpsMode::EIGHT).unwrap();
+    /// assert!(outcome.is_found());
+    /// // On an open map the goal is in sight of the start: hardly anything is expanded.
+    /// assert!(ctx.stats().expanded <= 2);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -310,6 +337,22 @@ impl JpsContext {
     /// A start or goal outside the grid is [`JpsError::OutOfBounds`]; a blocked one gives
     /// [`Outcome::Unreachable`]. `start == goal` gives the path `[start]` at cost 0. Costs are the
     /// Moving AI ones: 1 per straight move, √2 per diagonal move (4-connected: 1 per move).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsError, JpsMode};
+    /// use pathkit::search::Outcome;
+    ///
+    /// let grid = Grid::from_ascii("....#...\n.##.#.#.\n......#.").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let path = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(7, 0), JpsMode::FOUR).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 11.0);
+    /// assert_eq!(path.nodes.len(), 12); // every cell on the way
+    /// let walled = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT).unwrap();
+    /// assert_eq!(walled, Outcome::Unreachable);
+    /// let outside = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(8, 0), JpsMode::EIGHT);
+    /// assert!(matches!(outside, Err(JpsError::OutOfBounds { .. })));
+    /// ```
     pub fn find_path(
         &mut self,
         grid: &Grid,
@@ -324,6 +367,21 @@ impl JpsContext {
 
     /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
     /// `path`, reusing its capacity; nothing is allocated once the context and the buffer are warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::Status;
+    ///
+    /// let grid = Grid::new(10, 10).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new(); // reused by every query
+    /// for x in 1..10 {
+    ///     let status = ctx.find_path_into(&grid, Cell::new(0, 0), Cell::new(x, 0), JpsMode::EIGHT, &mut path).unwrap();
+    ///     assert_eq!(status, Status::Found { cost: x as f64 });
+    ///     assert_eq!(path.len(), x as usize + 1);
+    /// }
+    /// ```
     pub fn find_path_into(
         &mut self,
         grid: &Grid,

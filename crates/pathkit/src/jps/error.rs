@@ -7,6 +7,19 @@ use std::fmt;
 
 /// What is wrong with a Jump Point Search query. A blocked start or goal is not an error: it gives
 /// [`Outcome::Unreachable`](crate::search::Outcome::Unreachable).
+///
+/// ```
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit::jps::{JpsContext, JpsError, JpsMode, PathMode};
+///
+/// let swamp = Grid::from_ascii("..3..").unwrap();
+/// let mut ctx = JpsContext::new();
+/// let err = ctx.find_path(&swamp, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT).unwrap_err();
+/// assert_eq!(err, JpsError::NonUniformCost { cell: Cell::new(2, 0), weight: 3 });
+/// let cutting = JpsMode { moves: Diagonal::CornerCutting, path: PathMode::Cells };
+/// let err = ctx.find_path(&Grid::new(3, 3).unwrap(), Cell::new(0, 0), Cell::new(2, 2), cutting).unwrap_err();
+/// assert_eq!(err, JpsError::UnsupportedMoves { moves: Diagonal::CornerCutting });
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum JpsError {

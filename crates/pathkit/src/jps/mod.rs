@@ -73,6 +73,21 @@ pub use plus::JpsPlus;
 pub use sliced::PendingJpsSearch;
 
 /// What a found path lists.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsPlus, JpsContext, PathMode};
+///
+/// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
+/// let mut ctx = JpsContext::new();
+/// let (start, goal) = (Cell::new(0, 1), Cell::new(5, 1));
+/// let cells = plus.find_path(&mut ctx, start, goal, PathMode::Cells).unwrap().into_path().unwrap();
+/// let turns = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints).unwrap().into_path().unwrap();
+/// assert_eq!(cells.cost, turns.cost);
+/// assert_eq!(cells.nodes.len(), 8);
+/// assert!(turns.nodes.len() < cells.nodes.len());
+/// assert_eq!((turns.nodes[0], *turns.nodes.last().unwrap()), (start, goal));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PathMode {
     /// Every cell from start to goal, each adjacent to the next.
@@ -90,7 +105,17 @@ pub enum PathMode {
 /// [`Diagonal::NoCornerCutting`] (8-connected without corner cutting, the Moving AI rule, the
 /// default) and [`Diagonal::Never`] (4-connected); the others are
 /// [`JpsError::UnsupportedMoves`].
+///
+/// ```
+/// use pathkit::grid::Diagonal;
+/// use pathkit::jps::{JpsMode, PathMode};
+///
+/// assert_eq!(JpsMode::default(), JpsMode::EIGHT);
+/// assert_eq!(JpsMode::FOUR, JpsMode { moves: Diagonal::Never, path: PathMode::Cells });
+/// assert_eq!(JpsMode::EIGHT.jump_points().path, PathMode::JumpPoints);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use]
 pub struct JpsMode {
     /// Moves allowed.
     pub moves: Diagonal,
@@ -111,6 +136,18 @@ impl JpsMode {
     };
 
     /// The same mode, listing jump points only.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mode = JpsMode::EIGHT.jump_points();
+    /// let path = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(7, 3), mode).unwrap().into_path().unwrap();
+    /// // Diagonal first, then straight: no turning point is needed to list the route.
+    /// assert_eq!(path.nodes, [Cell::new(0, 0), Cell::new(7, 3)]);
+    /// ```
     pub const fn jump_points(self) -> JpsMode {
         JpsMode {
             path: PathMode::JumpPoints,

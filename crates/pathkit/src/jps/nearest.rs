@@ -65,6 +65,20 @@ impl JpsContext {
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::Status;
+    ///
+    /// let grid = Grid::new(10, 1).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let goals = [Cell::new(0, 0), Cell::new(9, 0)];
+    /// let status = ctx.find_path_to_nearest_into(&grid, Cell::new(6, 0), &goals, JpsMode::FOUR, &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 3.0 });
+    /// assert_eq!(path.last(), Some(&Cell::new(9, 0)));
+    /// ```
     pub fn find_path_to_nearest_into(
         &mut self,
         grid: &Grid,
@@ -186,6 +200,20 @@ impl JpsPlus {
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::search::Status;
+    ///
+    /// let plus = JpsPlus::new(Grid::from_ascii(".....\n.###.\n.....").unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let goals = [Cell::new(4, 0), Cell::new(4, 2)];
+    /// let status = plus.find_path_to_nearest_into(&mut ctx, Cell::new(1, 2), &goals, PathMode::Cells, &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 3.0 });
+    /// assert_eq!(path.last(), Some(&Cell::new(4, 2)));
+    /// ```
     pub fn find_path_to_nearest_into(
         &self,
         ctx: &mut JpsContext,
@@ -295,6 +323,20 @@ impl JpsContext {
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::Status;
+    ///
+    /// // (4, 0) is shut in; (2, 0) is as near as the start gets.
+    /// let grid = Grid::from_ascii("...#.").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let status = ctx.find_path_or_closest_into(&grid, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT, &mut path).unwrap();
+    /// assert_eq!(status, Status::Closest { cost: 2.0 });
+    /// assert_eq!(path.last(), Some(&Cell::new(2, 0)));
+    /// ```
     pub fn find_path_or_closest_into(
         &mut self,
         grid: &Grid,
@@ -400,6 +442,21 @@ impl JpsPlus {
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::search::Status;
+    ///
+    /// let plus = JpsPlus::new(Grid::from_ascii("...#.").unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let status = plus.find_path_or_closest_into(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells, &mut path).unwrap();
+    /// assert_eq!(status, Status::Closest { cost: 2.0 });
+    /// // A reachable goal is simply found.
+    /// let status = plus.find_path_or_closest_into(&mut ctx, Cell::new(0, 0), Cell::new(1, 0), PathMode::Cells, &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 1.0 });
+    /// ```
     pub fn find_path_or_closest_into(
         &self,
         ctx: &mut JpsContext,

@@ -88,6 +88,16 @@ impl JpsPlus {
     /// The table takes 8 bytes per cell: more than
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is [`JpsError::TooLarge`] (checked before
     /// allocating), and memory the allocator refuses is [`JpsError::OutOfMemory`].
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsError, JpsPlus};
+    ///
+    /// let plus = JpsPlus::new(Grid::from_ascii("...\n.#.\n...").unwrap()).unwrap();
+    /// assert!(!plus.grid().is_passable(Cell::new(1, 1)));
+    /// let weighted = JpsPlus::new(Grid::from_ascii("..2").unwrap());
+    /// assert!(matches!(weighted, Err(JpsError::NonUniformCost { weight: 2, .. })));
+    /// ```
     pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
         check_uniform(&grid)?;
         let mut plus = JpsPlus {
@@ -118,28 +128,85 @@ impl JpsPlus {
     }
 
     /// The grid the table describes.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::JpsPlus;
+    ///
+    /// let mut plus = JpsPlus::new(Grid::new(3, 3).unwrap()).unwrap();
+    /// plus.block(Cell::new(1, 1)).unwrap();
+    /// assert_eq!(plus.grid().to_ascii(), "...\n.#.\n...\n");
+    /// ```
+    #[must_use]
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
 
     /// Gives the grid back, dropping the table.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::JpsPlus;
+    ///
+    /// let mut plus = JpsPlus::new(Grid::new(3, 1).unwrap()).unwrap();
+    /// plus.block(Cell::new(2, 0)).unwrap();
+    /// let mut grid = plus.into_grid();
+    /// grid.set_weight(Cell::new(0, 0), 5).unwrap(); // weights again, for A*
+    /// assert_eq!(grid.to_ascii(), "5.#\n");
+    /// ```
+    #[must_use]
     pub fn into_grid(self) -> Grid {
         self.grid
     }
 
     /// Bytes held by the table (the grid itself not included): 8 per cell.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::jps::JpsPlus;
+    ///
+    /// let plus = JpsPlus::new(Grid::new(16, 16).unwrap()).unwrap();
+    /// assert_eq!(plus.memory_bytes(), 8 * 16 * 16);
+    /// ```
+    #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
     }
 
     /// Makes `cell` a wall and updates the table: the three rows and three columns around it in
     /// full, and the diagonal entries that depend on them.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsError, JpsPlus, PathMode};
+    ///
+    /// let mut plus = JpsPlus::new(Grid::new(5, 3).unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// for y in 0..3 {
+    ///     plus.block(Cell::new(2, y)).unwrap(); // a wall across the map
+    /// }
+    /// let outcome = plus.find_path(&mut ctx, Cell::new(0, 1), Cell::new(4, 1), PathMode::Cells).unwrap();
+    /// assert!(!outcome.is_found());
+    /// assert!(matches!(plus.block(Cell::new(5, 0)), Err(JpsError::OutOfBounds { .. })));
+    /// ```
     pub fn block(&mut self, cell: Cell) -> Result<(), JpsError> {
         self.set_passable(cell, false)
     }
 
     /// Makes `cell` free (a wall knocked down) and updates the table, as [`block`](Self::block)
     /// does.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    ///
+    /// let mut plus = JpsPlus::new(Grid::from_ascii("..#..").unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// assert!(!plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells).unwrap().is_found());
+    /// plus.open(Cell::new(2, 0)).unwrap(); // the door opens
+    /// let path = plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 4.0);
+    /// ```
     pub fn open(&mut self, cell: Cell) -> Result<(), JpsError> {
         self.set_passable(cell, true)
     }
@@ -307,6 +374,19 @@ impl JpsPlus {
 
     /// An optimal path by JPS+, with the same conventions as
     /// [`JpsContext::find_path`](JpsContext::find_path) (8-connected, no corner cutting).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+    ///
+    /// let grid = Grid::from_ascii("........\n.##.###.\n........\n.#.##.#.").unwrap();
+    /// let plus = JpsPlus::new(grid.clone()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let (start, goal) = (Cell::new(0, 3), Cell::new(7, 0));
+    /// let by_table = plus.find_path(&mut ctx, start, goal, PathMode::Cells).unwrap().into_path().unwrap();
+    /// let online = ctx.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap().into_path().unwrap();
+    /// assert_eq!(by_table.cost, online.cost);
+    /// ```
     pub fn find_path(
         &self,
         ctx: &mut JpsContext,
@@ -321,6 +401,19 @@ impl JpsPlus {
 
     /// [`find_path`](Self::find_path) writing the path into `path`, reusing its capacity: no
     /// allocation once the context and the buffer are warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::search::Status;
+    ///
+    /// let plus = JpsPlus::new(Grid::new(20, 20).unwrap()).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let status = plus.find_path_into(&mut ctx, Cell::new(0, 0), Cell::new(19, 0), PathMode::JumpPoints, &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 19.0 });
+    /// assert_eq!(path, [Cell::new(0, 0), Cell::new(19, 0)]);
+    /// ```
     pub fn find_path_into(
         &self,
         ctx: &mut JpsContext,

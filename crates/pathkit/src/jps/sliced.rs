@@ -52,6 +52,7 @@ enum State {
 /// };
 /// assert_eq!(path.cost, 7.0);
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingJpsSearch<'c, 'g> {
     ctx: &'c mut JpsContext,
     rays: Rays<'g>,
@@ -67,6 +68,25 @@ impl PendingJpsSearch<'_, '_> {
     /// # Errors
     ///
     /// None in practice (costs are the library's own); the type is that of the one-shot query.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::Progress;
+    ///
+    /// let grid = Grid::from_ascii("....#....\n.##.#.##.\n.#..#..#.\n.#.....#.").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(8, 0), JpsMode::EIGHT).unwrap();
+    /// let mut frames = 1;
+    /// let outcome = loop {
+    ///     match search.resume(1).unwrap() {
+    ///         Progress::Running => frames += 1,
+    ///         Progress::Done(outcome) => break outcome,
+    ///     }
+    /// };
+    /// assert!(frames > 1);
+    /// assert!(outcome.is_found());
+    /// ```
     pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, f64>>, JpsError> {
         let mut nodes = Vec::new();
         Ok(match self.resume_into(steps, &mut nodes)? {
@@ -77,6 +97,24 @@ impl PendingJpsSearch<'_, '_> {
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
     /// its capacity): allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::search::{Progress, Status};
+    ///
+    /// let grid = Grid::new(30, 30).unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut path = Vec::new();
+    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(0, 29), JpsMode::EIGHT).unwrap();
+    /// let status = loop {
+    ///     if let Progress::Done(status) = search.resume_into(1, &mut path).unwrap() {
+    ///         break status;
+    ///     }
+    /// };
+    /// assert_eq!(status, Status::Found { cost: 29.0 });
+    /// assert_eq!(path.len(), 30);
+    /// ```
     pub fn resume_into(
         &mut self,
         steps: u64,
@@ -102,6 +140,19 @@ impl PendingJpsSearch<'_, '_> {
     }
 
     /// The counters so far (the one-shot query's [`JpsContext::stats`], once done).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let grid = Grid::from_ascii("...#...\n.#.#.#.\n.#...#.").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(6, 0), JpsMode::FOUR).unwrap();
+    /// assert_eq!(search.stats().expanded, 0);
+    /// let _ = search.resume(1).unwrap();
+    /// assert_eq!(search.stats().expanded, 1);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         match &self.state {
             State::Answered(..) => Stats::default(),
@@ -110,6 +161,18 @@ impl PendingJpsSearch<'_, '_> {
     }
 
     /// `true` once the search is over.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    ///
+    /// let grid = Grid::from_ascii("..#").unwrap();
+    /// let mut ctx = JpsContext::new();
+    /// // A walled goal is answered at once.
+    /// let search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(2, 0), JpsMode::EIGHT).unwrap();
+    /// assert!(search.is_done());
+    /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         match &self.state {
             State::Answered(..) => true,
@@ -234,7 +297,6 @@ impl JpsPlus {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Progress;
     ///
     /// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
     /// let mut ctx = JpsContext::new();

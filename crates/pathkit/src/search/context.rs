@@ -40,7 +40,7 @@ use std::collections::VecDeque;
 ///
 /// ```
 /// use pathkit::grid::Grid;
-/// use pathkit::search::{SearchContext, SearchOptions, Status};
+/// use pathkit::search::{SearchContext, SearchOptions};
 ///
 /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
 /// let space = grid.eight_connected();
@@ -74,6 +74,21 @@ impl<C: Cost> Default for SearchContext<C> {
 
 impl<C: Cost> SearchContext<C> {
     /// An empty context; its arrays grow to the size of the first space searched.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let space = grid.four_connected();
+    /// // One context answers every query on the map, reusing its arrays.
+    /// let mut ctx = SearchContext::new();
+    /// for goal in [Cell::new(7, 0), Cell::new(7, 7), Cell::new(0, 7)] {
+    ///     let path = ctx.astar(&space, Cell::new(0, 0), goal).unwrap().into_path().unwrap();
+    ///     assert_eq!(path.cost, goal.x + goal.y);
+    /// }
+    /// ```
+    #[must_use]
     pub fn new() -> Self {
         SearchContext {
             records: Records::default(),
@@ -86,6 +101,18 @@ impl<C: Cost> SearchContext<C> {
     }
 
     /// Counters of the last search.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// assert!(ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().is_found());
+    /// // Straight along the row: the start, two cells and the goal.
+    /// assert_eq!(ctx.stats().expanded, 4);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -133,6 +160,18 @@ impl<C: Cost> SearchContext<C> {
     }
 
     /// Optimal A* from `start` to `goal` with default options.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext};
+    ///
+    /// let grid = Grid::from_ascii("...\n##.\n...").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let outcome = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(0, 2)).unwrap();
+    /// assert_eq!(outcome.path().map(|p| p.cost), Some(6)); // around the end of the wall
+    /// let walled = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(0, 1)).unwrap();
+    /// assert_eq!(walled, Outcome::Unreachable);
+    /// ```
     pub fn astar<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -143,6 +182,18 @@ impl<C: Cost> SearchContext<C> {
     }
 
     /// Dijkstra's algorithm from `start` to `goal` (the space's heuristic is not called).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii(".9.\n...").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// // Through the swamp costs 9 + 1; around it, 3.
+    /// let path = ctx.dijkstra(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 4);
+    /// assert_eq!(path.nodes.len(), 5);
+    /// ```
     pub fn dijkstra<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -153,6 +204,21 @@ impl<C: Cost> SearchContext<C> {
     }
 
     /// A search with the given options, returning a newly allocated path.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(30, 30).unwrap();
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// // Weighted A*: at most 1.5 times the optimum, usually far fewer expansions.
+    /// let fast = ctx.search(&space, Cell::new(0, 0), Cell::new(29, 17), &SearchOptions::weighted(1.5)).unwrap();
+    /// assert!(fast.path().unwrap().cost <= 1.5 * (12.0 + 17.0 * std::f64::consts::SQRT_2));
+    /// // An expansion limit stops short and gives the best partial path.
+    /// let short = ctx.search(&space, Cell::new(0, 0), Cell::new(29, 17), &SearchOptions::new().max_expansions(5)).unwrap();
+    /// assert!(matches!(short, Outcome::LimitReached(_)));
+    /// ```
     pub fn search<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -167,6 +233,22 @@ impl<C: Cost> SearchContext<C> {
 
     /// A search that writes its path (start first, both ends included) into `path`, reusing its
     /// capacity: allocation-free once warm (see [When a query allocates](SearchContext#when-a-query-allocates)).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new(); // reused by every query
+    /// let status = ctx.search_into(&space, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new(), &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 5 });
+    /// assert_eq!((path[0], path[5]), (Cell::new(0, 1), Cell::new(3, 1)));
+    /// let status = ctx.search_into(&space, Cell::new(0, 0), Cell::new(1, 1), &SearchOptions::new(), &mut path).unwrap();
+    /// assert_eq!(status, Status::Unreachable); // a wall
+    /// assert!(path.is_empty());
+    /// ```
     pub fn search_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -206,6 +288,22 @@ impl<C: Cost> SearchContext<C> {
 
     /// Dijkstra's algorithm to the cheapest node for which `is_goal` holds (the nearest exit, the
     /// nearest bone). Options other than the tie rule and the limits are ignored.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+    /// let exits = [Cell::new(5, 2), Cell::new(0, 2)];
+    /// let mut ctx = SearchContext::new();
+    /// let path = ctx
+    ///     .search_nearest(&grid.four_connected(), Cell::new(4, 0), |c| exits.contains(&c), &SearchOptions::new())
+    ///     .unwrap()
+    ///     .into_path()
+    ///     .unwrap();
+    /// assert_eq!(path.nodes.last(), Some(&Cell::new(5, 2)));
+    /// assert_eq!(path.cost, 3);
+    /// ```
     pub fn search_nearest<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -240,6 +338,16 @@ impl<C: Cost> SearchContext<C> {
 
     /// Breadth-first search: the path with the fewest edges, optimal when every edge costs the same.
     /// The returned cost is the sum of the edge costs along that path.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii(".#.\n...").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let path = ctx.breadth_first(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
+    /// assert_eq!(path.len_moves(), 4);
+    /// ```
     pub fn breadth_first<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -341,6 +449,20 @@ impl<C: Cost> SearchContext<C> {
     /// The cost of the cheapest path from the last search's start to `node`, if the last search
     /// settled it (took it off the open list). After a search that exhausted the graph, this is a
     /// full distance map.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext};
+    ///
+    /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// // Dijkstra toward a walled goal settles every reachable cell: a full distance map.
+    /// assert_eq!(ctx.dijkstra(&space, Cell::new(0, 0), Cell::new(1, 1)).unwrap(), Outcome::Unreachable);
+    /// assert_eq!(ctx.settled_cost(&space, Cell::new(2, 2)), Some(4));
+    /// assert_eq!(ctx.settled_cost(&space, Cell::new(1, 1)), None);
+    /// ```
+    #[must_use]
     pub fn settled_cost<S: IndexedSpace<Cost = C>>(&self, space: &S, node: S::Node) -> Option<C> {
         let index = space.index_of(node)?;
         let index = u32::try_from(index).ok()?;

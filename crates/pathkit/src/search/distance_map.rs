@@ -12,6 +12,19 @@ use crate::Cost;
 use std::cell::RefCell;
 
 /// One node of a [`DistanceMap`].
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{Reached, SearchContext};
+///
+/// let grid = Grid::new(3, 1).unwrap();
+/// let mut ctx = SearchContext::new();
+/// let space = grid.four_connected();
+/// let map = ctx.distance_map(&space, [Cell::new(0, 0)], None).unwrap();
+/// let reached: Vec<Reached<Cell, u32>> = map.iter().collect();
+/// assert_eq!(reached[0], Reached { node: Cell::new(0, 0), cost: 0, toward_source: None });
+/// assert_eq!(reached[2], Reached { node: Cell::new(2, 0), cost: 2, toward_source: Some(Cell::new(1, 0)) });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reached<N, C> {
     /// The node.
@@ -48,6 +61,7 @@ pub struct Reached<N, C> {
 /// assert_eq!(map.cost(Cell::new(3, 0)), None);
 /// assert_eq!(map.toward_source(Cell::new(2, 0)), Some(Cell::new(1, 0)));
 /// ```
+#[must_use = "the distance map is read through this value"]
 pub struct DistanceMap<'a, S: IndexedSpace> {
     records: &'a Records<S::Cost>,
     order: &'a [u32],
@@ -72,28 +86,99 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
 
     /// The cost between `node` and its nearest source, or `None` when the query did not reach it
     /// (unreachable, or beyond the cost limit).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("..3").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// let map = ctx.distance_map(&space, [Cell::new(0, 0)], Some(3)).unwrap();
+    /// assert_eq!(map.cost(Cell::new(1, 0)), Some(1));
+    /// assert_eq!(map.cost(Cell::new(2, 0)), None); // 1 + 3 is beyond the limit
+    /// ```
+    #[must_use]
     pub fn cost(&self, node: S::Node) -> Option<S::Cost> {
         self.index(node).map(|i| self.records.slots[i as usize].g)
     }
 
     /// One step from `node` toward its nearest source (the neighbour it was reached from), or
     /// `None` for a source or a node not reached.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii("...\n.#.").unwrap();
+    /// let exits = [Cell::new(0, 1)];
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// let flow = space.distances_to(&mut ctx, &exits, None).unwrap();
+    /// // From the far corner, step by step to the exit.
+    /// let mut at = Cell::new(2, 1);
+    /// let mut steps = 0;
+    /// while let Some(next) = flow.toward_source(at) {
+    ///     at = next;
+    ///     steps += 1;
+    /// }
+    /// assert_eq!((at, steps), (Cell::new(0, 1), 4));
+    /// ```
+    #[must_use]
     pub fn toward_source(&self, node: S::Node) -> Option<S::Node> {
         let parent = self.records.slots[self.index(node)? as usize].parent;
         (parent != NO_PARENT).then(|| self.space.node_at(parent as usize))
     }
 
     /// The number of nodes reached (sources included).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(5, 5).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// // A diamond of radius 1 around the centre.
+    /// let range = ctx.distance_map(&space, [Cell::new(2, 2)], Some(1)).unwrap();
+    /// assert_eq!(range.len(), 5);
+    /// assert!(!range.is_empty());
+    /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.order.len()
     }
 
     /// `true` when no node was reached (no source given, or none inside the space).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::from_ascii(".#").unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// // A source inside a wall reaches nothing.
+    /// assert!(space.distances_from(&mut ctx, &[Cell::new(1, 0)], None).unwrap().is_empty());
+    /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }
 
     /// Every node reached, cheapest first (the order the search settled them in).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(4, 1).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// let map = ctx.distance_map(&space, [Cell::new(0, 0)], None).unwrap();
+    /// let costs: Vec<u32> = map.iter().map(|r| r.cost).collect();
+    /// assert_eq!(costs, [0, 1, 2, 3]); // cheapest first
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = Reached<S::Node, S::Cost>> + '_ {
         self.order.iter().map(|&i| {
             let r = &self.records.slots[i as usize];
@@ -109,6 +194,19 @@ impl<'a, S: IndexedSpace> DistanceMap<'a, S> {
     /// Writes the steps from `node` to its nearest source into `out` (`node` first, the source
     /// last), reusing its capacity, and returns the cost; `None` (and `out` empty) when `node`
     /// was not reached.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(3, 2).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let space = grid.four_connected();
+    /// let flow = space.distances_to(&mut ctx, &[Cell::new(0, 0)], None).unwrap();
+    /// let mut route = Vec::new();
+    /// assert_eq!(flow.route_to_source(Cell::new(2, 0), &mut route), Some(2));
+    /// assert_eq!(route, [Cell::new(2, 0), Cell::new(1, 0), Cell::new(0, 0)]);
+    /// ```
     pub fn route_to_source(&self, node: S::Node, out: &mut Vec<S::Node>) -> Option<S::Cost> {
         out.clear();
         let mut at = self.index(node)?;

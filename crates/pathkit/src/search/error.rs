@@ -5,6 +5,14 @@ use std::fmt;
 
 /// Why a search could not run or had to stop: always a problem with the input, never a bug that
 /// would otherwise have produced a wrong path.
+///
+/// ```
+/// use pathkit::search::{astar, SearchError};
+///
+/// // A move whose cost is NaN stops the search with the edge at fault.
+/// let result = astar(0u32, |n| [(n + 1, if n == 2 { f64::NAN } else { 1.0 })], |_| 0.0, |n| n == 5);
+/// assert!(matches!(result, Err(SearchError::InvalidCost { from: 2, to: 3, .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum SearchError<N> {

@@ -12,6 +12,21 @@
 //! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
 //! | the nearest of several goals, or from the nearest of several starts | [`SearchContext::search_to_any`], [`SearchContext::search_from_any`] |
 //!
+//! ```
+//! use pathkit::grid::{Cell, Grid};
+//! use pathkit::search::{astar, SearchContext, SearchOptions};
+//!
+//! // A quick search written with closures: the fewest coins (1, 5 and 10) that make 28.
+//! let coins = astar(0u32, |n| [1, 5, 10].map(|c| (n + c, 1u32)), |n| 28u32.saturating_sub(n) / 10, |n| n == 28).unwrap();
+//! assert_eq!(coins.path().unwrap().cost, 6); // 10 + 10 + 5 + 1 + 1 + 1
+//!
+//! // A reusable context on a space with dense indices, here a grid.
+//! let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+//! let mut ctx = SearchContext::new();
+//! let outcome = ctx.search(&grid.four_connected(), Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
+//! assert_eq!(outcome.into_path().unwrap().cost, 5);
+//! ```
+//!
 //! Every best-first search runs one loop (`best_first.rs`): A*, Dijkstra, weighted A*, the
 //! stepper, plain A* on a grid under its own weights
 //! ([`GridSpace::find_path`](crate::grid::GridSpace::find_path)), Jump Point Search and JPS+.

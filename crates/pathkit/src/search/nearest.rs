@@ -96,6 +96,19 @@ impl<C: Cost> SearchContext<C> {
 
     /// [`search_to_any`](Self::search_to_any) writing the path into `path`, reusing its
     /// capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let goals = [Cell::new(0, 0), Cell::new(5, 0)];
+    /// let status = ctx.search_to_any_into(&grid.four_connected(), Cell::new(3, 0), &goals, &SearchOptions::new(), &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 2 });
+    /// assert_eq!(path.last(), Some(&Cell::new(5, 0)));
+    /// ```
     pub fn search_to_any_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
@@ -169,6 +182,19 @@ impl<C: Cost> SearchContext<C> {
 
     /// [`search_from_any`](Self::search_from_any) writing the path into `path`, reusing its
     /// capacity: allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let spawns = [Cell::new(0, 0), Cell::new(5, 0)];
+    /// let status = ctx.search_from_any_into(&grid.four_connected(), &spawns, Cell::new(1, 0), &SearchOptions::new(), &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 1 });
+    /// assert_eq!(path, [Cell::new(0, 0), Cell::new(1, 0)]);
+    /// ```
     pub fn search_from_any_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,

@@ -7,6 +7,23 @@ use crate::Cost;
 ///
 /// Ties decide which of several equally short paths is returned, so the rule is part of the
 /// result: the same space, start, goal and rule always give the same path.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{SearchContext, SearchOptions, TieBreak};
+///
+/// let grid = Grid::new(3, 3).unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let mut path_with = |tie| {
+///     let options = SearchOptions::new().tie_break(tie);
+///     ctx.search(&space, Cell::new(0, 0), Cell::new(2, 2), &options).unwrap().into_path().unwrap()
+/// };
+/// let (larger_g, fifo) = (path_with(TieBreak::LargerG), path_with(TieBreak::Fifo));
+/// // Equally short, and each rule always gives the same one.
+/// assert_eq!(larger_g.cost, fifo.cost);
+/// assert_eq!(path_with(TieBreak::Fifo), fifo);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TieBreak {
@@ -37,6 +54,7 @@ pub enum TieBreak {
 /// assert_eq!(opts.max_expansions, Some(10_000));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use = "options change nothing until a search is given them"]
 pub struct SearchOptions<C> {
     /// Tie rule among equal F.
     pub tie_break: TieBreak,
@@ -62,6 +80,16 @@ impl<C: Cost> Default for SearchOptions<C> {
 
 impl<C: Cost> SearchOptions<C> {
     /// Optimal A* with the default tie rule and no limits.
+    ///
+    /// ```
+    /// use pathkit::search::{SearchOptions, TieBreak, WhenUnreachable};
+    ///
+    /// let options = SearchOptions::<f64>::new();
+    /// assert_eq!(options, SearchOptions::default());
+    /// assert_eq!((options.tie_break, options.heuristic_weight), (TieBreak::LargerG, 1.0));
+    /// assert_eq!((options.max_expansions, options.max_cost), (None, None));
+    /// assert_eq!(options.when_unreachable, WhenUnreachable::NoPath);
+    /// ```
     pub const fn new() -> Self {
         Self {
             tie_break: TieBreak::LargerG,
@@ -74,6 +102,22 @@ impl<C: Cost> SearchOptions<C> {
     }
 
     /// Dijkstra's algorithm: A* with the heuristic switched off.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(9, 9).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let (start, goal) = (Cell::new(4, 4), Cell::new(8, 4));
+    /// let astar = ctx.search(&space, start, goal, &SearchOptions::new()).unwrap();
+    /// let astar_expanded = ctx.stats().expanded;
+    /// let dijkstra = ctx.search(&space, start, goal, &SearchOptions::dijkstra()).unwrap();
+    /// // The same cost; Dijkstra spreads out in every direction to find it.
+    /// assert_eq!(astar.path().unwrap().cost, dijkstra.path().unwrap().cost);
+    /// assert!(ctx.stats().expanded > astar_expanded);
+    /// ```
     pub const fn dijkstra() -> Self {
         Self {
             heuristic_weight: 0.0,
@@ -84,6 +128,21 @@ impl<C: Cost> SearchOptions<C> {
     /// Weighted A*: expands fewer nodes; the path costs at most `weight` times the optimum.
     /// A weight below 1 (or not finite) is reported by the search as
     /// [`SearchError::InvalidWeight`](super::SearchError::InvalidWeight).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchError, SearchOptions};
+    ///
+    /// let grid = Grid::from_ascii("........\n.######.\n........").unwrap();
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let (start, goal) = (Cell::new(0, 1), Cell::new(7, 1));
+    /// let optimum = ctx.search(&space, start, goal, &SearchOptions::new()).unwrap().into_path().unwrap().cost;
+    /// let greedy = ctx.search(&space, start, goal, &SearchOptions::weighted(2.0)).unwrap().into_path().unwrap().cost;
+    /// assert!(optimum <= greedy && greedy <= 2.0 * optimum);
+    /// let refused = ctx.search(&space, start, goal, &SearchOptions::weighted(0.5));
+    /// assert!(matches!(refused, Err(SearchError::InvalidWeight { .. })));
+    /// ```
     pub const fn weighted(weight: f64) -> Self {
         Self {
             heuristic_weight: weight,
@@ -92,14 +151,33 @@ impl<C: Cost> SearchOptions<C> {
     }
 
     /// Sets the tie rule.
-    #[must_use]
+    ///
+    /// ```
+    /// use pathkit::search::{SearchOptions, TieBreak};
+    ///
+    /// let options = SearchOptions::<u32>::new().tie_break(TieBreak::Lifo);
+    /// assert_eq!(options.tie_break, TieBreak::Lifo);
+    /// ```
     pub const fn tie_break(mut self, tie_break: TieBreak) -> Self {
         self.tie_break = tie_break;
         self
     }
 
     /// Sets the expansion limit.
-    #[must_use]
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(50, 50).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let options = SearchOptions::new().max_expansions(10);
+    /// let outcome = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(49, 49), &options).unwrap();
+    /// // Stopped after 10 expansions, with a path toward the goal to walk meanwhile.
+    /// let Outcome::LimitReached(partial) = outcome else { panic!("expected a partial path") };
+    /// assert_eq!(partial.nodes[0], Cell::new(0, 0));
+    /// assert!(ctx.stats().expanded <= 10);
+    /// ```
     pub const fn max_expansions(mut self, limit: u64) -> Self {
         self.max_expansions = Some(limit);
         self
@@ -119,7 +197,6 @@ impl<C: Cost> SearchOptions<C> {
     /// let result = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
     /// assert!(matches!(result, Err(GridError::Search(SearchError::InvalidMaxCost { .. }))));
     /// ```
-    #[must_use]
     pub const fn max_cost(mut self, limit: C) -> Self {
         self.max_cost = Some(limit);
         self
@@ -132,14 +209,20 @@ impl<C: Cost> SearchOptions<C> {
     /// let opts = SearchOptions::<u32>::new().when_unreachable(WhenUnreachable::ClosestPoint);
     /// assert_eq!(opts.when_unreachable, WhenUnreachable::ClosestPoint);
     /// ```
-    #[must_use]
     pub const fn when_unreachable(mut self, answer: WhenUnreachable) -> Self {
         self.when_unreachable = answer;
         self
     }
 
     /// Sets whether the space's costs are checked or trusted ([`CostChecks`]).
-    #[must_use]
+    ///
+    /// ```
+    /// use pathkit::search::{CostChecks, SearchOptions};
+    ///
+    /// let options = SearchOptions::<u32>::new();
+    /// assert_eq!(options.cost_checks, CostChecks::Checked);
+    /// assert_eq!(options.cost_checks(CostChecks::Trusted).cost_checks, CostChecks::Trusted);
+    /// ```
     pub const fn cost_checks(mut self, checks: CostChecks) -> Self {
         self.cost_checks = checks;
         self

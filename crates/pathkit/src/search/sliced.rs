@@ -20,6 +20,14 @@ use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, St
 use crate::Cost;
 
 /// Where a search run a slice at a time stands after a call.
+///
+/// ```
+/// use pathkit::search::Progress;
+///
+/// let running: Progress<u32> = Progress::Running;
+/// assert!(!running.is_done());
+/// assert_eq!(Progress::Done(7).done(), Some(7));
+/// ```
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Progress<T> {
@@ -32,6 +40,20 @@ pub enum Progress<T> {
 
 impl<T> Progress<T> {
     /// The answer, once done.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    ///
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 3), &Default::default()).unwrap();
+    /// assert_eq!(search.resume(1).unwrap().done(), None);
+    /// let outcome = search.resume(100).unwrap().done().unwrap();
+    /// assert_eq!(outcome.into_path().unwrap().cost, 6);
+    /// ```
+    #[must_use]
     pub fn done(self) -> Option<T> {
         match self {
             Progress::Done(t) => Some(t),
@@ -40,12 +62,35 @@ impl<T> Progress<T> {
     }
 
     /// `true` once the search is over.
+    ///
+    /// ```
+    /// use pathkit::search::Progress;
+    ///
+    /// assert!(Progress::Done("answer").is_done());
+    /// assert!(!Progress::<&str>::Running.is_done());
+    /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         matches!(self, Progress::Done(_))
     }
 }
 
 /// What [`PendingSearch::resume`] returns for a space `S`.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid, GridSpace};
+/// use pathkit::search::{PendingSearch, Progress, ResumeResult};
+///
+/// /// One frame's share of a search.
+/// fn frame(search: &mut PendingSearch<'_, '_, GridSpace<'_, u32>>) -> ResumeResult<GridSpace<'static, u32>> {
+///     search.resume(50)
+/// }
+/// let grid = Grid::new(10, 10).unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = pathkit::search::SearchContext::new();
+/// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(9, 9), &Default::default()).unwrap();
+/// assert!(matches!(frame(&mut search), Ok(Progress::Done(_))));
+/// ```
 pub type ResumeResult<S> = Result<
     Progress<Outcome<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>>,
     SearchError<<S as super::SearchSpace>::Node>,
@@ -135,6 +180,7 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// assert!(frames > 1);
 /// assert!(outcome.is_found());
 /// ```
+#[must_use = "nothing is searched until `resume` is called"]
 pub struct PendingSearch<'c, 's, S: IndexedSpace> {
     ctx: &'c mut SearchContext<S::Cost>,
     policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
@@ -149,6 +195,28 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     ///
     /// The errors of [`SearchContext::search`] (an invalid cost or estimate, an overflow), when
     /// the search meets them; every later call returns the same error.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+    ///
+    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 6]);
+    /// for w in n.windows(2) {
+    ///     graph.add_connections(w[0], &[w[1]], Direction::OneWay).unwrap();
+    /// }
+    /// let space = graph.space();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = ctx.start_search(&space, n[0], n[5], &SearchOptions::new()).unwrap();
+    /// let mut calls = 1;
+    /// let outcome = loop {
+    ///     match search.resume(2).unwrap() {
+    ///         Progress::Running => calls += 1,
+    ///         Progress::Done(outcome) => break outcome,
+    ///     }
+    /// };
+    /// assert_eq!(calls, 3); // 6 expansions, 2 at a time
+    /// assert_eq!(outcome.into_nodes(), Some(n));
+    /// ```
     pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
         let mut nodes = Vec::new();
         Ok(match self.resume_into(steps, &mut nodes)? {
@@ -159,6 +227,21 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
     /// its capacity): allocation-free once warm.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
+    ///
+    /// let grid = Grid::new(5, 5).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
+    /// while let Progress::Running = search.resume_into(1, &mut path).unwrap() {}
+    /// assert!(search.is_done());
+    /// assert_eq!(search.resume_into(1, &mut path).unwrap(), Progress::Done(Status::Found { cost: 4 }));
+    /// assert_eq!(path.len(), 5);
+    /// ```
     pub fn resume_into(
         &mut self,
         steps: u64,
@@ -183,11 +266,39 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
 
     /// The counters so far (the same as [`SearchContext::stats`] after a one-shot search, once
     /// done).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(9, 9).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(8, 8), &SearchOptions::new()).unwrap();
+    /// assert_eq!(search.stats().expanded, 0);
+    /// let _ = search.resume(4).unwrap();
+    /// assert_eq!(search.stats().expanded, 4);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.slices.stats()
     }
 
     /// `true` once the search is over.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(3, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(2, 0), &SearchOptions::new()).unwrap();
+    /// assert!(!search.is_done());
+    /// let _ = search.resume(u64::MAX).unwrap();
+    /// assert!(search.is_done());
+    /// ```
+    #[must_use]
     pub fn is_done(&self) -> bool {
         self.slices.is_over()
     }

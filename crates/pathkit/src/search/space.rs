@@ -63,6 +63,29 @@ pub trait SearchSpace {
 ///
 /// This lets a [`SearchContext`](super::SearchContext) keep per-node state in flat arrays: the
 /// fastest storage, and the one that makes repeated queries allocation-free.
+///
+/// ```
+/// use pathkit::search::{IndexedSpace, SearchContext, SearchSpace};
+///
+/// /// A ring of 10 stations; trains run one way, each hop costs 3.
+/// struct Ring;
+/// impl SearchSpace for Ring {
+///     type Node = u8;
+///     type Cost = u32;
+///     fn successors<F: FnMut(u8, u32)>(&self, n: u8, mut visit: F) {
+///         visit((n + 1) % 10, 3)
+///     }
+/// }
+/// impl IndexedSpace for Ring {
+///     fn node_bound(&self) -> usize { 10 }
+///     fn index_of(&self, n: u8) -> Option<usize> { (n < 10).then_some(n as usize) }
+///     fn node_at(&self, index: usize) -> u8 { index as u8 }
+/// }
+///
+/// let mut ctx = SearchContext::new();
+/// assert_eq!(ctx.dijkstra(&Ring, 8, 1).unwrap().into_path().unwrap().cost, 9);
+/// assert!(ctx.dijkstra(&Ring, 0, 10).is_err()); // no such station
+/// ```
 pub trait IndexedSpace: SearchSpace {
     /// One more than the largest index any node maps to.
     fn node_bound(&self) -> usize;

@@ -46,6 +46,25 @@ impl<N: Copy + Eq + Hash, C: Cost> Default for SparseSearchContext<N, C> {
 
 impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     /// An empty context.
+    ///
+    /// ```
+    /// use pathkit::search::{SearchSpace, SparseSearchContext};
+    ///
+    /// /// Numbers, moving by +1 or x2 at a cost of 1.
+    /// struct Steps;
+    /// impl SearchSpace for Steps {
+    ///     type Node = u64;
+    ///     type Cost = u32;
+    ///     fn successors<F: FnMut(u64, u32)>(&self, n: u64, mut visit: F) {
+    ///         visit(n + 1, 1);
+    ///         visit(n * 2, 1);
+    ///     }
+    /// }
+    /// let mut ctx = SparseSearchContext::new();
+    /// let path = ctx.astar(&Steps, 1, 10).unwrap().into_path().unwrap();
+    /// assert_eq!(path.nodes, [1, 2, 4, 5, 10]);
+    /// ```
+    #[must_use]
     pub fn new() -> Self {
         SparseSearchContext {
             inner: SearchContext::new(),
@@ -54,11 +73,50 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     }
 
     /// Counters of the last search.
+    ///
+    /// ```
+    /// use pathkit::search::{SearchSpace, SparseSearchContext};
+    ///
+    /// struct Line;
+    /// impl SearchSpace for Line {
+    ///     type Node = i32;
+    ///     type Cost = u32;
+    ///     fn successors<F: FnMut(i32, u32)>(&self, n: i32, mut visit: F) {
+    ///         visit(n + 1, 1);
+    ///     }
+    /// }
+    /// let mut ctx = SparseSearchContext::new();
+    /// assert!(ctx.astar(&Line, 0, 3).unwrap().is_found());
+    /// assert_eq!(ctx.stats().expanded, 4);
+    /// ```
+    #[must_use]
     pub fn stats(&self) -> super::Stats {
         self.inner.stats()
     }
 
     /// Optimal A* with default options.
+    ///
+    /// ```
+    /// use pathkit::search::{SearchSpace, SparseSearchContext};
+    ///
+    /// /// The integer plane, with a diagonal wall x + y == 4 that has a gap at x == 4.
+    /// struct Plane;
+    /// impl SearchSpace for Plane {
+    ///     type Node = (i32, i32);
+    ///     type Cost = u32;
+    ///     fn successors<F: FnMut((i32, i32), u32)>(&self, (x, y): (i32, i32), mut visit: F) {
+    ///         for n in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+    ///             if n.0 + n.1 != 4 || n.0 == 4 { visit(n, 1) }
+    ///         }
+    ///     }
+    ///     fn heuristic(&self, (x, y): (i32, i32), (gx, gy): (i32, i32)) -> u32 {
+    ///         x.abs_diff(gx) + y.abs_diff(gy)
+    ///     }
+    /// }
+    /// let mut ctx = SparseSearchContext::new();
+    /// let path = ctx.astar(&Plane, (0, 0), (3, 3)).unwrap().into_path().unwrap();
+    /// assert!(path.nodes.contains(&(4, 0)));
+    /// ```
     pub fn astar<S: SearchSpace<Node = N, Cost = C>>(
         &mut self,
         space: &S,
@@ -69,6 +127,24 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     }
 
     /// A search with the given options.
+    ///
+    /// ```
+    /// use pathkit::search::{Outcome, SearchOptions, SearchSpace, SparseSearchContext};
+    ///
+    /// struct Doubling;
+    /// impl SearchSpace for Doubling {
+    ///     type Node = u64;
+    ///     type Cost = u64;
+    ///     fn successors<F: FnMut(u64, u64)>(&self, n: u64, mut visit: F) {
+    ///         visit(n * 2, n);
+    ///         visit(n + 1, 1);
+    ///     }
+    /// }
+    /// let mut ctx = SparseSearchContext::new();
+    /// // Never spend more than 5: the goal 100 is out of reach, a partial path comes back.
+    /// let outcome = ctx.search(&Doubling, 1, 100, &SearchOptions::new().max_cost(5)).unwrap();
+    /// assert!(matches!(outcome, Outcome::LimitReached(_)));
+    /// ```
     pub fn search<S: SearchSpace<Node = N, Cost = C>>(
         &mut self,
         space: &S,
@@ -82,6 +158,28 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     }
 
     /// A search that writes its path into `path`, reusing its capacity.
+    ///
+    /// ```
+    /// use pathkit::search::{SearchOptions, SearchSpace, SparseSearchContext, Status};
+    ///
+    /// struct Line;
+    /// impl SearchSpace for Line {
+    ///     type Node = i64;
+    ///     type Cost = u32;
+    ///     fn successors<F: FnMut(i64, u32)>(&self, n: i64, mut visit: F) {
+    ///         visit(n - 1, 1);
+    ///         visit(n + 1, 1);
+    ///     }
+    ///     fn heuristic(&self, n: i64, goal: i64) -> u32 {
+    ///         n.abs_diff(goal) as u32
+    ///     }
+    /// }
+    /// let mut ctx = SparseSearchContext::new();
+    /// let mut path = Vec::new();
+    /// let status = ctx.search_into(&Line, -2, 2, &SearchOptions::new(), &mut path).unwrap();
+    /// assert_eq!(status, Status::Found { cost: 4 });
+    /// assert_eq!(path, [-2, -1, 0, 1, 2]);
+    /// ```
     pub fn search_into<S: SearchSpace<Node = N, Cost = C>>(
         &mut self,
         space: &S,

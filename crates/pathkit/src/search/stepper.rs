@@ -10,6 +10,19 @@ use crate::cost::keys::CostKeys;
 use crate::Cost;
 
 /// A node as the search sees it: the numbers of the tutorials' diagrams.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{NodeView, SearchContext, SearchOptions, Stepper};
+///
+/// let grid = Grid::new(3, 1).unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(2, 0), SearchOptions::new()).unwrap();
+/// let _ = stepper.step().unwrap();
+/// let view = stepper.node_view(Cell::new(1, 0)).unwrap();
+/// assert_eq!(view, NodeView { node: Cell::new(1, 0), g: 1, h: 1, f: 2, parent: Some(Cell::new(0, 0)) });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeView<N, C> {
     /// The node.
@@ -25,6 +38,19 @@ pub struct NodeView<N, C> {
 }
 
 /// What one call of [`Stepper::step`] did.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{SearchContext, SearchOptions, StepEvent, Stepper};
+///
+/// let grid = Grid::new(2, 1).unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(1, 0), SearchOptions::new()).unwrap();
+/// assert_eq!(stepper.step().unwrap(), StepEvent::Expanded(Cell::new(0, 0)));
+/// let StepEvent::Finished(outcome) = stepper.step().unwrap() else { panic!("the goal is next") };
+/// assert_eq!(outcome.into_nodes(), Some(vec![Cell::new(0, 0), Cell::new(1, 0)]));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum StepEvent<N, C> {
     /// The node was taken off the open list, closed, and its neighbours were opened or improved.
@@ -34,6 +60,25 @@ pub enum StepEvent<N, C> {
 }
 
 /// What [`Stepper::step`] returns for a space `S`.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid, GridSpace};
+/// use pathkit::search::{SearchContext, SearchOptions, StepEvent, StepResult, Stepper};
+///
+/// /// Steps until the search is over, counting the expansions.
+/// fn run(stepper: &mut Stepper<'_, '_, GridSpace<'_, u32>>) -> StepResult<GridSpace<'static, u32>> {
+///     loop {
+///         if let finished @ StepEvent::Finished(_) = stepper.step()? {
+///             return Ok(finished);
+///         }
+///     }
+/// }
+/// let grid = Grid::new(4, 4).unwrap();
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(3, 3), SearchOptions::new()).unwrap();
+/// assert!(matches!(run(&mut stepper), Ok(StepEvent::Finished(o)) if o.is_found()));
+/// ```
 pub type StepResult<S> = Result<
     StepEvent<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>,
     SearchError<<S as super::SearchSpace>::Node>,
@@ -61,6 +106,7 @@ pub type StepResult<S> = Result<
 /// };
 /// assert_eq!(outcome.path().unwrap().cost, 4);
 /// ```
+#[must_use = "nothing is expanded until `step` is called"]
 pub struct Stepper<'c, 's, S: IndexedSpace> {
     ctx: &'c mut SearchContext<S::Cost>,
     policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
@@ -72,6 +118,21 @@ pub struct Stepper<'c, 's, S: IndexedSpace> {
 
 impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     /// Prepares a search from `start` to `goal`; nothing is expanded yet (the start is open).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchError, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(3, 3), SearchOptions::new()).unwrap();
+    /// assert_eq!(stepper.open_list().len(), 1); // only the start, nothing expanded yet
+    /// assert!(stepper.closed_list().is_empty());
+    /// drop(stepper);
+    /// let outside = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(9, 9), SearchOptions::new());
+    /// assert!(matches!(outside, Err(SearchError::NodeOutOfBounds { .. })));
+    /// ```
     pub fn new(
         ctx: &'c mut SearchContext<S::Cost>,
         space: &'s S,
@@ -109,6 +170,25 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// Expands one node, or reports the outcome once the search is over.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, StepEvent, Stepper};
+    ///
+    /// let grid = Grid::from_ascii("...\n##.\n...").unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(0, 2), SearchOptions::new()).unwrap();
+    /// let mut expanded = Vec::new();
+    /// let outcome = loop {
+    ///     match stepper.step().unwrap() {
+    ///         StepEvent::Expanded(cell) => expanded.push(cell),
+    ///         StepEvent::Finished(outcome) => break outcome,
+    ///     }
+    /// };
+    /// assert_eq!(expanded[0], Cell::new(0, 0));
+    /// assert_eq!(outcome.path().unwrap().cost, 6);
+    /// ```
     pub fn step(&mut self) -> StepResult<S> {
         if let Some(finish) = self.finished {
             return Ok(StepEvent::Finished(self.outcome_of(finish)));
@@ -138,6 +218,23 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// `true` once [`step`](Self::step) has reported the outcome.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(2, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(1, 0), SearchOptions::new()).unwrap();
+    /// let mut steps = 0;
+    /// while !stepper.is_finished() {
+    ///     let _ = stepper.step().unwrap();
+    ///     steps += 1;
+    /// }
+    /// assert_eq!(steps, 2);
+    /// ```
+    #[must_use]
     pub fn is_finished(&self) -> bool {
         self.finished.is_some()
     }
@@ -161,6 +258,22 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// The open nodes in the order they will be expanded (first = next).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(1, 1), Cell::new(2, 1), SearchOptions::new()).unwrap();
+    /// let _ = stepper.step().unwrap();
+    /// let open = stepper.open_list();
+    /// assert_eq!(open.len(), 4);
+    /// assert_eq!(open[0].node, Cell::new(2, 1)); // the goal itself is next: F = 1
+    /// assert!(open.windows(2).all(|w| w[0].f <= w[1].f));
+    /// ```
+    #[must_use]
     pub fn open_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
         let records = &self.ctx.records;
         let mut live: Vec<Entry> = self
@@ -181,11 +294,41 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// The closed nodes, in the order they were expanded.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(4, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(3, 0), SearchOptions::new()).unwrap();
+    /// let _ = stepper.step().unwrap();
+    /// let _ = stepper.step().unwrap();
+    /// let closed: Vec<Cell> = stepper.closed_list().iter().map(|v| v.node).collect();
+    /// assert_eq!(closed, [Cell::new(0, 0), Cell::new(1, 0)]);
+    /// ```
+    #[must_use]
     pub fn closed_list(&self) -> Vec<NodeView<S::Node, S::Cost>> {
         self.closed_order.iter().map(|&i| self.view(i)).collect()
     }
 
     /// The search's view of `node`, if the search has touched it.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(4, 0), SearchOptions::new()).unwrap();
+    /// let _ = stepper.step().unwrap();
+    /// let next = stepper.node_view(Cell::new(1, 0)).unwrap();
+    /// assert_eq!((next.g, next.h, next.f), (1, 3, 4));
+    /// assert_eq!(stepper.node_view(Cell::new(3, 0)), None); // not touched yet
+    /// ```
+    #[must_use]
     pub fn node_view(&self, node: S::Node) -> Option<NodeView<S::Node, S::Cost>> {
         let index = self.policy.space.index_of(node)?;
         let index = u32::try_from(index).ok()?;
@@ -193,6 +336,21 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
     }
 
     /// `true` when `node` is in the closed set.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Stepper};
+    ///
+    /// let grid = Grid::new(3, 1).unwrap();
+    /// let space = grid.four_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut stepper = Stepper::new(&mut ctx, &space, Cell::new(0, 0), Cell::new(2, 0), SearchOptions::new()).unwrap();
+    /// assert!(!stepper.is_closed(Cell::new(0, 0)));
+    /// let _ = stepper.step().unwrap();
+    /// assert!(stepper.is_closed(Cell::new(0, 0)));
+    /// assert!(!stepper.is_closed(Cell::new(1, 0))); // open, not closed
+    /// ```
+    #[must_use]
     pub fn is_closed(&self, node: S::Node) -> bool {
         self.policy
             .space

@@ -4,7 +4,7 @@ use super::graph_space::with_scratch;
 use super::node_id::fresh_graph_tag;
 use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
-use crate::search::{outcome_from, Outcome, SearchContext, SearchOptions, Status, TieBreak};
+use crate::search::{outcome_of, Outcome, SearchContext, SearchOptions, Status, TieBreak};
 use crate::Cost;
 
 /// One arena slot.
@@ -514,9 +514,7 @@ impl NodeGraph {
         start: NodeId,
         goal: NodeId,
     ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        let mut path = Vec::new();
-        let status = with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, &mut path))?;
-        Ok(outcome_from(status, path))
+        outcome_of(|path| with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, path)))
     }
 
     /// The search behind [`find_path`](Self::find_path), for repeated queries: it writes the path

@@ -5,7 +5,7 @@ use super::grid_problem::GridProblem;
 use super::space::Plan;
 use super::{Cell, GridError, GridRules, GridSpace, TileRules};
 use crate::search::{
-    begin, finish_path, outcome_from, AtIndex, DenseIndexer, Outcome, Progress, SearchContext,
+    begin, finish_path, progress_of, AtIndex, DenseIndexer, Outcome, Progress, SearchContext,
     SearchOptions, Slices, SpaceExpansion, Stats, Status, TrustedSliced, Validated,
 };
 use crate::Cost;
@@ -67,11 +67,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     /// The errors [`GridSpace::find_path`] meets while searching (a cost overflow, an invalid
     /// cost from custom rules); every later call returns the same error.
     pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, C>>, GridError> {
-        let mut nodes = Vec::new();
-        Ok(match self.resume_into(steps, &mut nodes)? {
-            Progress::Running => Progress::Running,
-            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
-        })
+        progress_of(|path| self.resume_into(steps, path))
     }
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing

@@ -11,7 +11,7 @@ use crate::search::{
     finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
     Status, TieBreak, Trusted, NO_PARENT,
 };
-use crate::search::{outcome_from, Outcome};
+use crate::search::{outcome_of, Outcome};
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -317,9 +317,7 @@ impl JpsContext {
         goal: Cell,
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_into(grid, start, goal, mode, &mut nodes)?;
-        Ok(outcome(status, nodes))
+        outcome_of(|path| self.find_path_into(grid, start, goal, mode, path))
     }
 
     /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
@@ -381,9 +379,4 @@ impl JpsContext {
         .map_err(JpsError::from)?;
         Ok(finish_path(&mut self.records, &policy, finish, out))
     }
-}
-
-/// Pairs a status with the path written for it.
-pub(crate) fn outcome(status: Status<f64>, nodes: Vec<Cell>) -> Outcome<Cell, f64> {
-    outcome_from(status, nodes)
 }

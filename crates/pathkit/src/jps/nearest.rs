@@ -18,7 +18,7 @@ use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{
-    outcome_from, run_many, AtIndex, Outcome, SearchOptions, Stats, Status, Trusted,
+    outcome_of, run_many, AtIndex, Outcome, SearchOptions, Stats, Status, Trusted,
 };
 
 impl JpsContext {
@@ -58,9 +58,7 @@ impl JpsContext {
         goals: &[Cell],
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_to_nearest_into(grid, start, goals, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_to_nearest_into(grid, start, goals, mode, path))
     }
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
@@ -179,9 +177,7 @@ impl JpsPlus {
         goals: &[Cell],
         mode: PathMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_to_nearest_into(ctx, start, goals, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_to_nearest_into(ctx, start, goals, mode, path))
     }
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
@@ -288,9 +284,7 @@ impl JpsContext {
         goal: Cell,
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_or_closest_into(grid, start, goal, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_or_closest_into(grid, start, goal, mode, path))
     }
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
@@ -393,9 +387,7 @@ impl JpsPlus {
         goal: Cell,
         mode: PathMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_or_closest_into(ctx, start, goal, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_or_closest_into(ctx, start, goal, mode, path))
     }
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,

@@ -160,9 +160,7 @@ impl<C: Cost> SearchContext<C> {
         goal: S::Node,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_into(space, start, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_into(space, start, goal, options, path))
     }
 
     /// A search that writes its path (start first, both ends included) into `path`, reusing its
@@ -226,16 +224,16 @@ impl<C: Cost> SearchContext<C> {
             indexer,
             goal: start,
         };
-        let mut nodes = Vec::new();
-        let status = self.run_general(
-            &policy,
-            checks,
-            &options,
-            (start_index, start),
-            &Matching(is_goal),
-            &mut nodes,
-        )?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| {
+            self.run_general(
+                &policy,
+                checks,
+                &options,
+                (start_index, start),
+                &Matching(is_goal),
+                path,
+            )
+        })
     }
 
     /// Breadth-first search: the path with the fewest edges, optimal when every edge costs the same.
@@ -254,10 +252,7 @@ impl<C: Cost> SearchContext<C> {
             indexer,
             goal,
         };
-        let mut nodes = Vec::new();
-        let status =
-            self.run_breadth_first(&policy, start_index, &AtIndex(goal_index), &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.run_breadth_first(&policy, start_index, &AtIndex(goal_index), path))
     }
 
     /// Runs the best-first loop with the binary-heap open list, after
@@ -420,4 +415,14 @@ pub(crate) fn outcome_from<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N,
         Status::Closest { cost } => Outcome::Closest(Path { nodes, cost }),
         Status::Unreachable => Outcome::Unreachable,
     }
+}
+
+/// The allocating form of a query that writes its path into a buffer: runs `write` on a new
+/// buffer and pairs the status with the path written.
+pub(crate) fn outcome_of<N, C, E>(
+    write: impl FnOnce(&mut Vec<N>) -> Result<Status<C>, E>,
+) -> Result<Outcome<N, C>, E> {
+    let mut nodes = Vec::new();
+    let status = write(&mut nodes)?;
+    Ok(outcome_from(status, nodes))
 }

@@ -1,7 +1,7 @@
 //! Closure-based searches for quick use, in the style of the `pathfinding` crate.
 
 use super::best_first::{Expansion, Goal, Validated};
-use super::context::{outcome_from, SearchContext};
+use super::context::{outcome_of, SearchContext};
 use super::space_expansion::{Indexer, Interner};
 use super::{Outcome, SearchError, SearchOptions};
 use crate::Cost;
@@ -94,21 +94,21 @@ where
     let mut ctx = SearchContext::new();
     ctx.prepare_bound(0)?;
     let start_index = closures.interner.index(start)?;
-    let mut nodes = Vec::new();
-    let status = if breadth_first {
-        ctx.run_breadth_first(&closures, start_index, &closures, &mut nodes)?
-    } else {
-        let checks = Validated::of(options)?;
-        ctx.run_general(
-            &closures,
-            checks,
-            options,
-            (start_index, start),
-            &closures,
-            &mut nodes,
-        )?
-    };
-    Ok(outcome_from(status, nodes))
+    outcome_of(|path| {
+        if breadth_first {
+            ctx.run_breadth_first(&closures, start_index, &closures, path)
+        } else {
+            let checks = Validated::of(options)?;
+            ctx.run_general(
+                &closures,
+                checks,
+                options,
+                (start_index, start),
+                &closures,
+                path,
+            )
+        }
+    })
 }
 
 /// A* from `start` until `success` holds: [`Outcome::Found`] with the path (both ends included)

@@ -58,7 +58,7 @@ mod when_unreachable;
 
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use context::SearchContext;
-pub(crate) use context::{finish_path, outcome_from, run_search};
+pub(crate) use context::{finish_path, outcome_of, run_search};
 pub use cost_checks::CostChecks;
 pub(crate) use distance_map::settle;
 pub use distance_map::{DistanceMap, Reached};
@@ -70,7 +70,7 @@ pub(crate) use nearest::run_many;
 pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
-pub(crate) use sliced::Slices;
+pub(crate) use sliced::{progress_of, Slices};
 pub use sliced::{PendingSearch, Progress, ResumeResult};
 pub use space::{IndexedSpace, SearchSpace};
 pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};

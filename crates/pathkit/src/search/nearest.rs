@@ -4,7 +4,7 @@
 //! moves go both ways).
 
 use super::best_first::{self, Checks, Expansion, Goal, Validated};
-use super::context::{finish_path, outcome_from};
+use super::context::{finish_path, outcome_of};
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
 use super::scratch::Marked;
@@ -89,9 +89,7 @@ impl<C: Cost> SearchContext<C> {
         goals: &[S::Node],
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_to_any_into(space, start, goals, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_to_any_into(space, start, goals, options, path))
     }
 
     /// [`search_to_any`](Self::search_to_any) writing the path into `path`, reusing its
@@ -162,9 +160,7 @@ impl<C: Cost> SearchContext<C> {
         goal: S::Node,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_from_any_into(space, starts, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_from_any_into(space, starts, goal, options, path))
     }
 
     /// [`search_from_any`](Self::search_from_any) writing the path into `path`, reusing its

@@ -45,6 +45,18 @@ impl<T> Progress<T> {
     }
 }
 
+/// The allocating form of a pending search's `resume_into`: runs `write` on a new buffer and,
+/// once the search is over, pairs the status with the path written.
+pub(crate) fn progress_of<N, C, E>(
+    write: impl FnOnce(&mut Vec<N>) -> Result<Progress<Status<C>>, E>,
+) -> Result<Progress<Outcome<N, C>>, E> {
+    let mut nodes = Vec::new();
+    Ok(match write(&mut nodes)? {
+        Progress::Running => Progress::Running,
+        Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
+    })
+}
+
 /// What [`PendingSearch::resume`] returns for a space `S`.
 pub type ResumeResult<S> = Result<
     Progress<Outcome<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>>,
@@ -150,11 +162,7 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// The errors of [`SearchContext::search`] (an invalid cost or estimate, an overflow), when
     /// the search meets them; every later call returns the same error.
     pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
-        let mut nodes = Vec::new();
-        Ok(match self.resume_into(steps, &mut nodes)? {
-            Progress::Running => Progress::Running,
-            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
-        })
+        progress_of(|path| self.resume_into(steps, path))
     }
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing

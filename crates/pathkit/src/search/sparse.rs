@@ -1,7 +1,7 @@
 //! [`SparseSearchContext`]: search state for any hashable node, for unbounded or implicit graphs.
 
 use super::best_first::{AtIndex, Validated};
-use super::context::outcome_from;
+use super::context::outcome_of;
 use super::space_expansion::{Indexer, Interner, SpaceExpansion};
 use super::{Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
 use crate::Cost;
@@ -76,9 +76,7 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         goal: N,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<N, C>, SearchError<N>> {
-        let mut nodes = Vec::new();
-        let status = self.search_into(space, start, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_into(space, start, goal, options, path))
     }
 
     /// A search that writes its path into `path`, reusing its capacity.

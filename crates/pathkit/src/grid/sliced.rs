@@ -175,25 +175,9 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             }
             Plan::General => {
                 let checks = Validated::of(options)?;
-                ctx.prepare_bound::<Cell>(grid.len())?;
-                let policy = SpaceExpansion {
-                    space: self,
-                    indexer: DenseIndexer {
-                        space: self,
-                        bound: grid.len(),
-                    },
-                    goal,
-                };
-                let run = begin(
-                    &mut ctx.records,
-                    &mut ctx.open,
-                    &policy,
-                    checks,
-                    options.tie_break,
-                    options.max_expansions,
-                    (start_index, start),
-                )?;
-                ctx.stats = run.stats;
+                // The goal as the loop tests it is `goal_index`, for every engine.
+                let (policy, start, _) = ctx.prepare_query(self, start, goal)?;
+                let run = ctx.begin_general(&policy, checks, options, start)?;
                 Engine::General {
                     policy,
                     slices: Slices::new(run),

@@ -1,7 +1,7 @@
 //! [`SearchContext`]: reusable search state for spaces with dense node indices.
 
 use super::best_first::{
-    self, AtIndex, Checks, Expansion, Finish, Goal, Matching, Trusted, Validated,
+    self, AtIndex, Checks, Expansion, Finish, Goal, Matching, Run, Trusted, Validated,
 };
 use super::breadth_first;
 use super::bucket_open::BucketOpen;
@@ -121,6 +121,49 @@ impl<C: Cost> SearchContext<C> {
         Ok(DenseIndexer { space, bound })
     }
 
+    /// [`prepare`](Self::prepare) for a query from `start` to `goal`: the space as the loop's
+    /// expansion, with both ends as [`SpaceExpansion::between`] gives them.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn prepare_query<'s, S: IndexedSpace<Cost = C>>(
+        &mut self,
+        space: &'s S,
+        start: S::Node,
+        goal: S::Node,
+    ) -> Result<
+        (
+            SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
+            (u32, S::Node),
+            AtIndex,
+        ),
+        SearchError<S::Node>,
+    > {
+        let indexer = self.prepare(space)?;
+        SpaceExpansion::between(space, indexer, start, goal)
+    }
+
+    /// Opens `start` for a search over `policy` on the binary-heap open list that its caller
+    /// runs a slice or a step at a time, after [`prepare`](Self::prepare); the counters are
+    /// the run's.
+    pub(crate) fn begin_general<P: Expansion<Cost = C>>(
+        &mut self,
+        policy: &P,
+        checks: Validated<C>,
+        options: &SearchOptions<C>,
+        start: (u32, P::Hint),
+    ) -> Result<Run<C, Validated<C>>, SearchError<P::Node>> {
+        let run = best_first::begin(
+            &mut self.records,
+            &mut self.open,
+            policy,
+            checks,
+            options.tie_break,
+            options.max_expansions,
+            start,
+        )?;
+        self.stats = run.stats;
+        Ok(run)
+    }
+
     /// Starts a query over indices below `bound`.
     pub(crate) fn prepare_bound<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
         if bound > u32::MAX as usize {
@@ -175,31 +218,11 @@ impl<C: Cost> SearchContext<C> {
     ) -> Result<Status<C>, SearchError<S::Node>> {
         path.clear();
         let checks = Validated::of(options)?;
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
+        let (policy, start, goal) = self.prepare_query(space, start, goal)?;
         if options.trusted_plain_astar() {
-            return self.run_trusted(
-                &policy,
-                (start_index, start),
-                goal_index,
-                options.tie_break,
-                path,
-            );
+            return self.run_trusted(&policy, start, goal.0, options.tie_break, path);
         }
-        self.run_general(
-            &policy,
-            checks,
-            options,
-            (start_index, start),
-            &AtIndex(goal_index),
-            path,
-        )
+        self.run_general(&policy, checks, options, start, &goal, path)
     }
 
     /// Dijkstra's algorithm to the cheapest node for which `is_goal` holds (the nearest exit, the
@@ -244,15 +267,8 @@ impl<C: Cost> SearchContext<C> {
         start: S::Node,
         goal: S::Node,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
-        outcome_of(|path| self.run_breadth_first(&policy, start_index, &AtIndex(goal_index), path))
+        let (policy, (start_index, _), goal) = self.prepare_query(space, start, goal)?;
+        outcome_of(|path| self.run_breadth_first(&policy, start_index, &goal, path))
     }
 
     /// Runs the best-first loop with the binary-heap open list, after

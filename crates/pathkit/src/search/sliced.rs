@@ -15,7 +15,7 @@ use super::best_first::{self, AtIndex, Checks, Expansion, Finish, Goal, Run, Val
 use super::context::{finish_path, outcome_from};
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
-use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::space_expansion::{DenseIndexer, SpaceExpansion};
 use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status};
 use crate::Cost;
 
@@ -230,28 +230,12 @@ impl<C: Cost> SearchContext<C> {
         options: &SearchOptions<C>,
     ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
         let checks = Validated::of(options)?;
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
-        let run = best_first::begin(
-            &mut self.records,
-            &mut self.open,
-            &policy,
-            checks,
-            options.tie_break,
-            options.max_expansions,
-            (start_index, start),
-        )?;
-        self.stats = run.stats;
+        let (policy, start, goal) = self.prepare_query(space, start, goal)?;
+        let run = self.begin_general(&policy, checks, options, start)?;
         Ok(PendingSearch {
             ctx: self,
             policy,
-            goal: AtIndex(goal_index),
+            goal,
             slices: Slices::new(run),
         })
     }

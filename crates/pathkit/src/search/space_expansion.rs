@@ -2,7 +2,7 @@
 //! numbered densely by the space itself ([`DenseIndexer`]) or by a hash map as the search meets
 //! them ([`Interner`]).
 
-use super::best_first::Expansion;
+use super::best_first::{AtIndex, Expansion};
 use super::{IndexedSpace, SearchError, SearchSpace};
 use crate::Cost;
 use std::cell::RefCell;
@@ -111,6 +111,27 @@ pub(crate) struct SpaceExpansion<'s, S: SearchSpace, I> {
     pub space: &'s S,
     pub indexer: I,
     pub goal: S::Node,
+}
+
+impl<'s, S: SearchSpace, I: Indexer<S::Node>> SpaceExpansion<'s, S, I> {
+    /// The expansion of a query from `start` to `goal`, with the start as the loop opens it
+    /// (index and hint) and the goal as the loop tests it. The goal is indexed first: a query
+    /// with both ends outside the space reports the goal.
+    pub fn between(
+        space: &'s S,
+        indexer: I,
+        start: S::Node,
+        goal: S::Node,
+    ) -> Result<(Self, (u32, S::Node), AtIndex), SearchError<S::Node>> {
+        let goal_index = indexer.index(goal)?;
+        let start_index = indexer.index(start)?;
+        let expansion = SpaceExpansion {
+            space,
+            indexer,
+            goal,
+        };
+        Ok((expansion, (start_index, start), AtIndex(goal_index)))
+    }
 }
 
 impl<S: SearchSpace, I: Indexer<S::Node>> Expansion for SpaceExpansion<'_, S, I> {

@@ -7,7 +7,7 @@ use super::grid_problem::GridProblem;
 use super::reverse::{Reversed, ReversedProblem};
 use super::{Cell, GridError, GridSpace, TileRules};
 use crate::search::{
-    outcome_of, run_many, settle, AtIndex, DenseIndexer, DistanceMap, Outcome, SearchContext,
+    outcome_of, run_search, settle, AtIndex, DenseIndexer, DistanceMap, Outcome, SearchContext,
     SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
     WhenUnreachable,
 };
@@ -244,11 +244,11 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             let reversed = ReversedProblem::new(problem, self);
             ctx.prepare_bound::<Cell>(self.grid().len())?;
             let sources = usable_goals.map(|cell| Ok((self.grid().index(cell) as u32, (cell, 8))));
-            run_many(
+            run_search(
                 (&mut ctx.records, &mut ctx.buckets, &mut ctx.stats),
                 &reversed,
                 Trusted,
-                options,
+                (options.tie_break, options.max_expansions),
                 sources,
                 &target,
                 path,
@@ -266,11 +266,11 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
                 goal: start,
             };
             let sources = usable_goals.map(|cell| Ok((self.grid().index(cell) as u32, cell)));
-            run_many(
+            run_search(
                 (&mut ctx.records, &mut ctx.open, &mut ctx.stats),
                 &policy,
                 checks,
-                options,
+                (options.tie_break, options.max_expansions),
                 sources,
                 &target,
                 path,

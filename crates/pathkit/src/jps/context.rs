@@ -7,11 +7,11 @@
 
 use super::{JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid, RowOf};
-use crate::search::{
-    finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
-    Status, TieBreak, Trusted, NO_PARENT,
-};
 use crate::search::{outcome_of, Outcome};
+use crate::search::{
+    run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats, Status,
+    TieBreak, Trusted, NO_PARENT,
+};
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -366,17 +366,15 @@ impl JpsContext {
             .new_generation(cells)
             .map_err(|e| JpsError::refused(e, cells))?;
         let policy = JumpExpansion::new(expander, width, goal, mode);
-        let finish = run_search(
-            &mut self.records,
-            &mut self.open,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             Trusted,
             (TieBreak::LargerG, None),
-            (policy.index(start), start),
+            [Ok((policy.index(start), start))],
             &AtIndex(policy.index(goal)),
+            out,
         )
-        .map_err(JpsError::from)?;
-        Ok(finish_path(&mut self.records, &policy, finish, out))
+        .map_err(JpsError::from)
     }
 }

@@ -17,9 +17,7 @@ use super::jump::Online8;
 use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
-use crate::search::{
-    outcome_of, run_many, AtIndex, Outcome, SearchOptions, Stats, Status, Trusted,
-};
+use crate::search::{outcome_of, run_search, AtIndex, Outcome, Stats, Status, TieBreak, Trusted};
 
 impl JpsContext {
     /// The optimal path from `start` to the nearest of `goals` (the cheapest to reach) by Jump
@@ -140,11 +138,11 @@ impl JpsContext {
             .iter()
             .filter(|&&goal| grid.reachable_or_refusal(start, goal, rule) == Ok(true))
             .map(|&goal| Ok((policy.index(goal), goal)));
-        let status = run_many(
+        let status = run_search(
             (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             Trusted,
-            &SearchOptions::new(),
+            (TieBreak::LargerG, None),
             sources,
             &AtIndex(policy.index(start)),
             out,

@@ -288,17 +288,15 @@ impl<C: Cost> SearchContext<C> {
         K: Checks<C>,
         G: Goal<P::Node>,
     {
-        let finish = run_search(
-            &mut self.records,
-            &mut self.open,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.open, &mut self.stats),
             policy,
             checks,
             (options.tie_break, options.max_expansions),
-            start,
+            [Ok(start)],
             goal,
-        )?;
-        Ok(self.finish(policy, finish, path))
+            path,
+        )
     }
 
     /// Breadth-first search over `policy`, after [`prepare`](Self::prepare), writing the path.
@@ -336,17 +334,15 @@ impl<C: Cost> SearchContext<C> {
         tie: TieBreak,
         path: &mut Vec<P::Node>,
     ) -> Result<Status<C>, SearchError<P::Node>> {
-        let finish = run_search(
-            &mut self.records,
-            &mut self.buckets,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.buckets, &mut self.stats),
             policy,
             Trusted,
             (tie, None),
-            start,
+            [Ok(start)],
             &AtIndex(goal),
-        )?;
-        Ok(self.finish(policy, finish, path))
+            path,
+        )
     }
 
     /// The cost of the cheapest path from the last search's start to `node`, if the last search
@@ -371,19 +367,18 @@ impl<C: Cost> SearchContext<C> {
     }
 }
 
-/// Opens the start and runs the best-first loop to the end, leaving the counters in `stats`.
-#[allow(clippy::too_many_arguments)]
+/// Opens every source (each at cost zero), runs the best-first loop to the end and writes the
+/// path, leaving the counters in `stats`.
 #[inline(always)]
 pub(crate) fn run_search<P, O, K, G, H>(
-    records: &mut Records<P::Cost, H>,
-    open: &mut O,
-    stats: &mut Stats,
+    (records, open, stats): (&mut Records<P::Cost, H>, &mut O, &mut Stats),
     policy: &P,
     checks: K,
     (tie, max_expansions): (TieBreak, Option<u64>),
-    start: (u32, P::Hint),
+    sources: impl IntoIterator<Item = Result<(u32, P::Hint), SearchError<P::Node>>>,
     goal: &G,
-) -> Result<Finish, SearchError<P::Node>>
+    path: &mut Vec<P::Node>,
+) -> Result<Status<P::Cost>, SearchError<P::Node>>
 where
     P: Expansion,
     O: OpenQueue,
@@ -391,10 +386,17 @@ where
     G: Goal<P::Node>,
     H: EstimateSlot<P::Cost>,
 {
-    let mut run = best_first::begin(records, open, policy, checks, tie, max_expansions, start)?;
+    let mut run = best_first::begin_many(
+        records,
+        open,
+        policy,
+        checks,
+        (tie, max_expansions),
+        sources,
+    )?;
     let finish = best_first::run_to_end(records, open, &mut run, policy, goal);
     *stats = run.stats;
-    finish
+    Ok(finish_path(records, policy, finish?, path))
 }
 
 /// The status of a finished search, with its path written into `path` (emptied when there is

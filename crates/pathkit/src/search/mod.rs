@@ -66,7 +66,6 @@ pub use error::SearchError;
 pub(crate) use fast_checks::{TrustedSliced, TrustedWithin};
 pub use functions::{astar, breadth_first, dijkstra};
 pub(crate) use key_heap::KeyHeap;
-pub(crate) use nearest::run_many;
 pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};

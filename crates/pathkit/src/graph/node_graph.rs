@@ -341,17 +341,10 @@ impl NodeGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
-        let from_slot = self.slot(from)?;
-        for to_slot in self.slots(to)? {
-            if to_slot == from_slot {
-                continue;
-            }
-            self.link(from_slot, to_slot);
-            if direction == Direction::BothWays {
-                self.link(to_slot, from_slot);
-            }
-        }
-        Ok(())
+        // `link` leaves out the self-edge.
+        self.edit_edges(from, to, direction, |graph, from, to| {
+            graph.link(from, to);
+        })
     }
 
     /// Deletes `from` → `to` for each `to`, and `to` → `from` too with [`Direction::BothWays`].
@@ -362,11 +355,23 @@ impl NodeGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
+        self.edit_edges(from, to, direction, Self::unlink)
+    }
+
+    /// Applies `edit` to the edge `from` → `to` for each `to` (by slots), and to `to` → `from`
+    /// too with [`Direction::BothWays`]; every node is checked before any edge is touched.
+    fn edit_edges(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+        mut edit: impl FnMut(&mut Self, usize, usize),
+    ) -> Result<(), GraphError> {
         let from_slot = self.slot(from)?;
         for to_slot in self.slots(to)? {
-            self.unlink(from_slot, to_slot);
+            edit(self, from_slot, to_slot);
             if direction == Direction::BothWays {
-                self.unlink(to_slot, from_slot);
+                edit(self, to_slot, from_slot);
             }
         }
         Ok(())

@@ -9,7 +9,7 @@ use super::open_list::OpenList;
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
 use super::scratch::Scratch;
-use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::space_expansion::{DenseIndexer, Indexer, Query, SpaceExpansion};
 use super::TieBreak;
 use super::{
     IndexedSpace, Outcome, Path, SearchError, SearchOptions, Stats, Status, WhenUnreachable,
@@ -121,22 +121,14 @@ impl<C: Cost> SearchContext<C> {
         Ok(DenseIndexer { space, bound })
     }
 
-    /// [`prepare`](Self::prepare) for a query from `start` to `goal`: the space as the loop's
-    /// expansion, with both ends as [`SpaceExpansion::between`] gives them.
-    #[allow(clippy::type_complexity)]
+    /// [`prepare`](Self::prepare) for the query from `start` to `goal`
+    /// ([`SpaceExpansion::between`]).
     pub(crate) fn prepare_query<'s, S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &'s S,
         start: S::Node,
         goal: S::Node,
-    ) -> Result<
-        (
-            SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
-            (u32, S::Node),
-            AtIndex,
-        ),
-        SearchError<S::Node>,
-    > {
+    ) -> Result<Query<'s, S, DenseIndexer<'s, S>>, SearchError<S::Node>> {
         let indexer = self.prepare(space)?;
         SpaceExpansion::between(space, indexer, start, goal)
     }

@@ -113,16 +113,23 @@ pub(crate) struct SpaceExpansion<'s, S: SearchSpace, I> {
     pub goal: S::Node,
 }
 
+/// A query between two nodes of a space: its expansion, its start as the loop opens it (index
+/// and hint) and its goal as the loop tests it.
+pub(crate) type Query<'s, S, I> = (
+    SpaceExpansion<'s, S, I>,
+    (u32, <S as SearchSpace>::Node),
+    AtIndex,
+);
+
 impl<'s, S: SearchSpace, I: Indexer<S::Node>> SpaceExpansion<'s, S, I> {
-    /// The expansion of a query from `start` to `goal`, with the start as the loop opens it
-    /// (index and hint) and the goal as the loop tests it. The goal is indexed first: a query
-    /// with both ends outside the space reports the goal.
+    /// The query from `start` to `goal` over `space` numbered by `indexer`. The goal is indexed
+    /// first: a query with both ends outside the space reports the goal.
     pub fn between(
         space: &'s S,
         indexer: I,
         start: S::Node,
         goal: S::Node,
-    ) -> Result<(Self, (u32, S::Node), AtIndex), SearchError<S::Node>> {
+    ) -> Result<Query<'s, S, I>, SearchError<S::Node>> {
         let goal_index = indexer.index(goal)?;
         let start_index = indexer.index(start)?;
         let expansion = SpaceExpansion {

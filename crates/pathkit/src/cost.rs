@@ -81,6 +81,7 @@ pub trait Cost: keys::CostKeys + Copy + PartialOrd + Debug + Send + Sync + 'stat
     /// The largest cost of this type not above `value` (used by geometric heuristics, so that a
     /// rounded estimate never overestimates). Negative or NaN values give zero.
     #[inline]
+    #[must_use]
     fn from_f64_floor(value: f64) -> Self {
         if value.is_nan() || value <= 0.0 {
             Self::ZERO

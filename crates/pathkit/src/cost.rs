@@ -31,6 +31,9 @@ pub(crate) mod keys {
 
         /// A coarse key, non-decreasing in the cost, for tie-breaking (may merge close values).
         fn tie_key(self) -> u32;
+
+        /// [`Cost::from_f64_floor`](super::Cost::from_f64_floor) of a positive `value`.
+        fn floor_of_positive(value: f64) -> Self;
     }
 }
 
@@ -83,8 +86,15 @@ pub trait Cost: keys::CostKeys + Copy + PartialOrd + Debug + Send + Sync + 'stat
 
     /// The largest cost of this type not above `value` (used by geometric heuristics, so that a
     /// rounded estimate never overestimates). Negative or NaN values give zero.
+    #[inline]
     #[must_use]
-    fn from_f64_floor(value: f64) -> Self;
+    fn from_f64_floor(value: f64) -> Self {
+        if value.is_nan() || value <= 0.0 {
+            Self::ZERO
+        } else {
+            keys::CostKeys::floor_of_positive(value)
+        }
+    }
 }
 
 macro_rules! int_cost {
@@ -102,6 +112,11 @@ macro_rules! int_cost {
             #[inline(always)]
             fn tie_key(self) -> u32 {
                 (self as u64).min(u32::MAX as u64) as u32
+            }
+            #[inline]
+            fn floor_of_positive(value: f64) -> Self {
+                // `as` saturates at the type's maximum.
+                value.floor() as $t
             }
         }
         impl Cost for $t {
@@ -132,15 +147,6 @@ macro_rules! int_cost {
             #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
-            }
-            #[inline]
-            fn from_f64_floor(value: f64) -> Self {
-                if value.is_nan() || value <= 0.0 {
-                    0
-                } else {
-                    // `as` saturates at the type's maximum.
-                    value.floor() as $t
-                }
             }
         }
     )*};
@@ -176,6 +182,12 @@ macro_rules! float_cost {
                 // Rounding to f32 never reverses an order.
                 ((self + 0.0) as f32).to_bits()
             }
+            #[inline]
+            fn floor_of_positive(value: f64) -> Self {
+                let narrowed = value as $t;
+                // Rounding to a narrower float may round up; step down one ulp if it did.
+                if (narrowed as f64) > value { narrowed.next_down() } else { narrowed }
+            }
         }
         impl Cost for $t {
             const ZERO: Self = 0.0;
@@ -207,15 +219,6 @@ macro_rules! float_cost {
             #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
-            }
-            #[inline]
-            fn from_f64_floor(value: f64) -> Self {
-                if value.is_nan() || value <= 0.0 {
-                    return 0.0;
-                }
-                let narrowed = value as $t;
-                // Rounding to a narrower float may round up; step down one ulp if it did.
-                if (narrowed as f64) > value { narrowed.next_down() } else { narrowed }
             }
         }
     )*};

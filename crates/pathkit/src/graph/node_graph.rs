@@ -4,7 +4,7 @@ use super::graph_space::with_scratch;
 use super::node_id::fresh_graph_tag;
 use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
-use crate::search::{outcome_from, Outcome, SearchContext, SearchOptions, Status, TieBreak};
+use crate::search::{outcome_of, Outcome, SearchContext, SearchOptions, Status, TieBreak};
 use crate::Cost;
 
 /// One arena slot.
@@ -502,17 +502,10 @@ impl NodeGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
-        let from_slot = self.slot(from)?;
-        for to_slot in self.slots(to)? {
-            if to_slot == from_slot {
-                continue;
-            }
-            self.link(from_slot, to_slot);
-            if direction == Direction::BothWays {
-                self.link(to_slot, from_slot);
-            }
-        }
-        Ok(())
+        // `link` leaves out the self-edge.
+        self.edit_edges(from, to, direction, |graph, from, to| {
+            graph.link(from, to);
+        })
     }
 
     /// Deletes `from` → `to` for each `to`, and `to` → `from` too with [`Direction::BothWays`].
@@ -533,11 +526,23 @@ impl NodeGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
+        self.edit_edges(from, to, direction, Self::unlink)
+    }
+
+    /// Applies `edit` to the edge `from` → `to` for each `to` (by slots), and to `to` → `from`
+    /// too with [`Direction::BothWays`]; every node is checked before any edge is touched.
+    fn edit_edges(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+        mut edit: impl FnMut(&mut Self, usize, usize),
+    ) -> Result<(), GraphError> {
         let from_slot = self.slot(from)?;
         for to_slot in self.slots(to)? {
-            self.unlink(from_slot, to_slot);
+            edit(self, from_slot, to_slot);
             if direction == Direction::BothWays {
-                self.unlink(to_slot, from_slot);
+                edit(self, to_slot, from_slot);
             }
         }
         Ok(())
@@ -791,9 +796,7 @@ impl NodeGraph {
         start: NodeId,
         goal: NodeId,
     ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        let mut path = Vec::new();
-        let status = with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, &mut path))?;
-        Ok(outcome_from(status, path))
+        outcome_of(|path| with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, path)))
     }
 
     /// The search behind [`find_path`](Self::find_path), for repeated queries: it writes the path

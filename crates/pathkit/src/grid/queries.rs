@@ -6,10 +6,10 @@
 use super::grid_problem::GridProblem;
 use super::reverse::{Reversed, ReversedProblem};
 use super::{Cell, GridError, GridSpace, TileRules};
-use crate::search::outcome_from;
 use crate::search::{
-    run_many, settle, AtIndex, DenseIndexer, DistanceMap, Outcome, SearchContext, SearchOptions,
-    SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated, WhenUnreachable,
+    outcome_of, run_search, settle, AtIndex, DenseIndexer, DistanceMap, Outcome, SearchContext,
+    SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
+    WhenUnreachable,
 };
 use crate::Cost;
 
@@ -185,9 +185,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         goals: &[Cell],
         options: &SearchOptions<C>,
     ) -> Result<Outcome<Cell, C>, GridError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_to_nearest_into(ctx, start, goals, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_to_nearest_into(ctx, start, goals, options, path))
     }
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path (start first) into
@@ -261,11 +259,11 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             let reversed = ReversedProblem::new(problem, self);
             ctx.prepare_bound::<Cell>(self.grid().len())?;
             let sources = usable_goals.map(|cell| Ok((self.grid().index(cell) as u32, (cell, 8))));
-            run_many(
+            run_search(
                 (&mut ctx.records, &mut ctx.buckets, &mut ctx.stats),
                 &reversed,
                 Trusted,
-                options,
+                (options.tie_break, options.max_expansions),
                 sources,
                 &target,
                 path,
@@ -283,11 +281,11 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
                 goal: start,
             };
             let sources = usable_goals.map(|cell| Ok((self.grid().index(cell) as u32, cell)));
-            run_many(
+            run_search(
                 (&mut ctx.records, &mut ctx.open, &mut ctx.stats),
                 &policy,
                 checks,
-                options,
+                (options.tie_break, options.max_expansions),
                 sources,
                 &target,
                 path,

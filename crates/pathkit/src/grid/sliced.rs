@@ -5,7 +5,7 @@ use super::grid_problem::GridProblem;
 use super::space::Plan;
 use super::{Cell, GridError, GridRules, GridSpace, TileRules};
 use crate::search::{
-    begin, finish_path, outcome_from, AtIndex, DenseIndexer, Outcome, Progress, SearchContext,
+    begin, finish_path, progress_of, AtIndex, DenseIndexer, Outcome, Progress, SearchContext,
     SearchOptions, Slices, SpaceExpansion, Stats, Status, TrustedSliced, Validated,
 };
 use crate::Cost;
@@ -81,11 +81,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     /// assert_eq!(outcome.into_path().unwrap().cost, 5);
     /// ```
     pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, C>>, GridError> {
-        let mut nodes = Vec::new();
-        Ok(match self.resume_into(steps, &mut nodes)? {
-            Progress::Running => Progress::Running,
-            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
-        })
+        progress_of(|path| self.resume_into(steps, path))
     }
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
@@ -237,25 +233,9 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
             }
             Plan::General => {
                 let checks = Validated::of(options)?;
-                ctx.prepare_bound::<Cell>(grid.len())?;
-                let policy = SpaceExpansion {
-                    space: self,
-                    indexer: DenseIndexer {
-                        space: self,
-                        bound: grid.len(),
-                    },
-                    goal,
-                };
-                let run = begin(
-                    &mut ctx.records,
-                    &mut ctx.open,
-                    &policy,
-                    checks,
-                    options.tie_break,
-                    options.max_expansions,
-                    (start_index, start),
-                )?;
-                ctx.stats = run.stats;
+                // The goal as the loop tests it is `goal_index`, for every engine.
+                let (policy, start, _) = ctx.prepare_query(self, start, goal)?;
+                let run = ctx.begin_general(&policy, checks, options, start)?;
                 Engine::General {
                     policy,
                     slices: Slices::new(run),

@@ -4,7 +4,7 @@ use super::grid_problem::GridProblem;
 use super::neighbourhood::{allowed_moves, free_neighbours};
 use super::{Cell, Grid, GridError, GridRules, MoveKind, TileRules};
 use crate::search::{
-    outcome_from, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
+    outcome_of, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
     WhenUnreachable,
 };
 use crate::Cost;
@@ -478,9 +478,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         goal: Cell,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<Cell, C>, GridError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_into(ctx, start, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_into(ctx, start, goal, options, path))
     }
 
     /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into

@@ -7,11 +7,11 @@
 
 use super::{JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid, RowOf};
+use crate::search::{outcome_of, Outcome};
 use crate::search::{
-    finish_path, run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
-    Status, TieBreak, Trusted, NO_PARENT,
+    run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats, Status,
+    TieBreak, Trusted, NO_PARENT,
 };
-use crate::search::{outcome_from, Outcome};
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -360,9 +360,7 @@ impl JpsContext {
         goal: Cell,
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_into(grid, start, goal, mode, &mut nodes)?;
-        Ok(outcome(status, nodes))
+        outcome_of(|path| self.find_path_into(grid, start, goal, mode, path))
     }
 
     /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
@@ -426,22 +424,15 @@ impl JpsContext {
             .new_generation(cells)
             .map_err(|e| JpsError::refused(e, cells))?;
         let policy = JumpExpansion::new(expander, width, goal, mode);
-        let finish = run_search(
-            &mut self.records,
-            &mut self.open,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             Trusted,
             (TieBreak::LargerG, None),
-            (policy.index(start), start),
+            [Ok((policy.index(start), start))],
             &AtIndex(policy.index(goal)),
+            out,
         )
-        .map_err(JpsError::from)?;
-        Ok(finish_path(&mut self.records, &policy, finish, out))
+        .map_err(JpsError::from)
     }
-}
-
-/// Pairs a status with the path written for it.
-pub(crate) fn outcome(status: Status<f64>, nodes: Vec<Cell>) -> Outcome<Cell, f64> {
-    outcome_from(status, nodes)
 }

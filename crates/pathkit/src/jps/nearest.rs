@@ -17,9 +17,7 @@ use super::jump::Online8;
 use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
-use crate::search::{
-    outcome_from, run_many, AtIndex, Outcome, SearchOptions, Stats, Status, Trusted,
-};
+use crate::search::{outcome_of, run_search, AtIndex, Outcome, Stats, Status, TieBreak, Trusted};
 
 impl JpsContext {
     /// The optimal path from `start` to the nearest of `goals` (the cheapest to reach) by Jump
@@ -58,9 +56,7 @@ impl JpsContext {
         goals: &[Cell],
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_to_nearest_into(grid, start, goals, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_to_nearest_into(grid, start, goals, mode, path))
     }
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
@@ -156,11 +152,11 @@ impl JpsContext {
             .iter()
             .filter(|&&goal| grid.reachable_or_refusal(start, goal, rule) == Ok(true))
             .map(|&goal| Ok((policy.index(goal), goal)));
-        let status = run_many(
+        let status = run_search(
             (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             Trusted,
-            &SearchOptions::new(),
+            (TieBreak::LargerG, None),
             sources,
             &AtIndex(policy.index(start)),
             out,
@@ -193,9 +189,7 @@ impl JpsPlus {
         goals: &[Cell],
         mode: PathMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_to_nearest_into(ctx, start, goals, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_to_nearest_into(ctx, start, goals, mode, path))
     }
 
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
@@ -316,9 +310,7 @@ impl JpsContext {
         goal: Cell,
         mode: JpsMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_or_closest_into(grid, start, goal, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_or_closest_into(grid, start, goal, mode, path))
     }
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
@@ -435,9 +427,7 @@ impl JpsPlus {
         goal: Cell,
         mode: PathMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_or_closest_into(ctx, start, goal, mode, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.find_path_or_closest_into(ctx, start, goal, mode, path))
     }
 
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,

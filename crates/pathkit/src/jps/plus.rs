@@ -23,7 +23,7 @@ use super::table::{
 };
 use super::{JpsContext, JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Diagonal, Grid};
-use crate::search::{Outcome, Status};
+use crate::search::{outcome_of, Outcome, Status};
 use std::f64::consts::SQRT_2;
 
 /// The 8 directions, in table order.
@@ -394,9 +394,7 @@ impl JpsPlus {
         goal: Cell,
         mode: PathMode,
     ) -> Result<Outcome<Cell, f64>, JpsError> {
-        let mut nodes = Vec::new();
-        let status = self.find_path_into(ctx, start, goal, mode, &mut nodes)?;
-        Ok(super::context::outcome(status, nodes))
+        outcome_of(|path| self.find_path_into(ctx, start, goal, mode, path))
     }
 
     /// [`find_path`](Self::find_path) writing the path into `path`, reusing its capacity: no

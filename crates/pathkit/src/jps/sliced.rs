@@ -7,7 +7,7 @@ use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{
-    begin, finish_path, outcome_from, AtIndex, Outcome, Progress, Slices, Stats, Status, TieBreak,
+    begin, finish_path, progress_of, AtIndex, Outcome, Progress, Slices, Stats, Status, TieBreak,
     TrustedSliced,
 };
 
@@ -88,11 +88,7 @@ impl PendingJpsSearch<'_, '_> {
     /// assert!(outcome.is_found());
     /// ```
     pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, f64>>, JpsError> {
-        let mut nodes = Vec::new();
-        Ok(match self.resume_into(steps, &mut nodes)? {
-            Progress::Running => Progress::Running,
-            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
-        })
+        progress_of(|path| self.resume_into(steps, path))
     }
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing

@@ -75,10 +75,13 @@ pub(crate) trait Expansion {
 }
 
 /// What the loop verifies as it goes, and the options that bound a search.
+///
+/// The provided methods are the checks of costs and estimates the library computed itself:
+/// none, and no cost limit. [`Validated`] overrides them all.
 pub(crate) trait Checks<C: Cost> {
     /// Whether the partial path to the expanded node of lowest estimate is kept track of (for
     /// searches that a limit can stop).
-    const TRACKS_BEST: bool;
+    const TRACKS_BEST: bool = false;
 
     /// Whether the number of expansions is bounded (by the options, or by a step budget for
     /// searches run a slice at a time). Unbounded searches skip the count's test; measured, that
@@ -86,21 +89,36 @@ pub(crate) trait Checks<C: Cost> {
     const BOUNDED: bool;
 
     /// Whether the estimate is used at all (Dijkstra never calls it).
-    fn uses_estimate(&self) -> bool;
+    #[inline(always)]
+    fn uses_estimate(&self) -> bool {
+        true
+    }
 
     /// Checks an edge cost; `from` and `to` name the edge in the error.
+    #[inline(always)]
     fn edge<N>(
         &self,
         cost: C,
         from: impl FnOnce() -> N,
         to: impl FnOnce() -> N,
-    ) -> Result<(), SearchError<N>>;
+    ) -> Result<(), SearchError<N>> {
+        let _ = (cost, from, to);
+        Ok(())
+    }
 
     /// Checks a raw estimate and applies the heuristic weight.
-    fn estimate<N>(&self, raw: C, node: impl FnOnce() -> N) -> Result<C, SearchError<N>>;
+    #[inline(always)]
+    fn estimate<N>(&self, raw: C, node: impl FnOnce() -> N) -> Result<C, SearchError<N>> {
+        let _ = node;
+        Ok(raw)
+    }
 
     /// `false` when a path of cost `g` goes beyond the search's cost limit.
-    fn within_limit(&self, g: C) -> bool;
+    #[inline(always)]
+    fn within_limit(&self, g: C) -> bool {
+        let _ = g;
+        true
+    }
 
     /// Whether a search that runs out of open nodes answers with the path to the expanded node
     /// nearest the goal ([`Finish::Closest`]) instead of [`Finish::Unreachable`].
@@ -131,29 +149,7 @@ pub(crate) trait Checks<C: Cost> {
 pub(crate) struct Trusted;
 
 impl<C: Cost> Checks<C> for Trusted {
-    const TRACKS_BEST: bool = false;
     const BOUNDED: bool = false;
-    #[inline(always)]
-    fn uses_estimate(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn edge<N>(
-        &self,
-        _: C,
-        _: impl FnOnce() -> N,
-        _: impl FnOnce() -> N,
-    ) -> Result<(), SearchError<N>> {
-        Ok(())
-    }
-    #[inline(always)]
-    fn estimate<N>(&self, raw: C, _: impl FnOnce() -> N) -> Result<C, SearchError<N>> {
-        Ok(raw)
-    }
-    #[inline(always)]
-    fn within_limit(&self, _: C) -> bool {
-        true
-    }
 }
 
 /// How the heuristic enters F.

@@ -1,7 +1,7 @@
 //! [`SearchContext`]: reusable search state for spaces with dense node indices.
 
 use super::best_first::{
-    self, AtIndex, Checks, Expansion, Finish, Goal, Matching, Trusted, Validated,
+    self, AtIndex, Checks, Expansion, Finish, Goal, Matching, Run, Trusted, Validated,
 };
 use super::breadth_first;
 use super::bucket_open::BucketOpen;
@@ -9,7 +9,7 @@ use super::open_list::OpenList;
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
 use super::scratch::Scratch;
-use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::space_expansion::{DenseIndexer, Indexer, Query, SpaceExpansion};
 use super::TieBreak;
 use super::{
     IndexedSpace, Outcome, Path, SearchError, SearchOptions, Stats, Status, WhenUnreachable,
@@ -148,6 +148,41 @@ impl<C: Cost> SearchContext<C> {
         Ok(DenseIndexer { space, bound })
     }
 
+    /// [`prepare`](Self::prepare) for the query from `start` to `goal`
+    /// ([`SpaceExpansion::between`]).
+    pub(crate) fn prepare_query<'s, S: IndexedSpace<Cost = C>>(
+        &mut self,
+        space: &'s S,
+        start: S::Node,
+        goal: S::Node,
+    ) -> Result<Query<'s, S, DenseIndexer<'s, S>>, SearchError<S::Node>> {
+        let indexer = self.prepare(space)?;
+        SpaceExpansion::between(space, indexer, start, goal)
+    }
+
+    /// Opens `start` for a search over `policy` on the binary-heap open list that its caller
+    /// runs a slice or a step at a time, after [`prepare`](Self::prepare); the counters are
+    /// the run's.
+    pub(crate) fn begin_general<P: Expansion<Cost = C>>(
+        &mut self,
+        policy: &P,
+        checks: Validated<C>,
+        options: &SearchOptions<C>,
+        start: (u32, P::Hint),
+    ) -> Result<Run<C, Validated<C>>, SearchError<P::Node>> {
+        let run = best_first::begin(
+            &mut self.records,
+            &mut self.open,
+            policy,
+            checks,
+            options.tie_break,
+            options.max_expansions,
+            start,
+        )?;
+        self.stats = run.stats;
+        Ok(run)
+    }
+
     /// Starts a query over indices below `bound`.
     pub(crate) fn prepare_bound<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
         if bound > u32::MAX as usize {
@@ -226,9 +261,7 @@ impl<C: Cost> SearchContext<C> {
         goal: S::Node,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_into(space, start, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_into(space, start, goal, options, path))
     }
 
     /// A search that writes its path (start first, both ends included) into `path`, reusing its
@@ -259,31 +292,11 @@ impl<C: Cost> SearchContext<C> {
     ) -> Result<Status<C>, SearchError<S::Node>> {
         path.clear();
         let checks = Validated::of(options)?;
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
+        let (policy, start, goal) = self.prepare_query(space, start, goal)?;
         if options.trusted_plain_astar() {
-            return self.run_trusted(
-                &policy,
-                (start_index, start),
-                goal_index,
-                options.tie_break,
-                path,
-            );
+            return self.run_trusted(&policy, start, goal.0, options.tie_break, path);
         }
-        self.run_general(
-            &policy,
-            checks,
-            options,
-            (start_index, start),
-            &AtIndex(goal_index),
-            path,
-        )
+        self.run_general(&policy, checks, options, start, &goal, path)
     }
 
     /// Dijkstra's algorithm to the cheapest node for which `is_goal` holds (the nearest exit, the
@@ -324,16 +337,16 @@ impl<C: Cost> SearchContext<C> {
             indexer,
             goal: start,
         };
-        let mut nodes = Vec::new();
-        let status = self.run_general(
-            &policy,
-            checks,
-            &options,
-            (start_index, start),
-            &Matching(is_goal),
-            &mut nodes,
-        )?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| {
+            self.run_general(
+                &policy,
+                checks,
+                &options,
+                (start_index, start),
+                &Matching(is_goal),
+                path,
+            )
+        })
     }
 
     /// Breadth-first search: the path with the fewest edges, optimal when every edge costs the same.
@@ -354,18 +367,8 @@ impl<C: Cost> SearchContext<C> {
         start: S::Node,
         goal: S::Node,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
-        let mut nodes = Vec::new();
-        let status =
-            self.run_breadth_first(&policy, start_index, &AtIndex(goal_index), &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        let (policy, (start_index, _), goal) = self.prepare_query(space, start, goal)?;
+        outcome_of(|path| self.run_breadth_first(&policy, start_index, &goal, path))
     }
 
     /// Runs the best-first loop with the binary-heap open list, after
@@ -385,17 +388,15 @@ impl<C: Cost> SearchContext<C> {
         K: Checks<C>,
         G: Goal<P::Node>,
     {
-        let finish = run_search(
-            &mut self.records,
-            &mut self.open,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.open, &mut self.stats),
             policy,
             checks,
             (options.tie_break, options.max_expansions),
-            start,
+            [Ok(start)],
             goal,
-        )?;
-        Ok(self.finish(policy, finish, path))
+            path,
+        )
     }
 
     /// Breadth-first search over `policy`, after [`prepare`](Self::prepare), writing the path.
@@ -433,17 +434,15 @@ impl<C: Cost> SearchContext<C> {
         tie: TieBreak,
         path: &mut Vec<P::Node>,
     ) -> Result<Status<C>, SearchError<P::Node>> {
-        let finish = run_search(
-            &mut self.records,
-            &mut self.buckets,
-            &mut self.stats,
+        run_search(
+            (&mut self.records, &mut self.buckets, &mut self.stats),
             policy,
             Trusted,
             (tie, None),
-            start,
+            [Ok(start)],
             &AtIndex(goal),
-        )?;
-        Ok(self.finish(policy, finish, path))
+            path,
+        )
     }
 
     /// The cost of the cheapest path from the last search's start to `node`, if the last search
@@ -482,19 +481,18 @@ impl<C: Cost> SearchContext<C> {
     }
 }
 
-/// Opens the start and runs the best-first loop to the end, leaving the counters in `stats`.
-#[allow(clippy::too_many_arguments)]
+/// Opens every source (each at cost zero), runs the best-first loop to the end and writes the
+/// path, leaving the counters in `stats`.
 #[inline(always)]
 pub(crate) fn run_search<P, O, K, G, H>(
-    records: &mut Records<P::Cost, H>,
-    open: &mut O,
-    stats: &mut Stats,
+    (records, open, stats): (&mut Records<P::Cost, H>, &mut O, &mut Stats),
     policy: &P,
     checks: K,
     (tie, max_expansions): (TieBreak, Option<u64>),
-    start: (u32, P::Hint),
+    sources: impl IntoIterator<Item = Result<(u32, P::Hint), SearchError<P::Node>>>,
     goal: &G,
-) -> Result<Finish, SearchError<P::Node>>
+    path: &mut Vec<P::Node>,
+) -> Result<Status<P::Cost>, SearchError<P::Node>>
 where
     P: Expansion,
     O: OpenQueue,
@@ -502,10 +500,17 @@ where
     G: Goal<P::Node>,
     H: EstimateSlot<P::Cost>,
 {
-    let mut run = best_first::begin(records, open, policy, checks, tie, max_expansions, start)?;
+    let mut run = best_first::begin_many(
+        records,
+        open,
+        policy,
+        checks,
+        (tie, max_expansions),
+        sources,
+    )?;
     let finish = best_first::run_to_end(records, open, &mut run, policy, goal);
     *stats = run.stats;
-    finish
+    Ok(finish_path(records, policy, finish?, path))
 }
 
 /// The status of a finished search, with its path written into `path` (emptied when there is
@@ -542,4 +547,14 @@ pub(crate) fn outcome_from<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N,
         Status::Closest { cost } => Outcome::Closest(Path { nodes, cost }),
         Status::Unreachable => Outcome::Unreachable,
     }
+}
+
+/// The allocating form of a query that writes its path into a buffer: runs `write` on a new
+/// buffer and pairs the status with the path written.
+pub(crate) fn outcome_of<N, C, E>(
+    write: impl FnOnce(&mut Vec<N>) -> Result<Status<C>, E>,
+) -> Result<Outcome<N, C>, E> {
+    let mut nodes = Vec::new();
+    let status = write(&mut nodes)?;
+    Ok(outcome_from(status, nodes))
 }

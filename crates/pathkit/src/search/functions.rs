@@ -1,7 +1,7 @@
 //! Closure-based searches for quick use, in the style of the `pathfinding` crate.
 
 use super::best_first::{Expansion, Goal, Validated};
-use super::context::{outcome_from, SearchContext};
+use super::context::{outcome_of, SearchContext};
 use super::space_expansion::{Indexer, Interner};
 use super::{Outcome, SearchError, SearchOptions};
 use crate::Cost;
@@ -29,6 +29,30 @@ impl<N: Copy + Eq + Hash, C, IN, FN, FH, FS> Closures<N, C, IN, FN, FH, FS> {
             interner: Interner::default(),
             types: PhantomData,
         }
+    }
+
+    /// Runs the search from `start`: A* under `options`, or breadth-first search.
+    fn run(
+        &self,
+        start: N,
+        options: &SearchOptions<C>,
+        breadth_first: bool,
+    ) -> Result<Outcome<N, C>, SearchError<N>>
+    where
+        C: Cost,
+        Self: Expansion<Node = N, Cost = C, Hint = N> + Goal<N>,
+    {
+        let mut ctx = SearchContext::new();
+        ctx.prepare_bound(0)?;
+        let start_index = self.interner.index(start)?;
+        outcome_of(|path| {
+            if breadth_first {
+                ctx.run_breadth_first(self, start_index, self, path)
+            } else {
+                let checks = Validated::of(options)?;
+                ctx.run_general(self, checks, options, (start_index, start), self, path)
+            }
+        })
     }
 }
 
@@ -77,40 +101,6 @@ impl<N, C, IN, FN, FH, FS: FnMut(N) -> bool> Goal<N> for Closures<N, C, IN, FN, 
     }
 }
 
-fn run_closures<N, C, FN, IN, FH, FS>(
-    start: N,
-    closures: Closures<N, C, IN, FN, FH, FS>,
-    options: &SearchOptions<C>,
-    breadth_first: bool,
-) -> Result<Outcome<N, C>, SearchError<N>>
-where
-    N: Copy + Eq + Hash + Debug,
-    C: Cost,
-    FN: FnMut(N) -> IN,
-    IN: IntoIterator<Item = (N, C)>,
-    FH: FnMut(N) -> C,
-    FS: FnMut(N) -> bool,
-{
-    let mut ctx = SearchContext::new();
-    ctx.prepare_bound(0)?;
-    let start_index = closures.interner.index(start)?;
-    let mut nodes = Vec::new();
-    let status = if breadth_first {
-        ctx.run_breadth_first(&closures, start_index, &closures, &mut nodes)?
-    } else {
-        let checks = Validated::of(options)?;
-        ctx.run_general(
-            &closures,
-            checks,
-            options,
-            (start_index, start),
-            &closures,
-            &mut nodes,
-        )?
-    };
-    Ok(outcome_from(status, nodes))
-}
-
 /// A* from `start` until `success` holds: [`Outcome::Found`] with the path (both ends included)
 /// and its cost, or [`Outcome::Unreachable`] when no node satisfying `success` is reachable.
 ///
@@ -149,8 +139,7 @@ where
     FH: FnMut(N) -> C,
     FS: FnMut(N) -> bool,
 {
-    let problem = Closures::new(successors, heuristic, success);
-    run_closures(start, problem, &SearchOptions::new(), false)
+    Closures::new(successors, heuristic, success).run(start, &SearchOptions::new(), false)
 }
 
 /// Dijkstra's algorithm from `start` until `success` holds (A* with no heuristic).
@@ -174,8 +163,7 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(N) -> bool,
 {
-    let problem = Closures::new(successors, |_| C::ZERO, success);
-    run_closures(start, problem, &SearchOptions::dijkstra(), false)
+    Closures::new(successors, |_| C::ZERO, success).run(start, &SearchOptions::dijkstra(), false)
 }
 
 /// Breadth-first search from `start` until `success` holds: the path with the fewest moves.
@@ -198,6 +186,5 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(N) -> bool,
 {
-    let problem = Closures::new(successors, |_| C::ZERO, success);
-    run_closures(start, problem, &SearchOptions::dijkstra(), true)
+    Closures::new(successors, |_| C::ZERO, success).run(start, &SearchOptions::dijkstra(), true)
 }

@@ -3,15 +3,12 @@
 //! multi-source search, which is also the nearest-goal search run backwards on a space whose
 //! moves go both ways).
 
-use super::best_first::{self, Checks, Expansion, Goal, Validated};
-use super::context::{finish_path, outcome_from};
-use super::open_queue::OpenQueue;
-use super::record::{EstimateSlot, Records};
+use super::best_first::{Expansion, Validated};
+use super::context::{outcome_of, run_search};
 use super::scratch::Marked;
 use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
 use super::{
-    AtIndex, IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Stats,
-    Status,
+    AtIndex, IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Status,
 };
 use crate::Cost;
 
@@ -89,9 +86,7 @@ impl<C: Cost> SearchContext<C> {
         goals: &[S::Node],
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_to_any_into(space, start, goals, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_to_any_into(space, start, goals, options, path))
     }
 
     /// [`search_to_any`](Self::search_to_any) writing the path into `path`, reusing its
@@ -138,11 +133,11 @@ impl<C: Cost> SearchContext<C> {
             },
             goals,
         };
-        run_many(
+        run_search(
             (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             checks,
-            options,
+            (options.tie_break, options.max_expansions),
             [Ok((start_index, start))],
             &Marked(&self.scratch),
             path,
@@ -175,9 +170,7 @@ impl<C: Cost> SearchContext<C> {
         goal: S::Node,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let mut nodes = Vec::new();
-        let status = self.search_from_any_into(space, starts, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_from_any_into(space, starts, goal, options, path))
     }
 
     /// [`search_from_any`](Self::search_from_any) writing the path into `path`, reusing its
@@ -215,45 +208,14 @@ impl<C: Cost> SearchContext<C> {
         let sources = starts
             .iter()
             .map(|&s| policy.indexer.index(s).map(|i| (i, s)));
-        run_many(
+        run_search(
             (&mut self.records, &mut self.open, &mut self.stats),
             &policy,
             checks,
-            options,
+            (options.tie_break, options.max_expansions),
             sources,
             &AtIndex(goal_index),
             path,
         )
     }
-}
-
-/// Opens every source, runs the best-first loop to the end and writes the path, leaving the
-/// counters in `stats`.
-pub(crate) fn run_many<P, O, K, G, H>(
-    (records, open, stats): (&mut Records<P::Cost, H>, &mut O, &mut Stats),
-    policy: &P,
-    checks: K,
-    options: &SearchOptions<P::Cost>,
-    sources: impl IntoIterator<Item = Result<(u32, P::Hint), SearchError<P::Node>>>,
-    goal: &G,
-    path: &mut Vec<P::Node>,
-) -> Result<Status<P::Cost>, SearchError<P::Node>>
-where
-    P: Expansion,
-    O: OpenQueue,
-    K: Checks<P::Cost>,
-    G: Goal<P::Node>,
-    H: EstimateSlot<P::Cost>,
-{
-    let mut run = best_first::begin_many(
-        records,
-        open,
-        policy,
-        checks,
-        (options.tie_break, options.max_expansions),
-        sources,
-    )?;
-    let finish = best_first::run_to_end(records, open, &mut run, policy, goal);
-    *stats = run.stats;
-    Ok(finish_path(records, policy, finish?, path))
 }

@@ -15,7 +15,7 @@ use super::best_first::{self, AtIndex, Checks, Expansion, Finish, Goal, Run, Val
 use super::context::{finish_path, outcome_from};
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
-use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::space_expansion::{DenseIndexer, SpaceExpansion};
 use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status};
 use crate::Cost;
 
@@ -73,6 +73,18 @@ impl<T> Progress<T> {
     pub fn is_done(&self) -> bool {
         matches!(self, Progress::Done(_))
     }
+}
+
+/// The allocating form of a pending search's `resume_into`: runs `write` on a new buffer and,
+/// once the search is over, pairs the status with the path written.
+pub(crate) fn progress_of<N, C, E>(
+    write: impl FnOnce(&mut Vec<N>) -> Result<Progress<Status<C>>, E>,
+) -> Result<Progress<Outcome<N, C>>, E> {
+    let mut nodes = Vec::new();
+    Ok(match write(&mut nodes)? {
+        Progress::Running => Progress::Running,
+        Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
+    })
 }
 
 /// What [`PendingSearch::resume`] returns for a space `S`.
@@ -218,11 +230,7 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// assert_eq!(outcome.into_nodes(), Some(n));
     /// ```
     pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
-        let mut nodes = Vec::new();
-        Ok(match self.resume_into(steps, &mut nodes)? {
-            Progress::Running => Progress::Running,
-            Progress::Done(status) => Progress::Done(outcome_from(status, nodes)),
-        })
+        progress_of(|path| self.resume_into(steps, path))
     }
 
     /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
@@ -333,28 +341,12 @@ impl<C: Cost> SearchContext<C> {
         options: &SearchOptions<C>,
     ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
         let checks = Validated::of(options)?;
-        let indexer = self.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
-        let run = best_first::begin(
-            &mut self.records,
-            &mut self.open,
-            &policy,
-            checks,
-            options.tie_break,
-            options.max_expansions,
-            (start_index, start),
-        )?;
-        self.stats = run.stats;
+        let (policy, start, goal) = self.prepare_query(space, start, goal)?;
+        let run = self.begin_general(&policy, checks, options, start)?;
         Ok(PendingSearch {
             ctx: self,
             policy,
-            goal: AtIndex(goal_index),
+            goal,
             slices: Slices::new(run),
         })
     }

@@ -2,7 +2,7 @@
 //! numbered densely by the space itself ([`DenseIndexer`]) or by a hash map as the search meets
 //! them ([`Interner`]).
 
-use super::best_first::Expansion;
+use super::best_first::{AtIndex, Expansion};
 use super::{IndexedSpace, SearchError, SearchSpace};
 use crate::Cost;
 use std::cell::RefCell;
@@ -111,6 +111,34 @@ pub(crate) struct SpaceExpansion<'s, S: SearchSpace, I> {
     pub space: &'s S,
     pub indexer: I,
     pub goal: S::Node,
+}
+
+/// A query between two nodes of a space: its expansion, its start as the loop opens it (index
+/// and hint) and its goal as the loop tests it.
+pub(crate) type Query<'s, S, I> = (
+    SpaceExpansion<'s, S, I>,
+    (u32, <S as SearchSpace>::Node),
+    AtIndex,
+);
+
+impl<'s, S: SearchSpace, I: Indexer<S::Node>> SpaceExpansion<'s, S, I> {
+    /// The query from `start` to `goal` over `space` numbered by `indexer`. The goal is indexed
+    /// first: a query with both ends outside the space reports the goal.
+    pub fn between(
+        space: &'s S,
+        indexer: I,
+        start: S::Node,
+        goal: S::Node,
+    ) -> Result<Query<'s, S, I>, SearchError<S::Node>> {
+        let goal_index = indexer.index(goal)?;
+        let start_index = indexer.index(start)?;
+        let expansion = SpaceExpansion {
+            space,
+            indexer,
+            goal,
+        };
+        Ok((expansion, (start_index, start), AtIndex(goal_index)))
+    }
 }
 
 impl<S: SearchSpace, I: Indexer<S::Node>> Expansion for SpaceExpansion<'_, S, I> {

@@ -1,8 +1,8 @@
 //! [`SparseSearchContext`]: search state for any hashable node, for unbounded or implicit graphs.
 
-use super::best_first::{AtIndex, Validated};
-use super::context::outcome_from;
-use super::space_expansion::{Indexer, Interner, SpaceExpansion};
+use super::best_first::Validated;
+use super::context::outcome_of;
+use super::space_expansion::{Interner, SpaceExpansion};
 use super::{Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
 use crate::Cost;
 use std::hash::Hash;
@@ -152,9 +152,7 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         goal: N,
         options: &SearchOptions<C>,
     ) -> Result<Outcome<N, C>, SearchError<N>> {
-        let mut nodes = Vec::new();
-        let status = self.search_into(space, start, goal, options, &mut nodes)?;
-        Ok(outcome_from(status, nodes))
+        outcome_of(|path| self.search_into(space, start, goal, options, path))
     }
 
     /// A search that writes its path into `path`, reusing its capacity.
@@ -192,20 +190,8 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         let checks = Validated::of(options)?;
         self.interner.clear();
         self.inner.prepare_bound(0)?;
-        let goal_index = self.interner.index(goal)?;
-        let start_index = self.interner.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer: &self.interner,
-            goal,
-        };
-        self.inner.run_general(
-            &policy,
-            checks,
-            options,
-            (start_index, start),
-            &AtIndex(goal_index),
-            path,
-        )
+        let (policy, start, goal) = SpaceExpansion::between(space, &self.interner, start, goal)?;
+        self.inner
+            .run_general(&policy, checks, options, start, &goal, path)
     }
 }

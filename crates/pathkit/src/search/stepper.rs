@@ -4,7 +4,7 @@ use super::best_first::{self, AtIndex, Finish, Progress, Run, Validated};
 use super::context::{finish_path, outcome_from};
 use super::entry::Entry;
 use super::record::NO_PARENT;
-use super::space_expansion::{DenseIndexer, Indexer, SpaceExpansion};
+use super::space_expansion::{DenseIndexer, SpaceExpansion};
 use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions};
 use crate::cost::keys::CostKeys;
 use crate::Cost;
@@ -141,28 +141,12 @@ impl<'c, 's, S: IndexedSpace> Stepper<'c, 's, S> {
         options: SearchOptions<S::Cost>,
     ) -> Result<Self, SearchError<S::Node>> {
         let checks = Validated::of(&options)?;
-        let indexer = ctx.prepare(space)?;
-        let goal_index = indexer.index(goal)?;
-        let start_index = indexer.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer,
-            goal,
-        };
-        let run = best_first::begin(
-            &mut ctx.records,
-            &mut ctx.open,
-            &policy,
-            checks,
-            options.tie_break,
-            options.max_expansions,
-            (start_index, start),
-        )?;
-        ctx.stats = run.stats;
+        let (policy, start, goal) = ctx.prepare_query(space, start, goal)?;
+        let run = ctx.begin_general(&policy, checks, &options, start)?;
         Ok(Stepper {
             ctx,
             policy,
-            goal: AtIndex(goal_index),
+            goal,
             run,
             closed_order: Vec::new(),
             finished: None,

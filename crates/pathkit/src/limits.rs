@@ -37,9 +37,10 @@
 
 /// The most memory, in bytes, one structure sized to a map may take: 8 GiB.
 ///
-/// A 16384 x 16384 grid, the largest square the crate has always accepted, needs 7.3 GiB with
-/// every table it can build (its connected components alone are 24 bytes per cell), so it stays
-/// within the limit; a grid of the same cell count but one cell wide needs 11.3 GiB and does not.
+/// A 16384 x 16384 grid, the largest square the crate has always accepted, needs 5.3 GiB with
+/// every table it can build (its two tables of connected components alone are 16 bytes per
+/// cell), so it stays within the limit; a grid of the same cell count but one cell wide needs
+/// 9.3 GiB (every one-cell row of its bitmap is padded) and does not.
 /// Real game maps are far smaller: the Moving AI benchmark maps hold at most a few million cells.
 pub const MAX_MAP_BYTES: u64 = 8 << 30;
 

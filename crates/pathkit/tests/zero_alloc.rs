@@ -193,3 +193,42 @@ fn preparing_builds_what_the_first_query_would() {
     assert_eq!(after_prepare, after_another_search);
     assert!(after_prepare < cold, "{after_prepare} vs {cold}");
 }
+
+/// [`Grid::memory_needed`] is what a grid costs with every table it may build, the number the
+/// size limit is checked against: never less than the grid really allocates (or the limit would
+/// let through more than it says), and not much more (or it would refuse maps that fit).
+#[test]
+fn memory_needed_is_what_a_grid_with_all_its_tables_allocates() {
+    use pathkit::grid::Diagonal;
+    for (w, h) in [
+        (1, 1),
+        (7, 5),
+        (64, 64),
+        (65, 3),
+        (1, 300),
+        (300, 1),
+        (130, 65),
+    ] {
+        let (_, _, bytes) = alloc_counter::count_with_bytes(|| {
+            let grid = Grid::new(w, h).unwrap();
+            for rule in [
+                Diagonal::Never,
+                Diagonal::NoCornerCutting,
+                Diagonal::CornerCutting,
+                Diagonal::Always,
+            ] {
+                grid.prepare(rule).unwrap();
+            }
+            grid
+        });
+        let needed = Grid::memory_needed(w, h) as usize;
+        assert!(
+            bytes <= needed,
+            "{w}x{h}: {bytes} allocated, {needed} counted"
+        );
+        assert!(
+            needed <= bytes + bytes / 20 + 64,
+            "{w}x{h}: {needed} counted, only {bytes} allocated"
+        );
+    }
+}

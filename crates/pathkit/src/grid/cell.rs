@@ -66,3 +66,27 @@ impl fmt::Display for Cell {
         write!(f, "[{};{}]", self.x, self.y)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    #[test]
+    fn offsets_move_each_coordinate_by_its_own_amount() {
+        let cell = Cell::new(5, 9);
+        assert_eq!(cell.offset(0, 0), Some(cell));
+        assert_eq!(cell.offset(2, 0), Some(Cell::new(7, 9)));
+        assert_eq!(cell.offset(0, 3), Some(Cell::new(5, 12)));
+        assert_eq!(cell.offset(-5, -9), Some(Cell::new(0, 0)));
+        assert_eq!(cell.offset(-6, 0), None);
+        assert_eq!(cell.offset(0, -10), None);
+        assert_eq!(Cell::new(u32::MAX, 0).offset(1, 0), None);
+        assert_eq!(Cell::new(0, u32::MAX).offset(0, 1), None);
+    }
+
+    #[test]
+    fn a_pair_is_x_then_y() {
+        assert_eq!(Cell::from((4, 2)), Cell::new(4, 2));
+        assert_eq!(Cell::from((4, 2)).x, 4);
+    }
+}

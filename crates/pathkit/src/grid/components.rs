@@ -15,15 +15,19 @@ pub(crate) struct Components {
     rule: Diagonal,
 }
 
-/// Which component structure serves a diagonal rule: corner-free diagonals never connect cells
-/// that a 4-connected walk cannot, so `Never` and `NoCornerCutting` share one.
+/// Which component structure serves a diagonal rule. A diagonal move allowed only beside a free
+/// side cell (`NoCornerCutting`, `CornerCutting`) connects nothing that a 4-connected walk through
+/// that side cell does not, so those rules share `Never`'s components; only `Always`, whose
+/// diagonals squeeze between two walls, has its own.
 pub(crate) fn slot(rule: Diagonal) -> usize {
     match rule {
-        Diagonal::Never | Diagonal::NoCornerCutting => 0,
-        Diagonal::CornerCutting => 1,
-        Diagonal::Always => 2,
+        Diagonal::Never | Diagonal::NoCornerCutting | Diagonal::CornerCutting => 0,
+        Diagonal::Always => 1,
     }
 }
+
+/// How many component structures a grid may keep (one per [`slot`]).
+pub(crate) const SLOTS: usize = 2;
 
 impl Components {
     /// Bytes per cell: a parent and a size.
@@ -82,15 +86,11 @@ impl Components {
                 self.union(i as u32, ((y + dy) * w + x + dx) as u32);
             }
         }
-        if slot(self.rule) == 0 {
+        if self.rule != Diagonal::Always {
             return;
         }
         for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-            let allowed = match self.rule {
-                Diagonal::Always => true,
-                _ => free(dx, 0) || free(0, dy),
-            };
-            if allowed && free(dx, dy) {
+            if free(dx, dy) {
                 self.union(i as u32, ((y + dy) * w + x + dx) as u32);
             }
         }

@@ -1,6 +1,6 @@
 //! [`Grid`]: width x height cells, each blocked or with a terrain weight.
 
-use super::components::{slot, ComponentCache, Components};
+use super::components::{slot, ComponentCache, Components, SLOTS};
 use super::neighbourhood::free_neighbours;
 use super::{AsciiProblem, Bitmap, Cell, Diagonal, GridError};
 use crate::limits::{self, Refusal, MAX_MAP_BYTES};
@@ -41,7 +41,7 @@ pub struct Grid {
     /// only when it removes the last cell at an extreme (0 when no cell is passable).
     min_count: usize,
     max_count: usize,
-    components: [ComponentCache; 3],
+    components: [ComponentCache; SLOTS],
     /// Per cell, its free neighbours as a mask in [`NEIGHBOUR_ORDER`](super::NEIGHBOUR_ORDER):
     /// the fast A* loop's successors in one load instead of three bitmap reads. Built on first
     /// use, kept up to date by edits.
@@ -98,9 +98,10 @@ impl Grid {
     }
 
     /// Bytes a `width` x `height` grid takes at most, with every table it may build: 4 per cell
-    /// for the weights, 1 per cell for the free-neighbour table of the fast A* loop, 24 per cell
-    /// for the connected components (8 for each of the three diagonal rules that need their own),
-    /// and the two padded bitmaps of passability bits (row-major and transposed), whose padding of one word per row
+    /// for the weights, 1 per cell for the free-neighbour table of the fast A* loop, 16 per cell
+    /// for the connected components (8 for the rules whose diagonals need a free side cell, and
+    /// so connect what straight moves do, and 8 for [`Diagonal::Always`]), and the two padded
+    /// bitmaps of passability bits (row-major and transposed), whose padding of one word per row
     /// makes a thin grid dearer than a square one of as many cells. Constructors refuse a grid
     /// above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`GridError::TooLarge`].
     ///
@@ -119,7 +120,7 @@ impl Grid {
 
     /// Bytes per cell that every grid needs (weights, free-neighbour table, components).
     const BYTES_PER_CELL: u64 =
-        (std::mem::size_of::<u32>() + 1) as u64 + 3 * Components::BYTES_PER_CELL;
+        (std::mem::size_of::<u32>() + 1) as u64 + SLOTS as u64 * Components::BYTES_PER_CELL;
 
     /// [`Grid::memory_needed`] for sizes that may not fit `u32` (saturating).
     fn bytes_for(width: u64, height: u64) -> u64 {

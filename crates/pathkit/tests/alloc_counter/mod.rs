@@ -15,29 +15,32 @@ struct CountingAllocator;
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static BYTES: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Adds one to this thread's count if it is counting.
-fn note_allocation() {
+/// Adds one allocation of `bytes` to this thread's count if it is counting.
+fn note_allocation(bytes: usize) {
     if COUNTING.with(Cell::get) {
         ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        BYTES.with(|b| b.set(b.get() + bytes));
     }
 }
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_allocation();
+        note_allocation(layout.size());
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note_allocation();
+        note_allocation(layout.size());
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_allocation();
+        // The whole new size: a bound on what the block holds afterwards, not the growth.
+        note_allocation(new_size);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -47,11 +50,18 @@ static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// Runs `f` and returns its result with the number of allocations the calling thread made meanwhile.
 pub fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.with(Cell::get);
+    let (out, allocations, _) = count_with_bytes(f);
+    (out, allocations)
+}
+
+/// [`count`], with the bytes asked for as well (a reallocation counts its whole new size).
+pub fn count_with_bytes<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    let before = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
     COUNTING.with(|c| c.set(true));
     let out = f();
     COUNTING.with(|c| c.set(false));
-    (out, ALLOCATIONS.with(Cell::get) - before)
+    let after = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    (out, after.0 - before.0, after.1 - before.1)
 }
 
 #[test]
@@ -61,6 +71,8 @@ fn the_counter_sees_this_threads_allocations() {
     assert_eq!(allocations, 1);
     let (_, zeroed) = count(|| std::hint::black_box(vec![0u64; 64]));
     assert_eq!(zeroed, 1, "alloc_zeroed counts too");
+    let (_, _, bytes) = count_with_bytes(|| std::hint::black_box(vec![0u32; 100]));
+    assert_eq!(bytes, 400);
 }
 
 #[test]

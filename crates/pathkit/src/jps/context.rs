@@ -61,6 +61,13 @@ fn arrival(eight: bool, from: Cell, to: Cell) -> Dir {
     }
 }
 
+/// How many cells [`write_segment`] appends: one a move, a diagonal move covering a step of
+/// both coordinates.
+fn segment_len(eight: bool, from: Cell, to: Cell) -> usize {
+    let (dx, dy) = (from.x.abs_diff(to.x), from.y.abs_diff(to.y));
+    (if eight { dx.max(dy) } else { dx + dy }) as usize
+}
+
 /// Appends the cells after `from` up to and including `to`, along the route [`Expander::expand`]
 /// took: diagonal first (8-connected) or vertical first (4-connected).
 fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
@@ -201,6 +208,16 @@ impl<E: Expander> Expansion for JumpExpansion<'_, E> {
         match (from, self.mode) {
             (Some(from), PathMode::Cells) => write_segment(E::EIGHT, self.rows.cell(from), to, out),
             _ => out.push(to),
+        }
+    }
+
+    #[inline(always)]
+    fn step_len(&self, from: Option<u32>, to: u32) -> usize {
+        match (from, self.mode) {
+            (Some(from), PathMode::Cells) => {
+                segment_len(E::EIGHT, self.rows.cell(from), self.rows.cell(to))
+            }
+            _ => 1,
         }
     }
 }

@@ -524,7 +524,10 @@ pub(crate) fn finish_path<P: Expansion, H: EstimateSlot<P::Cost>>(
     let mut write = |index| {
         records.write_path(
             index,
-            |from, to, out| policy.write_step(from, to, out),
+            (
+                |from, to| policy.step_len(from, to),
+                |from, to, out| policy.write_step(from, to, out),
+            ),
             path,
         )
     };

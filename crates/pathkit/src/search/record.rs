@@ -155,11 +155,15 @@ impl<C: Cost, H: EstimateSlot<C>> Records<C, H> {
 
     /// Writes the path ending at `index` into `out` (start first) and returns its cost.
     /// `step(from, to, out)` appends what one move from `from` (`None` at the start) to `to`
-    /// adds to the path: usually the node `to`; for Jump Point Search, every cell up to `to`.
+    /// adds to the path: usually the node `to`; for Jump Point Search, every cell up to `to`;
+    /// `step_len(from, to)` says how many, so `out` grows at most once.
     pub fn write_path<N>(
         &mut self,
         index: u32,
-        mut step: impl FnMut(Option<u32>, u32, &mut Vec<N>),
+        (step_len, mut step): (
+            impl Fn(Option<u32>, u32) -> usize,
+            impl FnMut(Option<u32>, u32, &mut Vec<N>),
+        ),
         out: &mut Vec<N>,
     ) -> C {
         out.clear();
@@ -174,10 +178,18 @@ impl<C: Cost, H: EstimateSlot<C>> Records<C, H> {
             at = parent;
         }
         let mut from = None;
+        let mut len = 0;
+        for &i in self.trail.iter().rev() {
+            len += step_len(from, i);
+            from = Some(i);
+        }
+        out.reserve(len);
+        let mut from = None;
         for &i in self.trail.iter().rev() {
             step(from, i, out);
             from = Some(i);
         }
+        debug_assert_eq!(out.len(), len, "step_len disagrees with write_step");
         self.slots[index as usize].g
     }
 }

@@ -3,40 +3,31 @@
 //! Each runs through the very checks the target runs (`support/format_checks.rs`); a target
 //! without kept inputs fails.
 
-#[path = "support/format_checks.rs"]
-mod format_checks;
+use crate::format_checks;
+use crate::fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
 
-#[path = "support/fuzz_inputs.rs"]
-mod fuzz_inputs;
+#[cfg(feature = "tiled")]
+#[test]
+fn tiled_tmx() {
+    replay("tiled_tmx", format_checks::tiled_tmx);
+}
 
-/// Named so that `cargo test -p pathkit format` selects these tests.
-mod format_fuzz_regressions {
-    use crate::format_checks;
-    use crate::fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
+#[test]
+fn movingai_map() {
+    replay("movingai_map", format_checks::movingai_map);
+}
 
-    #[cfg(feature = "tiled")]
-    #[test]
-    fn tiled_tmx() {
-        replay("tiled_tmx", format_checks::tiled_tmx);
-    }
+#[test]
+fn movingai_scen() {
+    replay("movingai_scen", format_checks::movingai_scen);
+}
 
-    #[test]
-    fn movingai_map() {
-        replay("movingai_map", format_checks::movingai_map);
-    }
+#[test]
+fn grid_ascii() {
+    replay("grid_ascii", format_checks::grid_ascii);
+}
 
-    #[test]
-    fn movingai_scen() {
-        replay("movingai_scen", format_checks::movingai_scen);
-    }
-
-    #[test]
-    fn grid_ascii() {
-        replay("grid_ascii", format_checks::grid_ascii);
-    }
-
-    #[test]
-    fn nothing_to_replay_is_a_failure() {
-        check_that_nothing_to_replay_fails();
-    }
+#[test]
+fn nothing_to_replay_is_a_failure() {
+    check_that_nothing_to_replay_fails();
 }

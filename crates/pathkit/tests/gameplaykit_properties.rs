@@ -2,8 +2,6 @@
 //! model, and every path found is a real, cheapest path by the independent oracle of
 //! `support/oracle.rs` (built from the test's own points and edges, not read back from the graph).
 
-mod support;
-
 /// Named so that `cargo test gameplaykit` selects these too.
 mod gameplaykit {
     use pathkit::graph::{BaseCosts, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind};

@@ -3,7 +3,7 @@
 //! has the table rebuilt), so [`Grid::reachable`] and [`Grid::component`] answer without a search.
 //! After any sequence of edits, those answers must be the oracle's on the edited map.
 
-mod support;
+use crate::support;
 
 use pathkit::grid::{Cell, Grid};
 use proptest::prelude::*;

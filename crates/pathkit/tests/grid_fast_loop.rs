@@ -11,7 +11,7 @@ use pathkit::search::{SearchContext, SearchError, SearchOptions, Status, TieBrea
 use pathkit::Cost;
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::oracle::{MoveCosts, OracleMap};
 use support::{check_grid_answer, moves_of, outcome_of, random_case, xy, Case, RULES, TIES};
 

@@ -11,7 +11,7 @@ use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Outcome, Path};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::check_grid_answer;
 use support::oracle::{MoveCosts, Moves, OracleMap};
 

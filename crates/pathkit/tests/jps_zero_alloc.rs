@@ -1,7 +1,7 @@
 //! After warm-up, Jump Point Search, JPS+ and A* queries on reused contexts allocate nothing, and
 //! edits to the map between queries do not change that.
 
-mod alloc_counter;
+use crate::alloc_counter;
 
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};

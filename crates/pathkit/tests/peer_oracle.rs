@@ -8,7 +8,7 @@ use pathkit::grid::{Cell, Diagonal};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::oracle::MoveCosts;
 use support::{moves_of, random_case, xy, Case, RULES};
 

@@ -13,7 +13,7 @@ use pathkit::search::{Outcome, Path, Progress, SearchContext, SearchOptions, Whe
 use pathkit::Cost;
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
     check_grid_answer, moves_of, picture, random_case, tolerance, xy, Case, RULES, TIES,

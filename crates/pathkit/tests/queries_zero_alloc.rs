@@ -2,7 +2,7 @@
 //! nearest of several goals, the closest point) and searches run a slice at a time allocate
 //! nothing on a reused context.
 
-mod alloc_counter;
+use crate::alloc_counter;
 
 use alloc_counter::count;
 use pathkit::graph::{NodeGraph, NodeKind};

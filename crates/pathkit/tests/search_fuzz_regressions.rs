@@ -4,17 +4,11 @@
 //! checked by the very code the target runs (`support/grid_search_case.rs`,
 //! `support/node_graph_case.rs`); a target without kept inputs fails.
 
-#[path = "support/oracle.rs"]
-mod oracle;
+use crate::grid_search_case;
 
-#[path = "support/grid_search_case.rs"]
-mod grid_search_case;
+use crate::node_graph_case;
 
-#[path = "support/node_graph_case.rs"]
-mod node_graph_case;
-
-#[path = "support/fuzz_inputs.rs"]
-mod fuzz_inputs;
+use crate::fuzz_inputs;
 
 use fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
 

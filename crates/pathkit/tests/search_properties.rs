@@ -11,7 +11,7 @@ use pathkit::search::{
 use pathkit::Cost;
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::oracle::{MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, random_case, Case, RULES, TIES};
 

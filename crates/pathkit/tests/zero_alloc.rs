@@ -3,7 +3,7 @@
 //! nothing, whatever their order, and edits to the grid between queries (walls built and knocked
 //! down, weights changed) do not make the next query allocate either.
 
-mod alloc_counter;
+use crate::alloc_counter;
 
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};

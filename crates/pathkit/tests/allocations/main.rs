@@ -1,0 +1,12 @@
+//! The documented allocation behaviour, tested with a global allocator that counts each thread's
+//! allocations (`alloc_counter`): in a binary of its own, so no other test pays for the counting.
+
+#[path = "../alloc_counter/mod.rs"]
+mod alloc_counter;
+
+#[path = "../jps_zero_alloc.rs"]
+mod jps_zero_alloc;
+#[path = "../queries_zero_alloc.rs"]
+mod queries_zero_alloc;
+#[path = "../zero_alloc.rs"]
+mod zero_alloc;

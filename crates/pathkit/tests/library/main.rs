@@ -1,0 +1,65 @@
+//! pathkit's tests through its public API, in one test binary: one file a subject
+//! (`tests/<subject>.rs`), each a module here. One binary links once and instantiates the
+//! library's generics once, where a binary a file did both nineteen times: a fresh `cargo test`
+//! compiles faster, and so does every mutant of a mutation-testing run (`.cargo/mutants.toml`).
+//! The tests of what allocates run in their own binary (`tests/allocations/`), which counts
+//! allocations with its own global allocator.
+
+/// The independent oracle and what the property tests share.
+#[path = "../support/mod.rs"]
+mod support;
+
+// The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
+// input is replayed through exactly the code the fuzzer ran.
+use support::oracle;
+#[path = "../support/format_checks.rs"]
+mod format_checks;
+#[path = "../support/fuzz_inputs.rs"]
+mod fuzz_inputs;
+#[path = "../support/grid_search_case.rs"]
+mod grid_search_case;
+#[path = "../support/node_graph_case.rs"]
+mod node_graph_case;
+
+/// The optimal lengths of the Moving AI scenario files, kept in the repository.
+#[path = "../movingai_expected/mod.rs"]
+mod movingai_expected;
+
+#[path = "../batch_order.rs"]
+mod batch_order;
+#[path = "../format_fuzz_regressions.rs"]
+mod format_fuzz_regressions;
+#[path = "../format_movingai.rs"]
+mod format_movingai;
+#[path = "../format_tiled.rs"]
+mod format_tiled;
+#[path = "../gameplaykit_graph.rs"]
+mod gameplaykit_graph;
+#[path = "../gameplaykit_grid.rs"]
+mod gameplaykit_grid;
+#[path = "../gameplaykit_properties.rs"]
+mod gameplaykit_properties;
+#[path = "../gameplaykit_serde.rs"]
+mod gameplaykit_serde;
+#[path = "../grid_edits.rs"]
+mod grid_edits;
+#[path = "../grid_fast_loop.rs"]
+mod grid_fast_loop;
+#[path = "../hostile_input.rs"]
+mod hostile_input;
+#[path = "../jps_movingai.rs"]
+mod jps_movingai;
+#[path = "../jps_properties.rs"]
+mod jps_properties;
+#[path = "../peer_oracle.rs"]
+mod peer_oracle;
+#[path = "../queries_properties.rs"]
+mod queries_properties;
+#[path = "../search_fuzz_regressions.rs"]
+mod search_fuzz_regressions;
+#[path = "../search_limits.rs"]
+mod search_limits;
+#[path = "../search_properties.rs"]
+mod search_properties;
+#[path = "../tutorial_examples.rs"]
+mod tutorial_examples;

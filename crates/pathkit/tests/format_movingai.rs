@@ -71,6 +71,17 @@ mod needs_movingai {
     }
 
     impl Coverage {
+        /// Notes a file the table does not describe as it is: another version, or not at all.
+        fn not_known<T>(&mut self, name: String, bytes: u64, lookup: Lookup<'_, T>) {
+            match lookup {
+                Lookup::Known(_) => unreachable!("{name} is known"),
+                Lookup::OtherVersion { described_bytes } => {
+                    self.other_versions.push((name, bytes, described_bytes));
+                }
+                Lookup::Unknown => self.unknown.push(name),
+            }
+        }
+
         /// Files are `kind`; `rows` is what the table describes of that kind.
         fn print<T: Published>(&self, kind: &str, rows: &[T]) {
             let found: BTreeSet<&str> = self
@@ -149,12 +160,7 @@ mod needs_movingai {
                     assert_eq!(map.line_ending(), known.line_ending, "{name}");
                     coverage.known.push(name);
                 }
-                Lookup::OtherVersion { described_bytes } => {
-                    coverage
-                        .other_versions
-                        .push((name, bytes.len() as u64, described_bytes));
-                }
-                Lookup::Unknown => coverage.unknown.push(name),
+                other => coverage.not_known(name, bytes.len() as u64, other),
             }
         }
         coverage.print("maps", MAPS);
@@ -213,12 +219,7 @@ mod needs_movingai {
                     assert_eq!(scen.tolerance(), tolerance, "{name}");
                     coverage.known.push(name);
                 }
-                Lookup::OtherVersion { described_bytes } => {
-                    coverage
-                        .other_versions
-                        .push((name, bytes.len() as u64, described_bytes));
-                }
-                Lookup::Unknown => coverage.unknown.push(name),
+                other => coverage.not_known(name, bytes.len() as u64, other),
             }
         }
         coverage.print("scenario files", SCENARIOS);

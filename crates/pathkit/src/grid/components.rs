@@ -43,13 +43,15 @@ impl Components {
     ) -> Result<Self, Refusal> {
         let n = grid.len();
         let mut c = match recycled {
-            Some(mut old) if old.parent.len() == n => {
+            Some(mut old) => {
+                // A grid never changes size, so its earlier table has as many cells.
+                debug_assert_eq!(old.parent.len(), n);
                 old.parent.fill(NONE);
                 old.size.fill(0);
                 old.rule = rule;
                 old
             }
-            _ => Components {
+            None => Components {
                 parent: limits::try_filled(n, NONE)?,
                 size: limits::try_filled(n, 0)?,
                 rule,

@@ -492,8 +492,11 @@ where
         mut pushed,
         mut touched,
     } = run.stats;
-    let (mut counter, mut pruned, mut best, mut best_h, mut best_g) =
-        (run.counter, run.pruned, run.best, run.best_h, run.best_g);
+    // The insertion counter of the tie rules is the number of entries pushed (each push adds one
+    // to both), so it is not kept apart: one value less for the successor closure to carry.
+    debug_assert_eq!(u64::from(run.counter), pushed & u64::from(u32::MAX));
+    let (mut pruned, mut best, mut best_h, mut best_g) =
+        (run.pruned, run.best, run.best_h, run.best_g);
     let (checks, tie) = (&run.checks, run.tie);
     let paused_at = expanded.saturating_add(steps);
     let stop_at = paused_at.min(run.max_expansions);
@@ -564,7 +567,18 @@ where
         let mut fail = |e: SearchError<P::Node>| {
             failure.get_or_insert(e);
         };
-        let expansion = policy.expand(index, parent, |next, cost, hint| {
+        // The successor closure takes the loop's invariants (`g`, `index`, the stamps, the
+        // references) by value and its state by explicit `&mut`: where the expansion does not
+        // inline it, a value captured by reference costs two loads a use, a moved one one.
+        let (records, open, pruned, pushed, touched, fail) = (
+            &mut *records,
+            &mut *open,
+            &mut pruned,
+            &mut pushed,
+            &mut touched,
+            &mut fail,
+        );
+        let expansion = policy.expand(index, parent, move |next, cost, hint| {
             if let Err(e) = checks.edge(cost, || policy.node(index), || policy.node(next)) {
                 return fail(e);
             }
@@ -574,7 +588,7 @@ where
                 });
             };
             if !checks.within_limit(next_g) {
-                pruned = true;
+                *pruned = true;
                 return;
             }
             if P::GROWS {
@@ -617,7 +631,7 @@ where
                     parent: index,
                     stamp: open_stamp,
                 };
-                touched += 1;
+                *touched += 1;
                 next_h
             };
             let Some(f) = next_g.checked_add(next_h) else {
@@ -625,9 +639,8 @@ where
                     node: policy.node(next),
                 });
             };
-            open.push(Entry::new(f, next_h, counter, next, tie));
-            counter = counter.wrapping_add(1);
-            pushed += 1;
+            open.push(Entry::new(f, next_h, *pushed as u32, next, tie));
+            *pushed += 1;
         });
         if let Err(e) = expansion {
             break Err(e);
@@ -642,7 +655,7 @@ where
         touched,
     };
     (run.counter, run.pruned, run.best, run.best_h, run.best_g) =
-        (counter, pruned, best, best_h, best_g);
+        (pushed as u32, pruned, best, best_h, best_g);
     result
 }
 

@@ -404,6 +404,18 @@ mod hostile {
     /// `passable_xy` answers any coordinates: outside the grid is blocked, however far, and a
     /// column past the end of a row never reads the next row.
     #[test]
+    fn cells_just_outside_weigh_nothing() {
+        // Every cell inside is open, so reading a neighbouring row's weight would show.
+        let grid = Grid::new(3, 2).unwrap();
+        for (x, y) in [(3, 0), (3, 1), (0, 2), (2, 2), (3, 2), (u32::MAX, 0), (0, u32::MAX)] {
+            let cell = Cell::new(x, y);
+            assert_eq!(grid.weight(cell), 0, "{cell}");
+            assert!(!grid.is_passable(cell), "{cell}");
+        }
+        assert_eq!(grid.weight(Cell::new(2, 1)), 1);
+    }
+
+    #[test]
     fn passable_xy_takes_any_coordinates() {
         let grid = Grid::new(3, 3).unwrap();
         for (x, y) in [(0, 0), (2, 2), (1, 0)] {

@@ -407,7 +407,15 @@ mod hostile {
     fn cells_just_outside_weigh_nothing() {
         // Every cell inside is open, so reading a neighbouring row's weight would show.
         let grid = Grid::new(3, 2).unwrap();
-        for (x, y) in [(3, 0), (3, 1), (0, 2), (2, 2), (3, 2), (u32::MAX, 0), (0, u32::MAX)] {
+        for (x, y) in [
+            (3, 0),
+            (3, 1),
+            (0, 2),
+            (2, 2),
+            (3, 2),
+            (u32::MAX, 0),
+            (0, u32::MAX),
+        ] {
             let cell = Cell::new(x, y);
             assert_eq!(grid.weight(cell), 0, "{cell}");
             assert!(!grid.is_passable(cell), "{cell}");

@@ -592,13 +592,7 @@ proptest! {
             prop_assert_eq!(search.resume(0).unwrap(), Progress::Running);
             prop_assert_eq!(search.stats().expanded, 0);
         }
-        let mut round = 0;
-        let sliced = loop {
-            if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
-                break outcome;
-            }
-            round += 1;
-        };
+        let sliced = run_sliced(|steps| search.resume(steps), budget);
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
         prop_assert_eq!(ctx.stats(), stats);
@@ -610,24 +604,14 @@ proptest! {
             let stats = ctx.stats();
             let sliced = if general {
                 let mut search = ctx.start_search(&space, start, goal, &limited).unwrap();
-                let mut round = 0;
-                loop {
-                    if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
-                        prop_assert_eq!(search.stats(), stats);
-                        break outcome;
-                    }
-                    round += 1;
-                }
+                let sliced = run_sliced(|steps| search.resume(steps), budget);
+                prop_assert_eq!(search.stats(), stats);
+                sliced
             } else {
                 let mut search = space.start_path(&mut ctx, start, goal, &limited).unwrap();
-                let mut round = 0;
-                loop {
-                    if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
-                        prop_assert_eq!(search.stats(), stats);
-                        break outcome;
-                    }
-                    round += 1;
-                }
+                let sliced = run_sliced(|steps| search.resume(steps), budget);
+                prop_assert_eq!(search.stats(), stats);
+                sliced
             };
             prop_assert_eq!(&sliced, &one_shot);
         }
@@ -641,13 +625,7 @@ proptest! {
             let one_shot = jps.find_path(&case.grid, start, goal, mode).unwrap();
             let stats = jps.stats();
             let mut search = jps.start_path(&case.grid, start, goal, mode).unwrap();
-            let mut round = 0;
-            let sliced = loop {
-                if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
-                    break outcome;
-                }
-                round += 1;
-            };
+            let sliced = run_sliced(|steps| search.resume(steps), budget);
             prop_assert_eq!(&sliced, &one_shot);
             prop_assert_eq!(search.stats(), stats);
             if mode == JpsMode::EIGHT {
@@ -658,15 +636,24 @@ proptest! {
         let one_shot = plus.find_path(&mut jps, start, goal, PathMode::Cells).unwrap();
         let stats = jps.stats();
         let mut search = plus.start_path(&mut jps, start, goal, PathMode::Cells).unwrap();
-        let mut round = 0;
-        let sliced = loop {
-            if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
-                break outcome;
-            }
-            round += 1;
-        };
+        let sliced = run_sliced(|steps| search.resume(steps), budget);
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
+    }
+}
+
+/// Resumes a search run a slice at a time, round `r` with `budget(r)` expansions, until it is
+/// done, and returns its answer.
+fn run_sliced<O, E: std::fmt::Debug>(
+    mut resume: impl FnMut(u64) -> Result<Progress<O>, E>,
+    budget: impl Fn(usize) -> u64,
+) -> O {
+    let mut round = 0;
+    loop {
+        if let Progress::Done(outcome) = resume(budget(round)).unwrap() {
+            return outcome;
+        }
+        round += 1;
     }
 }
 

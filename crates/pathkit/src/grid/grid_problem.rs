@@ -7,9 +7,8 @@
 //! once per neighbour and checks every cost.
 //!
 //! On a grid whose passable cells all weigh 1 it also leaves out the neighbours that cannot
-//! improve through the node: its parent, and every
-//! neighbour the parent reaches by a move of its own that is cheaper than the two moves through
-//! the node. When the parent was expanded those neighbours got a G no greater than that move
+//! improve through the node: its parent, and every neighbour the parent reaches by a move of its
+//! own that is no dearer than the two moves through the node. When the parent was expanded those neighbours got a G no greater than that move
 //! gives, so the general loop would visit them only to find nothing better. Skipping them changes
 //! no G, no parent and no push: the search expands the same nodes in the same order, with about
 //! half the neighbour visits.
@@ -58,13 +57,14 @@ pub(crate) struct GridProblem<'s, 'g, C, R> {
 /// Per direction `k` of [`NEIGHBOUR_ORDER`] from the parent to the node: the neighbours to skip.
 #[derive(Clone, Copy, Debug)]
 struct ParentPruning {
-    /// Skipped whatever the walls: the parent itself, and the cells it reaches straight.
+    /// Skipped whatever the walls: the parent itself, the cells it reaches straight, and those it
+    /// reaches diagonally when the rule lets it pass the node alone (the node is one of the two
+    /// cells beside such a move, and it is free).
     always: [u32; 8],
-    /// Skipped when the parent's diagonal move to them is allowed: (neighbour bit, the two cells
-    /// beside that move as bits of the 3x3 mask, bit 8 being the node itself).
+    /// Without corner cutting, skipped when the other cell beside the parent's diagonal move is
+    /// free: (neighbour bit, that cell's bit in the node's free-neighbour mask); unused entries
+    /// are zeros, which skip nothing.
     diagonal: [[(u32, u32); 2]; 8],
-    /// `true`: the diagonal needs both cells free (no corner cutting); `false`: either.
-    both_free: bool,
 }
 
 impl ParentPruning {
@@ -78,7 +78,6 @@ impl ParentPruning {
         let mut table = ParentPruning {
             always: [0; 8],
             diagonal: [[(0, 0); 2]; 8],
-            both_free: rule == Diagonal::NoCornerCutting,
         };
         for (k, &(kx, ky)) in NEIGHBOUR_ORDER.iter().enumerate() {
             let mut conditional = 0;
@@ -93,34 +92,35 @@ impl ParentPruning {
                     table.always[k] |= 1 << j;
                     continue;
                 }
+                // A diagonal from the parent, past the node: `k` and `j` are both straight.
                 if rule == Diagonal::Never || !diagonal_pays {
                     continue;
                 }
-                if rule == Diagonal::Always {
+                if rule != Diagonal::NoCornerCutting {
                     table.always[k] |= 1 << j;
                     continue;
                 }
-                // The cells beside the parent's diagonal move, relative to the node.
-                let beside = 1 << bit_of((jx, -ky)) | 1 << bit_of((-kx, jy));
-                table.diagonal[k][conditional] = (1 << j, beside);
+                // The cells beside the parent's diagonal move, relative to the node, are the node
+                // itself and one more.
+                let other = if (jx, -ky) == (0, 0) {
+                    (-kx, jy)
+                } else {
+                    (jx, -ky)
+                };
+                table.diagonal[k][conditional] = (1 << j, 1 << bit_of(other));
                 conditional += 1;
             }
         }
         table
     }
 
-    /// The neighbours to skip for a node reached in direction `k`, given its 3x3 passability
-    /// (`free`, with bit 8 the node itself).
+    /// The neighbours to skip for a node reached in direction `k`, whose free-neighbour mask is
+    /// `free`.
     #[inline(always)]
     fn skipped(&self, k: usize, free: u32) -> u32 {
         let mut skip = self.always[k];
-        for (neighbour, beside) in self.diagonal[k] {
-            let open = if self.both_free {
-                free & beside == beside
-            } else {
-                free & beside != 0
-            };
-            skip |= if open { neighbour } else { 0 };
+        for (neighbour, other) in self.diagonal[k] {
+            skip |= if free & other != 0 { neighbour } else { 0 };
         }
         skip
     }
@@ -186,8 +186,7 @@ impl<C: Cost, R: TileRules> Expansion for GridProblem<'_, '_, C, R> {
                     k = i;
                 }
             }
-            // Bit 8: the node itself, free (a walled start is answered before any search).
-            mask &= !pruning.skipped(k, free | 1 << 8);
+            mask &= !pruning.skipped(k, free);
         }
         while mask != 0 {
             let k = mask.trailing_zeros() as usize & 7;
@@ -224,6 +223,128 @@ impl<C: Cost, R: TileRules> Expansion for GridProblem<'_, '_, C, R> {
             diagonal
         } else {
             straight
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    const RULES: [Diagonal; 4] = [
+        Diagonal::Never,
+        Diagonal::NoCornerCutting,
+        Diagonal::CornerCutting,
+        Diagonal::Always,
+    ];
+
+    /// Whether the parent can move to `to` itself, written from the rules on a 3x3 picture of the
+    /// node's neighbourhood (`free(x, y)`, the node at (1, 1)), sharing nothing with the table.
+    fn parent_moves_to(
+        rule: Diagonal,
+        free: impl Fn(i64, i64) -> bool,
+        parent: (i64, i64),
+        to: (i64, i64),
+    ) -> bool {
+        let (ex, ey) = (to.0 - parent.0, to.1 - parent.1);
+        if ex.abs() > 1 || ey.abs() > 1 || !free(to.0, to.1) {
+            return false;
+        }
+        if ex == 0 || ey == 0 {
+            return true;
+        }
+        // The two cells the diagonal passes between.
+        let beside = [free(to.0, parent.1), free(parent.0, to.1)];
+        match rule {
+            Diagonal::Never => false,
+            Diagonal::NoCornerCutting => beside[0] && beside[1],
+            Diagonal::CornerCutting => beside[0] || beside[1],
+            Diagonal::Always => true,
+        }
+    }
+
+    /// The pruning rule as the module's documentation states it, for every rule, direction of
+    /// arrival and 3x3 neighbourhood, with diagonals that pay and that do not: expanding the
+    /// centre of a 3x3 grid visits exactly its allowed moves, less the one back to the parent and
+    /// those to cells the parent reaches by one move no dearer than the two through the node.
+    /// Skipping too much loses paths; skipping too little only costs time, which no answer shows,
+    /// so only this checks it.
+    #[test]
+    fn expansion_skips_exactly_what_the_parent_reaches_no_dearer() {
+        for (straight, diagonal) in [(10u32, 14u32), (1, 1), (10, 20), (10, 21), (5, 3)] {
+            let cost = |(dx, dy): (i64, i64)| {
+                if dx == 0 || dy == 0 {
+                    straight
+                } else {
+                    diagonal
+                }
+            };
+            for free in 0u32..256 {
+                let is_free =
+                    |x: i64, y: i64| (x, y) == (1, 1) || free & 1 << bit_of((x - 1, y - 1)) != 0;
+                let grid =
+                    Grid::from_fn(3, 3, |c| u32::from(is_free(c.x.into(), c.y.into()))).unwrap();
+                let masks = grid.try_free_masks().unwrap();
+                for rule in RULES {
+                    let space = grid.space(rule, straight, diagonal).unwrap();
+                    let problem = GridProblem::new(&space, Cell::new(0, 0), masks);
+                    for &dk in &NEIGHBOUR_ORDER {
+                        let parent = (1 - dk.0, 1 - dk.1);
+                        if !is_free(parent.0, parent.1) {
+                            continue;
+                        }
+                        let mut expected = Vec::new();
+                        for &dj in &NEIGHBOUR_ORDER {
+                            let to = (1 + dj.0, 1 + dj.1);
+                            let direct = (to.0 - parent.0, to.1 - parent.1);
+                            let skipped = to == parent
+                                || (parent_moves_to(rule, is_free, parent, to)
+                                    && cost(direct) <= cost(dk) + cost(dj));
+                            if parent_moves_to(rule, is_free, (1, 1), to) && !skipped {
+                                expected.push(((to.1 * 3 + to.0) as u32, cost(dj)));
+                            }
+                        }
+                        let mut visited = Vec::new();
+                        let parent_index = (parent.1 * 3 + parent.0) as u32;
+                        problem
+                            .expand(4, parent_index, |next, c, _| visited.push((next, c)))
+                            .unwrap();
+                        assert_eq!(
+                            visited, expected,
+                            "{rule:?}, costs {straight}/{diagonal}, from {parent:?}, free {free:08b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A node's own hint names the node and no move; the bucket width is the cheapest move the
+    /// rule allows.
+    #[test]
+    fn hints_and_the_cheapest_move() {
+        let grid = Grid::new(5, 4).unwrap();
+        let masks = grid.try_free_masks().unwrap();
+        for rule in RULES {
+            for (straight, diagonal) in [(10u32, 14u32), (10, 7), (3, 3)] {
+                let space = grid.space(rule, straight, diagonal).unwrap();
+                let problem = GridProblem::new(&space, Cell::new(4, 3), masks);
+                for index in [0u32, 7, 19] {
+                    let cell = Cell::new(index % 5, index / 5);
+                    assert_eq!(problem.hint_at(index), (cell, 8));
+                    assert_eq!(
+                        problem.estimate(problem.hint_at(index)),
+                        space.heuristic(cell, Cell::new(4, 3))
+                    );
+                }
+                let cheapest = if rule != Diagonal::Never && diagonal < straight {
+                    diagonal
+                } else {
+                    straight
+                };
+                assert_eq!(problem.unit(0), cheapest, "{rule:?} {straight}/{diagonal}");
+            }
         }
     }
 }

@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn maps_of_zero_or_absurd_size_are_refused_before_sizing_to_them() {
-        let started = std::time::Instant::now();
+        // Sizing to these would ask for terabytes: the test would abort, not merely be slow.
         assert_eq!(
             Level::from_tiled(&map(u32::MAX, 1 << 20)),
             Err(LevelError::TooLarge {
@@ -97,6 +97,5 @@ mod tests {
             Level::from_tiled(&map(0, u32::MAX)),
             Err(LevelError::TooLarge { .. })
         ));
-        assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 }

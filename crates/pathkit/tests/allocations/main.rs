@@ -1,9 +1,13 @@
 //! The documented allocation behaviour, tested with a global allocator that counts each thread's
 //! allocations (`alloc_counter`): in a binary of its own, so no other test pays for the counting.
+//! The hostile-input tests are here too: that a refusal allocates nothing of what it was asked
+//! for is counted, not timed.
 
 #[path = "../alloc_counter/mod.rs"]
 mod alloc_counter;
 
+#[path = "../hostile_input.rs"]
+mod hostile_input;
 #[path = "../jps_zero_alloc.rs"]
 mod jps_zero_alloc;
 #[path = "../queries_zero_alloc.rs"]

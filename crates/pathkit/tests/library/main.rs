@@ -45,8 +45,6 @@ mod gameplaykit_serde;
 mod grid_edits;
 #[path = "../grid_fast_loop.rs"]
 mod grid_fast_loop;
-#[path = "../hostile_input.rs"]
-mod hostile_input;
 #[path = "../jps_movingai.rs"]
 mod jps_movingai;
 #[path = "../jps_properties.rs"]

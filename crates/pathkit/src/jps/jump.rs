@@ -277,7 +277,7 @@ impl Rays8 for Online8<'_> {
 
 /// 8-connected successors of `node`, entered moving in `dir`: the natural neighbours, and the
 /// forced ones where a wall beside the incoming move makes them reachable only through `node`.
-#[inline]
+#[inline(always)]
 pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
     rays: &R,
     node: Cell,
@@ -330,7 +330,7 @@ pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
 impl Expander for Online8<'_> {
     const EIGHT: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, push: F) {
         expand8(self, node, dir, goal, push)
     }

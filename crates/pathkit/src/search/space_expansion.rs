@@ -162,12 +162,14 @@ impl<S: SearchSpace, I: Indexer<S::Node>> Expansion for SpaceExpansion<'_, S, I>
         // The first error, if any; later successors are still visited (the search is over
         // anyway), so the common path tests nothing.
         let mut failure = None;
+        // `visit` moves into the closure (a few values), so using it costs no extra load.
+        let (indexer, failed) = (&self.indexer, &mut failure);
         self.space
-            .successors(self.indexer.node(index), |next, cost| {
-                match self.indexer.index(next) {
+            .successors(self.indexer.node(index), move |next, cost| {
+                match indexer.index(next) {
                     Ok(i) => visit(i, cost, next),
                     Err(e) => {
-                        failure.get_or_insert(e);
+                        failed.get_or_insert(e);
                     }
                 }
             });

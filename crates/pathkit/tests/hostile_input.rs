@@ -19,14 +19,31 @@ mod hostile {
     use pathkit::search::{
         IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
     };
+    use std::time::Duration;
 
-    /// Runs `f`, checking that it asked for less than a mebibyte: a refusal checks sizes before
-    /// it allocates, and these inputs ask for gigabytes. (Counted, not timed: a timed test fails
-    /// on a busy machine.)
+    /// Runs `f`, checking that it asked for less than a mebibyte and took less than a second of
+    /// this thread's CPU time: a refusal checks sizes before it allocates or loops, and these
+    /// inputs ask for gigabytes and billions of cells. (CPU time, not wall time: the bound holds
+    /// on a busy machine too.)
     fn cheaply<T>(f: impl FnOnce() -> T) -> T {
+        let started = thread_cpu_time();
         let (result, _, bytes) = count_with_bytes(f);
+        let took = thread_cpu_time() - started;
         assert!(bytes < 1 << 20, "asked for {bytes} bytes");
+        assert!(took < Duration::from_secs(1), "took {took:?} of CPU time");
         result
+    }
+
+    /// The CPU time the calling thread has used.
+    fn thread_cpu_time() -> Duration {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `now` is a valid, writable timespec; the clock exists on every Unix.
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+        assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+        Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
     }
 
     #[test]
@@ -594,7 +611,10 @@ mod hostile {
         let module = module_path!().split_once("::").map_or("", |(_, path)| path);
         let name = format!("{module}::out_of_memory_is_a_typed_error_not_an_abort");
         if let Ok(case) = std::env::var(CHILD) {
+            let started = thread_cpu_time();
             let message = child_case(&case);
+            let took = thread_cpu_time() - started;
+            assert!(took < Duration::from_secs(1), "took {took:?} of CPU time");
             println!("typed error: {message}");
             std::process::exit(0);
         }

@@ -209,18 +209,25 @@ proptest! {
 
     /// The nearest of several goals on grids: the plain query (searched backwards from the
     /// goals) and the forward one (a limit that never binds) both cost the oracle's least
-    /// distance to any goal, along a real walk ending at a goal.
+    /// distance to any goal, along a real walk ending at a goal; so do they under tile rules of
+    /// the user's that weigh cells as the grid does (backwards through the general loop). A
+    /// cost limit is kept, weighted A* stays within its bound, and the closest point answers
+    /// when no goal can be reached.
     #[test]
-    fn grid_nearest_goal_is_the_cheapest(case in case(), rule in 0usize..4, n in 0usize..6, seed in any::<u64>(), tie in 0usize..TIES.len()) {
+    fn grid_nearest_goal_is_the_cheapest(case in case(), rule in 0usize..4, n in 0usize..6, seed in any::<u64>(), tie in 0usize..TIES.len(), limit in 0.0..30.0f64) {
         let rule = RULES[rule];
         let moves = moves_of(rule);
         let goals = cells(&case, n, seed);
+        let own = |g: &Grid, c: Cell| g.weight(c);
         if rule == Diagonal::Never {
             let mut ctx = SearchContext::new();
             let plain = SearchOptions::<u32>::new().tie_break(TIES[tie]);
             let space = case.grid.four_connected();
+            let ruled = case.grid.four_connected().with_rules(own);
             for options in [plain, plain.max_expansions(u64::MAX)] {
                 let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                check_nearest(&case, moves, &goals, &outcome);
+                let outcome = ruled.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
             }
         } else {
@@ -228,17 +235,47 @@ proptest! {
             let plain = SearchOptions::new().tie_break(TIES[tie]);
             let forward = plain.max_expansions(u64::MAX);
             let space = octile_space(&case.grid, rule);
+            let ruled = octile_space(&case.grid, rule).with_rules(own);
             for options in [plain, forward] {
                 let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
+                let outcome = ruled.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                check_nearest(&case, moves, &goals, &outcome);
             }
+            let best = nearest_cost(&case, moves, &goals);
             // Weighted A* goes backwards through the general loop.
             let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &SearchOptions::weighted(1.5)).unwrap();
-            if let Outcome::Found(p) = &outcome {
-                let best = nearest_cost(&case, moves, &goals).unwrap();
-                prop_assert!(p.cost <= best * 1.5 + 1e-9);
-            } else {
-                prop_assert!(nearest_cost(&case, moves, &goals).is_none());
+            match (&outcome, best) {
+                (Outcome::Found(p), Some(best)) => check_path_to_any(&case, moves, &goals, p, best, 1.5),
+                (Outcome::Unreachable, None) => {}
+                (got, best) => panic!("weighted: {got:?}, oracle {best:?}"),
+            }
+            // A cost limit: the optimum when it is within the limit, no path to a goal otherwise.
+            let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &plain.max_cost(limit)).unwrap();
+            match (&outcome, best) {
+                (Outcome::Found(p), Some(best)) => {
+                    prop_assert!(p.cost <= limit + 1e-9, "cost {} over the limit {limit}", p.cost);
+                    check_path_to_any(&case, moves, &goals, p, best, 1.0);
+                }
+                (Outcome::Found(p), None) => panic!("found {p:?}, but no goal is reachable"),
+                (_, Some(best)) => prop_assert!(best > limit - 1e-9, "the goal at {best} is within the limit {limit}: {outcome:?}"),
+                (_, None) => {}
+            }
+            // The closest point when no goal can be reached.
+            let closest = plain.when_unreachable(WhenUnreachable::ClosestPoint);
+            let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &closest).unwrap();
+            let walled = !case.map.free(case.start.x as i64, case.start.y as i64);
+            match (&outcome, best) {
+                (_, Some(_)) => check_nearest(&case, moves, &goals, &outcome),
+                (Outcome::Unreachable, None) => prop_assert!(walled || goals.is_empty(), "no closest point"),
+                (Outcome::Closest(p), None) => {
+                    prop_assert_eq!(p.nodes[0], case.start);
+                    let last = *p.nodes.last().unwrap();
+                    let cells: Vec<(i64, i64)> = p.nodes.iter().map(|&c| xy(c)).collect();
+                    let walked = case.map.path_cost(moves, costs_of(moves), xy(case.start), xy(last), &cells).unwrap();
+                    prop_assert!(same_cost(walked, p.cost, 1e-9), "walked {walked}, reported {}", p.cost);
+                }
+                (got, None) => panic!("no goal is reachable: {got:?}"),
             }
         }
     }
@@ -326,7 +363,9 @@ fn nearest_cost(case: &Case, moves: Moves, goals: &[Cell]) -> Option<f64> {
 fn check_nearest<C: Cost>(case: &Case, moves: Moves, goals: &[Cell], outcome: &Outcome<Cell, C>) {
     let best = nearest_cost(case, moves, goals);
     match (outcome, best) {
-        (Outcome::Found(path), Some(best)) => check_path_to_any(case, moves, goals, path, best),
+        (Outcome::Found(path), Some(best)) => {
+            check_path_to_any(case, moves, goals, path, best, 1.0)
+        }
         (Outcome::Unreachable, None) => {}
         (got, best) => panic!(
             "{} to {goals:?}: {got:?}, oracle {best:?}\n{}",
@@ -342,6 +381,7 @@ fn check_path_to_any<C: Cost>(
     goals: &[Cell],
     path: &Path<Cell, C>,
     best: f64,
+    bound: f64,
 ) {
     let last = *path.nodes.last().unwrap();
     assert!(goals.contains(&last), "{last} is no goal");
@@ -356,10 +396,10 @@ fn check_path_to_any<C: Cost>(
         "walked {walked}, reported {}",
         path.cost.to_f64()
     );
+    let cost = path.cost.to_f64();
     assert!(
-        same_cost(best, path.cost.to_f64(), tol),
-        "cost {}, optimum {best}\n{}",
-        path.cost.to_f64(),
+        same_cost(best, cost, tol) || (bound > 1.0 && cost >= best && cost <= best * bound + tol),
+        "cost {cost}, optimum {best}, bound {bound}\n{}",
         picture(&case.map)
     );
 }

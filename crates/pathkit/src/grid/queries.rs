@@ -7,8 +7,8 @@ use super::grid_problem::GridProblem;
 use super::reverse::{Reversed, ReversedProblem};
 use super::{Cell, GridError, GridSpace, TileRules};
 use crate::search::{
-    outcome_of, run_search, settle, AtIndex, DenseIndexer, DistanceMap, Outcome, SearchContext,
-    SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
+    outcome_of, run_search, settle, AtIndex, DenseIndexer, DistanceMap, IndexedSpace, Outcome,
+    SearchContext, SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
     WhenUnreachable,
 };
 use crate::Cost;
@@ -129,7 +129,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
                     space: &reversed,
                     indexer: DenseIndexer {
                         space: &reversed,
-                        bound,
+                        bound: reversed.node_bound(),
                     },
                     goal: first,
                 };
@@ -276,7 +276,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
                 space: &reversed,
                 indexer: DenseIndexer {
                     space: &reversed,
-                    bound: self.grid().len(),
+                    bound: reversed.node_bound(),
                 },
                 goal: start,
             };

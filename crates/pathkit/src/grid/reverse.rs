@@ -119,3 +119,26 @@ impl<C: Cost, R: TileRules> Expansion for ReversedProblem<'_, '_, C, R> {
         self.problem.unit(start)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Diagonal, Grid};
+
+    /// Turned around, a node's own hint and the bucket width are the forward problem's.
+    #[test]
+    fn hints_and_the_cheapest_move_are_the_forward_ones() {
+        let grid = Grid::from_fn(5, 4, |c| 1 + c.x % 3).unwrap();
+        let space = grid.space(Diagonal::CornerCutting, 10u32, 7u32).unwrap();
+        let masks = grid.try_free_masks().unwrap();
+        let reversed =
+            ReversedProblem::new(GridProblem::new(&space, Cell::new(4, 3), masks), &space);
+        for index in [0u32, 7, 19] {
+            assert_eq!(
+                reversed.hint_at(index),
+                (Cell::new(index % 5, index / 5), 8)
+            );
+        }
+        assert_eq!(reversed.unit(0), 7);
+    }
+}

@@ -66,3 +66,18 @@ impl<F: Fn(&Grid, Cell) -> u32> TileRules for F {
         self(grid, cell)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rules that say nothing of their lightest weight scale the heuristic by 1, which is safe
+    /// for every rule (weights are whole numbers); the grid's own rules by its lightest weight.
+    #[test]
+    fn the_default_lower_bound_is_one() {
+        let grid = Grid::from_fn(3, 1, |c| 2 + c.x).unwrap();
+        let doubled = |g: &Grid, c: Cell| 2 * g.weight(c);
+        assert_eq!(doubled.min_weight(&grid), 1);
+        assert_eq!(GridRules.min_weight(&grid), 2);
+    }
+}

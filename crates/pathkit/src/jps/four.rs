@@ -64,7 +64,7 @@ impl<'g> Online4<'g> {
 impl Expander for Online4<'_> {
     const EIGHT: bool = false;
 
-    #[inline]
+    #[inline(always)]
     fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {
         let (x, y) = (node.x as i64, node.y as i64);
         let push = &mut push;

@@ -606,7 +606,7 @@ impl JpsPlus {
 impl Expander for PlusRays<'_> {
     const EIGHT: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {
         expand8(self, node, dir, goal, |c: Cell, cost: f64| {
             // The successor's table line is read now, while the search reads its record: the

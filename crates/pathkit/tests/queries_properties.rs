@@ -627,12 +627,16 @@ proptest! {
         check_grid_answer(&case.map, Moves::NoCornerCutting, MoveCosts::OCTILE, (start, goal), &one_shot, 1.0);
         let stats = ctx.stats();
         let mut search = space.start_path(&mut ctx, start, goal, &options).unwrap();
+        // Done before any slice exactly when answered without a search (which expands the
+        // start at least).
+        prop_assert_eq!(search.is_done(), stats.expanded == 0);
         // A budget of nothing expands nothing.
         if !search.is_done() {
             prop_assert_eq!(search.resume(0).unwrap(), Progress::Running);
             prop_assert_eq!(search.stats().expanded, 0);
         }
         let sliced = run_sliced(|steps| search.resume(steps), budget);
+        prop_assert!(search.is_done());
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
         prop_assert_eq!(ctx.stats(), stats);

@@ -653,3 +653,50 @@ impl<C: Cost, R: TileRules> IndexedSpace for GridSpace<'_, C, R> {
         self.grid.cell_at(index)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The automatic heuristic is the exact distance of the cheapest moves: Manhattan without
+    /// diagonals or when a diagonal costs more than two straight moves, octile when it costs
+    /// between one and two, Chebyshev when it costs less than one; a chosen one is kept.
+    #[test]
+    fn the_automatic_heuristic_follows_the_move_costs() {
+        let grid = Grid::new(4, 4).unwrap();
+        let auto = |rule: Diagonal, straight: f64, diagonal: f64| {
+            grid.space(rule, straight, diagonal)
+                .unwrap()
+                .resolved_heuristic()
+        };
+        for (straight, diagonal, want) in [
+            (10.0, 14.0, Heuristic::Octile),
+            (10.0, 10.0, Heuristic::Octile),
+            (10.0, 20.0, Heuristic::Octile),
+            (10.0, 20.5, Heuristic::Manhattan),
+            (10.0, 25.0, Heuristic::Manhattan),
+            (1.0, 2.5, Heuristic::Manhattan),
+            (1.0, 1.9, Heuristic::Octile),
+            (10.0, 7.0, Heuristic::Chebyshev),
+            (1.0, 0.5, Heuristic::Chebyshev),
+        ] {
+            for rule in [
+                Diagonal::NoCornerCutting,
+                Diagonal::CornerCutting,
+                Diagonal::Always,
+            ] {
+                assert_eq!(
+                    auto(rule, straight, diagonal),
+                    want,
+                    "{rule:?} {straight}/{diagonal}"
+                );
+            }
+            assert_eq!(
+                auto(Diagonal::Never, straight, diagonal),
+                Heuristic::Manhattan
+            );
+        }
+        let chosen = grid.eight_connected().with_heuristic(Heuristic::Euclidean);
+        assert_eq!(chosen.resolved_heuristic(), Heuristic::Euclidean);
+    }
+}

@@ -97,10 +97,7 @@ fn check_closest<C: Cost>(case: &Case, moves: Moves, outcome: &Outcome<Cell, C>)
         );
     };
     let last = *path.nodes.last().unwrap();
-    let cells: Vec<(i64, i64)> = path.nodes.iter().map(|&c| xy(c)).collect();
-    let walked = map
-        .path_cost(moves, costs, xy(start), xy(last), &cells)
-        .unwrap();
+    let walked = walked(map, moves, start, path);
     let dist = map.distances(moves, costs, &[xy(start)]);
     let tol = tolerance::<C>().max(1e-9);
     assert!(same_cost(walked, path.cost.to_f64(), tol));
@@ -270,9 +267,7 @@ proptest! {
                 (Outcome::Unreachable, None) => prop_assert!(walled || goals.is_empty(), "no closest point"),
                 (Outcome::Closest(p), None) => {
                     prop_assert_eq!(p.nodes[0], case.start);
-                    let last = *p.nodes.last().unwrap();
-                    let cells: Vec<(i64, i64)> = p.nodes.iter().map(|&c| xy(c)).collect();
-                    let walked = case.map.path_cost(moves, costs_of(moves), xy(case.start), xy(last), &cells).unwrap();
+                    let walked = walked(&case.map, moves, case.start, p);
                     prop_assert!(same_cost(walked, p.cost, 1e-9), "walked {walked}, reported {}", p.cost);
                 }
                 (got, None) => panic!("no goal is reachable: {got:?}"),
@@ -375,6 +370,15 @@ fn check_nearest<C: Cost>(case: &Case, moves: Moves, goals: &[Cell], outcome: &O
     }
 }
 
+/// What `path` costs walked under the rules from `start` to its last cell; a failure when it is
+/// no such walk.
+fn walked<C: Cost>(map: &OracleMap, moves: Moves, start: Cell, path: &Path<Cell, C>) -> f64 {
+    let last = *path.nodes.last().unwrap();
+    let cells: Vec<(i64, i64)> = path.nodes.iter().map(|&c| xy(c)).collect();
+    map.path_cost(moves, costs_of(moves), xy(start), xy(last), &cells)
+        .unwrap()
+}
+
 fn check_path_to_any<C: Cost>(
     case: &Case,
     moves: Moves,
@@ -385,11 +389,7 @@ fn check_path_to_any<C: Cost>(
 ) {
     let last = *path.nodes.last().unwrap();
     assert!(goals.contains(&last), "{last} is no goal");
-    let cells: Vec<(i64, i64)> = path.nodes.iter().map(|&c| xy(c)).collect();
-    let walked = case
-        .map
-        .path_cost(moves, costs_of(moves), xy(case.start), xy(last), &cells)
-        .unwrap();
+    let walked = walked(&case.map, moves, case.start, path);
     let tol = tolerance::<C>().max(1e-9);
     assert!(
         same_cost(walked, path.cost.to_f64(), tol),

@@ -8,8 +8,9 @@
 //!
 //! On a grid whose passable cells all weigh 1 it also leaves out the neighbours that cannot
 //! improve through the node: its parent, and every neighbour the parent reaches by a move of its
-//! own that is no dearer than the two moves through the node. When the parent was expanded those neighbours got a G no greater than that move
-//! gives, so the general loop would visit them only to find nothing better. Skipping them changes
+//! own that is no dearer than the two moves through the node. When the parent was expanded those
+//! neighbours got a G no greater than that move gives, so the general loop would visit them only
+//! to find nothing better. Skipping them changes
 //! no G, no parent and no push: the search expands the same nodes in the same order, with about
 //! half the neighbour visits.
 

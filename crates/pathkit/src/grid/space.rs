@@ -699,4 +699,167 @@ mod tests {
         let chosen = grid.eight_connected().with_heuristic(Heuristic::Euclidean);
         assert_eq!(chosen.resolved_heuristic(), Heuristic::Euclidean);
     }
+
+    /// Over open terrain of one weight, the automatic estimate is the cost of the path: the
+    /// cheapest moves, priced at the lightest weight (Chebyshev, for diagonals cheaper than a
+    /// straight move, only bounds it: a move's parity can force a straight one).
+    #[test]
+    fn the_automatic_estimate_is_exact_over_open_terrain() {
+        let mut grid = Grid::new(7, 5).unwrap();
+        let cells: Vec<Cell> = (0..5)
+            .flat_map(|y| (0..7).map(move |x| Cell::new(x, y)))
+            .collect();
+        for &cell in &cells {
+            grid.set_weight(cell, 3).unwrap();
+        }
+        let mut ctx = SearchContext::new();
+        for rule in [Diagonal::Never, Diagonal::NoCornerCutting, Diagonal::Always] {
+            for (straight, diagonal) in [(10.0, 14.0), (1.0, 2f64.sqrt()), (2.0, 5.0), (5.0, 3.0)] {
+                let space = grid.space(rule, straight, diagonal).unwrap();
+                let exact = space.resolved_heuristic() != Heuristic::Chebyshev;
+                for &goal in &cells {
+                    for &cell in &cells {
+                        let cost = space
+                            .find_path(&mut ctx, cell, goal, &SearchOptions::default())
+                            .unwrap()
+                            .into_path()
+                            .unwrap()
+                            .cost;
+                        let estimate = space.heuristic(cell, goal);
+                        let what = format!("{rule:?} {straight}/{diagonal} {cell:?}->{goal:?}");
+                        assert!(estimate <= cost + 1e-9, "{what}: {estimate} > {cost}");
+                        if exact {
+                            assert!(
+                                (estimate - cost).abs() < 1e-9,
+                                "{what}: {estimate} < {cost}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `find_path` hands a query to the fast loop only when the estimate is consistent (the
+    /// automatic heuristic or zero, priced by the move costs); otherwise the general loop, which
+    /// reopens nodes an inconsistent estimate closed too early, answers. Either way its answer is
+    /// the general loop's, node for node: same status, same path, same number of expansions.
+    #[test]
+    fn find_path_answers_as_the_general_loop_for_every_heuristic() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut ctx, mut path) = (SearchContext::new(), Vec::new());
+        let mut compared = 0;
+        for round in 0..60 {
+            let (w, h) = (2 + next(9) as u32, 2 + next(9) as u32);
+            let mut grid = Grid::new(w, h).unwrap();
+            // Every other grid has no cell cheaper than 3: the estimates are then scaled by the
+            // lightest weight.
+            let lightest = if round % 2 == 0 { 1 } else { 3 };
+            let cells: Vec<Cell> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
+                .collect();
+            for &cell in &cells {
+                let weight = match next(10) {
+                    0..=1 => 0,
+                    2..=5 => lightest,
+                    _ => lightest + next(6) as u32,
+                };
+                grid.set_weight(cell, weight).unwrap();
+            }
+            for rule in [
+                Diagonal::Never,
+                Diagonal::NoCornerCutting,
+                Diagonal::CornerCutting,
+                Diagonal::Always,
+            ] {
+                for (straight, diagonal) in
+                    [(1.0, 2f64.sqrt()), (10.0, 14.0), (3.0, 7.0), (5.0, 4.0)]
+                {
+                    let space = grid.space(rule, straight, diagonal).unwrap();
+                    for heuristic in [
+                        Heuristic::Auto,
+                        Heuristic::Zero,
+                        Heuristic::Manhattan,
+                        Heuristic::Octile,
+                        Heuristic::Chebyshev,
+                        Heuristic::Euclidean,
+                    ] {
+                        for units in [None, Some((1.0, 1.0)), Some((9.0, 30.0))] {
+                            let mut space = space.clone().with_heuristic(heuristic);
+                            if let Some((s, d)) = units {
+                                space = space.heuristic_units(s, d);
+                            }
+                            let start = cells[next(cells.len() as u64) as usize];
+                            let goal = cells[next(cells.len() as u64) as usize];
+                            if grid.weight(start) == 0 {
+                                // Answered before any loop runs (unreachable from a wall).
+                                continue;
+                            }
+                            let options = SearchOptions::default();
+                            let found = space
+                                .find_path_into(&mut ctx, start, goal, &options, &mut path)
+                                .unwrap();
+                            let (found_path, found_stats) = (path.clone(), ctx.stats());
+                            let general = ctx
+                                .search_into(&space, start, goal, &options, &mut path)
+                                .unwrap();
+                            let what = format!(
+                                "{w}x{h} {rule:?} {straight}/{diagonal} {heuristic:?} {units:?} \
+                                 {start:?}->{goal:?}\n{}",
+                                grid.to_ascii()
+                            );
+                            assert_eq!(found, general, "{what}");
+                            assert_eq!(found_path, path, "{what}");
+                            if found.is_found() {
+                                assert_eq!(found_stats, ctx.stats(), "{what}");
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 5_000, "only {compared} paths compared");
+    }
+
+    /// Moves so dear that a move times the lightest weight is not a finite number: the estimate
+    /// would be infinite, and the general loop's checks answer.
+    #[test]
+    fn an_estimate_beyond_every_number_is_left_to_the_general_loop() {
+        let mut grid = Grid::new(4, 2).unwrap();
+        for y in 0..2 {
+            for x in 0..4 {
+                grid.set_weight(Cell::new(x, y), u32::MAX).unwrap();
+            }
+        }
+        let (mut ctx, mut path) = (SearchContext::new(), Vec::new());
+        let options = SearchOptions::default();
+        // A move times u32::MAX is finite for `half`, twice that is not.
+        let half = f64::MAX / 2.0 / f64::from(u32::MAX) * 1.5;
+        for (rule, straight, diagonal, beyond) in [
+            (Diagonal::Always, 1e300, 1.5e300, true),
+            (Diagonal::Always, 1.0, 1e300, false),
+            (Diagonal::Always, 1e300, 1.0, false),
+            (Diagonal::Never, 1e300, 1.0, true),
+            (Diagonal::Always, half, 2.0 * half, true),
+        ] {
+            let space = grid.space(rule, straight, diagonal).unwrap();
+            let (start, goal) = (Cell::new(0, 0), Cell::new(3, 1));
+            let found = space.find_path_into(&mut ctx, start, goal, &options, &mut path);
+            let general = ctx.search_into(&space, start, goal, &options, &mut path);
+            let general = general.map_err(GridError::Search);
+            assert_eq!(
+                found.is_err(),
+                beyond,
+                "{rule:?} {straight}/{diagonal}: {found:?}"
+            );
+            assert_eq!(format!("{found:?}"), format!("{general:?}"));
+        }
+    }
 }

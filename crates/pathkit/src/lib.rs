@@ -9,6 +9,7 @@
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
+//! | [`geometry`] | points, segments, polygons, the visibility rule, extrusion by a buffer radius |
 //! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
 //! | [`limits`] | [`MAX_MAP_BYTES`](limits::MAX_MAP_BYTES), the one limit on what a map may cost in memory |
 //!
@@ -32,6 +33,7 @@
 pub mod batch;
 mod cost;
 pub mod format;
+pub mod geometry;
 pub mod graph;
 pub mod grid;
 pub mod jps;

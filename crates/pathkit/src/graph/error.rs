@@ -190,6 +190,21 @@ pub enum GraphError {
     },
     /// Serialized data that does not describe a valid graph.
     InvalidData(InvalidData),
+    /// A polygon obstacle needs at least 2 points.
+    ObstacleTooSmall {
+        /// Points given.
+        points: usize,
+    },
+    /// An obstacle's vertex is not a finite point.
+    NonFiniteVertex {
+        /// The vertex's index.
+        index: usize,
+    },
+    /// The node is an obstacle's own node, placed and connected by the obstacle graph.
+    ObstacleNode {
+        /// The node.
+        node: NodeId,
+    },
     /// A change of a grid graph's moves that its edges do not allow: to or from
     /// [`Diagonal::Never`](crate::grid::Diagonal::Never).
     MovesFixed {
@@ -254,6 +269,16 @@ impl fmt::Display for GraphError {
                 "invalid path: radius {radius} must be finite and not negative"
             ),
             GraphError::InvalidData(problem) => write!(f, "invalid graph data: {problem}"),
+            GraphError::ObstacleTooSmall { points } => {
+                write!(f, "a polygon obstacle needs at least 2 points, got {points}")
+            }
+            GraphError::NonFiniteVertex { index } => {
+                write!(f, "invalid obstacle: vertex {index} is not finite")
+            }
+            GraphError::ObstacleNode { node } => write!(
+                f,
+                "{node} belongs to an obstacle: the obstacle graph places and connects it"
+            ),
             GraphError::MovesFixed { built, asked } => write!(
                 f,
                 "a grid graph built for {built:?} moves cannot search with {asked:?}: its diagonal edges are fixed"

@@ -7,6 +7,7 @@
 //! | [`NodeKind`] | a node's payload: plain, 2D point, 3D point, grid cell | `GKGraphNode`, `…2D`, `…3D`, `GKGridGraphNode` |
 //! | [`CostModel`], [`BaseCosts`], [`UnitDiagonals`] | how moves are priced and estimated (terrain, per-agent rules) | `costToNode:`, `estimatedCostToNode:` overrides |
 //! | [`GridGraph`], [`DiagonalCost`] | one node per cell, 4- or 8-connected under a [`Diagonal`](crate::grid::Diagonal) rule; removed nodes are walls | `GKGridGraph` |
+//! | [`ObstacleGraph`], [`PolygonObstacle`] | the visibility graph of polygons grown by a buffer radius; nodes kept connected as obstacles come and go | `GKObstacleGraph`, `GKPolygonObstacle` |
 //! | [`GraphSpace`] | a graph under a model as a [`SearchSpace`](crate::search::SearchSpace), for the search core's other tools | — |
 //! | [`AgentPath`] | a route of at least 2 points for an agent to follow | `GKPath` |
 //! | [`GraphError`] | every failure, typed | exceptions and crashes |
@@ -54,6 +55,9 @@ mod grid_graph;
 mod node_graph;
 mod node_id;
 mod node_kind;
+mod obstacle_graph;
+mod obstacle_index;
+mod polygon_obstacle;
 #[cfg(feature = "serde")]
 mod serialization;
 
@@ -66,3 +70,5 @@ pub use grid_graph::{DiagonalCost, GridGraph};
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;
 pub use node_kind::{NodeKind, NodeRef};
+pub use obstacle_graph::ObstacleGraph;
+pub use polygon_obstacle::PolygonObstacle;

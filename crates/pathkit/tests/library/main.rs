@@ -37,6 +37,8 @@ mod format_tiled;
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]
 mod gameplaykit_grid;
+#[path = "../gameplaykit_obstacles.rs"]
+mod gameplaykit_obstacles;
 #[path = "../gameplaykit_properties.rs"]
 mod gameplaykit_properties;
 #[path = "../gameplaykit_serde.rs"]

@@ -1,0 +1,682 @@
+//! [`ObstacleGraph`]: GameplayKit's `GKObstacleGraph`, the visibility graph of polygon obstacles
+//! grown by a buffer radius.
+
+use super::obstacle_index::{segment_meets_box, ObstacleIndex};
+use super::{Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle};
+use crate::geometry::{Extrusion, Point, Polygon};
+use crate::search::Outcome;
+use std::collections::{BTreeSet, HashMap};
+
+/// The radius obstacles are grown by when the buffer radius is zero: GameplayKit places the
+/// nodes "a thousandth of a unit out", so that paths touch obstacles without entering them.
+const ZERO_RADIUS: f64 = 0.001;
+
+/// A graph whose nodes go around polygon obstacles (GameplayKit's `GKObstacleGraph`).
+///
+/// Each obstacle, grown by the buffer radius (see [`Extrusion`]), gets one node per vertex. Its
+/// consecutive nodes are joined both ways unless another obstacle is in the way (its *ring
+/// edges*), and every pair of nodes that see each other is joined both ways (*visibility
+/// edges*): obstacle nodes with each other, and with the *user nodes* connected by
+/// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles), which the graph keeps
+/// connected as obstacles come and go. Whether a segment is blocked is
+/// [`Polygon::blocks`](crate::geometry::Polygon::blocks) against each grown obstacle.
+///
+/// The graph is a [`NodeGraph`] ([`graph`](Self::graph)) of 2D points, so the shortest path
+/// between two connected points is the shortest among the grown obstacles, and every search of
+/// pathkit runs on it.
+///
+/// An [R*-tree](https://docs.rs/rstar) of the obstacles' boxes finds the few obstacles a segment
+/// may meet, so a segment is not tested against every obstacle.
+///
+/// ```
+/// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+///
+/// // A wall from (2, -3) to (3, 3); agents keep 0.5 away from it.
+/// let wall = PolygonObstacle::new(&[[2.0, -3.0], [3.0, -3.0], [3.0, 3.0], [2.0, 3.0]]).unwrap();
+/// let mut graph = ObstacleGraph::new(&[wall.clone()], 0.5);
+/// assert_eq!(graph.nodes_for_obstacle(&wall).unwrap().len(), 4);
+/// let start = graph.add_point(0.0, 0.0).unwrap();
+/// let goal = graph.add_point(5.0, 0.0).unwrap();
+/// let path = graph.find_path(start, goal).unwrap().into_path().unwrap();
+/// assert_eq!(path.nodes.len(), 4); // around two grown corners
+/// assert!(path.cost > 5.0);
+/// graph.remove_obstacles(&[wall]);
+/// assert_eq!(graph.find_path(start, goal).unwrap().into_nodes(), Some(vec![start, goal]));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ObstacleGraph {
+    graph: NodeGraph,
+    buffer_radius: f32,
+    extrusion: Extrusion,
+    /// Obstacles by key; keys are never reused, removed ones are `None`.
+    placed: Vec<Option<Placed>>,
+    /// Keys of the obstacles present, in insertion order.
+    order: Vec<u32>,
+    by_obstacle: HashMap<PolygonObstacle, u32>,
+    /// The obstacle and vertex of every obstacle node.
+    owner: HashMap<NodeId, (u32, u32)>,
+    users: Vec<UserNode>,
+    locks: BTreeSet<(NodeId, NodeId)>,
+    index: ObstacleIndex,
+}
+
+/// An obstacle present in the graph.
+#[derive(Clone, Debug)]
+struct Placed {
+    obstacle: PolygonObstacle,
+    nodes: Vec<NodeId>,
+    raw: Polygon,
+    /// The grown polygon, its vertices exactly the nodes' positions.
+    grown: Polygon,
+    lo: [f64; 2],
+    hi: [f64; 2],
+}
+
+/// A node connected with [`ObstacleGraph::connect_node_using_obstacles`] and what it was told to
+/// leave out.
+#[derive(Clone, Debug, PartialEq)]
+struct UserNode {
+    node: NodeId,
+    ignored: Vec<PolygonObstacle>,
+    unbuffered: Vec<PolygonObstacle>,
+}
+
+/// How a segment between two nodes is tested: obstacles left out, obstacles tested raw.
+#[derive(Default)]
+struct PairRules {
+    skip: Vec<u32>,
+    raw: Vec<u32>,
+}
+
+impl ObstacleGraph {
+    /// A graph of these obstacles (duplicates skipped), grown by `buffer_radius` (negative values
+    /// and NaN count as 0; at 0 the nodes sit a thousandth of a unit out), with GameplayKit's
+    /// radial growth.
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let square = PolygonObstacle::new(&[[1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0]]).unwrap();
+    /// let graph = ObstacleGraph::new(&[square.clone()], -3.0);
+    /// assert_eq!(graph.buffer_radius(), 0.0);
+    /// let corner = graph.nodes_for_obstacle(&square).unwrap()[0];
+    /// let a = 1.0 + 0.001 / 2f32.sqrt();
+    /// assert_eq!(graph.position(corner), Ok([a, -a]));
+    /// ```
+    #[must_use]
+    pub fn new(obstacles: &[PolygonObstacle], buffer_radius: f32) -> Self {
+        Self::with_extrusion(obstacles, buffer_radius, Extrusion::Radial)
+    }
+
+    /// [`new`](Self::new) with another way of growing obstacles: [`Extrusion::Mitre`] keeps
+    /// paths a full radius from every side.
+    ///
+    /// ```
+    /// use pathkit::geometry::Extrusion;
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let square = PolygonObstacle::new(&[[1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0]]).unwrap();
+    /// let graph = ObstacleGraph::with_extrusion(&[square.clone()], 1.0, Extrusion::Mitre);
+    /// let corner = graph.nodes_for_obstacle(&square).unwrap()[1];
+    /// assert_eq!(graph.position(corner), Ok([2.0, 2.0]));
+    /// ```
+    #[must_use]
+    pub fn with_extrusion(
+        obstacles: &[PolygonObstacle],
+        buffer_radius: f32,
+        extrusion: Extrusion,
+    ) -> Self {
+        let mut graph = ObstacleGraph {
+            graph: NodeGraph::new(),
+            buffer_radius: if buffer_radius > 0.0 {
+                buffer_radius
+            } else {
+                0.0
+            },
+            extrusion,
+            placed: Vec::new(),
+            order: Vec::new(),
+            by_obstacle: HashMap::new(),
+            owner: HashMap::new(),
+            users: Vec::new(),
+            locks: BTreeSet::new(),
+            index: ObstacleIndex::default(),
+        };
+        graph.add_obstacles(obstacles);
+        graph
+    }
+
+    /// The node graph: nodes, members, edges, costs and every search.
+    #[must_use]
+    pub fn graph(&self) -> &NodeGraph {
+        &self.graph
+    }
+
+    /// The buffer radius obstacles are grown by (never negative).
+    #[must_use]
+    pub fn buffer_radius(&self) -> f32 {
+        self.buffer_radius
+    }
+
+    /// How obstacles are grown.
+    #[must_use]
+    pub fn extrusion(&self) -> Extrusion {
+        self.extrusion
+    }
+
+    /// The obstacles, in insertion order.
+    pub fn obstacles(&self) -> impl ExactSizeIterator<Item = &PolygonObstacle> + '_ {
+        self.order.iter().map(|&key| &self.placed(key).obstacle)
+    }
+
+    /// The nodes of an obstacle in the graph, one per vertex in vertex order; `None` for an
+    /// obstacle not in the graph.
+    #[must_use]
+    pub fn nodes_for_obstacle(&self, obstacle: &PolygonObstacle) -> Option<&[NodeId]> {
+        let key = *self.by_obstacle.get(obstacle)?;
+        Some(&self.placed(key).nodes)
+    }
+
+    /// An obstacle grown by the buffer radius, as its nodes sit: the polygon paths go around.
+    #[must_use]
+    pub fn grown_obstacle(&self, obstacle: &PolygonObstacle) -> Option<&Polygon> {
+        let key = *self.by_obstacle.get(obstacle)?;
+        Some(&self.placed(key).grown)
+    }
+
+    /// A node's position.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`] for a node of another graph, [`GraphError::KindMismatch`] for a
+    /// node without a 2D position.
+    pub fn position(&self, node: NodeId) -> Result<[f32; 2], GraphError> {
+        match self.graph.kind(node)? {
+            NodeKind::Point2(x, y) => Ok([x, y]),
+            _ => Err(GraphError::KindMismatch {
+                node,
+                expected: "2D point",
+            }),
+        }
+    }
+
+    fn placed(&self, key: u32) -> &Placed {
+        self.placed[key as usize]
+            .as_ref()
+            .expect("every key in `order` and `by_obstacle` is placed")
+    }
+
+    /// Adds the obstacles not in the graph yet, in order (GameplayKit's `addObstacles:`): their
+    /// nodes, ring edges and visibility edges to every obstacle node and user node they see. Then
+    /// every edge that crosses a new obstacle is deleted, unless its ordered pair is
+    /// [locked](Self::lock_connection).
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let mut graph = ObstacleGraph::new(&[], 1.0);
+    /// let a = graph.add_point(0.0, 0.0).unwrap();
+    /// let b = graph.add_point(10.0, 0.0).unwrap();
+    /// assert!(graph.graph().has_connection(a, b).unwrap());
+    /// let block = PolygonObstacle::new(&[[4.0, -1.0], [6.0, -1.0], [6.0, 1.0], [4.0, 1.0]]).unwrap();
+    /// graph.add_obstacles(&[block.clone(), block]); // the second is the same obstacle: skipped
+    /// assert_eq!(graph.obstacles().len(), 1);
+    /// assert!(!graph.graph().has_connection(a, b).unwrap());
+    /// ```
+    pub fn add_obstacles(&mut self, obstacles: &[PolygonObstacle]) {
+        let first_new = self.order.len();
+        for obstacle in obstacles {
+            if self.by_obstacle.contains_key(obstacle) {
+                continue;
+            }
+            self.place(obstacle.clone());
+        }
+        let new_keys: Vec<u32> = self.order[first_new..].to_vec();
+        if new_keys.is_empty() {
+            return;
+        }
+        // Nodes of the new obstacles, and every node they may be joined to.
+        let new_nodes: Vec<NodeId> = new_keys
+            .iter()
+            .flat_map(|&key| self.placed(key).nodes.iter().copied())
+            .collect();
+        let fresh: std::collections::HashSet<NodeId> = new_nodes.iter().copied().collect();
+        let others: Vec<NodeId> = self
+            .linkable_nodes()
+            .filter(|n| !fresh.contains(n))
+            .collect();
+        // The edges that may cross a new obstacle, found before any is added.
+        let crossing = self.edges_crossing(&new_keys);
+        for (i, &x) in new_nodes.iter().enumerate() {
+            for &y in new_nodes[i + 1..].iter().chain(&others) {
+                if self.sees(x, y) {
+                    self.link_both(x, y);
+                }
+            }
+        }
+        for (from, to) in crossing {
+            if !self.locks.contains(&(from, to)) {
+                self.graph
+                    .remove_connections(from, &[to], Direction::OneWay)
+                    .expect("both nodes belong to this graph");
+            }
+        }
+    }
+
+    /// Puts an obstacle in: its key, grown polygon, nodes (members) and box.
+    fn place(&mut self, obstacle: PolygonObstacle) {
+        let key = self.placed.len() as u32;
+        let raw = obstacle.polygon();
+        let radius = if self.buffer_radius > 0.0 {
+            f64::from(self.buffer_radius)
+        } else {
+            ZERO_RADIUS
+        };
+        let positions: Vec<[f32; 2]> = raw
+            .extruded(radius, self.extrusion)
+            .points()
+            .iter()
+            .map(|p| p.to_f32())
+            .collect();
+        let grown = Polygon::new(positions.iter().map(|&p| Point::from_f32(p)).collect());
+        let nodes: Vec<NodeId> = positions
+            .iter()
+            .map(|&[x, y]| self.graph.add_node(NodeKind::Point2(x, y)))
+            .collect();
+        for (vertex, &node) in nodes.iter().enumerate() {
+            self.owner.insert(node, (key, vertex as u32));
+        }
+        let (lo1, hi1) = raw.bounds();
+        let (lo2, hi2) = grown.bounds();
+        let lo = [lo1.x.min(lo2.x), lo1.y.min(lo2.y)];
+        let hi = [hi1.x.max(hi2.x), hi1.y.max(hi2.y)];
+        self.index.insert(key, lo, hi);
+        self.by_obstacle.insert(obstacle.clone(), key);
+        self.order.push(key);
+        self.placed.push(Some(Placed {
+            obstacle,
+            nodes,
+            raw,
+            grown,
+            lo,
+            hi,
+        }));
+    }
+
+    /// The members that obstacles keep connected: obstacle nodes and user nodes.
+    fn linkable_nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.order
+            .iter()
+            .flat_map(|&key| self.placed(key).nodes.iter().copied())
+            .chain(self.users.iter().map(|user| user.node))
+            .filter(|&node| self.graph.is_member(node).unwrap_or(false))
+    }
+
+    /// Every edge (between two 2D nodes) that one of these obstacles blocks, under the rules of
+    /// its two ends.
+    fn edges_crossing(&self, keys: &[u32]) -> Vec<(NodeId, NodeId)> {
+        let mut crossing = Vec::new();
+        for from in self.graph.all_nodes() {
+            let Some(a) = self.point(from) else { continue };
+            for &to in self
+                .graph
+                .connected_nodes(from)
+                .expect("a node of this graph")
+            {
+                let Some(b) = self.point(to) else { continue };
+                let rules = self.rules(from, to);
+                let blocked = keys.iter().any(|&key| {
+                    let placed = self.placed(key);
+                    !rules.skip.contains(&key)
+                        && segment_meets_box(a, b, placed.lo, placed.hi)
+                        && self.polygon_for(key, &rules).blocks(a, b)
+                });
+                if blocked {
+                    crossing.push((from, to));
+                }
+            }
+        }
+        crossing
+    }
+
+    fn point(&self, node: NodeId) -> Option<Point> {
+        match self.graph.kind(node) {
+            Ok(NodeKind::Point2(x, y)) => Some(Point::from_f32([x, y])),
+            _ => None,
+        }
+    }
+
+    fn polygon_for(&self, key: u32, rules: &PairRules) -> &Polygon {
+        let placed = self.placed(key);
+        if rules.raw.contains(&key) {
+            &placed.raw
+        } else {
+            &placed.grown
+        }
+    }
+
+    /// What a segment between `a` and `b` is tested against: an obstacle's ring edge leaves its
+    /// own obstacle out; a user node leaves out what it was told to, on either end.
+    fn rules(&self, a: NodeId, b: NodeId) -> PairRules {
+        let mut rules = PairRules::default();
+        if let (Some(&(ka, va)), Some(&(kb, vb))) = (self.owner.get(&a), self.owner.get(&b)) {
+            let n = self.placed(ka).nodes.len() as u32;
+            if ka == kb && ((va + 1) % n == vb || (vb + 1) % n == va) {
+                rules.skip.push(ka);
+            }
+        }
+        for user in self.users.iter().filter(|u| u.node == a || u.node == b) {
+            let keys = |list: &[PolygonObstacle]| -> Vec<u32> {
+                list.iter()
+                    .filter_map(|o| self.by_obstacle.get(o).copied())
+                    .collect()
+            };
+            rules.skip.extend(keys(&user.ignored));
+            rules.raw.extend(keys(&user.unbuffered));
+        }
+        rules
+    }
+
+    /// Whether nothing blocks the segment between two 2D nodes, under their rules.
+    fn sees(&self, a: NodeId, b: NodeId) -> bool {
+        let (Some(pa), Some(pb)) = (self.point(a), self.point(b)) else {
+            return false;
+        };
+        let rules = self.rules(a, b);
+        self.clear(pa, pb, &rules)
+    }
+
+    fn clear(&self, a: Point, b: Point, rules: &PairRules) -> bool {
+        !self
+            .index
+            .along(a, b)
+            .any(|key| !rules.skip.contains(&key) && self.polygon_for(key, rules).blocks(a, b))
+    }
+
+    fn link_both(&mut self, a: NodeId, b: NodeId) {
+        self.graph
+            .add_connections(a, &[b], Direction::BothWays)
+            .expect("both nodes belong to this graph");
+    }
+
+    /// Removes the obstacles in the graph, with their nodes and all their edges (GameplayKit's
+    /// `removeObstacles:`). Then every pair of remaining obstacle or user nodes that now see each
+    /// other is joined both ways again: the edges the removed obstacles had cut come back. Plain
+    /// nodes get nothing back. Obstacles not in the graph are skipped.
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let block = PolygonObstacle::new(&[[4.0, -1.0], [6.0, -1.0], [6.0, 1.0], [4.0, 1.0]]).unwrap();
+    /// let mut graph = ObstacleGraph::new(&[block.clone()], 1.0);
+    /// let (a, b) = (graph.add_point(0.0, 0.0).unwrap(), graph.add_point(10.0, 0.0).unwrap());
+    /// assert!(!graph.graph().has_connection(a, b).unwrap());
+    /// graph.remove_obstacles(&[block]);
+    /// assert!(graph.graph().has_connection(a, b).unwrap());
+    /// assert_eq!(graph.graph().nodes(), &[a, b]); // the obstacle's nodes are gone
+    /// ```
+    pub fn remove_obstacles(&mut self, obstacles: &[PolygonObstacle]) {
+        let mut boxes = Vec::new();
+        for obstacle in obstacles {
+            let Some(key) = self.by_obstacle.remove(obstacle) else {
+                continue;
+            };
+            let placed = self.placed[key as usize]
+                .take()
+                .expect("a key in `by_obstacle` is placed");
+            self.graph
+                .remove_nodes(&placed.nodes)
+                .expect("the obstacle's nodes belong to this graph");
+            for node in &placed.nodes {
+                self.owner.remove(node);
+            }
+            self.index.remove(key, placed.lo, placed.hi);
+            self.order.retain(|&k| k != key);
+            boxes.push((placed.lo, placed.hi));
+        }
+        if boxes.is_empty() {
+            return;
+        }
+        let nodes: Vec<(NodeId, Point)> = self
+            .linkable_nodes()
+            .filter_map(|node| Some((node, self.point(node)?)))
+            .collect();
+        for (i, &(x, px)) in nodes.iter().enumerate() {
+            for &(y, py) in &nodes[i + 1..] {
+                let freed = boxes
+                    .iter()
+                    .any(|&(lo, hi)| segment_meets_box(px, py, lo, hi));
+                if freed && self.sees(x, y) {
+                    self.link_both(x, y);
+                }
+            }
+        }
+    }
+
+    /// Removes every obstacle and its nodes (GameplayKit's `removeAllObstacles`).
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let tri = PolygonObstacle::new(&[[0.0, 0.0], [2.0, 0.0], [1.0, 2.0]]).unwrap();
+    /// let mut graph = ObstacleGraph::new(&[tri], 0.5);
+    /// assert_eq!(graph.graph().nodes().len(), 3);
+    /// graph.remove_all_obstacles();
+    /// assert_eq!((graph.obstacles().len(), graph.graph().nodes().len()), (0, 0));
+    /// ```
+    pub fn remove_all_obstacles(&mut self) {
+        let all: Vec<PolygonObstacle> = self.obstacles().cloned().collect();
+        self.remove_obstacles(&all);
+    }
+
+    /// Adds a 2D node at `(x, y)` and connects it with
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles): the usual way to put
+    /// a start or a goal in.
+    ///
+    /// # Errors
+    /// None today; the `Result` is kept for the checks connecting may grow.
+    pub fn add_point(&mut self, x: f32, y: f32) -> Result<NodeId, GraphError> {
+        let node = self.graph.create_node(NodeKind::Point2(x, y));
+        self.connect_node_using_obstacles(node)?;
+        Ok(node)
+    }
+
+    /// Makes `node` (a 2D node) a member connected both ways to every member it sees, "as if it
+    /// had been present when the graph was made" (GameplayKit's `connectNodeUsingObstacles:`).
+    /// The graph remembers it as a user node and keeps its visibility edges current as obstacles
+    /// are added and removed; [`remove_nodes`](Self::remove_nodes) forgets it.
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let block = PolygonObstacle::new(&[[4.0, -1.0], [6.0, -1.0], [6.0, 1.0], [4.0, 1.0]]).unwrap();
+    /// let mut graph = ObstacleGraph::new(&[block.clone()], 0.5);
+    /// let start = graph.add_point(0.0, 0.0).unwrap();
+    /// // Visible from (0, 0): the two grown corners on its side; the far two are hidden.
+    /// assert_eq!(graph.graph().connected_nodes(start).unwrap().len(), 2);
+    /// ```
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node without a 2D
+    /// position, [`GraphError::ObstacleNode`] for an obstacle's own node.
+    pub fn connect_node_using_obstacles(&mut self, node: NodeId) -> Result<(), GraphError> {
+        self.connect_user(node, &[], &[])
+    }
+
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles), leaving these
+    /// obstacles out of its visibility tests (a start or goal inside an obstacle), now and when
+    /// the graph later updates the node's edges.
+    ///
+    /// # Errors
+    /// As [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    pub fn connect_node_using_obstacles_ignoring(
+        &mut self,
+        node: NodeId,
+        ignored: &[PolygonObstacle],
+    ) -> Result<(), GraphError> {
+        self.connect_user(node, ignored, &[])
+    }
+
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles), testing these
+    /// obstacles as they are, not grown by the buffer radius (a node in an obstacle's buffer).
+    ///
+    /// # Errors
+    /// As [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    pub fn connect_node_using_obstacles_ignoring_buffer(
+        &mut self,
+        node: NodeId,
+        unbuffered: &[PolygonObstacle],
+    ) -> Result<(), GraphError> {
+        self.connect_user(node, &[], unbuffered)
+    }
+
+    fn connect_user(
+        &mut self,
+        node: NodeId,
+        ignored: &[PolygonObstacle],
+        unbuffered: &[PolygonObstacle],
+    ) -> Result<(), GraphError> {
+        self.position(node)?;
+        if self.owner.contains_key(&node) {
+            return Err(GraphError::ObstacleNode { node });
+        }
+        self.graph.add_nodes(&[node])?;
+        let user = UserNode {
+            node,
+            ignored: ignored.to_vec(),
+            unbuffered: unbuffered.to_vec(),
+        };
+        match self.users.iter_mut().find(|u| u.node == node) {
+            Some(known) => *known = user,
+            None => self.users.push(user),
+        }
+        let members: Vec<NodeId> = self.graph.nodes().to_vec();
+        for other in members {
+            if other != node && self.sees(node, other) {
+                self.link_both(node, other);
+            }
+        }
+        Ok(())
+    }
+
+    /// Creates a node that is not a member and has no edges (as [`NodeGraph::create_node`]).
+    ///
+    /// ```
+    /// use pathkit::graph::{NodeKind, ObstacleGraph};
+    ///
+    /// let mut graph = ObstacleGraph::new(&[], 1.0);
+    /// let node = graph.create_node(NodeKind::Point2(1.0, 2.0));
+    /// assert_eq!(graph.graph().is_member(node), Ok(false));
+    /// ```
+    pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
+        self.graph.create_node(kind)
+    }
+
+    /// Makes nodes members without connecting them (as [`NodeGraph::add_nodes`]): such plain
+    /// members keep the edges given them, lose those an added obstacle crosses (unless locked),
+    /// and get none back.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn add_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        self.graph.add_nodes(nodes)
+    }
+
+    /// Removes nodes from the graph with their edges (as [`NodeGraph::remove_nodes`]) and forgets
+    /// the user nodes among them.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        self.graph.remove_nodes(nodes)?;
+        self.users.retain(|u| !nodes.contains(&u.node));
+        Ok(())
+    }
+
+    /// Adds edges (as [`NodeGraph::add_connections`]).
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn add_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+    ) -> Result<(), GraphError> {
+        self.graph.add_connections(from, to, direction)
+    }
+
+    /// Deletes edges (as [`NodeGraph::remove_connections`]).
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn remove_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+    ) -> Result<(), GraphError> {
+        self.graph.remove_connections(from, to, direction)
+    }
+
+    /// Locks the edge `from` → `to` (that ordered pair only): adding an obstacle that crosses it
+    /// keeps it. A lock creates no edge.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, NodeKind, ObstacleGraph, PolygonObstacle};
+    ///
+    /// let mut graph = ObstacleGraph::new(&[], 1.0);
+    /// let a = graph.create_node(NodeKind::Point2(0.0, 0.0));
+    /// let b = graph.create_node(NodeKind::Point2(10.0, 0.0));
+    /// graph.add_nodes(&[a, b]).unwrap();
+    /// graph.add_connections(a, &[b], Direction::BothWays).unwrap();
+    /// graph.lock_connection(a, b).unwrap();
+    /// let block = PolygonObstacle::new(&[[4.0, -1.0], [6.0, -1.0], [6.0, 1.0], [4.0, 1.0]]).unwrap();
+    /// graph.add_obstacles(&[block]);
+    /// assert!(graph.graph().has_connection(a, b).unwrap()); // locked: kept
+    /// assert!(!graph.graph().has_connection(b, a).unwrap()); // not locked: cut
+    /// assert!(graph.is_connection_locked(a, b).unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn lock_connection(&mut self, from: NodeId, to: NodeId) -> Result<(), GraphError> {
+        self.graph.kind(from)?;
+        self.graph.kind(to)?;
+        self.locks.insert((from, to));
+        Ok(())
+    }
+
+    /// Unlocks the edge `from` → `to`.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn unlock_connection(&mut self, from: NodeId, to: NodeId) -> Result<(), GraphError> {
+        self.graph.kind(from)?;
+        self.graph.kind(to)?;
+        self.locks.remove(&(from, to));
+        Ok(())
+    }
+
+    /// Whether the edge `from` → `to` is locked: `false` if never locked, or unlocked since.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`].
+    pub fn is_connection_locked(&self, from: NodeId, to: NodeId) -> Result<bool, GraphError> {
+        self.graph.kind(from)?;
+        self.graph.kind(to)?;
+        Ok(self.locks.contains(&(from, to)))
+    }
+
+    /// The shortest path between two nodes along the graph's edges (A* with the Euclidean
+    /// estimate), as [`NodeGraph::find_path`].
+    ///
+    /// # Errors
+    /// As [`NodeGraph::find_path`].
+    pub fn find_path(
+        &self,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
+        self.graph.find_path(start, goal)
+    }
+}

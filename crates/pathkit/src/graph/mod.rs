@@ -60,6 +60,7 @@ mod obstacle_index;
 mod polygon_obstacle;
 #[cfg(feature = "serde")]
 mod serialization;
+mod sight_grid;
 
 pub use agent_path::AgentPath;
 pub use cost_model::{BaseCosts, CostModel, UnitDiagonals};

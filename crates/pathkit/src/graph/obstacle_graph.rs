@@ -2,6 +2,7 @@
 //! grown by a buffer radius.
 
 use super::obstacle_index::{segment_meets_box, ObstacleIndex};
+use super::sight_grid::SightGrid;
 use super::{Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle};
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::search::Outcome;
@@ -68,6 +69,8 @@ struct Placed {
     raw: Polygon,
     /// The grown polygon, its vertices exactly the nodes' positions.
     grown: Polygon,
+    /// Whether the grown polygon is convex (and simple): then it may cast shadows.
+    convex: bool,
     lo: [f64; 2],
     hi: [f64; 2],
 }
@@ -239,19 +242,22 @@ impl ObstacleGraph {
             .iter()
             .flat_map(|&key| self.placed(key).nodes.iter().copied())
             .collect();
-        let fresh: std::collections::HashSet<NodeId> = new_nodes.iter().copied().collect();
-        let others: Vec<NodeId> = self
-            .linkable_nodes()
-            .filter(|n| !fresh.contains(n))
-            .collect();
         // The edges that may cross a new obstacle, found before any is added.
         let crossing = self.edges_crossing(&new_keys);
-        for (i, &x) in new_nodes.iter().enumerate() {
-            for &y in new_nodes[i + 1..].iter().chain(&others) {
-                if self.sees(x, y) {
-                    self.link_both(x, y);
-                }
-            }
+        // Each new node with every node after it in the list, where the old ones come last.
+        let fresh: HashMap<NodeId, usize> =
+            new_nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        let pairs = self.pairs_in_sight(
+            |x| fresh.contains_key(&x),
+            |x, y| match (fresh.get(&x), fresh.get(&y)) {
+                (Some(i), Some(j)) => i < j,
+                (Some(_), None) => true,
+                _ => false,
+            },
+            |_, _| true,
+        );
+        for (x, y) in pairs {
+            self.link_both(x, y);
         }
         for (from, to) in crossing {
             if !self.locks.contains(&(from, to)) {
@@ -292,11 +298,13 @@ impl ObstacleGraph {
         self.index.insert(key, lo, hi);
         self.by_obstacle.insert(obstacle.clone(), key);
         self.order.push(key);
+        let convex = is_convex(&grown);
         self.placed.push(Some(Placed {
             obstacle,
             nodes,
             raw,
             grown,
+            convex,
             lo,
             hi,
         }));
@@ -436,20 +444,102 @@ impl ObstacleGraph {
         if boxes.is_empty() {
             return;
         }
+        let pairs = self.pairs_in_sight(
+            |_| true,
+            |x, y| x < y,
+            |px, py| {
+                boxes
+                    .iter()
+                    .any(|&(lo, hi)| segment_meets_box(px, py, lo, hi))
+            },
+        );
+        for (x, y) in pairs {
+            self.link_both(x, y);
+        }
+    }
+
+    /// Every pair of linkable nodes (obstacle and user nodes) that `wanted` asks for (in one
+    /// order or the other, at most one of them), whose segment `near` accepts, and that see each
+    /// other; in a fixed order. Every pair wanted has a `source` at one end at least.
+    ///
+    /// A [`SightGrid`] walk from each node skips the nodes behind obstacles; user nodes told to
+    /// leave obstacles out (or test them raw) are tested with every node instead, since an
+    /// obstacle's shadow is not theirs.
+    fn pairs_in_sight(
+        &self,
+        source: impl Fn(NodeId) -> bool,
+        wanted: impl Fn(NodeId, NodeId) -> bool,
+        near: impl Fn(Point, Point) -> bool,
+    ) -> Vec<(NodeId, NodeId)> {
         let nodes: Vec<(NodeId, Point)> = self
             .linkable_nodes()
             .filter_map(|node| Some((node, self.point(node)?)))
             .collect();
-        for (i, &(x, px)) in nodes.iter().enumerate() {
-            for &(y, py) in &nodes[i + 1..] {
-                let freed = boxes
-                    .iter()
-                    .any(|&(lo, hi)| segment_meets_box(px, py, lo, hi));
-                if freed && self.sees(x, y) {
-                    self.link_both(x, y);
+        let special = |node: NodeId| {
+            self.users
+                .iter()
+                .any(|u| u.node == node && !(u.ignored.is_empty() && u.unbuffered.is_empty()))
+        };
+        let (plain, odd): (Vec<usize>, Vec<usize>) =
+            (0..nodes.len()).partition(|&i| !special(nodes[i].0));
+        let points: Vec<Point> = plain.iter().map(|&i| nodes[i].1).collect();
+        let boxes: Vec<(u32, [f64; 2], [f64; 2])> = self
+            .order
+            .iter()
+            .map(|&key| (key, self.placed(key).lo, self.placed(key).hi))
+            .collect();
+        let mut grid = SightGrid::new(&points, &boxes);
+        let mut pairs = Vec::new();
+        let mut test = |(x, px): (NodeId, Point), (y, py): (NodeId, Point)| {
+            let ordered = if wanted(x, y) {
+                Some((x, y))
+            } else if wanted(y, x) {
+                Some((y, x))
+            } else {
+                None
+            };
+            if let Some((a, b)) = ordered {
+                if near(px, py) && self.sees(a, b) {
+                    pairs.push((a, b));
+                }
+            }
+        };
+        let mut met = Vec::new();
+        for (k, &i) in plain.iter().enumerate() {
+            let (x, px) = nodes[i];
+            if !source(x) {
+                continue;
+            }
+            let own = self.owner.get(&x).map(|&(key, _)| key);
+            met.clear();
+            grid.walk(
+                px,
+                |key| {
+                    let placed = self.placed(key);
+                    (Some(key) != own && placed.convex).then_some(&placed.grown)
+                },
+                |j| {
+                    // A pair of sources is met from the first of the two.
+                    let j = j as usize;
+                    if j > k || (j < k && !source(nodes[plain[j]].0)) {
+                        met.push(j);
+                    }
+                },
+            );
+            met.sort_unstable();
+            for &j in &met {
+                test(nodes[i], nodes[plain[j]]);
+            }
+        }
+        for &i in &odd {
+            for (j, &other) in nodes.iter().enumerate() {
+                // Each odd node meets every plain node here, and every other odd node once.
+                if j != i && (!special(other.0) || j > i) {
+                    test(nodes[i], other);
                 }
             }
         }
+        pairs
     }
 
     /// Removes every obstacle and its nodes (GameplayKit's `removeAllObstacles`).
@@ -679,4 +769,26 @@ impl ObstacleGraph {
     ) -> Result<Outcome<NodeId, f32>, GraphError> {
         self.graph.find_path(start, goal)
     }
+}
+
+/// Whether a polygon is convex and simple: every turn the same way (or straight), once around.
+fn is_convex(polygon: &Polygon) -> bool {
+    let points = polygon.points();
+    let n = points.len();
+    if n < 3 || polygon.signed_area() == 0.0 {
+        return false;
+    }
+    let (mut left, mut right, mut turning) = (false, false, 0.0f64);
+    for k in 0..n {
+        let (a, b, c) = (points[k], points[(k + 1) % n], points[(k + 2) % n]);
+        let (u, v) = (b - a, c - b);
+        if u.length() == 0.0 || v.length() == 0.0 {
+            return false;
+        }
+        let turn = u.cross(v);
+        left |= turn > 0.0;
+        right |= turn < 0.0;
+        turning += turn.atan2(u.dot(v));
+    }
+    !(left && right) && (turning.abs() - std::f64::consts::TAU).abs() < 1e-6
 }

@@ -31,4 +31,5 @@ mod segment;
 
 pub use point::Point;
 pub use polygon::{Extrusion, Polygon};
+pub(crate) use segment::on_segment;
 pub use segment::segments_cross;

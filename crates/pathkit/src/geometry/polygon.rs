@@ -325,6 +325,16 @@ fn radial_point(v: Point, c: Point, radius: f64) -> Point {
 mod tests {
     use super::*;
 
+    /// An L of two 4x2 arms, with a reflex corner at (2, 2).
+    const ELL: [(f64, f64); 6] = [
+        (0.0, 0.0),
+        (4.0, 0.0),
+        (4.0, 2.0),
+        (2.0, 2.0),
+        (2.0, 4.0),
+        (0.0, 4.0),
+    ];
+
     fn poly(points: &[(f64, f64)]) -> Polygon {
         Polygon::new(points.iter().map(|&(x, y)| Point::new(x, y)).collect())
     }
@@ -353,15 +363,7 @@ mod tests {
     /// The mitre offset keeps every side `r` away, for either winding; a reflex corner moves in.
     #[test]
     fn mitre_offsets_every_side() {
-        let ell = [
-            (0.0, 0.0),
-            (4.0, 0.0),
-            (4.0, 2.0),
-            (2.0, 2.0),
-            (2.0, 4.0),
-            (0.0, 4.0),
-        ];
-        for points in [ell.to_vec(), ell.iter().rev().copied().collect()] {
+        for points in [ELL.to_vec(), ELL.iter().rev().copied().collect()] {
             let original = poly(&points);
             let grown = original.extruded(0.5, Extrusion::Mitre);
             for (u, v) in grown.edges() {
@@ -395,14 +397,7 @@ mod tests {
     /// The visibility rule answers the same both ways, through a reflex corner as well.
     #[test]
     fn blocking_is_symmetric() {
-        let ell = poly(&[
-            (0.0, 0.0),
-            (4.0, 0.0),
-            (4.0, 2.0),
-            (2.0, 2.0),
-            (2.0, 4.0),
-            (0.0, 4.0),
-        ]);
+        let ell = poly(&ELL);
         let p = Point::new;
         for (a, b, want) in [
             (p(4.0, 2.0), p(2.0, 4.0), false), // across the pocket, outside

@@ -11,7 +11,7 @@
 //! shadows close the whole circle. Every node not skipped is still tested exactly: the shadows
 //! only spare work, they never decide that a node is seen.
 
-use crate::geometry::{Point, Polygon};
+use crate::geometry::{on_segment, Point, Polygon};
 
 /// Directions as a number in `[0, 4)` that grows with the angle from the +x axis (a quarter turn
 /// a unit), cheaper than `atan2` and as exact as the division; half a turn adds exactly 2.
@@ -45,19 +45,15 @@ impl Coverage {
         if lo >= hi {
             return;
         }
+        // Sorted and disjoint: the intervals it overlaps are one run.
+        let first = self.spans.partition_point(|&(_, b)| b <= lo);
+        let end = self.spans.partition_point(|&(a, _)| a < hi);
         let (mut lo, mut hi) = (lo, hi);
-        let mut kept = Vec::with_capacity(self.spans.len() + 1);
-        for &(a, b) in &self.spans {
-            if b <= lo || a >= hi {
-                kept.push((a, b));
-            } else {
-                lo = lo.min(a);
-                hi = hi.max(b);
-            }
+        if first < end {
+            lo = lo.min(self.spans[first].0);
+            hi = hi.max(self.spans[end - 1].1);
         }
-        kept.push((lo, hi));
-        kept.sort_by(|p, q| p.0.total_cmp(&q.0));
-        self.spans = kept;
+        self.spans.splice(first..end.max(first), [(lo, hi)]);
     }
 
     /// Whether `[lo, hi]` lies inside one interval.
@@ -308,10 +304,7 @@ fn shadow_of(x: Point, polygon: &Polygon) -> Option<Shadow> {
     if points.len() < 3 || points.len() > 16 || polygon.contains_strictly(x) {
         return None;
     }
-    if polygon.edges().any(|(a, b)| {
-        Point::orientation(a, b, x) == 0.0
-            && x.distance(a) + x.distance(b) <= a.distance(b) * (1.0 + 1e-12)
-    }) {
+    if polygon.edges().any(|(a, b)| on_segment(x, a, b)) {
         return None;
     }
     let mut spans = span(x, points)?;

@@ -38,6 +38,7 @@ pub mod graph;
 pub mod grid;
 pub mod jps;
 pub mod limits;
+pub mod navmesh;
 pub mod search;
 
 pub use cost::Cost;

@@ -1,0 +1,585 @@
+//! [`AnyAngleSearch`]: the shortest path between two points of a navigation mesh, at any angle
+//! (the Polyanya algorithm: Cui, Harabor and Grastien, IJCAI 2017).
+//!
+//! A search node is a *root* (the start, or a corner where the path last turned) and an
+//! *interval*: part of a triangle edge that the root sees whole. Expanding a node into the
+//! triangle beyond projects the root through the interval onto the triangle's far edges: the
+//! parts it sees keep the root (*observable* successors); the parts hidden behind an end of the
+//! interval that is a corner get that corner as their root (*non-observable* successors, where
+//! the path turns). The node's estimate is the length of the shortest route from the root
+//! through the interval to the goal, which never overestimates, so the first time the goal is
+//! reached is the shortest path: optimal, with no grid and no precomputation.
+//!
+//! Two refinements keep it exact on any triangulation. A root that is a corner of the triangle
+//! it expands into sees the whole triangle; so nodes whose root lies on their own edge are kept,
+//! and walk around the corner triangle by triangle until a wall (each corner and triangle pair is
+//! expanded once a search). And a corner reached more cheaply before prunes every node rooted at
+//! it later (root-level pruning).
+
+use super::mesh::{NavMesh, TOLERANCE, WALL};
+use super::NavMeshError;
+use crate::geometry::Point;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// The root of the start, which is no vertex.
+const START: u32 = u32::MAX;
+
+/// Where a path may turn: the start or a corner, with the length of the path to it.
+#[derive(Clone, Copy, Debug)]
+struct Root {
+    point: Point,
+    /// The corner's vertex, or [`START`].
+    vertex: u32,
+    /// The root this one is reached from ([`START`] for the start).
+    parent: u32,
+    g: f64,
+}
+
+/// A search node: an interval of the edge `entry` of `triangle`, seen from a root.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    root: u32,
+    /// The end of the interval on the root's right, and its vertex ([`WALL`] when it is none).
+    right: Point,
+    right_vertex: u32,
+    left: Point,
+    left_vertex: u32,
+    /// The triangle the node expands into, and which of its edges holds the interval.
+    triangle: u32,
+    entry: u8,
+    /// The goal is reached: `f` is the path's length.
+    is_goal: bool,
+}
+
+/// An open node, ordered by `f` (then by age, for deterministic ties).
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    f: f64,
+    seq: u32,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Open {}
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Open {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Reversed: the heap pops the smallest f, then the oldest node.
+        other.f.total_cmp(&self.f).then(other.seq.cmp(&self.seq))
+    }
+}
+
+/// A shortest any-angle path on a [`NavMesh`]: its points from start to goal and its length.
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit::navmesh::NavMesh;
+///
+/// let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(4.0, 3.0), &[], 0.0)?;
+/// let path = mesh.find_path(Point::new(0.0, 0.0), Point::new(4.0, 3.0))?.unwrap();
+/// assert_eq!(path.points(), &[Point::new(0.0, 0.0), Point::new(4.0, 3.0)]);
+/// assert_eq!(path.length(), 5.0);
+/// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshPath {
+    points: Vec<Point>,
+    length: f64,
+}
+
+impl MeshPath {
+    /// The start, every corner the path turns at, and the goal.
+    #[must_use]
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// The path's Euclidean length.
+    #[must_use]
+    pub fn length(&self) -> f64 {
+        self.length
+    }
+
+    /// The points, taken out of the path.
+    #[must_use]
+    pub fn into_points(self) -> Vec<Point> {
+        self.points
+    }
+}
+
+/// Optimal any-angle search on a [`NavMesh`], with its buffers kept between queries: after the
+/// first queries on a mesh, a query allocates nothing but the path it returns (and nothing at all
+/// with [`find_path_into`](AnyAngleSearch::find_path_into)).
+///
+/// ```
+/// use pathkit::geometry::{Point, Polygon};
+/// use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+///
+/// let p = Point::new;
+/// let pillar = Polygon::new(vec![p(4.0, 2.0), p(6.0, 2.0), p(6.0, 8.0), p(4.0, 8.0)]);
+/// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
+/// let mut search = AnyAngleSearch::new();
+/// let path = search.find_path(&mesh, p(2.0, 5.0), p(8.0, 5.0))?.expect("around the pillar");
+/// // Over the pillar's top or under its bottom: both turn at two corners, 2 + 2 + 2.
+/// assert_eq!(path.points().len(), 4);
+/// assert!((path.length() - (2.0 * 13f64.sqrt() + 2.0)).abs() < 1e-12);
+/// assert!(search.expanded() > 0);
+/// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct AnyAngleSearch {
+    heap: BinaryHeap<Open>,
+    nodes: Vec<Node>,
+    roots: Vec<Root>,
+    /// Per vertex: the search it was last reached in, and the shortest path to it then.
+    best: Vec<(u32, f64)>,
+    /// Per triangle corner: the search a node rooted there last swept the triangle, and its g.
+    swept: Vec<(u32, f64)>,
+    stamp: u32,
+    expanded: usize,
+    goal: Point,
+}
+
+impl AnyAngleSearch {
+    /// A search with empty buffers; they grow to fit the meshes it is used on.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Nodes expanded by the last query.
+    #[must_use]
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+
+    /// The shortest path from `start` to `goal`, or `None` when no path joins them.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] for a start or goal on no
+    /// triangle (use [`NavMesh::nearest_point`] to bring a point onto the mesh).
+    pub fn find_path(
+        &mut self,
+        mesh: &NavMesh,
+        start: Point,
+        goal: Point,
+    ) -> Result<Option<MeshPath>, NavMeshError> {
+        let mut points = Vec::new();
+        Ok(self
+            .find_path_into(mesh, start, goal, &mut points)?
+            .map(|length| MeshPath { points, length }))
+    }
+
+    /// [`find_path`](AnyAngleSearch::find_path) writing the path's points into `out` (cleared
+    /// first) and returning its length.
+    ///
+    /// # Errors
+    /// As [`find_path`](AnyAngleSearch::find_path).
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::grid::Grid;
+    /// use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+    ///
+    /// let mesh = NavMesh::from_grid(&Grid::from_ascii("...\n.#.\n...")?)?;
+    /// let (mut search, mut out) = (AnyAngleSearch::new(), Vec::new());
+    /// let length = search.find_path_into(&mesh, Point::new(0.5, 0.5), Point::new(2.5, 2.5), &mut out)?;
+    /// assert_eq!(out.len(), 3); // around a corner of the block
+    /// assert!((length.unwrap() - 2.0 * 2.5f64.sqrt()).abs() < 1e-12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_path_into(
+        &mut self,
+        mesh: &NavMesh,
+        start: Point,
+        goal: Point,
+        out: &mut Vec<Point>,
+    ) -> Result<Option<f64>, NavMeshError> {
+        NavMeshError::check_finite([start, goal])?;
+        out.clear();
+        if mesh.triangle_at(start).is_none() {
+            return Err(NavMeshError::OffMesh { point: start });
+        }
+        if mesh.triangle_at(goal).is_none() {
+            return Err(NavMeshError::OffMesh { point: goal });
+        }
+        self.reset(mesh, goal);
+        if start == goal {
+            out.push(start);
+            return Ok(Some(0.0));
+        }
+        self.roots.push(Root {
+            point: start,
+            vertex: START,
+            parent: START,
+            g: 0.0,
+        });
+        let tris = mesh.triangle_indices();
+        let verts = mesh.vertices();
+        for t in mesh.triangles_holding(start) {
+            if mesh.holds(t, goal) {
+                self.push_goal(0, start.distance(goal));
+            }
+            for side in 0..3 {
+                let (a, b) = (tris[t][side], tris[t][(side + 1) % 3]);
+                let (pa, pb) = (verts[a as usize], verts[b as usize]);
+                // Not across the edge the start stands on: it sees nothing through it.
+                if Point::orientation(pa, pb, start) <= TOLERANCE * pa.distance(pb) {
+                    continue;
+                }
+                self.push_across(mesh, t, side, 0, pa, a, pb, b);
+            }
+        }
+        while let Some(open) = self.heap.pop() {
+            let node = self.nodes[open.seq as usize];
+            if node.is_goal {
+                self.write_path(node.root, out);
+                return Ok(Some(open.f));
+            }
+            let root = self.roots[node.root as usize];
+            if root.vertex != START && root.g > self.best[root.vertex as usize].1 + TOLERANCE {
+                continue; // the corner was reached more cheaply since
+            }
+            self.expanded += 1;
+            self.expand(mesh, &node);
+        }
+        Ok(None)
+    }
+
+    /// Clears the buffers and sizes them for `mesh`.
+    fn reset(&mut self, mesh: &NavMesh, goal: Point) {
+        self.heap.clear();
+        self.nodes.clear();
+        self.roots.clear();
+        self.expanded = 0;
+        self.goal = goal;
+        if self.best.len() < mesh.vertices().len() {
+            self.best.resize(mesh.vertices().len(), (0, 0.0));
+        }
+        if self.swept.len() < 3 * mesh.triangle_count() {
+            self.swept.resize(3 * mesh.triangle_count(), (0, 0.0));
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Stamps wrapped: forget every old mark.
+            self.best.iter_mut().for_each(|b| b.0 = 0);
+            self.swept.iter_mut().for_each(|s| s.0 = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// The path's points, from the start to the goal reached through `root`.
+    fn write_path(&self, mut root: u32, out: &mut Vec<Point>) {
+        out.push(self.goal);
+        while root != START {
+            let r = self.roots[root as usize];
+            out.push(r.point);
+            root = r.parent;
+        }
+        out.reverse();
+    }
+
+    /// Opens the goal, reached from `root` at a total length of `length`.
+    fn push_goal(&mut self, root: u32, length: f64) {
+        self.open(
+            length,
+            Node {
+                root,
+                right: self.goal,
+                right_vertex: WALL,
+                left: self.goal,
+                left_vertex: WALL,
+                triangle: 0,
+                entry: 0,
+                is_goal: true,
+            },
+        );
+    }
+
+    fn open(&mut self, f: f64, node: Node) {
+        let seq = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.heap.push(Open { f, seq });
+    }
+
+    /// A turn at corner `vertex` (at `point`), reached from `parent`: its root index, or `None`
+    /// when the corner was reached more cheaply before.
+    fn turn_at(&mut self, parent: u32, vertex: u32, point: Point) -> Option<u32> {
+        let from = self.roots[parent as usize];
+        let g = from.g + from.point.distance(point);
+        let best = &mut self.best[vertex as usize];
+        if best.0 == self.stamp && g > best.1 + TOLERANCE {
+            return None;
+        }
+        if best.0 != self.stamp || g < best.1 {
+            *best = (self.stamp, g);
+        }
+        self.roots.push(Root {
+            point,
+            vertex,
+            parent,
+            g,
+        });
+        Some((self.roots.len() - 1) as u32)
+    }
+
+    /// Opens the interval from `right` to `left` (as seen from `root`) on edge `side` of
+    /// triangle `t`, expanding into the triangle across it; nothing across a wall.
+    #[allow(clippy::too_many_arguments)]
+    fn push_across(
+        &mut self,
+        mesh: &NavMesh,
+        t: usize,
+        side: usize,
+        root: u32,
+        right: Point,
+        right_vertex: u32,
+        left: Point,
+        left_vertex: u32,
+    ) {
+        let next = mesh.raw_neighbours()[t][side];
+        if next == WALL {
+            return;
+        }
+        let tris = mesh.triangle_indices();
+        // The shared edge runs the other way in the next triangle.
+        let (a, b) = (tris[t][side], tris[t][(side + 1) % 3]);
+        let entry =
+            (0..3).find(|&j| tris[next as usize][j] == b && tris[next as usize][(j + 1) % 3] == a);
+        let Some(entry) = entry else { return };
+        let r = self.roots[root as usize];
+        let f = r.g + estimate(r.point, right, left, self.goal);
+        self.open(
+            f,
+            Node {
+                root,
+                right,
+                right_vertex,
+                left,
+                left_vertex,
+                triangle: next,
+                entry: entry as u8,
+                is_goal: false,
+            },
+        );
+    }
+
+    /// Expands `node` into its triangle: the goal if the triangle holds it, then the successors.
+    fn expand(&mut self, mesh: &NavMesh, node: &Node) {
+        let t = node.triangle as usize;
+        let k = usize::from(node.entry);
+        let tri = mesh.triangle_indices()[t];
+        let verts = mesh.vertices();
+        let corners = mesh.corner_flags();
+        // From the root: the entry edge's left end, its right end, and the far corner.
+        let (lv, rv, ov) = (tri[k], tri[(k + 1) % 3], tri[(k + 2) % 3]);
+        let (pl, pr, po) = (verts[lv as usize], verts[rv as usize], verts[ov as usize]);
+        let (right_side, far_side) = ((k + 1) % 3, (k + 2) % 3); // edges right -> far, far -> left
+        let root = self.roots[node.root as usize];
+        let r = root.point;
+
+        // A root on the entry edge is a corner of this triangle and sees all of it.
+        if root.vertex != START && (root.vertex == lv || root.vertex == rv) {
+            let slot = if root.vertex == rv { (k + 1) % 3 } else { k };
+            let swept = &mut self.swept[3 * t + slot];
+            if swept.0 == self.stamp && swept.1 <= root.g + TOLERANCE {
+                return;
+            }
+            *swept = (self.stamp, root.g);
+            if mesh.holds(t, self.goal) {
+                self.push_goal(node.root, root.g + r.distance(self.goal));
+            }
+            // On around the corner (the edge at the root), and the far edge, seen whole.
+            self.push_across(mesh, t, right_side, node.root, pr, rv, po, ov);
+            self.push_across(mesh, t, far_side, node.root, po, ov, pl, lv);
+            return;
+        }
+
+        let (right, left) = (node.right, node.left);
+        // Sides of the far corner against the rays from the root through the interval's ends:
+        // positive left of the ray.
+        let o_right = Point::orientation(r, right, po);
+        let o_left = Point::orientation(r, left, po);
+        let scale_r = r.distance(right) * r.distance(po);
+        let scale_l = r.distance(left) * r.distance(po);
+        let o_right = if o_right.abs() <= TOLERANCE * scale_r {
+            0.0
+        } else {
+            o_right
+        };
+        let o_left = if o_left.abs() <= TOLERANCE * scale_l {
+            0.0
+        } else {
+            o_left
+        };
+        let right_is_corner = node.right_vertex == rv && corners[rv as usize];
+        let left_is_corner = node.left_vertex == lv && corners[lv as usize];
+
+        if mesh.holds(t, self.goal) {
+            let g = self.goal;
+            let side_r = Point::orientation(r, right, g);
+            let side_l = Point::orientation(r, left, g);
+            if side_r >= -TOLERANCE * r.distance(right) * r.distance(g)
+                && side_l <= TOLERANCE * r.distance(left) * r.distance(g)
+            {
+                self.push_goal(node.root, root.g + r.distance(g));
+            } else if side_r < 0.0 {
+                if right_is_corner {
+                    if let Some(turn) = self.turn_at(node.root, rv, pr) {
+                        self.push_goal(turn, self.roots[turn as usize].g + pr.distance(g));
+                    }
+                }
+            } else if left_is_corner {
+                if let Some(turn) = self.turn_at(node.root, lv, pl) {
+                    self.push_goal(turn, self.roots[turn as usize].g + pl.distance(g));
+                }
+            }
+        }
+
+        // Where the rays through the interval's ends leave the triangle.
+        let far = [(pr, rv), (po, ov), (pl, lv)];
+        let (hit_right, hit_right_vertex) = ray_exit(r, right, o_right, far);
+        let (hit_left, hit_left_vertex) = ray_exit(r, left, o_left, far);
+
+        // Observable successors: the far edges between the two rays.
+        if o_right > 0.0 {
+            let (end, end_vertex) = if o_left <= 0.0 {
+                (po, ov)
+            } else {
+                (hit_left, hit_left_vertex)
+            };
+            if is_interval(hit_right, hit_right_vertex, end, end_vertex) {
+                self.push_across(
+                    mesh,
+                    t,
+                    right_side,
+                    node.root,
+                    hit_right,
+                    hit_right_vertex,
+                    end,
+                    end_vertex,
+                );
+            }
+        }
+        if o_left < 0.0 {
+            let (start, start_vertex) = if o_right >= 0.0 {
+                (po, ov)
+            } else {
+                (hit_right, hit_right_vertex)
+            };
+            if is_interval(start, start_vertex, hit_left, hit_left_vertex) {
+                self.push_across(
+                    mesh,
+                    t,
+                    far_side,
+                    node.root,
+                    start,
+                    start_vertex,
+                    hit_left,
+                    hit_left_vertex,
+                );
+            }
+        }
+
+        // Non-observable successors: what hides behind a corner at an end of the interval.
+        if right_is_corner && o_right <= 0.0 {
+            if let Some(turn) = self.turn_at(node.root, rv, pr) {
+                self.push_across(mesh, t, right_side, turn, pr, rv, po, ov);
+                if o_right < 0.0 && is_interval(po, ov, hit_right, hit_right_vertex) {
+                    self.push_across(mesh, t, far_side, turn, po, ov, hit_right, hit_right_vertex);
+                }
+            }
+        }
+        if left_is_corner && o_left >= 0.0 {
+            if let Some(turn) = self.turn_at(node.root, lv, pl) {
+                self.push_across(mesh, t, far_side, turn, po, ov, pl, lv);
+                if o_left > 0.0 && is_interval(hit_left, hit_left_vertex, po, ov) {
+                    self.push_across(mesh, t, right_side, turn, hit_left, hit_left_vertex, po, ov);
+                }
+            }
+        }
+    }
+}
+
+/// Where the ray from `r` through `through` (a point of the entry edge) leaves the triangle
+/// whose far edges run `far[0]` (the right end) to `far[1]` (the far corner) to `far[2]` (the
+/// left end), with the vertex of the exit point when it is one: on the right edge when the far
+/// corner lies left of the ray (`o > 0`), on the left edge when right of it, at the corner when
+/// on it.
+fn ray_exit(r: Point, through: Point, o: f64, far: [(Point, u32); 3]) -> (Point, u32) {
+    if o == 0.0 {
+        return far[1];
+    }
+    let ((a, av), (b, bv)) = if o > 0.0 {
+        (far[0], far[1])
+    } else {
+        (far[1], far[2])
+    };
+    let (oa, ob) = (
+        Point::orientation(r, through, a),
+        Point::orientation(r, through, b),
+    );
+    let s = if oa == ob {
+        0.0
+    } else {
+        (oa / (oa - ob)).clamp(0.0, 1.0)
+    };
+    if s == 0.0 {
+        (a, av)
+    } else if s == 1.0 {
+        (b, bv)
+    } else {
+        (a + (b - a) * s, WALL)
+    }
+}
+
+/// Whether `a`–`b` is worth a node: it has length, or it is a single vertex (a corner a path
+/// may turn at).
+fn is_interval(a: Point, av: u32, b: Point, bv: u32) -> bool {
+    a.distance(b) > TOLERANCE || (av != WALL && av == bv)
+}
+
+/// The length of the shortest route from `root` through the interval `right`–`left` to `goal`
+/// (a lower bound on every path the node leads to): straight when the line to the goal (mirrored
+/// across the interval when it lies on the root's side) passes through the interval, otherwise
+/// over the nearer end.
+fn estimate(root: Point, right: Point, left: Point, goal: Point) -> f64 {
+    let side_root = Point::orientation(right, left, root);
+    let side_goal = Point::orientation(right, left, goal);
+    if side_root.abs()
+        <= TOLERANCE * right.distance(left) * right.distance(root).max(left.distance(root))
+    {
+        return root.distance(goal); // the root is on the interval's line
+    }
+    let goal = if (side_root > 0.0) == (side_goal > 0.0) && side_goal != 0.0 {
+        mirror(goal, right, left)
+    } else {
+        goal
+    };
+    if Point::orientation(root, right, goal) < 0.0 {
+        root.distance(right) + right.distance(goal)
+    } else if Point::orientation(root, left, goal) > 0.0 {
+        root.distance(left) + left.distance(goal)
+    } else {
+        root.distance(goal)
+    }
+}
+
+/// `p` mirrored across the line through `a` and `b`.
+fn mirror(p: Point, a: Point, b: Point) -> Point {
+    let d = b - a;
+    let len2 = d.dot(d);
+    if len2 == 0.0 {
+        return p;
+    }
+    let foot = a + d * ((p - a).dot(d) / len2);
+    foot * 2.0 - p
+}

@@ -1,0 +1,274 @@
+//! Building navigation meshes: from polygon obstacles in a box (grown by the agent's radius), and
+//! from grids (blocked cells merged into walls).
+//!
+//! Both triangulate with `spade`'s constrained Delaunay triangulation: its predicates are exact,
+//! it keeps every wall as an edge (splitting walls where obstacles cross), and it bulk-loads the
+//! hundreds of thousands of wall pieces of a large map in about a second. Triangles are then
+//! sorted into walkable and blocked by a point inside each, which the constrained edges guarantee
+//! lies on the same side of every wall as the whole triangle.
+
+use super::mesh::NavMesh;
+use super::NavMeshError;
+use crate::geometry::{Extrusion, Point, Polygon};
+use crate::grid::Grid;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::RTree;
+use spade::handles::FixedVertexHandle;
+use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use std::collections::{HashMap, HashSet};
+
+type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+
+impl NavMesh {
+    /// The walkable space of the box `min`–`max` around `obstacles`, for an agent of radius
+    /// `agent_radius`: obstacles are grown by the radius (a mitre offset: every point of a grown
+    /// side is at least the radius from the obstacle, see [`Extrusion::Mitre`]) and the box shrunk
+    /// by it, so the agent's centre may go anywhere on the mesh. Obstacles may overlap, cross the
+    /// box or lie outside it; a polygon without area (two points, or collinear ones) is a thin
+    /// wall.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`], [`EmptyBounds`](NavMeshError::EmptyBounds),
+    /// [`InvalidRadius`](NavMeshError::InvalidRadius), or
+    /// [`Triangulation`](NavMeshError::Triangulation) for coordinates the triangulator cannot
+    /// represent (beyond about 1e100 or below about 1e-100 in magnitude).
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let wall = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
+    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[wall], 0.5)?;
+    /// // The agent's centre stays half a unit from the wall and from the box.
+    /// assert_eq!(mesh.triangle_at(p(3.75, 4.0)), None);
+    /// assert!(mesh.triangle_at(p(3.25, 4.0)).is_some());
+    /// assert_eq!(mesh.triangle_at(p(0.25, 4.0)), None);
+    /// let path = mesh.find_path(p(2.0, 2.0), p(8.0, 2.0))?.expect("around the top of the wall");
+    /// assert_eq!(path.points()[1], p(3.5, 8.5));
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn from_obstacles(
+        min: Point,
+        max: Point,
+        obstacles: &[Polygon],
+        agent_radius: f64,
+    ) -> Result<NavMesh, NavMeshError> {
+        NavMeshError::check_finite(
+            [min, max]
+                .into_iter()
+                .chain(obstacles.iter().flat_map(|o| o.points().iter().copied())),
+        )?;
+        if !(min.x < max.x && min.y < max.y) {
+            return Err(NavMeshError::EmptyBounds { min, max });
+        }
+        if !(agent_radius >= 0.0 && agent_radius.is_finite()) {
+            return Err(NavMeshError::InvalidRadius {
+                radius: agent_radius,
+            });
+        }
+        let r = agent_radius;
+        let (lo, hi) = (
+            Point::new(min.x + r, min.y + r),
+            Point::new(max.x - r, max.y - r),
+        );
+        if !(lo.x < hi.x && lo.y < hi.y) {
+            // The agent does not fit in the box: nowhere is walkable.
+            return NavMesh::assemble(Vec::new(), Vec::new(), &|_, _| false);
+        }
+        let grown: Vec<Polygon> = obstacles
+            .iter()
+            .filter(|o| !o.is_empty())
+            .map(|o| o.extruded(r, Extrusion::Mitre))
+            .collect();
+        NavMeshError::check_finite(grown.iter().flat_map(|o| o.points().iter().copied()))?;
+        let mut cdt = Cdt::new();
+        let insert = |cdt: &mut Cdt, p: Point| {
+            cdt.insert(Point2::new(p.x, p.y))
+                .map_err(|_| NavMeshError::Triangulation)
+        };
+        let mut rings: Vec<Vec<FixedVertexHandle>> = Vec::with_capacity(grown.len() + 1);
+        let corners = [lo, Point::new(hi.x, lo.y), hi, Point::new(lo.x, hi.y)];
+        rings.push(
+            corners
+                .iter()
+                .map(|&p| insert(&mut cdt, p))
+                .collect::<Result<_, _>>()?,
+        );
+        for o in &grown {
+            rings.push(
+                o.points()
+                    .iter()
+                    .map(|&p| insert(&mut cdt, p))
+                    .collect::<Result<_, _>>()?,
+            );
+        }
+        let mut walls: HashSet<(usize, usize)> = HashSet::new();
+        for ring in &rings {
+            // A polygon of two points is one side, not two.
+            let sides = if ring.len() == 2 { 1 } else { ring.len() };
+            for k in 0..sides {
+                let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
+                if a == b {
+                    continue;
+                }
+                for e in cdt.add_constraint_and_split(a, b, |p| p) {
+                    let [u, v] = cdt.directed_edge(e).vertices().map(|h| h.fix().index());
+                    walls.insert((u.min(v), u.max(v)));
+                }
+            }
+        }
+        // Which grown obstacles may hold a point, without testing them all.
+        let boxes = RTree::bulk_load(
+            grown
+                .iter()
+                .enumerate()
+                .map(|(k, o)| {
+                    let (a, b) = o.bounds();
+                    GeomWithData::new(Rectangle::from_corners([a.x, a.y], [b.x, b.y]), k)
+                })
+                .collect(),
+        );
+        let inside_box = |c: Point| c.x > lo.x && c.x < hi.x && c.y > lo.y && c.y < hi.y;
+        let blocked = |c: Point| {
+            boxes
+                .locate_all_at_point(&[c.x, c.y])
+                .any(|o| grown[o.data].contains_strictly(c))
+        };
+        let vertices: Vec<Point> = cdt
+            .vertices()
+            .map(|v| Point::new(v.position().x, v.position().y))
+            .collect();
+        let triangles: Vec<[u32; 3]> = cdt
+            .inner_faces()
+            .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+            .filter(|t| {
+                let [a, b, c] = t.map(|v| vertices[v as usize]);
+                let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+                Point::orientation(a, b, c) > 0.0 && inside_box(centroid) && !blocked(centroid)
+            })
+            .collect();
+        check_count(vertices.len())?;
+        NavMesh::assemble(vertices, triangles, &|u, v| {
+            walls.contains(&((u.min(v)) as usize, (u.max(v)) as usize))
+        })
+    }
+
+    /// The walkable space of a grid: each passable cell `(x, y)` is the unit square
+    /// `[x, x + 1] x [y, y + 1]`, blocked cells and the outside are obstacles. The borders
+    /// between blocked and passable cells become walls, merged into straight runs, and the free
+    /// space is triangulated, so open areas take few triangles however many cells they cover.
+    /// Terrain weights are not kept: every passable cell is floor. Two blocked cells touching at
+    /// a corner close the way between them, as walls do for grid paths that may not cut corners.
+    ///
+    /// # Errors
+    /// [`NavMeshError::TooLarge`] for a grid whose walls need more than `u32` vertices.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::grid::Grid;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....")?;
+    /// let mesh = NavMesh::from_grid(&grid)?;
+    /// assert_eq!(mesh.triangle_at(Point::new(1.5, 1.5)), None); // a wall
+    /// let path = mesh.find_path(Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.expect("around");
+    /// assert_eq!(path.points().len(), 4);
+    /// assert!((path.length() - (2.0 * 0.5f64.hypot(0.5) + 2.0)).abs() < 1e-12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_grid(grid: &Grid) -> Result<NavMesh, NavMeshError> {
+        let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+        if w == 0 || h == 0 {
+            return NavMesh::assemble(Vec::new(), Vec::new(), &|_, _| false);
+        }
+        let free = |x: i64, y: i64| grid.passable_xy(x, y);
+        // Four cells around the lattice point (x, y): two blocked ones meeting at a corner only.
+        let pinch = |x: i64, y: i64| {
+            let (tl, tr, bl, br) = (
+                free(x - 1, y - 1),
+                free(x, y - 1),
+                free(x - 1, y),
+                free(x, y),
+            );
+            tl == br && tr == bl && tl != tr
+        };
+        let mut index: HashMap<(i64, i64), usize> = HashMap::new();
+        let mut vertices: Vec<Point2<f64>> = Vec::new();
+        let mut vertex = |x: i64, y: i64| {
+            *index.entry((x, y)).or_insert_with(|| {
+                vertices.push(Point2::new(x as f64, y as f64));
+                vertices.len() - 1
+            })
+        };
+        for (x, y) in [(0, 0), (w, 0), (w, h), (0, h)] {
+            vertex(x, y);
+        }
+        let mut edges: Vec<[usize; 2]> = Vec::new();
+        // Horizontal walls on the line y = k (between rows k - 1 and k), then vertical ones on
+        // x = k; a run ends where the wall does or at a pinch, so runs meet only at their ends.
+        for horizontal in [true, false] {
+            let (lines, length) = if horizontal { (h, w) } else { (w, h) };
+            for k in 0..=lines {
+                let mut run: Option<i64> = None;
+                for i in 0..=length {
+                    let (x, y) = if horizontal { (i, k) } else { (k, i) };
+                    let wall_here = i < length
+                        && if horizontal {
+                            free(i, k - 1) != free(i, k)
+                        } else {
+                            free(k - 1, i) != free(k, i)
+                        };
+                    if let Some(start) = run {
+                        if !wall_here || pinch(x, y) {
+                            let (a, b) = if horizontal {
+                                (vertex(start, k), vertex(i, k))
+                            } else {
+                                (vertex(k, start), vertex(k, i))
+                            };
+                            edges.push([a, b]);
+                            run = None;
+                        }
+                    }
+                    if wall_here && run.is_none() {
+                        run = Some(i);
+                    }
+                }
+            }
+        }
+        check_count(vertices.len())?;
+        let walls: HashSet<(u32, u32)> = edges
+            .iter()
+            .map(|&[a, b]| ((a.min(b)) as u32, (a.max(b)) as u32))
+            .collect();
+        let cdt = Cdt::bulk_load_cdt(vertices, edges).map_err(|_| NavMeshError::Triangulation)?;
+        let vertices: Vec<Point> = cdt
+            .vertices()
+            .map(|v| Point::new(v.position().x, v.position().y))
+            .collect();
+        let triangles: Vec<[u32; 3]> = cdt
+            .inner_faces()
+            .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+            .filter(|t| {
+                // The cell just above and right of the centroid: the centroid's coordinates are
+                // thirds of integers, so a point that close to it is inside the triangle and
+                // off every grid line, in the cell found by floor division.
+                let [a, b, c] = t.map(|v| vertices[v as usize]);
+                let (sx, sy) = ((a.x + b.x + c.x) as i64, (a.y + b.y + c.y) as i64);
+                free(sx.div_euclid(3), sy.div_euclid(3))
+            })
+            .collect();
+        NavMesh::assemble(vertices, triangles, &|u, v| {
+            walls.contains(&(u.min(v), u.max(v)))
+        })
+    }
+}
+
+/// Refuses more vertices than `u32` indices can number.
+fn check_count(count: usize) -> Result<(), NavMeshError> {
+    if u32::try_from(count).is_ok_and(|c| c < u32::MAX) {
+        Ok(())
+    } else {
+        Err(NavMeshError::TooLarge { count })
+    }
+}

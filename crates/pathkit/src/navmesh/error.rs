@@ -1,0 +1,125 @@
+//! Typed errors of navigation meshes: building one, and asking it about points.
+
+use crate::geometry::Point;
+use std::fmt;
+
+/// Why a navigation mesh could not be built, or a query could not be answered.
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit::navmesh::{NavMesh, NavMeshError};
+///
+/// let err = NavMesh::from_triangles(vec![Point::new(0.0, 0.0)], vec![[0, 1, 2]]).unwrap_err();
+/// assert_eq!(err, NavMeshError::VertexOutOfRange { triangle: 0, vertex: 1 });
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum NavMeshError {
+    /// A coordinate (of a vertex, an obstacle, the bounds or a query) is NaN or infinite.
+    NonFinite {
+        /// The point.
+        point: Point,
+    },
+    /// The bounding box has no area (`min` is not below and left of `max`).
+    EmptyBounds {
+        /// Lower-left corner.
+        min: Point,
+        /// Upper-right corner.
+        max: Point,
+    },
+    /// The agent radius is negative or not a number.
+    InvalidRadius {
+        /// The radius.
+        radius: f64,
+    },
+    /// A triangle names a vertex the mesh does not hold.
+    VertexOutOfRange {
+        /// The triangle's index.
+        triangle: usize,
+        /// The vertex index.
+        vertex: u32,
+    },
+    /// A triangle whose three corners are collinear (or repeated).
+    DegenerateTriangle {
+        /// The triangle's index.
+        triangle: usize,
+    },
+    /// An edge shared by more than two triangles, or twice by triangles of the same winding.
+    NonManifoldEdge {
+        /// One end of the edge.
+        from: u32,
+        /// The other end.
+        to: u32,
+    },
+    /// More vertices or triangles than `u32` indices can number.
+    TooLarge {
+        /// How many were asked for.
+        count: usize,
+    },
+    /// The triangulation could not be built from these obstacles (the triangulator refused a
+    /// point).
+    Triangulation,
+    /// More memory than the crate's limit ([`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)), or
+    /// than the allocator would give.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+    /// A query point lies on no triangle of the mesh.
+    OffMesh {
+        /// The point.
+        point: Point,
+    },
+}
+
+impl fmt::Display for NavMeshError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NavMeshError::NonFinite { point } => {
+                write!(f, "point ({}, {}) is not finite", point.x, point.y)
+            }
+            NavMeshError::EmptyBounds { min, max } => write!(
+                f,
+                "bounds ({}, {})-({}, {}) have no area",
+                min.x, min.y, max.x, max.y
+            ),
+            NavMeshError::InvalidRadius { radius } => {
+                write!(f, "agent radius {radius} is not a number >= 0")
+            }
+            NavMeshError::VertexOutOfRange { triangle, vertex } => {
+                write!(f, "triangle {triangle} names vertex {vertex}, which the mesh does not hold")
+            }
+            NavMeshError::DegenerateTriangle { triangle } => {
+                write!(f, "triangle {triangle} has no area")
+            }
+            NavMeshError::NonManifoldEdge { from, to } => write!(
+                f,
+                "edge {from}-{to} is shared by more than two triangles or by two of the same winding"
+            ),
+            NavMeshError::TooLarge { count } => {
+                write!(f, "{count} elements is more than u32 indices can number")
+            }
+            NavMeshError::Triangulation => write!(f, "the obstacles could not be triangulated"),
+            NavMeshError::OutOfMemory { bytes } => {
+                write!(f, "a navigation mesh of {bytes} bytes is over the memory limit")
+            }
+            NavMeshError::OffMesh { point } => {
+                write!(f, "point ({}, {}) lies on no triangle of the mesh", point.x, point.y)
+            }
+        }
+    }
+}
+
+impl std::error::Error for NavMeshError {}
+
+impl NavMeshError {
+    /// The error for the first non-finite point in `points`, if any.
+    pub(crate) fn check_finite(
+        points: impl IntoIterator<Item = Point>,
+    ) -> Result<(), NavMeshError> {
+        match points.into_iter().find(|p| !p.is_finite()) {
+            Some(point) => Err(NavMeshError::NonFinite { point }),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! [`Locator`]: which triangles may hold a point, from a uniform grid of buckets over the mesh.
+//!
+//! A point query (where does the agent stand? which triangle is the goal in?) must not test every
+//! triangle. Meshes from maps have triangles of similar size spread over a box, which a uniform
+//! grid of buckets indexes with one division and a short list per bucket; it is built once, in
+//! one pass, with no tree to balance.
+
+use crate::geometry::Point;
+
+/// Triangles listed by the buckets their bounding boxes overlap.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Locator {
+    min: Point,
+    /// Buckets per unit of length.
+    scale: f64,
+    columns: usize,
+    rows: usize,
+    /// Where each bucket's triangles start in `items` (one more entry than buckets).
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Locator {
+    /// Indexes `triangles` (as corner points), with about two triangles a bucket.
+    pub(crate) fn new(triangles: &[[Point; 3]]) -> Locator {
+        let Some((min, max)) = bounds(triangles) else {
+            return Locator::default();
+        };
+        let w = (max.x - min.x).max(f64::MIN_POSITIVE);
+        let h = (max.y - min.y).max(f64::MIN_POSITIVE);
+        // About half as many buckets as triangles, at most 4096 a side.
+        let buckets = (triangles.len() / 2).clamp(1, 1 << 22) as f64;
+        let scale = (buckets / (w * h)).sqrt();
+        let columns = ((w * scale).ceil() as usize).clamp(1, 1 << 12);
+        let rows = ((h * scale).ceil() as usize).clamp(1, 1 << 12);
+        let scale = (columns as f64 / w).min(rows as f64 / h);
+        let mut locator = Locator {
+            min,
+            scale,
+            columns,
+            rows,
+            starts: vec![0; columns * rows + 1],
+            items: Vec::new(),
+        };
+        // Two passes, count then place: one list for all buckets, no vector per bucket.
+        for t in triangles {
+            let (c0, r0, c1, r1) = locator.span(t);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    locator.starts[r * columns + c + 1] += 1;
+                }
+            }
+        }
+        for b in 0..columns * rows {
+            locator.starts[b + 1] += locator.starts[b];
+        }
+        let mut next = locator.starts.clone();
+        locator.items = vec![0; locator.starts[columns * rows] as usize];
+        for (k, t) in triangles.iter().enumerate() {
+            let (c0, r0, c1, r1) = locator.span(t);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    let slot = &mut next[r * columns + c];
+                    locator.items[*slot as usize] = k as u32;
+                    *slot += 1;
+                }
+            }
+        }
+        locator
+    }
+
+    /// The triangles whose bounding boxes overlap the bucket of `p` (none when `p` is off the
+    /// indexed area). Every triangle that contains `p` is among them.
+    pub(crate) fn candidates(&self, p: Point) -> &[u32] {
+        if self.items.is_empty() {
+            return &[];
+        }
+        let (x, y) = (
+            (p.x - self.min.x) * self.scale,
+            (p.y - self.min.y) * self.scale,
+        );
+        // Points on the far sides belong to the last bucket; NaN fails both tests.
+        if !(x >= 0.0 && y >= 0.0 && x <= self.columns as f64 && y <= self.rows as f64) {
+            return &[];
+        }
+        let c = (x as usize).min(self.columns - 1);
+        let r = (y as usize).min(self.rows - 1);
+        let b = r * self.columns + c;
+        &self.items[self.starts[b] as usize..self.starts[b + 1] as usize]
+    }
+
+    /// The buckets (first column, first row, last column, last row) a triangle's box overlaps.
+    fn span(&self, t: &[Point; 3]) -> (usize, usize, usize, usize) {
+        let bucket = |v: f64, n: usize| ((v * self.scale).max(0.0) as usize).min(n - 1);
+        let (lo, hi) = triangle_box(t);
+        (
+            bucket(lo.x - self.min.x, self.columns),
+            bucket(lo.y - self.min.y, self.rows),
+            bucket(hi.x - self.min.x, self.columns),
+            bucket(hi.y - self.min.y, self.rows),
+        )
+    }
+}
+
+/// The bounding box of one triangle.
+fn triangle_box(t: &[Point; 3]) -> (Point, Point) {
+    let lo = Point::new(
+        t[0].x.min(t[1].x).min(t[2].x),
+        t[0].y.min(t[1].y).min(t[2].y),
+    );
+    let hi = Point::new(
+        t[0].x.max(t[1].x).max(t[2].x),
+        t[0].y.max(t[1].y).max(t[2].y),
+    );
+    (lo, hi)
+}
+
+/// The bounding box of all triangles, if there are any.
+fn bounds(triangles: &[[Point; 3]]) -> Option<(Point, Point)> {
+    let mut it = triangles.iter().map(triangle_box);
+    let first = it.next()?;
+    Some(it.fold(first, |(lo, hi), (a, b)| {
+        (
+            Point::new(lo.x.min(a.x), lo.y.min(a.y)),
+            Point::new(hi.x.max(b.x), hi.y.max(b.y)),
+        )
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_triangle_holding_a_point_is_a_candidate() {
+        let p = Point::new;
+        // A fan of thin triangles around (5, 5) and a far one.
+        let mut tris = Vec::new();
+        for k in 0..16 {
+            let a = f64::from(k) * std::f64::consts::TAU / 16.0;
+            let b = f64::from(k + 1) * std::f64::consts::TAU / 16.0;
+            tris.push([
+                p(5.0, 5.0),
+                p(5.0 + 4.0 * a.cos(), 5.0 + 4.0 * a.sin()),
+                p(5.0 + 4.0 * b.cos(), 5.0 + 4.0 * b.sin()),
+            ]);
+        }
+        tris.push([p(100.0, 100.0), p(101.0, 100.0), p(100.0, 101.0)]);
+        let locator = Locator::new(&tris);
+        for (k, t) in tris.iter().enumerate() {
+            let centroid = p(
+                (t[0].x + t[1].x + t[2].x) / 3.0,
+                (t[0].y + t[1].y + t[2].y) / 3.0,
+            );
+            for q in [centroid, t[0], t[1], t[2]] {
+                assert!(
+                    locator.candidates(q).contains(&(k as u32)),
+                    "triangle {k} at {q:?}"
+                );
+            }
+        }
+        assert!(locator.candidates(p(-1.0, 0.0)).is_empty());
+        assert!(locator.candidates(p(f64::NAN, 0.0)).is_empty());
+        assert!(Locator::new(&[]).candidates(p(0.0, 0.0)).is_empty());
+    }
+}

@@ -1,0 +1,460 @@
+//! [`NavMesh`]: the walkable part of a plane as triangles that know their neighbours, with the
+//! point queries a game asks of it (where is this point, what is the nearest walkable point, can
+//! one see the other).
+
+use super::locator::Locator;
+use super::NavMeshError;
+use crate::geometry::Point;
+use rstar::primitives::{GeomWithData, Line};
+use rstar::RTree;
+use std::collections::HashMap;
+
+/// The neighbour across an edge that has none: the edge is a wall.
+pub(crate) const WALL: u32 = u32::MAX;
+
+/// Distances below this count as zero in the point queries: points this close to a triangle are
+/// on it, and a line passing this close to a vertex passes through it.
+pub(crate) const TOLERANCE: f64 = 1e-9;
+
+/// A navigation mesh: walkable space as triangles, each knowing the neighbour across each edge.
+///
+/// Edges with no neighbour are walls (the sides of obstacles, the bounds of the map); the
+/// vertices on walls are the *corners* where a shortest path may turn. Agents move anywhere
+/// inside the triangles, so paths on a mesh are any-angle: straight lines between corners, not
+/// steps between tiles.
+///
+/// Build one from obstacles ([`from_obstacles`](NavMesh::from_obstacles)), from a grid
+/// ([`from_grid`](NavMesh::from_grid)) or from triangles of your own
+/// ([`from_triangles`](NavMesh::from_triangles)); search it with
+/// [`find_path`](NavMesh::find_path) (optimal, any-angle) or an
+/// [`AnyAngleSearch`](super::AnyAngleSearch) kept between queries.
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit::navmesh::NavMesh;
+///
+/// // Two triangles making the square (0, 0)-(4, 4).
+/// let p = Point::new;
+/// let mesh = NavMesh::from_triangles(
+///     vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 4.0)],
+///     vec![[0, 1, 2], [0, 2, 3]],
+/// )?;
+/// assert_eq!(mesh.triangle_count(), 2);
+/// assert_eq!(mesh.triangle_at(p(1.0, 3.0)), Some(1));
+/// assert_eq!(mesh.nearest_point(p(6.0, 2.0))?, p(4.0, 2.0));
+/// assert!(mesh.line_of_sight(p(0.5, 0.5), p(3.5, 3.5))?);
+/// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct NavMesh {
+    vertices: Vec<Point>,
+    /// Corners of each triangle, counter-clockwise.
+    triangles: Vec<[u32; 3]>,
+    /// The triangle across edge `k` (from corner `k` to corner `k + 1`), or [`WALL`].
+    neighbours: Vec<[u32; 3]>,
+    /// Whether each vertex is on a wall: the only places a shortest path turns.
+    corners: Vec<bool>,
+    locator: Locator,
+    /// The wall edges, for the nearest walkable point to a point off the mesh.
+    walls: RTree<GeomWithData<Line<[f64; 2]>, ()>>,
+}
+
+impl NavMesh {
+    /// A mesh of your own triangles over `vertices`. Either winding is accepted (triangles are
+    /// stored counter-clockwise); triangles sharing an edge are neighbours, and every edge of
+    /// one triangle only is a wall.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`] for a vertex that is not finite,
+    /// [`VertexOutOfRange`](NavMeshError::VertexOutOfRange),
+    /// [`DegenerateTriangle`](NavMeshError::DegenerateTriangle) for a triangle without area,
+    /// [`NonManifoldEdge`](NavMeshError::NonManifoldEdge) for an edge of three triangles or of
+    /// two that overlap, [`TooLarge`](NavMeshError::TooLarge).
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::{NavMesh, NavMeshError};
+    ///
+    /// let p = Point::new;
+    /// let square = vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 4.0)];
+    /// // Clockwise is fine; a flat triangle is not.
+    /// assert!(NavMesh::from_triangles(square.clone(), vec![[2, 1, 0]]).is_ok());
+    /// let flat = NavMesh::from_triangles(square, vec![[0, 1, 1]]).unwrap_err();
+    /// assert_eq!(flat, NavMeshError::DegenerateTriangle { triangle: 0 });
+    /// ```
+    pub fn from_triangles(
+        vertices: Vec<Point>,
+        triangles: Vec<[u32; 3]>,
+    ) -> Result<NavMesh, NavMeshError> {
+        NavMeshError::check_finite(vertices.iter().copied())?;
+        for count in [vertices.len(), triangles.len()] {
+            if u32::try_from(count).is_err() || count == WALL as usize {
+                return Err(NavMeshError::TooLarge { count });
+            }
+        }
+        let mut triangles = triangles;
+        for (k, t) in triangles.iter_mut().enumerate() {
+            if let Some(&vertex) = t.iter().find(|&&v| v as usize >= vertices.len()) {
+                return Err(NavMeshError::VertexOutOfRange {
+                    triangle: k,
+                    vertex,
+                });
+            }
+            let [a, b, c] = t.map(|v| vertices[v as usize]);
+            let turn = Point::orientation(a, b, c);
+            if turn == 0.0 || !turn.is_finite() {
+                return Err(NavMeshError::DegenerateTriangle { triangle: k });
+            }
+            if turn < 0.0 {
+                t.swap(1, 2);
+            }
+        }
+        NavMesh::assemble(vertices, triangles, &|_, _| false)
+    }
+
+    /// Joins counter-clockwise, non-degenerate triangles into a mesh: neighbours across shared
+    /// edges, except across the edges `is_wall` names (the sides of obstacles without area),
+    /// then corners, the point locator and the wall index. Vertices on no triangle are dropped.
+    pub(crate) fn assemble(
+        vertices: Vec<Point>,
+        triangles: Vec<[u32; 3]>,
+        is_wall: &dyn Fn(u32, u32) -> bool,
+    ) -> Result<NavMesh, NavMeshError> {
+        // Keep only the vertices triangles use, in their order.
+        let mut renumber = vec![WALL; vertices.len()];
+        let mut kept = Vec::new();
+        for t in &triangles {
+            for &v in t {
+                if renumber[v as usize] == WALL {
+                    renumber[v as usize] = kept.len() as u32;
+                    kept.push(v);
+                }
+            }
+        }
+        let mut edges: HashMap<(u32, u32), (u32, usize)> =
+            HashMap::with_capacity(triangles.len() * 2);
+        let mut neighbours = vec![[WALL; 3]; triangles.len()];
+        for (k, t) in triangles.iter().enumerate() {
+            for side in 0..3 {
+                let (from, to) = (t[side], t[(side + 1) % 3]);
+                if is_wall(from, to) {
+                    continue;
+                }
+                // Each edge is met once each way: the second meeting joins the two triangles.
+                if edges.insert((from, to), (k as u32, side)).is_some() {
+                    return Err(NavMeshError::NonManifoldEdge { from, to });
+                }
+                if let Some(&(other, other_side)) = edges.get(&(to, from)) {
+                    if neighbours[other as usize][other_side] != WALL {
+                        return Err(NavMeshError::NonManifoldEdge { from, to });
+                    }
+                    neighbours[other as usize][other_side] = k as u32;
+                    neighbours[k][side] = other;
+                }
+            }
+        }
+        let triangles: Vec<[u32; 3]> = triangles
+            .iter()
+            .map(|t| t.map(|v| renumber[v as usize]))
+            .collect();
+        let vertices: Vec<Point> = kept.iter().map(|&v| vertices[v as usize]).collect();
+        let mut corners = vec![false; vertices.len()];
+        let mut wall_lines = Vec::new();
+        for (t, n) in triangles.iter().zip(&neighbours) {
+            for side in 0..3 {
+                if n[side] == WALL {
+                    let (a, b) = (t[side], t[(side + 1) % 3]);
+                    corners[a as usize] = true;
+                    corners[b as usize] = true;
+                    let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
+                    wall_lines.push(GeomWithData::new(Line::new([pa.x, pa.y], [pb.x, pb.y]), ()));
+                }
+            }
+        }
+        let points: Vec<[Point; 3]> = triangles
+            .iter()
+            .map(|t| t.map(|v| vertices[v as usize]))
+            .collect();
+        Ok(NavMesh {
+            locator: Locator::new(&points),
+            walls: RTree::bulk_load(wall_lines),
+            vertices,
+            triangles,
+            neighbours,
+            corners,
+        })
+    }
+
+    /// How many triangles the mesh has.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let box_only = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(10.0, 10.0), &[], 0.0)?;
+    /// assert_eq!(box_only.triangle_count(), 2);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn triangle_count(&self) -> usize {
+        self.triangles.len()
+    }
+
+    /// The corners of triangle `k`, counter-clockwise, or `None` past the end.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let mesh = NavMesh::from_triangles(vec![p(0.0, 0.0), p(0.0, 2.0), p(2.0, 0.0)], vec![[0, 1, 2]])?;
+    /// assert_eq!(mesh.triangle(0), Some([p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0)]));
+    /// assert_eq!(mesh.triangle(1), None);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn triangle(&self, k: usize) -> Option<[Point; 3]> {
+        Some(self.triangles.get(k)?.map(|v| self.vertices[v as usize]))
+    }
+
+    /// The triangles across the three edges of triangle `k` (edge `i` runs from corner `i` to
+    /// corner `i + 1`), `None` for a wall; `None` past the end.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let square = vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 4.0)];
+    /// let mesh = NavMesh::from_triangles(square, vec![[0, 1, 2], [0, 2, 3]])?;
+    /// assert_eq!(mesh.neighbours(0), Some([None, None, Some(1)]));
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn neighbours(&self, k: usize) -> Option<[Option<usize>; 3]> {
+        Some(
+            self.neighbours
+                .get(k)?
+                .map(|n| (n != WALL).then_some(n as usize)),
+        )
+    }
+
+    /// The vertices of the mesh.
+    #[must_use]
+    pub fn vertices(&self) -> &[Point] {
+        &self.vertices
+    }
+
+    /// The vertex indices of every triangle, counter-clockwise.
+    #[must_use]
+    pub fn triangle_indices(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
+    /// Whether vertex `v` lies on a wall (a corner a shortest path may turn at).
+    #[must_use]
+    pub fn is_corner(&self, v: usize) -> bool {
+        self.corners.get(v).copied().unwrap_or(false)
+    }
+
+    pub(crate) fn raw_neighbours(&self) -> &[[u32; 3]] {
+        &self.neighbours
+    }
+
+    pub(crate) fn corner_flags(&self) -> &[bool] {
+        &self.corners
+    }
+
+    /// Whether triangle `k` holds `p`, sides and corners included (within [`TOLERANCE`]).
+    pub(crate) fn holds(&self, k: usize, p: Point) -> bool {
+        let t = self.triangles[k];
+        (0..3).all(|i| {
+            let a = self.vertices[t[i] as usize];
+            let b = self.vertices[t[(i + 1) % 3] as usize];
+            Point::orientation(a, b, p) >= -TOLERANCE * a.distance(b)
+        })
+    }
+
+    /// The first triangle that holds `p` (sides and corners included), or `None` when `p` is off
+    /// the mesh.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let mesh = NavMesh::from_triangles(vec![p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0)], vec![[0, 1, 2]])?;
+    /// assert_eq!(mesh.triangle_at(p(1.0, 1.0)), Some(0)); // on the long side
+    /// assert_eq!(mesh.triangle_at(p(1.5, 1.5)), None);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn triangle_at(&self, p: Point) -> Option<usize> {
+        self.locator
+            .candidates(p)
+            .iter()
+            .map(|&k| k as usize)
+            .find(|&k| self.holds(k, p))
+    }
+
+    /// Every triangle that holds `p`: one inside a triangle, two on a shared edge, the whole fan
+    /// on a vertex.
+    pub(crate) fn triangles_holding(&self, p: Point) -> impl Iterator<Item = usize> + '_ {
+        self.locator
+            .candidates(p)
+            .iter()
+            .map(|&k| k as usize)
+            .filter(move |&k| self.holds(k, p))
+    }
+
+    /// The walkable point nearest to `p`: `p` itself when it is on the mesh, otherwise the
+    /// nearest point of a wall. Use it to put a click in a wall onto the floor.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`] for a point that is not finite, and
+    /// [`NavMeshError::OffMesh`] when the mesh has no triangle at all.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[], 0.0)?;
+    /// assert_eq!(mesh.nearest_point(p(3.0, 4.0))?, p(3.0, 4.0));
+    /// assert_eq!(mesh.nearest_point(p(12.0, 13.0))?, p(10.0, 10.0));
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn nearest_point(&self, p: Point) -> Result<Point, NavMeshError> {
+        NavMeshError::check_finite([p])?;
+        if self.triangle_at(p).is_some() {
+            return Ok(p);
+        }
+        let wall = self
+            .walls
+            .nearest_neighbor(&[p.x, p.y])
+            .ok_or(NavMeshError::OffMesh { point: p })?;
+        let [x, y] = wall.geom().nearest_point(&[p.x, p.y]);
+        Ok(Point::new(x, y))
+    }
+
+    /// Whether an agent can walk straight from `a` to `b`: the segment stays on the mesh. It may
+    /// run along a wall or touch a corner; it may not cross a wall, nor slip between two
+    /// obstacles that meet at a single point.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] when `a` or `b` is off the
+    /// mesh.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
+    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
+    /// assert!(!mesh.line_of_sight(p(1.0, 5.0), p(9.0, 5.0))?);
+    /// assert!(mesh.line_of_sight(p(1.0, 4.0), p(9.0, 4.0))?); // along the pillar's side
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn line_of_sight(&self, a: Point, b: Point) -> Result<bool, NavMeshError> {
+        NavMeshError::check_finite([a, b])?;
+        let start = self
+            .triangle_at(a)
+            .ok_or(NavMeshError::OffMesh { point: a })?;
+        self.triangle_at(b)
+            .ok_or(NavMeshError::OffMesh { point: b })?;
+        Ok(self.walk(start, a, b))
+    }
+
+    /// Walks the segment `a`–`b` from triangle `t` (which holds `a`) triangle by triangle.
+    fn walk(&self, mut t: usize, a: Point, b: Point) -> bool {
+        let d = b - a;
+        let len = d.length();
+        if len == 0.0 {
+            return true;
+        }
+        // Signed distance of `v` from the line a-b, and how far along it `v` lies.
+        let side = |v: Point| d.cross(v - a) / len;
+        let along = |v: Point| d.dot(v - a) / len;
+        let mut at = 0.0; // how far along the walk has come
+                          // Each step enters a new triangle or passes a vertex further along: bounded.
+        for _ in 0..4 * self.triangles.len() + 8 {
+            if self.holds(t, b) {
+                return true;
+            }
+            let tri = self.triangles[t];
+            let pts = tri.map(|v| self.vertices[v as usize]);
+            let s = pts.map(|v| {
+                let o = side(v);
+                if o.abs() <= TOLERANCE {
+                    0.0
+                } else {
+                    o
+                }
+            });
+            // Leaving through the inside of an edge: right end below the line, left end above.
+            if let Some(i) = (0..3).find(|&i| s[i] < 0.0 && s[(i + 1) % 3] > 0.0) {
+                match self.neighbours[t][i] {
+                    WALL => return false,
+                    n => {
+                        t = n as usize;
+                        continue;
+                    }
+                }
+            }
+            // Otherwise the line leaves through a vertex: the nearest one ahead, or the one the
+            // walk stands on.
+            let ahead = (0..3)
+                .filter(|&i| s[i] == 0.0 && along(pts[i]) > at + TOLERANCE)
+                .min_by(|&i, &j| along(pts[i]).total_cmp(&along(pts[j])));
+            let here = ahead.or_else(|| {
+                (0..3).find(|&i| s[i] == 0.0 && (along(pts[i]) - at).abs() <= TOLERANCE)
+            });
+            let Some(i) = here else {
+                return false;
+            };
+            if along(pts[i]) >= len - TOLERANCE {
+                return true; // the vertex is b
+            }
+            at = along(pts[i]);
+            match self.turn_through(t, i, d) {
+                Some(next) => t = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// From triangle `t`, around its corner `i` without crossing a wall, the triangle whose angle
+    /// at that corner holds direction `d`; `None` when walls on both sides are met first.
+    fn turn_through(&self, t: usize, i: usize, d: Point) -> Option<usize> {
+        let v = self.triangles[t][i];
+        let centre = self.vertices[v as usize];
+        let holds_direction = |k: usize| {
+            let tri = self.triangles[k];
+            let j = tri.iter().position(|&w| w == v).unwrap_or(0);
+            let next = self.vertices[tri[(j + 1) % 3] as usize] - centre;
+            let prev = self.vertices[tri[(j + 2) % 3] as usize] - centre;
+            let scale = d.length();
+            next.cross(d) >= -TOLERANCE * scale * next.length()
+                && d.cross(prev) >= -TOLERANCE * scale * prev.length()
+        };
+        // Counter-clockwise crosses the edge from the previous corner to `v`; clockwise the edge
+        // from `v` to the next one.
+        for step in [2, 0] {
+            let mut k = t;
+            for _ in 0..self.triangles.len() {
+                if holds_direction(k) {
+                    return Some(k);
+                }
+                let j = self.triangles[k].iter().position(|&w| w == v)?;
+                match self.neighbours[k][(j + step) % 3] {
+                    WALL => break,
+                    n if n as usize == t => break,
+                    n => k = n as usize,
+                }
+            }
+        }
+        None
+    }
+}

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // Each test binary uses its own part.
 
 pub mod oracle;
+pub mod visibility_oracle;
 
 use oracle::{same_cost, MoveCosts, Moves, OracleMap};
 use pathkit::grid::{Cell, Diagonal, Grid};

@@ -1,0 +1,287 @@
+//! Optimal any-angle search on navigation meshes against the visibility-graph oracle
+//! (`support/visibility_oracle.rs`): on random grids turned into meshes and on random polygon
+//! obstacles, with starts and goals inside cells, on edges, on corners, in one-cell corridors and
+//! in places the other cannot reach. The lengths agree to 1e-9 (relative) and every path the
+//! mesh returns is checked by the oracle's own segment test.
+
+use crate::support::visibility_oracle::{shortest_path, GridWorld, PolygonWorld};
+use pathkit::geometry::{Point, Polygon};
+use pathkit::grid::Grid;
+use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+
+/// A small deterministic generator (SplitMix64), so a failing case is named by its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn agree(expected: Option<f64>, found: Option<f64>) -> bool {
+    match (expected, found) {
+        (None, None) => true,
+        (Some(e), Some(f)) => (e - f).abs() <= 1e-9 * e.max(1.0),
+        _ => false,
+    }
+}
+
+fn picture(world: &GridWorld) -> String {
+    let mut s = String::new();
+    for y in 0..world.height {
+        for x in 0..world.width {
+            s.push(if world.is_blocked(x, y) { '#' } else { '.' });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A random walkable point of the grid world (doubled coordinates): a cell centre, an edge
+/// midpoint or a lattice point.
+fn grid_point(world: &GridWorld, rng: &mut Rng) -> Option<(i64, i64)> {
+    for _ in 0..200 {
+        let x = rng.below(2 * world.width as u64 + 1) as i64;
+        let y = rng.below(2 * world.height as u64 + 1) as i64;
+        if world.is_walkable((x, y)) {
+            return Some((x, y));
+        }
+    }
+    None
+}
+
+fn to_point((x, y): (i64, i64)) -> Point {
+    Point::new(x as f64 / 2.0, y as f64 / 2.0)
+}
+
+#[test]
+fn any_angle_paths_on_grid_meshes_are_as_short_as_the_visibility_graph_says() {
+    let mut search = AnyAngleSearch::new();
+    let mut compared = (0, 0); // (found, unreachable)
+    for seed in 0..6_000u64 {
+        let mut rng = Rng(seed);
+        let (w, h) = (1 + rng.below(10) as i64, 1 + rng.below(10) as i64);
+        let density = rng.below(50);
+        // Every tenth map is a maze of one-cell corridors: every other row walled, with gaps.
+        let maze = seed % 10 == 0;
+        let blocked: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                if maze {
+                    y % 2 == 1 && rng.below(4) != 0 && x % 3 != (y / 2) % 3
+                } else {
+                    rng.below(100) < density
+                }
+            })
+            .collect();
+        let world = GridWorld {
+            width: w,
+            height: h,
+            blocked,
+        };
+        let text = picture(&world);
+        let grid = Grid::from_ascii(text.trim_end()).unwrap();
+        let mesh = NavMesh::from_grid(&grid).unwrap();
+        let (Some(a), Some(b)) = (grid_point(&world, &mut rng), grid_point(&world, &mut rng))
+        else {
+            continue;
+        };
+        let mut nodes = vec![a, b];
+        nodes.extend(world.turning_points());
+        let expected = shortest_path(
+            &nodes,
+            |p, q| world.segment_clear(p, q),
+            |p, q| ((q.0 - p.0) as f64).hypot((q.1 - p.1) as f64) / 2.0,
+        );
+        let found = search.find_path(&mesh, to_point(a), to_point(b)).unwrap();
+        let length = found.as_ref().map(|p| p.length());
+        assert!(
+            agree(expected, length),
+            "seed {seed}: {a:?} -> {b:?} (doubled): oracle {expected:?}, mesh {length:?}\n{text}"
+        );
+        if let Some(path) = found {
+            check_grid_path(&world, path.points(), a, b, &text, seed);
+            compared.0 += 1;
+        } else {
+            compared.1 += 1;
+        }
+    }
+    assert!(
+        compared.0 > 4_000 && compared.1 > 100,
+        "cases found/unreachable: {compared:?}"
+    );
+}
+
+/// The path's points lie on the doubled lattice only where they turn at corners; every segment
+/// passes the oracle's test, the ends are right and the length adds up.
+fn check_grid_path(
+    world: &GridWorld,
+    points: &[Point],
+    a: (i64, i64),
+    b: (i64, i64),
+    text: &str,
+    seed: u64,
+) {
+    let doubled: Vec<(i64, i64)> = points
+        .iter()
+        .map(|p| {
+            let (x, y) = (p.x * 2.0, p.y * 2.0);
+            assert!(
+                x.fract() == 0.0 && y.fract() == 0.0,
+                "seed {seed}: a turn off the lattice {p:?}\n{text}"
+            );
+            (x as i64, y as i64)
+        })
+        .collect();
+    assert_eq!(
+        (doubled[0], doubled[doubled.len() - 1]),
+        (a, b),
+        "seed {seed}: ends"
+    );
+    for pair in doubled.windows(2) {
+        assert!(
+            world.segment_clear(pair[0], pair[1]),
+            "seed {seed}: segment {pair:?} is blocked\n{text}"
+        );
+    }
+}
+
+fn convex_hull(mut pts: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let cross = |o: (f64, f64), a: (f64, f64), b: (f64, f64)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut hull: Vec<(f64, f64)> = Vec::new();
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &(f64, f64)>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &p in iter {
+            while hull.len() >= start + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// A random point that is walkable: free, on an obstacle's corner, or on one of its sides.
+fn polygon_point(world: &PolygonWorld, size: f64, rng: &mut Rng) -> Option<(f64, f64)> {
+    for _ in 0..200 {
+        let p = match rng.below(4) {
+            0 if !world.obstacles.is_empty() => {
+                let o = &world.obstacles[rng.below(world.obstacles.len() as u64) as usize];
+                o[rng.below(o.len() as u64) as usize]
+            }
+            1 if !world.obstacles.is_empty() => {
+                let o = &world.obstacles[rng.below(world.obstacles.len() as u64) as usize];
+                let i = rng.below(o.len() as u64) as usize;
+                let (u, v) = (o[i], o[(i + 1) % o.len()]);
+                let t = rng.unit();
+                (u.0 + (v.0 - u.0) * t, u.1 + (v.1 - u.1) * t)
+            }
+            _ => (rng.unit() * size, rng.unit() * size),
+        };
+        if p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= size && p.1 <= size && !world.is_inside(p) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+#[test]
+fn any_angle_paths_among_polygons_are_as_short_as_the_visibility_graph_says() {
+    let size = 20.0;
+    let mut search = AnyAngleSearch::new();
+    let mut compared = (0, 0);
+    for seed in 0..4_000u64 {
+        let mut rng = Rng(seed ^ 0xA5A5_0000);
+        let count = rng.below(9);
+        let mut obstacles: Vec<Vec<(f64, f64)>> = (0..count)
+            .map(|_| {
+                let (cx, cy) = (rng.unit() * size, rng.unit() * size);
+                let r = 0.5 + rng.unit() * 5.0;
+                let n = 3 + rng.below(4);
+                let pts = (0..n)
+                    .map(|_| {
+                        (
+                            cx + (rng.unit() - 0.5) * 2.0 * r,
+                            cy + (rng.unit() - 0.5) * 2.0 * r,
+                        )
+                    })
+                    .collect();
+                convex_hull(pts)
+            })
+            .filter(|h| h.len() >= 3)
+            .collect();
+        if seed % 8 == 0 {
+            // A wall across the whole box, sometimes with a gap one obstacle may close.
+            let (y, t) = (rng.unit() * size, 0.2 + rng.unit());
+            obstacles.push(vec![
+                (-1.0, y),
+                (size + 1.0, y + (rng.unit() - 0.5) * 0.3),
+                (size + 1.0, y + t),
+                (-1.0, y + t),
+            ]);
+        }
+        let world = PolygonWorld { obstacles };
+        let polygons: Vec<Polygon> = world
+            .obstacles
+            .iter()
+            .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
+            .collect();
+        let mesh =
+            NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(size, size), &polygons, 0.0)
+                .unwrap();
+        let (Some(a), Some(b)) = (
+            polygon_point(&world, size, &mut rng),
+            polygon_point(&world, size, &mut rng),
+        ) else {
+            continue;
+        };
+        let expected = world.shortest(size, a, b);
+        let found = search
+            .find_path(&mesh, Point::new(a.0, a.1), Point::new(b.0, b.1))
+            .unwrap();
+        let length = found.as_ref().map(|p| p.length());
+        assert!(
+            agree(expected, length),
+            "seed {seed}: {a:?} -> {b:?}: oracle {expected:?}, mesh {length:?}\nobstacles {:?}",
+            world.obstacles
+        );
+        if let Some(path) = found {
+            let pts: Vec<(f64, f64)> = path.points().iter().map(|p| (p.x, p.y)).collect();
+            assert_eq!((pts[0], pts[pts.len() - 1]), (a, b), "seed {seed}: ends");
+            for pair in pts.windows(2) {
+                assert!(
+                    world.segment_clear(pair[0], pair[1]),
+                    "seed {seed}: segment {pair:?} is blocked"
+                );
+            }
+            compared.0 += 1;
+        } else {
+            compared.1 += 1;
+        }
+    }
+    assert!(
+        compared.0 > 3_000 && compared.1 > 100,
+        "cases found/unreachable: {compared:?}"
+    );
+}

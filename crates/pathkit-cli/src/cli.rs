@@ -37,6 +37,29 @@ pub enum Command {
     Path(PathArgs),
     /// Time pathkit and other Rust pathfinding crates on the same scenario lines.
     Bench(BenchArgs),
+    /// Optimal any-angle paths on meshes built from the scenarios' maps: pathkit beside the
+    /// `polyanya` crate on the same mesh and queries (lengths checked against each other), and
+    /// how much shorter they are than the 8-connected optimum.
+    ///
+    /// Exit status: 0 when the two agree on every query, 1 otherwise, 2 on unreadable input.
+    BenchAnyAngle(AnyAngleArgs),
+}
+
+/// Arguments of `pathkit bench-any-angle`.
+#[derive(Debug, clap::Args)]
+pub struct AnyAngleArgs {
+    /// Scenario files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Lines per scenario file, spread evenly over its buckets; 0 runs every line.
+    #[arg(long, default_value_t = 200)]
+    pub limit: usize,
+    /// Times each query is run; the median is kept.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: usize,
 }
 
 /// Arguments of `pathkit path`.

@@ -1,5 +1,6 @@
 //! `pathkit`: verify, run and benchmark Moving AI grid scenarios; draw paths.
 
+mod any_angle;
 mod bench;
 mod check;
 mod cli;
@@ -29,6 +30,7 @@ fn main() {
         Command::Verify { paths, algo, show } => verify::run(&paths, algo, show),
         Command::Path(args) => path_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::BenchAnyAngle(args) => any_angle::run(&args),
     };
     let code = match result {
         Ok(code) => code,

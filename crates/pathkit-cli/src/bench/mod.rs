@@ -7,6 +7,8 @@ mod peers;
 mod report;
 mod select;
 
+pub use select::spread;
+
 use crate::check::{self, PathFault};
 use crate::cli::BenchArgs;
 use crate::counting_alloc;

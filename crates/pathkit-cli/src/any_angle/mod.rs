@@ -94,14 +94,16 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
                 .unwrap_or_default();
             eprintln!("{label}: building the mesh");
             let started = Instant::now();
-            let mesh = NavMesh::from_grid(&group.grid).map_err(|e| CliError::Search(e.to_string()))?;
+            let mesh =
+                NavMesh::from_grid(&group.grid).map_err(|e| CliError::Search(e.to_string()))?;
             let build_ms = started.elapsed().as_secs_f64() * 1e3;
             #[cfg(feature = "peers")]
             let peer = polyanya_peer::to_polyanya(&mesh).map_err(CliError::Search)?;
             let queries = crate::bench::spread(&group.queries, args.limit);
             let mut search = AnyAngleSearch::new();
             let mut out = Vec::new();
-            let (mut ours, mut theirs, mut expanded, mut shorter) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let (mut ours, mut theirs, mut expanded, mut shorter) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let mut disagreements = 0;
             for q in &queries {
                 let (s, g) = (centre(q.start), centre(q.goal));
@@ -123,7 +125,9 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
                     let (us, peer_path) = timed(rounds, || peer.path(from, to));
                     theirs.push(us);
                     let peer_length = peer_path.map(|p| f64::from(p.length));
-                    if !peer_length.is_some_and(|p| (p - length).abs() <= AGREEMENT * length.max(1.0)) {
+                    if !peer_length
+                        .is_some_and(|p| (p - length).abs() <= AGREEMENT * length.max(1.0))
+                    {
                         disagreements += 1;
                         eprintln!(
                             "{label} line {}: pathkit {length}, polyanya {peer_length:?}",
@@ -133,7 +137,8 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
                 }
             }
             let (pm, pmean) = (median(&mut ours.clone()), mean(&ours));
-            let peer_stats = (!theirs.is_empty()).then(|| (median(&mut theirs.clone()), mean(&theirs)));
+            let peer_stats =
+                (!theirs.is_empty()).then(|| (median(&mut theirs.clone()), mean(&theirs)));
             rows.push(MapRow {
                 map: label,
                 triangles: mesh.triangle_count(),
@@ -166,7 +171,8 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
 
 /// The report as a Markdown table.
 fn table(rows: &[MapRow], rounds: usize, limit: usize) -> String {
-    let opt = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let opt =
+        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     let mut s = format!(
         "Optimal any-angle search on meshes of Moving AI maps ({} queries a map, median of {rounds} runs each; times in µs per query)\n\n",
         if limit == 0 { "all".to_string() } else { limit.to_string() }

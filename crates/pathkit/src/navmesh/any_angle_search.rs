@@ -143,6 +143,10 @@ pub struct AnyAngleSearch {
     best: Vec<(u32, f64)>,
     /// Per triangle corner: the search a node rooted there last swept the triangle, and its g.
     swept: Vec<(u32, f64)>,
+    /// Per triangle: the search whose goal it holds.
+    goal_in: Vec<u32>,
+    /// The successors of the node being expanded, before they are opened.
+    successors: Vec<(f64, Node)>,
     stamp: u32,
     expanded: usize,
     goal: Point,
@@ -216,6 +220,9 @@ impl AnyAngleSearch {
             out.push(start);
             return Ok(Some(0.0));
         }
+        for t in mesh.triangles_holding(goal) {
+            self.goal_in[t] = self.stamp;
+        }
         self.roots.push(Root {
             point: start,
             vertex: START,
@@ -238,18 +245,29 @@ impl AnyAngleSearch {
                 self.push_across(mesh, t, side, 0, pa, a, pb, b);
             }
         }
+        self.open_successors();
         while let Some(open) = self.heap.pop() {
-            let node = self.nodes[open.seq as usize];
+            let mut node = self.nodes[open.seq as usize];
             if node.is_goal {
                 self.write_path(node.root, out);
                 return Ok(Some(open.f));
             }
-            let root = self.roots[node.root as usize];
-            if root.vertex != START && root.g > self.best[root.vertex as usize].1 + TOLERANCE {
-                continue; // the corner was reached more cheaply since
+            loop {
+                let root = self.roots[node.root as usize];
+                if root.vertex != START && root.g > self.best[root.vertex as usize].1 + TOLERANCE {
+                    break; // the corner was reached more cheaply since
+                }
+                self.expanded += 1;
+                self.expand(mesh, &node);
+                // A node with a single successor hands it on at once, without the open list
+                // (intermediate pruning): its f is no smaller, so the order is kept.
+                if self.successors.len() != 1 {
+                    break;
+                }
+                node = self.successors[0].1;
+                self.successors.clear();
             }
-            self.expanded += 1;
-            self.expand(mesh, &node);
+            self.open_successors();
         }
         Ok(None)
     }
@@ -258,6 +276,7 @@ impl AnyAngleSearch {
     fn reset(&mut self, mesh: &NavMesh, goal: Point) {
         self.heap.clear();
         self.nodes.clear();
+        self.successors.clear();
         self.roots.clear();
         self.expanded = 0;
         self.goal = goal;
@@ -267,11 +286,15 @@ impl AnyAngleSearch {
         if self.swept.len() < 3 * mesh.triangle_count() {
             self.swept.resize(3 * mesh.triangle_count(), (0, 0.0));
         }
+        if self.goal_in.len() < mesh.triangle_count() {
+            self.goal_in.resize(mesh.triangle_count(), 0);
+        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             // Stamps wrapped: forget every old mark.
             self.best.iter_mut().for_each(|b| b.0 = 0);
             self.swept.iter_mut().for_each(|s| s.0 = 0);
+            self.goal_in.iter_mut().for_each(|g| *g = 0);
             self.stamp = 1;
         }
     }
@@ -302,6 +325,15 @@ impl AnyAngleSearch {
                 is_goal: true,
             },
         );
+    }
+
+    /// Moves the successors of the last expansion to the open list.
+    fn open_successors(&mut self) {
+        for k in 0..self.successors.len() {
+            let (f, node) = self.successors[k];
+            self.open(f, node);
+        }
+        self.successors.clear();
     }
 
     fn open(&mut self, f: f64, node: Node) {
@@ -349,15 +381,10 @@ impl AnyAngleSearch {
         if next == WALL {
             return;
         }
-        let tris = mesh.triangle_indices();
-        // The shared edge runs the other way in the next triangle.
-        let (a, b) = (tris[t][side], tris[t][(side + 1) % 3]);
-        let entry =
-            (0..3).find(|&j| tris[next as usize][j] == b && tris[next as usize][(j + 1) % 3] == a);
-        let Some(entry) = entry else { return };
+        let entry = mesh.raw_entries()[t][side];
         let r = self.roots[root as usize];
         let f = r.g + estimate(r.point, right, left, self.goal);
-        self.open(
+        self.successors.push((
             f,
             Node {
                 root,
@@ -366,10 +393,10 @@ impl AnyAngleSearch {
                 left,
                 left_vertex,
                 triangle: next,
-                entry: entry as u8,
+                entry,
                 is_goal: false,
             },
-        );
+        ));
     }
 
     /// Expands `node` into its triangle: the goal if the triangle holds it, then the successors.
@@ -394,7 +421,7 @@ impl AnyAngleSearch {
                 return;
             }
             *swept = (self.stamp, root.g);
-            if mesh.holds(t, self.goal) {
+            if self.goal_in[t] == self.stamp {
                 self.push_goal(node.root, root.g + r.distance(self.goal));
             }
             // On around the corner (the edge at the root), and the far edge, seen whole.
@@ -406,24 +433,12 @@ impl AnyAngleSearch {
         let (right, left) = (node.right, node.left);
         // Sides of the far corner against the rays from the root through the interval's ends:
         // positive left of the ray.
-        let o_right = Point::orientation(r, right, po);
-        let o_left = Point::orientation(r, left, po);
-        let scale_r = r.distance(right) * r.distance(po);
-        let scale_l = r.distance(left) * r.distance(po);
-        let o_right = if o_right.abs() <= TOLERANCE * scale_r {
-            0.0
-        } else {
-            o_right
-        };
-        let o_left = if o_left.abs() <= TOLERANCE * scale_l {
-            0.0
-        } else {
-            o_left
-        };
+        let o_right = snapped(r, right, po);
+        let o_left = snapped(r, left, po);
         let right_is_corner = node.right_vertex == rv && corners[rv as usize];
         let left_is_corner = node.left_vertex == lv && corners[lv as usize];
 
-        if mesh.holds(t, self.goal) {
+        if self.goal_in[t] == self.stamp {
             let g = self.goal;
             let side_r = Point::orientation(r, right, g);
             let side_l = Point::orientation(r, left, g);
@@ -538,6 +553,18 @@ fn ray_exit(r: Point, through: Point, o: f64, far: [(Point, u32); 3]) -> (Point,
         (b, bv)
     } else {
         (a + (b - a) * s, WALL)
+    }
+}
+
+/// The orientation of `c` against the ray from `a` through `b`, zero when `c` is within
+/// [`TOLERANCE`] of the line (relative to the two lengths; no square root).
+fn snapped(a: Point, b: Point, c: Point) -> f64 {
+    let (u, v) = (b - a, c - a);
+    let o = u.cross(v);
+    if o * o <= TOLERANCE * TOLERANCE * u.dot(u) * v.dot(v) {
+        0.0
+    } else {
+        o
     }
 }
 

@@ -52,6 +52,8 @@ pub struct NavMesh {
     triangles: Vec<[u32; 3]>,
     /// The triangle across edge `k` (from corner `k` to corner `k + 1`), or [`WALL`].
     neighbours: Vec<[u32; 3]>,
+    /// Which edge of that neighbour is the shared one.
+    entries: Vec<[u8; 3]>,
     /// Whether each vertex is on a wall: the only places a shortest path turns.
     corners: Vec<bool>,
     locator: Locator,
@@ -175,12 +177,30 @@ impl NavMesh {
             .iter()
             .map(|t| t.map(|v| vertices[v as usize]))
             .collect();
+        let entries = triangles
+            .iter()
+            .zip(&neighbours)
+            .map(|(t, n)| {
+                let mut e = [0u8; 3];
+                for side in 0..3 {
+                    if n[side] != WALL {
+                        // The neighbour runs the shared edge the other way: it starts at our
+                        // edge's end.
+                        let other = triangles[n[side] as usize];
+                        let from = t[(side + 1) % 3];
+                        e[side] = other.iter().position(|&v| v == from).unwrap_or(0) as u8;
+                    }
+                }
+                e
+            })
+            .collect();
         Ok(NavMesh {
             locator: Locator::new(&points),
             walls: RTree::bulk_load(wall_lines),
             vertices,
             triangles,
             neighbours,
+            entries,
             corners,
         })
     }
@@ -259,6 +279,11 @@ impl NavMesh {
 
     pub(crate) fn raw_neighbours(&self) -> &[[u32; 3]] {
         &self.neighbours
+    }
+
+    /// For each edge, which edge of the neighbour across it is the same edge.
+    pub(crate) fn raw_entries(&self) -> &[[u8; 3]] {
+        &self.entries
     }
 
     pub(crate) fn corner_flags(&self) -> &[bool] {

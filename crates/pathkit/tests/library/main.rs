@@ -51,6 +51,8 @@ mod grid_fast_loop;
 mod jps_movingai;
 #[path = "../jps_properties.rs"]
 mod jps_properties;
+#[path = "../navmesh_agent_radius.rs"]
+mod navmesh_agent_radius;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
 #[path = "../obstacle_graph_properties.rs"]

@@ -10,7 +10,11 @@ use pathkit::navmesh::NavMesh;
 fn point_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    };
     (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
 }
 
@@ -20,7 +24,8 @@ fn cross(o: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 
 /// Whether the two segments properly cross.
 fn crosses(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
-    (cross(a, b, c) > 0.0) != (cross(a, b, d) > 0.0) && (cross(c, d, a) > 0.0) != (cross(c, d, b) > 0.0)
+    (cross(a, b, c) > 0.0) != (cross(a, b, d) > 0.0)
+        && (cross(c, d, a) > 0.0) != (cross(c, d, b) > 0.0)
 }
 
 /// Distance from segment `a`–`b` to the convex polygon `poly` (counter-clockwise): zero when
@@ -58,7 +63,10 @@ fn convex(rng: &mut Rng, size: f64) -> Vec<(f64, f64)> {
     let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
     angles.sort_by(f64::total_cmp);
     angles.dedup();
-    angles.iter().map(|a| (cx + r * a.cos(), cy + r * a.sin())).collect()
+    angles
+        .iter()
+        .map(|a| (cx + r * a.cos(), cy + r * a.sin()))
+        .collect()
 }
 
 #[test]
@@ -68,28 +76,46 @@ fn paths_keep_the_agent_radius_from_every_obstacle_and_the_bounds() {
     for seed in 0..400u64 {
         let mut rng = Rng(seed);
         let radius = 0.1 + rng.unit() * 1.4;
-        let obstacles: Vec<Vec<(f64, f64)>> = (0..1 + (rng.unit() * 8.0) as usize).map(|_| convex(&mut rng, size)).collect();
+        let obstacles: Vec<Vec<(f64, f64)>> = (0..1 + (rng.unit() * 8.0) as usize)
+            .map(|_| convex(&mut rng, size))
+            .collect();
         let polygons: Vec<Polygon> = obstacles
             .iter()
             .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
             .collect();
-        let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(size, size), &polygons, radius).unwrap();
+        let mesh = NavMesh::from_obstacles(
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
+            &polygons,
+            radius,
+        )
+        .unwrap();
         let mut pick = || {
             (0..100)
                 .map(|_| Point::new(rng.unit() * size, rng.unit() * size))
                 .find(|&p| mesh.triangle_at(p).is_some())
         };
-        let (Some(a), Some(b)) = (pick(), pick()) else { continue };
-        let Some(path) = mesh.find_path(a, b).unwrap() else { continue };
+        let (Some(a), Some(b)) = (pick(), pick()) else {
+            continue;
+        };
+        let Some(path) = mesh.find_path(a, b).unwrap() else {
+            continue;
+        };
         for pair in path.points().windows(2) {
             let (p, q) = ((pair[0].x, pair[0].y), (pair[1].x, pair[1].y));
             for (k, o) in obstacles.iter().enumerate() {
                 let d = segment_polygon(p, q, o);
-                assert!(d >= radius - 1e-7, "seed {seed}: segment {p:?}-{q:?} is {d} from obstacle {k}, radius {radius}");
+                assert!(
+                    d >= radius - 1e-7,
+                    "seed {seed}: segment {p:?}-{q:?} is {d} from obstacle {k}, radius {radius}"
+                );
             }
             for v in [p, q] {
                 let wall = v.0.min(v.1).min(size - v.0).min(size - v.1);
-                assert!(wall >= radius - 1e-7, "seed {seed}: {v:?} is {wall} from the bounds");
+                assert!(
+                    wall >= radius - 1e-7,
+                    "seed {seed}: {v:?} is {wall} from the bounds"
+                );
             }
         }
         checked += 1;
@@ -100,16 +126,25 @@ fn paths_keep_the_agent_radius_from_every_obstacle_and_the_bounds() {
 #[test]
 fn a_corridor_lets_the_agent_through_exactly_when_it_is_wide_enough() {
     let p = Point::new;
-    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| Polygon::new(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]);
+    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        Polygon::new(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
+    };
     for radius in [0.25, 0.5, 1.0] {
         for (gap, passes) in [(2.0 * radius + 0.01, true), (2.0 * radius - 0.01, false)] {
             // Two walls from the bottom and the top of the box, a gap between them at y = 10.
-            let walls = [rect(9.0, 0.0, 11.0, 10.0 - gap / 2.0), rect(9.0, 10.0 + gap / 2.0, 11.0, 20.0)];
+            let walls = [
+                rect(9.0, 0.0, 11.0, 10.0 - gap / 2.0),
+                rect(9.0, 10.0 + gap / 2.0, 11.0, 20.0),
+            ];
             let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(20.0, 20.0), &walls, radius).unwrap();
             let path = mesh.find_path(p(3.0, 10.0), p(17.0, 10.0)).unwrap();
             assert_eq!(path.is_some(), passes, "radius {radius}, gap {gap}");
             if let Some(path) = path {
-                assert!((path.length() - 14.0).abs() < 1e-9, "straight through: {}", path.length());
+                assert!(
+                    (path.length() - 14.0).abs() < 1e-9,
+                    "straight through: {}",
+                    path.length()
+                );
             }
         }
     }

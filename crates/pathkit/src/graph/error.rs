@@ -215,6 +215,18 @@ pub enum GraphError {
     },
     /// Any other failure of the search core.
     Search(SearchError<NodeId>),
+    /// A mesh graph's bounds or triangulation failed (see [`NavMeshError`](crate::navmesh::NavMeshError)).
+    Mesh(crate::navmesh::NavMeshError),
+    /// A mesh graph's obstacle has a vertex outside the graph's box.
+    ObstacleOutsideBounds {
+        /// The vertex.
+        point: [f32; 2],
+    },
+    /// A node outside a mesh graph's box.
+    NodeOutsideBounds {
+        /// The node.
+        node: NodeId,
+    },
 }
 
 impl fmt::Display for GraphError {
@@ -284,6 +296,15 @@ impl fmt::Display for GraphError {
                 "a grid graph built for {built:?} moves cannot search with {asked:?}: its diagonal edges are fixed"
             ),
             GraphError::Search(e) => write!(f, "search failed: {e}"),
+            GraphError::Mesh(e) => write!(f, "mesh graph: {e}"),
+            GraphError::ObstacleOutsideBounds { point } => write!(
+                f,
+                "obstacle vertex ({}, {}) lies outside the mesh graph's box",
+                point[0], point[1]
+            ),
+            GraphError::NodeOutsideBounds { node } => {
+                write!(f, "{node} lies outside the mesh graph's box")
+            }
         }
     }
 }
@@ -292,6 +313,7 @@ impl std::error::Error for GraphError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             GraphError::Search(e) => Some(e),
+            GraphError::Mesh(e) => Some(e),
             _ => None,
         }
     }

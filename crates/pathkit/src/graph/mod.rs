@@ -52,6 +52,7 @@ mod direction;
 mod error;
 mod graph_space;
 mod grid_graph;
+mod mesh_graph;
 mod node_graph;
 mod node_id;
 mod node_kind;
@@ -61,6 +62,7 @@ mod polygon_obstacle;
 #[cfg(feature = "serde")]
 mod serialization;
 mod sight_grid;
+mod triangulation_mode;
 
 pub use agent_path::AgentPath;
 pub use cost_model::{BaseCosts, CostModel, UnitDiagonals};
@@ -68,8 +70,10 @@ pub use direction::Direction;
 pub use error::{GraphError, InvalidData};
 pub use graph_space::GraphSpace;
 pub use grid_graph::{DiagonalCost, GridGraph};
+pub use mesh_graph::MeshGraph;
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;
 pub use node_kind::{NodeKind, NodeRef};
 pub use obstacle_graph::ObstacleGraph;
 pub use polygon_obstacle::PolygonObstacle;
+pub use triangulation_mode::TriangulationMode;

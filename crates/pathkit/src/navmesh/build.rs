@@ -81,6 +81,16 @@ impl NavMesh {
             .filter(|o| !o.is_empty())
             .map(|o| o.extruded(r, Extrusion::Mitre))
             .collect();
+        NavMesh::free_space(lo, hi, &grown)
+    }
+
+    /// The free space of the box `lo`-`hi` around `grown` obstacles (already grown by any
+    /// radius): every obstacle side and the box sides are walls.
+    pub(crate) fn free_space(
+        lo: Point,
+        hi: Point,
+        grown: &[Polygon],
+    ) -> Result<NavMesh, NavMeshError> {
         NavMeshError::check_finite(grown.iter().flat_map(|o| o.points().iter().copied()))?;
         let mut cdt = Cdt::new();
         let insert = |cdt: &mut Cdt, p: Point| {
@@ -95,7 +105,7 @@ impl NavMesh {
                 .map(|&p| insert(&mut cdt, p))
                 .collect::<Result<_, _>>()?,
         );
-        for o in &grown {
+        for o in grown {
             rings.push(
                 o.points()
                     .iter()

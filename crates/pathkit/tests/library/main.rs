@@ -37,6 +37,8 @@ mod format_tiled;
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]
 mod gameplaykit_grid;
+#[path = "../gameplaykit_mesh.rs"]
+mod gameplaykit_mesh;
 #[path = "../gameplaykit_obstacles.rs"]
 mod gameplaykit_obstacles;
 #[path = "../gameplaykit_properties.rs"]

@@ -1,0 +1,416 @@
+//! [`MeshGraph`]: GameplayKit's `GKMeshGraph`, a node graph over a triangulation of the free
+//! space among polygon obstacles.
+
+use super::{
+    Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle, TriangulationMode,
+};
+use crate::geometry::{Extrusion, Point, Polygon};
+use crate::navmesh::NavMesh;
+use crate::search::Outcome;
+use std::collections::HashMap;
+
+/// A graph over a triangulation of the free space in a box among polygon obstacles
+/// (GameplayKit's `GKMeshGraph`).
+///
+/// Obstacles (grown by the buffer radius) are added and removed at any time, and take effect at
+/// the next [`triangulate`](Self::triangulate), which triangulates the free space (a constrained
+/// Delaunay triangulation, see [`NavMesh`]) and creates the nodes the
+/// [`TriangulationMode`] asks for: triangle corners, centres, edge midpoints, or any mix. The
+/// nodes of each triangle are joined to each other both ways, so paths run through the free
+/// space; more nodes per triangle give smoother paths than an obstacle graph's, which hug the
+/// obstacles. Points are put in with [`connect_node_using_obstacles`](Self::connect_node_using_obstacles)
+/// (joined to the nodes of the triangle that holds them), and kept connected across
+/// triangulations.
+///
+/// For the shortest path at any angle rather than along the graph's edges, search the mesh
+/// itself ([`mesh`](Self::mesh), [`NavMesh::find_path`]).
+///
+/// ```
+/// use pathkit::graph::{MeshGraph, PolygonObstacle, TriangulationMode};
+///
+/// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+/// graph.triangulate()?;
+/// assert_eq!(graph.triangle_count(), 2);
+/// assert_eq!(graph.graph().nodes().len(), 4); // the corners
+///
+/// let wall = PolygonObstacle::new(&[[4.0, 0.0], [6.0, 0.0], [6.0, 8.0], [4.0, 8.0]])?;
+/// graph.add_obstacles(&[wall])?;
+/// graph.set_triangulation_mode(TriangulationMode::VERTICES | TriangulationMode::CENTERS);
+/// let start = graph.add_point(1.0, 1.0)?;
+/// let goal = graph.add_point(9.0, 1.0)?;
+/// graph.triangulate()?; // the wall and the new mode take effect; start and goal stay connected
+/// let path = graph.find_path(start, goal)?.into_path().expect("over the wall");
+/// assert!(path.cost > 8.0 + 2.0 * 7.0);
+/// # Ok::<(), pathkit::graph::GraphError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct MeshGraph {
+    graph: NodeGraph,
+    buffer_radius: f32,
+    extrusion: Extrusion,
+    min: [f32; 2],
+    max: [f32; 2],
+    obstacles: Vec<PolygonObstacle>,
+    mode: TriangulationMode,
+    mesh: Option<NavMesh>,
+    /// The nodes the last triangulation created, per triangle.
+    triangle_nodes: Vec<Vec<NodeId>>,
+    /// Every node the last triangulation created, to remove at the next.
+    mesh_nodes: Vec<NodeId>,
+    /// Nodes connected with `connect_node_using_obstacles`, reconnected at each triangulation.
+    users: Vec<NodeId>,
+    /// Nodes of earlier triangulations, no longer members, reused before new ones are made: the
+    /// node arena does not grow when a game triangulates again and again.
+    spare: Vec<NodeId>,
+}
+
+impl MeshGraph {
+    /// An empty mesh graph over the box `min`–`max`, obstacles grown by `buffer_radius`
+    /// (negative or NaN counts as 0) with GameplayKit's radial growth. Nothing is triangulated
+    /// until [`triangulate`](Self::triangulate).
+    ///
+    /// # Errors
+    /// [`GraphError::Mesh`] for a box that is not finite or has no area.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, MeshGraph};
+    ///
+    /// assert!(MeshGraph::new(-1.0, [0.0, 0.0], [10.0, 10.0]).is_ok_and(|g| g.buffer_radius() == 0.0));
+    /// assert!(matches!(MeshGraph::new(1.0, [0.0, 0.0], [0.0, 10.0]), Err(GraphError::Mesh(_))));
+    /// ```
+    pub fn new(buffer_radius: f32, min: [f32; 2], max: [f32; 2]) -> Result<Self, GraphError> {
+        Self::with_extrusion(buffer_radius, min, max, Extrusion::Radial)
+    }
+
+    /// [`new`](Self::new) with another way of growing obstacles: [`Extrusion::Mitre`] keeps the
+    /// mesh a full radius from every side.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    ///
+    /// ```
+    /// use pathkit::geometry::Extrusion;
+    /// use pathkit::graph::MeshGraph;
+    ///
+    /// let graph = MeshGraph::with_extrusion(0.5, [0.0, 0.0], [10.0, 10.0], Extrusion::Mitre)?;
+    /// assert_eq!(graph.extrusion(), Extrusion::Mitre);
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    pub fn with_extrusion(
+        buffer_radius: f32,
+        min: [f32; 2],
+        max: [f32; 2],
+        extrusion: Extrusion,
+    ) -> Result<Self, GraphError> {
+        let (lo, hi) = (Point::from_f32(min), Point::from_f32(max));
+        crate::navmesh::NavMeshError::check_finite([lo, hi]).map_err(GraphError::Mesh)?;
+        if !(lo.x < hi.x && lo.y < hi.y) {
+            return Err(GraphError::Mesh(
+                crate::navmesh::NavMeshError::EmptyBounds { min: lo, max: hi },
+            ));
+        }
+        Ok(MeshGraph {
+            graph: NodeGraph::new(),
+            buffer_radius: if buffer_radius > 0.0 && buffer_radius.is_finite() {
+                buffer_radius
+            } else {
+                0.0
+            },
+            extrusion,
+            min,
+            max,
+            obstacles: Vec::new(),
+            mode: TriangulationMode::default(),
+            mesh: None,
+            triangle_nodes: Vec::new(),
+            mesh_nodes: Vec::new(),
+            users: Vec::new(),
+            spare: Vec::new(),
+        })
+    }
+
+    /// The node graph: every node, edge and search of pathkit's node graphs.
+    #[must_use]
+    pub fn graph(&self) -> &NodeGraph {
+        &self.graph
+    }
+
+    /// The radius obstacles are grown by.
+    #[must_use]
+    pub fn buffer_radius(&self) -> f32 {
+        self.buffer_radius
+    }
+
+    /// How obstacles are grown.
+    #[must_use]
+    pub fn extrusion(&self) -> Extrusion {
+        self.extrusion
+    }
+
+    /// The obstacles, in the order they were added (including changes not yet triangulated).
+    #[must_use]
+    pub fn obstacles(&self) -> &[PolygonObstacle] {
+        &self.obstacles
+    }
+
+    /// Adds obstacles (duplicates skipped), in effect from the next
+    /// [`triangulate`](Self::triangulate).
+    ///
+    /// # Errors
+    /// [`GraphError::ObstacleOutsideBounds`] for an obstacle with a vertex outside the box; no
+    /// obstacle is added then.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, MeshGraph, PolygonObstacle};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// let outside = PolygonObstacle::new(&[[8.0, 8.0], [12.0, 8.0], [12.0, 9.0]])?;
+    /// assert!(matches!(graph.add_obstacles(&[outside]), Err(GraphError::ObstacleOutsideBounds { .. })));
+    /// assert!(graph.obstacles().is_empty());
+    /// # Ok::<(), GraphError>(())
+    /// ```
+    pub fn add_obstacles(&mut self, obstacles: &[PolygonObstacle]) -> Result<(), GraphError> {
+        for o in obstacles {
+            if let Some(&point) = o.vertices().iter().find(|p| !self.in_box(**p)) {
+                return Err(GraphError::ObstacleOutsideBounds { point });
+            }
+        }
+        for o in obstacles {
+            if !self.obstacles.contains(o) {
+                self.obstacles.push(o.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes obstacles (those absent are ignored), in effect from the next
+    /// [`triangulate`](Self::triangulate).
+    pub fn remove_obstacles(&mut self, obstacles: &[PolygonObstacle]) {
+        self.obstacles.retain(|o| !obstacles.contains(o));
+    }
+
+    /// Which nodes the next triangulation creates.
+    #[must_use]
+    pub fn triangulation_mode(&self) -> TriangulationMode {
+        self.mode
+    }
+
+    /// Sets which nodes the next triangulation creates.
+    pub fn set_triangulation_mode(&mut self, mode: TriangulationMode) {
+        self.mode = mode;
+    }
+
+    fn in_box(&self, [x, y]: [f32; 2]) -> bool {
+        x >= self.min[0] && x <= self.max[0] && y >= self.min[1] && y <= self.max[1]
+    }
+
+    /// Triangulates the free space among the obstacles as they are now and rebuilds the mesh
+    /// nodes: the previous triangulation's nodes are removed, the mode's nodes created and
+    /// joined within each triangle, and the points connected with
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles) joined to their new
+    /// triangles (a point now inside an obstacle is left unconnected).
+    ///
+    /// # Errors
+    /// [`GraphError::Mesh`] when the triangulation fails (coordinates it cannot represent).
+    ///
+    /// ```
+    /// use pathkit::graph::{MeshGraph, TriangulationMode};
+    ///
+    /// // GameplayKit's mesh scenario: an empty 10 x 10 box.
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// let all = TriangulationMode::VERTICES | TriangulationMode::CENTERS | TriangulationMode::EDGE_MIDPOINTS;
+    /// graph.set_triangulation_mode(all);
+    /// graph.triangulate()?;
+    /// assert_eq!(graph.graph().nodes().len(), 4 + 2 + 5);
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    pub fn triangulate(&mut self) -> Result<(), GraphError> {
+        let radius = f64::from(self.buffer_radius);
+        let grown: Vec<Polygon> = self
+            .obstacles
+            .iter()
+            .map(|o| o.polygon().extruded(radius, self.extrusion))
+            .collect();
+        let mesh =
+            NavMesh::free_space(Point::from_f32(self.min), Point::from_f32(self.max), &grown)
+                .map_err(GraphError::Mesh)?;
+        let old = std::mem::take(&mut self.mesh_nodes);
+        self.graph.remove_nodes(&old)?;
+        self.spare.extend(old);
+        let verts = mesh.vertices();
+        let mut nodes_of: Vec<Vec<NodeId>> = vec![Vec::new(); mesh.triangle_count()];
+        let mut at_vertex: HashMap<u32, NodeId> = HashMap::new();
+        let mut at_edge: HashMap<(u32, u32), NodeId> = HashMap::new();
+        let mut spare = std::mem::take(&mut self.spare);
+        let mut create = |graph: &mut NodeGraph, made: &mut Vec<NodeId>, p: Point| {
+            let [x, y] = p.to_f32();
+            let node = match spare.pop() {
+                // A spare is a 2D node of this graph: setting it and re-adding cannot fail.
+                Some(node)
+                    if graph.set_position_2d(node, x, y).is_ok()
+                        && graph.add_nodes(&[node]).is_ok() =>
+                {
+                    node
+                }
+                _ => graph.add_node(NodeKind::Point2(x, y)),
+            };
+            made.push(node);
+            node
+        };
+        let mut made = Vec::new();
+        for (k, tri) in mesh.triangle_indices().iter().enumerate() {
+            let nodes = &mut nodes_of[k];
+            if self.mode.contains(TriangulationMode::VERTICES) {
+                for &v in tri {
+                    let node = *at_vertex
+                        .entry(v)
+                        .or_insert_with(|| create(&mut self.graph, &mut made, verts[v as usize]));
+                    nodes.push(node);
+                }
+            }
+            let [a, b, c] = tri.map(|v| verts[v as usize]);
+            if self.mode.contains(TriangulationMode::CENTERS) {
+                let centre = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+                nodes.push(create(&mut self.graph, &mut made, centre));
+            }
+            if self.mode.contains(TriangulationMode::EDGE_MIDPOINTS) {
+                for side in 0..3 {
+                    let (u, v) = (tri[side], tri[(side + 1) % 3]);
+                    let (pu, pv) = (verts[u as usize], verts[v as usize]);
+                    let node = *at_edge
+                        .entry((u.min(v), u.max(v)))
+                        .or_insert_with(|| create(&mut self.graph, &mut made, (pu + pv) * 0.5));
+                    nodes.push(node);
+                }
+            }
+            for i in 0..nodes.len() {
+                self.graph
+                    .add_connections(nodes[i], &nodes[i + 1..], Direction::BothWays)?;
+            }
+        }
+        self.spare = spare;
+        self.mesh_nodes = made;
+        self.triangle_nodes = nodes_of;
+        self.mesh = Some(mesh);
+        for node in self.users.clone() {
+            self.join(node)?;
+        }
+        Ok(())
+    }
+
+    /// The last triangulation, for queries at any angle (`None` before the first).
+    #[must_use]
+    pub fn mesh(&self) -> Option<&NavMesh> {
+        self.mesh.as_ref()
+    }
+
+    /// Triangles in the last triangulation (0 before the first).
+    #[must_use]
+    pub fn triangle_count(&self) -> usize {
+        self.mesh.as_ref().map_or(0, NavMesh::triangle_count)
+    }
+
+    /// The corners of triangle `k` of the last triangulation, counter-clockwise; `None` past the
+    /// end (GameplayKit returns an all-zero triangle there).
+    ///
+    /// ```
+    /// use pathkit::graph::MeshGraph;
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// assert_eq!(graph.triangle(0), None);
+    /// graph.triangulate()?;
+    /// let [a, b, c] = graph.triangle(1).unwrap();
+    /// // Counter-clockwise: a positive signed area.
+    /// assert!((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) > 0.0);
+    /// assert_eq!(graph.triangle(2), None);
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    #[must_use]
+    pub fn triangle(&self, k: usize) -> Option<[[f32; 2]; 3]> {
+        Some(self.mesh.as_ref()?.triangle(k)?.map(Point::to_f32))
+    }
+
+    /// Adds a 2D node at `(x, y)` and connects it with
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    ///
+    /// # Errors
+    /// As [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    pub fn add_point(&mut self, x: f32, y: f32) -> Result<NodeId, GraphError> {
+        let node = self.graph.create_node(NodeKind::Point2(x, y));
+        self.connect_node_using_obstacles(node)?;
+        Ok(node)
+    }
+
+    /// Makes `node` (a 2D node inside the box) a member joined both ways to the nodes of the
+    /// triangle that holds it, now if the graph is triangulated, and again after each
+    /// triangulation.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node without a 2D
+    /// position, [`GraphError::NodeOutsideBounds`] for a node outside the box.
+    ///
+    /// ```
+    /// use pathkit::graph::{MeshGraph, NodeKind};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// graph.triangulate()?;
+    /// let node = graph.add_point(2.0, 1.0)?;
+    /// assert_eq!(graph.graph().connected_nodes(node)?.len(), 3); // its triangle's corners
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    pub fn connect_node_using_obstacles(&mut self, node: NodeId) -> Result<(), GraphError> {
+        let NodeKind::Point2(x, y) = self.graph.kind(node)? else {
+            return Err(GraphError::KindMismatch {
+                node,
+                expected: "2D point",
+            });
+        };
+        if !self.in_box([x, y]) {
+            return Err(GraphError::NodeOutsideBounds { node });
+        }
+        self.graph.add_nodes(&[node])?;
+        if !self.users.contains(&node) {
+            self.users.push(node);
+        }
+        self.join(node)
+    }
+
+    /// Joins a user node to the nodes of the triangle holding it, if any.
+    fn join(&mut self, node: NodeId) -> Result<(), GraphError> {
+        let NodeKind::Point2(x, y) = self.graph.kind(node)? else {
+            return Ok(());
+        };
+        let Some(mesh) = &self.mesh else {
+            return Ok(());
+        };
+        if let Some(t) = mesh.triangle_at(Point::from_f32([x, y])) {
+            let targets = self.triangle_nodes[t].clone();
+            self.graph
+                .add_connections(node, &targets, Direction::BothWays)?;
+        }
+        Ok(())
+    }
+
+    /// Removes nodes from the graph (and from the points kept connected).
+    ///
+    /// # Errors
+    /// As [`NodeGraph::remove_nodes`].
+    pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
+        self.graph.remove_nodes(nodes)?;
+        self.users.retain(|u| !nodes.contains(u));
+        Ok(())
+    }
+
+    /// The shortest path between two nodes along the graph's edges, as
+    /// [`NodeGraph::find_path`].
+    ///
+    /// # Errors
+    /// As [`NodeGraph::find_path`].
+    pub fn find_path(
+        &self,
+        start: NodeId,
+        goal: NodeId,
+    ) -> Result<Outcome<NodeId, f32>, GraphError> {
+        self.graph.find_path(start, goal)
+    }
+}

@@ -1,0 +1,180 @@
+//! GameplayKit's mesh graph (`GKMeshGraph`, scenario 5.7 of the semantics notes; its GKPath case is in `gameplaykit_graph.rs`) and what a game
+//! expects around it: node counts per triangulation mode, obstacles taking effect at the next
+//! triangulation, points kept connected, every edge in free space, bad input refused.
+
+use pathkit::geometry::Point;
+use pathkit::graph::{GraphError, MeshGraph, NodeKind, PolygonObstacle, TriangulationMode};
+
+const V: TriangulationMode = TriangulationMode::VERTICES;
+const C: TriangulationMode = TriangulationMode::CENTERS;
+const E: TriangulationMode = TriangulationMode::EDGE_MIDPOINTS;
+
+fn empty_box(mode: TriangulationMode) -> MeshGraph {
+    let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0]).unwrap();
+    graph.set_triangulation_mode(mode);
+    graph.triangulate().unwrap();
+    graph
+}
+
+#[test]
+fn an_empty_box_gives_two_triangles_and_the_modes_add_up() {
+    for (mode, nodes) in [
+        (V, 4),
+        (C, 2),
+        (E, 5),
+        (V | C, 6),
+        (V | E, 9),
+        (C | E, 7),
+        (V | C | E, 11),
+    ] {
+        let graph = empty_box(mode);
+        assert_eq!(graph.triangle_count(), 2, "{mode:?}");
+        assert_eq!(graph.graph().nodes().len(), nodes, "{mode:?}");
+    }
+    assert!(empty_box(V).triangle(2).is_none());
+}
+
+#[test]
+fn the_nodes_of_a_triangle_are_joined_to_each_other() {
+    let graph = empty_box(V | C | E);
+    for node in graph.graph().nodes() {
+        // Nodes on the diagonal belong to both triangles (4 corners + 2 centres + 5 midpoints,
+        // less itself); the others to one (3 corners, 1 centre, 3 midpoints, less itself).
+        let n = graph.graph().connected_nodes(*node).unwrap().len();
+        assert!(n == 6 || n == 10, "{node:?} has {n} edges");
+    }
+}
+
+fn square(x: f32, y: f32, s: f32) -> PolygonObstacle {
+    PolygonObstacle::new(&[[x, y], [x + s, y], [x + s, y + s], [x, y + s]]).unwrap()
+}
+
+#[test]
+fn obstacles_and_modes_take_effect_at_the_next_triangulation() {
+    let mut graph = empty_box(V);
+    let block = square(4.0, 4.0, 2.0);
+    graph.add_obstacles(&[block.clone()]).unwrap();
+    graph.set_triangulation_mode(V | C);
+    assert_eq!(graph.triangle_count(), 2);
+    assert_eq!(graph.graph().nodes().len(), 4);
+    graph.triangulate().unwrap();
+    // The box and the block's 8 corners; a triangle for each centre.
+    let triangles = graph.triangle_count();
+    assert_eq!(triangles, 8, "4 + 4 corners, a square hole: 8 triangles");
+    assert_eq!(graph.graph().nodes().len(), 8 + triangles);
+    // No triangle covers the block.
+    let mesh = graph.mesh().unwrap();
+    assert_eq!(mesh.triangle_at(Point::new(5.0, 5.0)), None);
+    graph.remove_obstacles(&[block]);
+    graph.triangulate().unwrap();
+    assert_eq!(graph.triangle_count(), 2);
+    assert_eq!(graph.graph().nodes().len(), 6);
+    // Triangulating again and again reuses the nodes it no longer needs.
+    let arena = graph.graph().node_count();
+    for _ in 0..5 {
+        graph.triangulate().unwrap();
+    }
+    assert_eq!(graph.graph().node_count(), arena);
+}
+
+#[test]
+fn points_stay_connected_and_paths_stay_in_free_space() {
+    let mut graph = MeshGraph::new(0.5, [0.0, 0.0], [20.0, 20.0]).unwrap();
+    graph.set_triangulation_mode(V | C | E);
+    let start = graph.add_point(1.0, 10.0).unwrap();
+    let goal = graph.add_point(19.0, 10.0).unwrap();
+    assert!(
+        graph.graph().connected_nodes(start).unwrap().is_empty(),
+        "not triangulated yet"
+    );
+    graph.triangulate().unwrap();
+    let open = graph.find_path(start, goal).unwrap().into_path().unwrap();
+    assert!(
+        (open.cost - 18.0).abs() < 1e-4,
+        "straight across: {}",
+        open.cost
+    );
+    graph
+        .add_obstacles(&[
+            square(8.0, 2.0, 4.0),
+            square(8.0, 8.0, 4.0),
+            square(8.0, 14.0, 4.0),
+        ])
+        .unwrap();
+    graph.triangulate().unwrap();
+    let path = graph.find_path(start, goal).unwrap().into_path().unwrap();
+    assert!(path.cost > 18.0, "the walls are in the way: {}", path.cost);
+    let mesh = graph.mesh().unwrap();
+    let at = |n| match graph.graph().kind(n).unwrap() {
+        NodeKind::Point2(x, y) => Point::new(f64::from(x), f64::from(y)),
+        other => panic!("{other:?}"),
+    };
+    // Node positions are f32 (within about 1e-6 of the mesh's): an edge is in free space when
+    // some triangle holds both its ends, to that precision.
+    let near = |t: [Point; 3], p: Point| {
+        (0..3).all(|i| {
+            let (a, b) = (t[i], t[(i + 1) % 3]);
+            Point::orientation(a, b, p) / a.distance(b) >= -1e-5
+        })
+    };
+    let shared = |a: Point, b: Point| {
+        (0..mesh.triangle_count()).any(|k| {
+            let t = mesh.triangle(k).unwrap();
+            near(t, a) && near(t, b)
+        })
+    };
+    for pair in path.nodes.windows(2) {
+        assert!(shared(at(pair[0]), at(pair[1])), "{pair:?}");
+    }
+    for &node in graph.graph().nodes() {
+        for &other in graph.graph().connected_nodes(node).unwrap() {
+            assert!(shared(at(node), at(other)), "{node:?} -> {other:?}");
+        }
+    }
+    // The graph's path is no shorter than the shortest path at any angle.
+    let best = mesh
+        .find_path(at(start), at(goal))
+        .unwrap()
+        .unwrap()
+        .length();
+    assert!(
+        f64::from(path.cost) >= best - 1e-4,
+        "{} < {best}",
+        path.cost
+    );
+    // A point inside an obstacle is kept, but joined to nothing.
+    let buried = graph.add_point(10.0, 10.0).unwrap();
+    assert!(graph.graph().connected_nodes(buried).unwrap().is_empty());
+    assert!(graph
+        .find_path(start, buried)
+        .unwrap()
+        .into_path()
+        .is_none());
+}
+
+#[test]
+fn bad_input_is_refused_with_a_typed_error() {
+    assert!(matches!(
+        MeshGraph::new(0.0, [0.0, 0.0], [f32::NAN, 1.0]),
+        Err(GraphError::Mesh(_))
+    ));
+    assert!(matches!(
+        MeshGraph::new(0.0, [5.0, 0.0], [1.0, 1.0]),
+        Err(GraphError::Mesh(_))
+    ));
+    let mut graph = empty_box(V);
+    assert!(matches!(
+        graph.add_point(11.0, 1.0),
+        Err(GraphError::NodeOutsideBounds { .. })
+    ));
+    let plain = graph.graph().nodes()[0];
+    let mut other = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0]).unwrap();
+    assert!(matches!(
+        other.connect_node_using_obstacles(plain),
+        Err(GraphError::ForeignNode { .. })
+    ));
+    assert!(matches!(
+        graph.add_obstacles(&[square(9.0, 9.0, 2.0)]),
+        Err(GraphError::ObstacleOutsideBounds { point: [11.0, 9.0] })
+    ));
+}

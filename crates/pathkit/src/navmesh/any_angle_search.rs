@@ -96,6 +96,12 @@ pub struct MeshPath {
 }
 
 impl MeshPath {
+    /// The path through `points`, its length summed.
+    pub(crate) fn from_points(points: Vec<Point>) -> MeshPath {
+        let length = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+        MeshPath { points, length }
+    }
+
     /// The start, every corner the path turns at, and the goal.
     #[must_use]
     pub fn points(&self) -> &[Point] {

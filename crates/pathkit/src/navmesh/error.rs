@@ -70,6 +70,12 @@ pub enum NavMeshError {
         /// The point.
         point: Point,
     },
+    /// A corridor that is empty, names a triangle the mesh does not hold, steps between
+    /// triangles that are not neighbours, or does not hold the start (first) and goal (last).
+    NotACorridor {
+        /// The position in the corridor where it fails.
+        index: usize,
+    },
 }
 
 impl fmt::Display for NavMeshError {
@@ -105,6 +111,9 @@ impl fmt::Display for NavMeshError {
             }
             NavMeshError::OffMesh { point } => {
                 write!(f, "point ({}, {}) lies on no triangle of the mesh", point.x, point.y)
+            }
+            NavMeshError::NotACorridor { index } => {
+                write!(f, "the corridor breaks at its triangle {index}")
             }
         }
     }

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | [`NavMesh`] | the triangles, built from obstacles and an agent radius, from a grid, or given |
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
+//! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
 //! | [`MeshPath`] | a path's points and length |
 //! | [`NavMeshError`] | why a mesh or a query was refused |
 //!
@@ -33,6 +34,7 @@
 mod any_angle_search;
 mod build;
 mod error;
+mod funnel;
 mod locator;
 mod mesh;
 

@@ -55,6 +55,8 @@ mod jps_movingai;
 mod jps_properties;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
+#[path = "../navmesh_corridor.rs"]
+mod navmesh_corridor;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
 #[path = "../obstacle_graph_properties.rs"]

@@ -285,3 +285,76 @@ fn any_angle_paths_among_polygons_are_as_short_as_the_visibility_graph_says() {
         "cases found/unreachable: {compared:?}"
     );
 }
+
+#[test]
+fn line_of_sight_and_nearest_points_on_grid_meshes_agree_with_the_oracle() {
+    let (mut seen, mut blocked, mut moved) = (0, 0, 0);
+    for seed in 0..1_500u64 {
+        let mut rng = Rng(seed ^ 0x5EE5);
+        let (w, h) = (1 + rng.below(9) as i64, 1 + rng.below(9) as i64);
+        let density = rng.below(50);
+        let blocked_cells: Vec<bool> = (0..w * h).map(|_| rng.below(100) < density).collect();
+        let world = GridWorld {
+            width: w,
+            height: h,
+            blocked: blocked_cells,
+        };
+        let text = picture(&world);
+        let mesh = NavMesh::from_grid(&Grid::from_ascii(text.trim_end()).unwrap()).unwrap();
+        for _ in 0..10 {
+            let (Some(a), Some(b)) = (grid_point(&world, &mut rng), grid_point(&world, &mut rng))
+            else {
+                break;
+            };
+            let expected = world.segment_clear(a, b);
+            let found = mesh.line_of_sight(to_point(a), to_point(b)).unwrap();
+            assert_eq!(
+                found, expected,
+                "seed {seed}: {a:?} -> {b:?} (doubled)\n{text}"
+            );
+            if expected {
+                seen += 1;
+            } else {
+                blocked += 1;
+            }
+        }
+        // The nearest walkable point: as far as the nearest free cell's square.
+        let free: Vec<(i64, i64)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| !world.is_blocked(x, y))
+            .collect();
+        if free.is_empty() {
+            continue;
+        }
+        for _ in 0..5 {
+            let p = Point::new(
+                rng.unit() * (w as f64 + 4.0) - 2.0,
+                rng.unit() * (h as f64 + 4.0) - 2.0,
+            );
+            let expected = free
+                .iter()
+                .map(|&(x, y)| {
+                    let dx = (x as f64 - p.x).max(0.0).max(p.x - (x + 1) as f64);
+                    let dy = (y as f64 - p.y).max(0.0).max(p.y - (y + 1) as f64);
+                    dx.hypot(dy)
+                })
+                .fold(f64::INFINITY, f64::min);
+            let q = mesh.nearest_point(p).unwrap();
+            assert!(
+                (q.distance(p) - expected).abs() < 1e-9,
+                "seed {seed}: {p:?} -> {q:?}, {expected}\n{text}"
+            );
+            assert!(
+                mesh.triangle_at(q).is_some(),
+                "seed {seed}: {q:?} is off the mesh"
+            );
+            if expected > 0.0 {
+                moved += 1;
+            }
+        }
+    }
+    assert!(
+        seen > 2_000 && blocked > 2_000 && moved > 1_000,
+        "{seen} {blocked} {moved}"
+    );
+}

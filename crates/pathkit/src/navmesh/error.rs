@@ -70,6 +70,16 @@ pub enum NavMeshError {
         /// The point.
         point: Point,
     },
+    /// Saved mesh data whose neighbours do not match its triangles' shared edges.
+    InconsistentNeighbours {
+        /// The first triangle that does not match.
+        triangle: usize,
+    },
+    /// Saved mesh data with a vertex no triangle uses.
+    UnusedVertex {
+        /// The vertex.
+        vertex: usize,
+    },
     /// A corridor that is empty, names a triangle the mesh does not hold, steps between
     /// triangles that are not neighbours, or does not hold the start (first) and goal (last).
     NotACorridor {
@@ -111,6 +121,13 @@ impl fmt::Display for NavMeshError {
             }
             NavMeshError::OffMesh { point } => {
                 write!(f, "point ({}, {}) lies on no triangle of the mesh", point.x, point.y)
+            }
+            NavMeshError::InconsistentNeighbours { triangle } => write!(
+                f,
+                "the saved neighbours of triangle {triangle} do not match the triangles' shared edges"
+            ),
+            NavMeshError::UnusedVertex { vertex } => {
+                write!(f, "saved vertex {vertex} belongs to no triangle")
             }
             NavMeshError::NotACorridor { index } => {
                 write!(f, "the corridor breaks at its triangle {index}")

@@ -46,6 +46,14 @@ pub(crate) const TOLERANCE: f64 = 1e-9;
 /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "super::serialization::NavMeshData",
+        into = "super::serialization::NavMeshData"
+    )
+)]
 pub struct NavMesh {
     vertices: Vec<Point>,
     /// Corners of each triangle, counter-clockwise.
@@ -133,22 +141,21 @@ impl NavMesh {
                 }
             }
         }
-        let mut edges: HashMap<(u32, u32), (u32, usize)> =
+        // Each directed edge once (twice means two triangles overlap); walls are not joined.
+        let mut edges: HashMap<(u32, u32), (u32, usize, bool)> =
             HashMap::with_capacity(triangles.len() * 2);
         let mut neighbours = vec![[WALL; 3]; triangles.len()];
         for (k, t) in triangles.iter().enumerate() {
             for side in 0..3 {
                 let (from, to) = (t[side], t[(side + 1) % 3]);
-                if is_wall(from, to) {
-                    continue;
-                }
-                // Each edge is met once each way: the second meeting joins the two triangles.
-                if edges.insert((from, to), (k as u32, side)).is_some() {
+                let wall = is_wall(from, to);
+                if edges.insert((from, to), (k as u32, side, wall)).is_some() {
                     return Err(NavMeshError::NonManifoldEdge { from, to });
                 }
-                if let Some(&(other, other_side)) = edges.get(&(to, from)) {
-                    if neighbours[other as usize][other_side] != WALL {
-                        return Err(NavMeshError::NonManifoldEdge { from, to });
+                // The second meeting of an edge (the other way) joins the two triangles.
+                if let Some(&(other, other_side, other_wall)) = edges.get(&(to, from)) {
+                    if wall || other_wall {
+                        continue;
                     }
                     neighbours[other as usize][other_side] = k as u32;
                     neighbours[k][side] = other;

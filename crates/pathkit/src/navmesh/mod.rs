@@ -37,6 +37,8 @@ mod error;
 mod funnel;
 mod locator;
 mod mesh;
+#[cfg(feature = "serde")]
+mod serialization;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;

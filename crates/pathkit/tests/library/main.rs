@@ -59,6 +59,8 @@ mod navmesh_agent_radius;
 mod navmesh_corridor;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
+#[path = "../navmesh_serde.rs"]
+mod navmesh_serde;
 #[path = "../obstacle_graph_properties.rs"]
 mod obstacle_graph_properties;
 #[path = "../peer_oracle.rs"]

@@ -1,0 +1,89 @@
+//! Navigation meshes with serde (feature `serde`): a level ships its mesh prebuilt, and loading
+//! checks it as [`NavMesh::from_triangles`] checks its input, so forged or damaged data is refused
+//! with an error instead of giving wrong paths.
+
+use super::mesh::{NavMesh, WALL};
+use super::NavMeshError;
+use crate::geometry::Point;
+use std::collections::HashSet;
+
+/// What a mesh is saved as: its vertices, its triangles (counter-clockwise) and the neighbour
+/// across each edge (`None` for a wall). The point locator and the wall index are rebuilt.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct NavMeshData {
+    vertices: Vec<Point>,
+    triangles: Vec<[u32; 3]>,
+    neighbours: Vec<[Option<u32>; 3]>,
+}
+
+impl From<NavMesh> for NavMeshData {
+    fn from(mesh: NavMesh) -> Self {
+        NavMeshData {
+            neighbours: mesh
+                .raw_neighbours()
+                .iter()
+                .map(|n| n.map(|m| (m != WALL).then_some(m)))
+                .collect(),
+            vertices: mesh.vertices().to_vec(),
+            triangles: mesh.triangle_indices().to_vec(),
+        }
+    }
+}
+
+impl TryFrom<NavMeshData> for NavMesh {
+    type Error = NavMeshError;
+
+    fn try_from(data: NavMeshData) -> Result<Self, NavMeshError> {
+        let NavMeshData {
+            vertices,
+            triangles,
+            neighbours,
+        } = data;
+        if neighbours.len() != triangles.len() {
+            return Err(NavMeshError::InconsistentNeighbours {
+                triangle: neighbours.len().min(triangles.len()),
+            });
+        }
+        NavMeshError::check_finite(vertices.iter().copied())?;
+        for count in [vertices.len(), triangles.len()] {
+            if u32::try_from(count).is_err() || count == WALL as usize {
+                return Err(NavMeshError::TooLarge { count });
+            }
+        }
+        let mut used = vec![false; vertices.len()];
+        for (k, t) in triangles.iter().enumerate() {
+            if let Some(&vertex) = t.iter().find(|&&v| v as usize >= vertices.len()) {
+                return Err(NavMeshError::VertexOutOfRange {
+                    triangle: k,
+                    vertex,
+                });
+            }
+            let [a, b, c] = t.map(|v| vertices[v as usize]);
+            // Stored counter-clockwise: anything else is damaged data.
+            if !(Point::orientation(a, b, c) > 0.0) {
+                return Err(NavMeshError::DegenerateTriangle { triangle: k });
+            }
+            t.iter().for_each(|&v| used[v as usize] = true);
+        }
+        if let Some(vertex) = used.iter().position(|&u| !u) {
+            return Err(NavMeshError::UnusedVertex { vertex });
+        }
+        // The walls as saved; joining the triangles again must give back every neighbour.
+        let walls: HashSet<(u32, u32)> = triangles
+            .iter()
+            .zip(&neighbours)
+            .flat_map(|(t, n)| {
+                (0..3)
+                    .filter(|&s| n[s].is_none())
+                    .map(move |s| (t[s], t[(s + 1) % 3]))
+            })
+            .collect();
+        let mesh = NavMesh::assemble(vertices, triangles, &|u, v| walls.contains(&(u, v)))?;
+        for (k, (found, saved)) in mesh.raw_neighbours().iter().zip(&neighbours).enumerate() {
+            if found.map(|m| (m != WALL).then_some(m)) != *saved {
+                return Err(NavMeshError::InconsistentNeighbours { triangle: k });
+            }
+        }
+        Ok(mesh)
+    }
+}

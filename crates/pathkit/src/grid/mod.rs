@@ -7,6 +7,9 @@
 //!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
 //!   ([`GridSpace::find_path_to_nearest`]), a search spread over frames
 //!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
+//! - Line of sight between cells ([`Grid::line_of_sight`]) and smoothing, a path turned into the
+//!   few waypoints an agent walks in straight lines ([`Grid::smooth`], [`Grid::smooth_into`]),
+//!   both under the diagonal rule's corner rule.
 //!
 //! # Coordinates
 //!
@@ -48,6 +51,7 @@ mod reverse;
 mod row_of;
 mod rules;
 mod sliced;
+mod smooth;
 mod space;
 
 pub(crate) use bitmap::Bitmap;

@@ -95,6 +95,10 @@ pub struct PathArgs {
     /// was left out.
     #[arg(long)]
     pub full: bool,
+    /// Also list the path smoothed: the waypoints an agent walking in straight lines needs, each
+    /// the furthest later cell of the path in sight of the one before, no wall corner cut.
+    #[arg(long)]
+    pub smooth: bool,
 }
 
 /// Arguments of `pathkit bench`.

@@ -10,7 +10,7 @@ use crate::scenario;
 use crate::screen::Screen;
 use crate::solver::{from_outcome, Algo, Answer, Prepared, Solver};
 use crate::view::View;
-use pathkit::grid::{Cell, Grid, GridError};
+use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::search::{Outcome, SearchContext};
 use std::path::Path;
@@ -102,6 +102,9 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
                 }
             }
             println!("cells: {}", answer.path.len());
+            if args.smooth {
+                print_smoothed(&grid, &answer.path, args, screen.cols)?;
+            }
             println!("cost: {cost:.8}");
             0
         }
@@ -133,6 +136,36 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         println!("png: {} ({w}x{h})", file.display());
     }
     Ok(code)
+}
+
+/// The path smoothed under the search's own corner rule, listed as the path is, and how many
+/// waypoints it keeps.
+fn print_smoothed(grid: &Grid, path: &[Cell], args: &PathArgs, cols: u32) -> Result<(), CliError> {
+    let rule = if args.four {
+        Diagonal::Never
+    } else {
+        Diagonal::NoCornerCutting
+    };
+    let smooth = grid
+        .smooth(path, rule)
+        .map_err(|e| CliError::Search(e.to_string()))?;
+    const LABEL: &str = "smooth: ";
+    if args.full {
+        println!("{}", path_list::full_as(LABEL, &smooth));
+    } else {
+        let (lines, left_out) = path_list::bounded_as(LABEL, &smooth, cols, PATH_LINES);
+        for line in lines {
+            println!("{line}");
+        }
+        if left_out > 0 {
+            println!(
+                "note: {left_out} of the {} waypoints left out of the list; --full lists every one",
+                smooth.len()
+            );
+        }
+    }
+    println!("waypoints: {}", smooth.len());
+    Ok(())
 }
 
 /// 4-connected search: A* (costs 1 times the weight entered) or JPS (uniform-cost grids).

@@ -5,8 +5,8 @@
 use crate::coords::Xy;
 use pathkit::grid::Cell;
 
-/// What starts the first line.
-const LABEL: &str = "path: ";
+/// What starts the first line of the path.
+pub const LABEL: &str = "path: ";
 /// Where the cells left out would be.
 const GAP: &str = "...";
 
@@ -15,9 +15,14 @@ const GAP: &str = "...";
 /// shown come from the start of the path and the rest from its end, with `...` between them.
 /// Returns the lines and how many cells were left out.
 pub fn bounded(path: &[Cell], cols: u32, max_lines: u32) -> (Vec<String>, usize) {
+    bounded_as(LABEL, path, cols, max_lines)
+}
+
+/// [`bounded`] with another label than `path: ` (the smoothed path's `smooth: `).
+pub fn bounded_as(label: &str, path: &[Cell], cols: u32, max_lines: u32) -> (Vec<String>, usize) {
     let max_lines = max_lines.max(1);
     let cells: Vec<String> = path.iter().map(|&c| Xy(c).to_string()).collect();
-    let all = wrap(cells.iter().map(String::as_str), cols);
+    let all = wrap(label, cells.iter().map(String::as_str), cols);
     if all.len() <= max_lines as usize {
         return (all, 0);
     }
@@ -29,7 +34,7 @@ pub fn bounded(path: &[Cell], cols: u32, max_lines: u32) -> (Vec<String>, usize)
             .map(String::as_str)
             .chain([GAP])
             .chain(cells[cells.len() - tail..].iter().map(String::as_str));
-        wrap(words, cols)
+        wrap(label, words, cols)
     };
     // The most cells that fit; fewer cells never need more lines, so a binary search finds it.
     let (mut lo, mut hi) = (0, cells.len() - 1);
@@ -46,17 +51,23 @@ pub fn bounded(path: &[Cell], cols: u32, max_lines: u32) -> (Vec<String>, usize)
 
 /// Every cell on one line, however long: what `--full` prints.
 pub fn full(path: &[Cell]) -> String {
+    full_as(LABEL, path)
+}
+
+/// [`full`] with another label than `path: `.
+pub fn full_as(label: &str, path: &[Cell]) -> String {
     let cells: Vec<String> = path.iter().map(|&c| Xy(c).to_string()).collect();
-    format!("{LABEL}{}", cells.join(" "))
+    format!("{label}{}", cells.join(" "))
 }
 
 /// The words separated by spaces in lines of at most `cols` characters (a word longer than that
-/// gets a line of its own); lines after the first are indented under the first word.
-fn wrap<'a>(words: impl Iterator<Item = &'a str>, cols: u32) -> Vec<String> {
-    let indent = " ".repeat(LABEL.len());
+/// gets a line of its own), the first starting with `label`; lines after the first are indented
+/// under the first word.
+fn wrap<'a>(label: &str, words: impl Iterator<Item = &'a str>, cols: u32) -> Vec<String> {
+    let indent = " ".repeat(label.len());
     let cols = cols as usize;
     let mut lines = Vec::new();
-    let mut line = LABEL.to_string();
+    let mut line = label.to_string();
     let mut empty = true;
     for word in words {
         if !empty && line.chars().count() + 1 + word.chars().count() > cols {
@@ -94,6 +105,12 @@ mod tests {
         let (lines, left_out) = bounded(&diagonal(5), 30, 3);
         assert_eq!(lines, ["path: (0, 0) (1, 1) (2, 2)", "      (3, 3) (4, 4)"]);
         assert_eq!(left_out, 0);
+        let (lines, _) = bounded_as("smooth: ", &diagonal(5), 30, 3);
+        assert_eq!(
+            lines,
+            ["smooth: (0, 0) (1, 1) (2, 2)", "        (3, 3) (4, 4)"]
+        );
+        assert_eq!(full_as("smooth: ", &diagonal(2)), "smooth: (0, 0) (1, 1)");
     }
 
     #[test]

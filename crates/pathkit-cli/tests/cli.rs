@@ -341,6 +341,41 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
 }
 
 #[test]
+fn path_lists_the_smoothed_waypoints_with_smooth() {
+    let tmp = scratch("path-smooth");
+    let map = tmp.join("pillars.txt");
+    // From the bottom-left to the top-right, past the end of a wall.
+    std::fs::write(&map, "......\n......\n..###.\n......\n").unwrap();
+    let out = path_with_cost(&map, [0, 3, 5, 0], &["--smooth"], "6.82842712");
+    assert!(out.contains("\ncells: 7\n"), "{out}");
+    // Past the wall's end to the top row, then along it: straight to (3, 0) would pass exactly
+    // through the wall's corner.
+    assert!(
+        out.contains("\nsmooth: (0, 3) (2, 0) (5, 0)\nwaypoints: 3\n"),
+        "{out}"
+    );
+    // 4-connected: the same rule at corners.
+    let out = path_with_cost(
+        &map,
+        [0, 3, 5, 0],
+        &["--smooth", "--four", "--full"],
+        "8.00000000",
+    );
+    assert!(out.contains("\nwaypoints: "), "{out}");
+    let line = out.lines().find(|l| l.starts_with("smooth: ")).unwrap();
+    assert!(
+        line.starts_with("smooth: (0, 3) ") && line.ends_with(" (5, 0)"),
+        "{line}"
+    );
+    // Without the flag, no smoothing.
+    let out = path_with_cost(&map, [0, 3, 5, 0], &[], "6.82842712");
+    assert!(
+        !out.contains("smooth:") && !out.contains("waypoints:"),
+        "{out}"
+    );
+}
+
+#[test]
 fn path_rejects_bad_coordinates_with_exit_2() {
     let tmp = scratch("path-errors");
     let map = tmp.join("room.txt");

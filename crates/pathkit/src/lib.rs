@@ -5,7 +5,7 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
-//! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components |
+//! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components, line of sight and path smoothing |
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |

@@ -12,5 +12,7 @@ mod hostile_input;
 mod jps_zero_alloc;
 #[path = "../queries_zero_alloc.rs"]
 mod queries_zero_alloc;
+#[path = "../smooth_zero_alloc.rs"]
+mod smooth_zero_alloc;
 #[path = "../zero_alloc.rs"]
 mod zero_alloc;

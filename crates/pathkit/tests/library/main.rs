@@ -73,5 +73,7 @@ mod search_fuzz_regressions;
 mod search_limits;
 #[path = "../search_properties.rs"]
 mod search_properties;
+#[path = "../smooth_properties.rs"]
+mod smooth_properties;
 #[path = "../tutorial_examples.rs"]
 mod tutorial_examples;

@@ -1,9 +1,11 @@
 //! What the property tests share: every diagonal rule, every tie rule, random grids, and the
-//! independent oracle ([`oracle`]) every search is checked against.
+//! independent oracles: [`oracle`], every search is checked against, and [`sight_oracle`], line of
+//! sight and smoothing.
 
 #![allow(dead_code)] // Each test binary uses its own part.
 
 pub mod oracle;
+pub mod sight_oracle;
 pub mod visibility_oracle;
 
 use oracle::{same_cost, MoveCosts, Moves, OracleMap};

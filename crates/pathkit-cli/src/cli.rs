@@ -99,6 +99,15 @@ pub struct PathArgs {
     /// the furthest later cell of the path in sight of the one before, no wall corner cut.
     #[arg(long)]
     pub smooth: bool,
+    /// Also find the shortest path at any angle: on a navigation mesh of the map (blocked cells
+    /// are walls, each free cell a unit square), between the centres of the two cells, turning
+    /// only at wall corners. Prints its length and corners, and how much shorter it is than the
+    /// grid path; with --png, draws it over the grid path.
+    #[arg(long)]
+    pub any_angle: bool,
+    /// With --any-angle and --png, also draw the mesh's triangles.
+    #[arg(long, requires = "any_angle")]
+    pub mesh: bool,
 }
 
 /// Arguments of `pathkit bench`.

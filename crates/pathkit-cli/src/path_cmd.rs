@@ -10,8 +10,10 @@ use crate::scenario;
 use crate::screen::Screen;
 use crate::solver::{from_outcome, Algo, Answer, Prepared, Solver};
 use crate::view::View;
+use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
+use pathkit::navmesh::{MeshPath, NavMesh};
 use pathkit::search::{Outcome, SearchContext};
 use std::path::Path;
 
@@ -84,6 +86,11 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         Xy(goal),
         args.algo.name()
     );
+    let any_angle = if args.any_angle {
+        Some(any_angle_path(&grid, start, goal)?)
+    } else {
+        None
+    };
     let screen = Screen::of_stdout();
     let code = match answer.cost {
         Some(cost) => {
@@ -106,10 +113,16 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
                 print_smoothed(&grid, &answer.path, args, screen.cols)?;
             }
             println!("cost: {cost:.8}");
+            if let Some(any) = &any_angle {
+                print_any_angle(any, cost);
+            }
             0
         }
         None => {
             println!("no path: the goal cannot be reached");
+            if let Some(any) = &any_angle {
+                print_any_angle(any, 0.0);
+            }
             1
         }
     };
@@ -132,10 +145,96 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     }
     print!("{}", draw::text(&grid, &answer.path, start, goal, &view));
     if let Some(file) = &args.png {
-        let (w, h) = png_image::write(file, &grid, &answer.path, start, goal)?;
+        let mut lines = Vec::new();
+        if let Some(any) = &any_angle {
+            if args.mesh {
+                lines.extend(mesh_lines(&any.mesh));
+            }
+            if let Some(path) = &any.path {
+                lines.extend(path.points().windows(2).map(|w| png_image::Line {
+                    from: (w[0].x, w[0].y),
+                    to: (w[1].x, w[1].y),
+                    colour: ANY_ANGLE_COLOUR,
+                    width: 2,
+                }));
+            }
+        }
+        let (w, h) = png_image::write(file, &grid, &answer.path, start, goal, &lines)?;
         println!("png: {} ({w}x{h})", file.display());
     }
     Ok(code)
+}
+
+/// Magenta: the any-angle path stands out from the red grid path beneath it.
+const ANY_ANGLE_COLOUR: [u8; 3] = [200, 40, 200];
+/// The mesh's edges: a grey just darker than the floor.
+const MESH_COLOUR: [u8; 3] = [170, 170, 190];
+
+/// The any-angle query: the map's mesh and the shortest path on it.
+struct AnyAngle {
+    mesh: NavMesh,
+    path: Option<MeshPath>,
+}
+
+fn any_angle_path(grid: &Grid, start: Cell, goal: Cell) -> Result<AnyAngle, CliError> {
+    let centre = |c: Cell| Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+    let mesh = NavMesh::from_grid(grid).map_err(|e| CliError::Search(e.to_string()))?;
+    let path = mesh
+        .find_path(centre(start), centre(goal))
+        .map_err(|e| CliError::Search(e.to_string()))?;
+    Ok(AnyAngle { mesh, path })
+}
+
+/// Prints the any-angle path's length, corners and gain over the grid path of `cost`.
+fn print_any_angle(any: &AnyAngle, cost: f64) {
+    match &any.path {
+        Some(path) => {
+            let corners: Vec<String> = path.points()[1..path.points().len() - 1]
+                .iter()
+                .map(|p| format!("({}, {})", p.x, p.y))
+                .collect();
+            println!(
+                "any-angle: {:.8} ({:.2}% shorter; {} triangles), corners: {}",
+                path.length(),
+                if cost > 0.0 {
+                    (cost - path.length()) / cost * 100.0
+                } else {
+                    0.0
+                },
+                any.mesh.triangle_count(),
+                if corners.is_empty() {
+                    "none".to_string()
+                } else {
+                    corners.join(" ")
+                }
+            );
+        }
+        None => println!("any-angle: no path"),
+    }
+}
+
+/// Every edge of the mesh once, as lines to draw.
+fn mesh_lines(mesh: &NavMesh) -> Vec<png_image::Line> {
+    let mut lines = Vec::new();
+    for k in 0..mesh.triangle_count() {
+        let (Some(t), Some(n)) = (mesh.triangle(k), mesh.neighbours(k)) else {
+            continue;
+        };
+        for side in 0..3 {
+            // Shared edges from the lower-numbered triangle only.
+            if n[side].is_some_and(|m| m < k) {
+                continue;
+            }
+            let (a, b) = (t[side], t[(side + 1) % 3]);
+            lines.push(png_image::Line {
+                from: (a.x, a.y),
+                to: (b.x, b.y),
+                colour: MESH_COLOUR,
+                width: 1,
+            });
+        }
+    }
+    lines
 }
 
 /// The path smoothed under the search's own corner rule, listed as the path is, and how many

@@ -33,13 +33,47 @@ fn colour(mark: Mark) -> [u8; 3] {
     }
 }
 
-/// Writes `grid` with `path` to `file` as an RGB PNG; returns the image's width and height.
+/// A straight line drawn over the map, in cell units (cell `(x, y)` spans `x..x + 1`,
+/// `y..y + 1`): an any-angle path or a mesh edge.
+pub struct Line {
+    pub from: (f64, f64),
+    pub to: (f64, f64),
+    pub colour: [u8; 3],
+    /// Pixels across.
+    pub width: u32,
+}
+
+/// Paints `line` into an RGB image `w` pixels wide at `s` pixels a cell: a dot every half pixel
+/// along it, `width` pixels square.
+fn paint(pixels: &mut [u8], w: u32, h: u32, s: u32, line: &Line) {
+    let (x0, y0) = (line.from.0 * f64::from(s), line.from.1 * f64::from(s));
+    let (x1, y1) = (line.to.0 * f64::from(s), line.to.1 * f64::from(s));
+    let steps = ((x1 - x0).abs().max((y1 - y0).abs()) * 2.0).ceil().max(1.0) as u32;
+    let half = f64::from(line.width) / 2.0;
+    for k in 0..=steps {
+        let t = f64::from(k) / f64::from(steps);
+        let (x, y) = (x0 + (x1 - x0) * t - half, y0 + (y1 - y0) * t - half);
+        for dy in 0..line.width {
+            for dx in 0..line.width {
+                let (px, py) = ((x + f64::from(dx)).round(), (y + f64::from(dy)).round());
+                if px >= 0.0 && py >= 0.0 && px < f64::from(w) && py < f64::from(h) {
+                    let i = (py as usize * w as usize + px as usize) * 3;
+                    pixels[i..i + 3].copy_from_slice(&line.colour);
+                }
+            }
+        }
+    }
+}
+
+/// Writes `grid` with `path` and `lines` over it to `file` as an RGB PNG; returns the image's
+/// width and height.
 pub fn write(
     file: &Path,
     grid: &Grid,
     path: &[Cell],
     start: Cell,
     goal: Cell,
+    lines: &[Line],
 ) -> Result<(u32, u32), CliError> {
     let err = |message: String| CliError::Output {
         path: file.to_path_buf(),
@@ -63,6 +97,9 @@ pub fn write(
         for _ in 0..s {
             pixels.extend_from_slice(&row);
         }
+    }
+    for line in lines {
+        paint(&mut pixels, w, h, s, line);
     }
     let out = std::fs::File::create(file).map_err(|e| err(e.to_string()))?;
     let mut encoder = png::Encoder::new(BufWriter::new(out), w, h);

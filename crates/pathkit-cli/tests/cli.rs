@@ -375,6 +375,67 @@ fn path_lists_the_smoothed_waypoints_with_smooth() {
     );
 }
 
+/// The RGB pixels of a PNG file written by `pathkit path --png`.
+fn png_pixels(file: &Path) -> Vec<[u8; 3]> {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf[..info.buffer_size()]
+        .chunks(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect()
+}
+
+#[test]
+fn path_finds_and_draws_the_any_angle_path_with_any_angle() {
+    let tmp = scratch("path-any-angle");
+    let map = tmp.join("room.txt");
+    std::fs::write(&map, ".....\n.###.\n.....\n").unwrap();
+    let png = tmp.join("room.png");
+    let out = path_with_cost(
+        &map,
+        [0, 1, 4, 1],
+        &["--any-angle", "--mesh", "--png", arg(&png)],
+        "6.00000000",
+    );
+    // From the centre of (0, 1) to the centre of (4, 1), over or under the wall: its two
+    // corners on that side, 2 x sqrt(0.5) + 3.
+    let line = out.lines().find(|l| l.starts_with("any-angle: ")).unwrap();
+    assert!(
+        line.starts_with("any-angle: 4.41421356 (26.43% shorter; "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with("corners: (1, 1) (4, 1)") || line.ends_with("corners: (1, 2) (4, 2)"),
+        "{line}"
+    );
+    let pixels = png_pixels(&png);
+    assert_eq!(pixels.len(), 40 * 24);
+    // The any-angle path in magenta, the mesh's edges in grey.
+    assert!(
+        pixels.iter().any(|&p| p == [200, 40, 200]),
+        "no any-angle path drawn"
+    );
+    assert!(
+        pixels.iter().any(|&p| p == [170, 170, 190]),
+        "no mesh drawn"
+    );
+    // Without --mesh, no mesh; --mesh alone is refused.
+    path_with_cost(
+        &map,
+        [0, 1, 4, 1],
+        &["--any-angle", "--png", arg(&png)],
+        "6.00000000",
+    );
+    assert!(!png_pixels(&png).iter().any(|&p| p == [170, 170, 190]));
+    run(2, &["path", arg(&map), "0", "1", "4", "1", "--mesh"]);
+    // An unreachable goal: no path either way.
+    std::fs::write(&map, "..#..\n..#..\n").unwrap();
+    let out = run(1, &["path", arg(&map), "0", "0", "4", "0", "--any-angle"]).out;
+    assert!(out.contains("\nany-angle: no path\n"), "{out}");
+}
+
 #[test]
 fn path_rejects_bad_coordinates_with_exit_2() {
     let tmp = scratch("path-errors");

@@ -12,12 +12,15 @@ mod support;
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
 use support::oracle;
+use support::visibility_oracle;
 #[path = "../support/format_checks.rs"]
 mod format_checks;
 #[path = "../support/fuzz_inputs.rs"]
 mod fuzz_inputs;
 #[path = "../support/grid_search_case.rs"]
 mod grid_search_case;
+#[path = "../support/navmesh_case.rs"]
+mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]
 mod node_graph_case;
 
@@ -57,6 +60,8 @@ mod jps_properties;
 mod navmesh_agent_radius;
 #[path = "../navmesh_corridor.rs"]
 mod navmesh_corridor;
+#[path = "../navmesh_fuzz_regressions.rs"]
+mod navmesh_fuzz_regressions;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
 #[path = "../navmesh_serde.rs"]

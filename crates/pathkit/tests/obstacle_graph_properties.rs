@@ -283,3 +283,63 @@ proptest! {
         }
     }
 }
+
+/// The graph's edges, by the positions of their ends (node ids differ between graphs).
+fn edges_by_position(graph: &ObstacleGraph) -> BTreeSet<([u32; 2], [u32; 2])> {
+    let bits = |p: [f32; 2]| [p[0].to_bits(), p[1].to_bits()];
+    let mut edges = BTreeSet::new();
+    for &node in graph.graph().nodes() {
+        for &other in graph.graph().connected_nodes(node).unwrap() {
+            edges.insert((
+                bits(graph.position(node).unwrap()),
+                bits(graph.position(other).unwrap()),
+            ));
+        }
+    }
+    edges
+}
+
+#[test]
+fn removing_obstacles_from_a_large_graph_leaves_what_a_fresh_build_would() {
+    // Many obstacles over a wide area, so the sight grid has rings to skip and removal walks
+    // only towards each removed box.
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut unit = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f32 / (1u64 << 53) as f32
+    };
+    let obstacles: Vec<PolygonObstacle> = (0..180)
+        .map(|_| {
+            let (cx, cy, r, n) = (
+                unit() * 120.0,
+                unit() * 120.0,
+                0.5 + unit() * 2.5,
+                3 + (unit() * 4.0) as usize,
+            );
+            let turn = unit() * 6.3;
+            let points: Vec<[f32; 2]> = (0..n)
+                .map(|k| {
+                    let a = turn + k as f32 * std::f32::consts::TAU / n as f32;
+                    [cx + r * a.cos(), cy + r * a.sin()]
+                })
+                .collect();
+            PolygonObstacle::new(&points).unwrap()
+        })
+        .collect();
+    for radius in [0.0, 0.6] {
+        let mut graph = ObstacleGraph::new(&obstacles, radius);
+        let mut present = obstacles.clone();
+        for step in 0..25 {
+            let gone = present.remove((step * 7) % present.len());
+            graph.remove_obstacles(&[gone]);
+            let fresh = ObstacleGraph::new(&present, radius);
+            assert_eq!(
+                edges_by_position(&graph),
+                edges_by_position(&fresh),
+                "radius {radius}, step {step}"
+            );
+        }
+    }
+}

@@ -255,6 +255,7 @@ impl ObstacleGraph {
                 _ => false,
             },
             |_, _| true,
+            None,
         );
         for (x, y) in pairs {
             self.link_both(x, y);
@@ -441,18 +442,17 @@ impl ObstacleGraph {
             self.order.retain(|&k| k != key);
             boxes.push((placed.lo, placed.hi));
         }
-        if boxes.is_empty() {
-            return;
+        // A pair joined again passes through a removed obstacle's box: from each node, only
+        // the directions into a box are walked, box by box.
+        let mut pairs = BTreeSet::new();
+        for &(lo, hi) in &boxes {
+            pairs.extend(self.pairs_in_sight(
+                |_| true,
+                |x, y| x < y,
+                |px, py| segment_meets_box(px, py, lo, hi),
+                Some((lo, hi)),
+            ));
         }
-        let pairs = self.pairs_in_sight(
-            |_| true,
-            |x, y| x < y,
-            |px, py| {
-                boxes
-                    .iter()
-                    .any(|&(lo, hi)| segment_meets_box(px, py, lo, hi))
-            },
-        );
         for (x, y) in pairs {
             self.link_both(x, y);
         }
@@ -470,6 +470,7 @@ impl ObstacleGraph {
         source: impl Fn(NodeId) -> bool,
         wanted: impl Fn(NodeId, NodeId) -> bool,
         near: impl Fn(Point, Point) -> bool,
+        window: Option<([f64; 2], [f64; 2])>,
     ) -> Vec<(NodeId, NodeId)> {
         let nodes: Vec<(NodeId, Point)> = self
             .linkable_nodes()
@@ -514,6 +515,7 @@ impl ObstacleGraph {
             met.clear();
             grid.walk(
                 px,
+                window,
                 |key| {
                     let placed = self.placed(key);
                     (Some(key) != own && placed.convex).then_some(&placed.grown)

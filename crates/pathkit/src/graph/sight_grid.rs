@@ -152,10 +152,13 @@ impl SightGrid {
 
     /// Calls `visit` with every node the walk from `x` does not skip (ring by ring, nearest
     /// first). `convex(key)` gives an obstacle's grown polygon when it may cast a shadow for `x`
-    /// (convex, not `x`'s own, tested grown for every pair from `x`).
+    /// (convex, not `x`'s own, tested grown for every pair from `x`). With a `window` (a box
+    /// `(lo, hi)`), only the directions from `x` into the box are walked beyond the first ring:
+    /// the others start shut, so the walk ends as soon as the box is hidden.
     pub(crate) fn walk<'p>(
         &mut self,
         x: Point,
+        window: Option<([f64; 2], [f64; 2])>,
         mut convex: impl FnMut(u32) -> Option<&'p Polygon>,
         mut visit: impl FnMut(u32),
     ) {
@@ -163,6 +166,24 @@ impl SightGrid {
         let walk = self.walks;
         let mut marks = std::mem::take(&mut self.marks);
         let mut coverage = Coverage::default();
+        if let Some((lo, hi)) = window {
+            let corners = [
+                Point::new(lo[0], lo[1]),
+                Point::new(hi[0], lo[1]),
+                Point::new(lo[0], hi[1]),
+                Point::new(hi[0], hi[1]),
+            ];
+            // Everything but the box's directions (widened by the slack) starts shut; from
+            // inside the box, or with the box all round, nothing does.
+            match span(x, &corners) {
+                Some([(a, b), (c, d)]) if (a, b) == (c, d) => {
+                    coverage.add(-1.0, a - SLACK);
+                    coverage.add(b + SLACK, 5.0);
+                }
+                Some([(a, _), (_, d)]) => coverage.add(d + SLACK, a - SLACK),
+                None => {}
+            }
+        }
         let mut pending: Vec<Shadow> = Vec::new();
         let (cx, cy) = self.cell_of(x);
         let max_ring = cx.max(self.cols - 1 - cx).max(cy).max(self.rows - 1 - cy);

@@ -267,6 +267,12 @@ impl<C: Cost> SearchContext<C> {
     /// A search that writes its path (start first, both ends included) into `path`, reusing its
     /// capacity: allocation-free once warm (see [When a query allocates](SearchContext#when-a-query-allocates)).
     ///
+    /// The core knows a space only by its successors, so it asks nothing of the start: a start
+    /// that is also the goal is found at cost 0 even where the space never leads, such as a wall
+    /// of a grid (a walled start elsewhere has no successors on a grid, so it finds nothing).
+    /// [`GridSpace::find_path`](crate::grid::GridSpace::find_path) and JPS, which know what a
+    /// wall is, check the start first and answer `Unreachable` there too.
+    ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions, Status};

@@ -53,6 +53,8 @@ mod jps_movingai;
 mod jps_properties;
 #[path = "../obstacle_graph_properties.rs"]
 mod obstacle_graph_properties;
+#[path = "../obstacle_graph_serde.rs"]
+mod obstacle_graph_serde;
 #[path = "../peer_oracle.rs"]
 mod peer_oracle;
 #[path = "../queries_properties.rs"]

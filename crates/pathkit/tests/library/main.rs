@@ -20,6 +20,8 @@ mod fuzz_inputs;
 mod grid_search_case;
 #[path = "../support/node_graph_case.rs"]
 mod node_graph_case;
+#[path = "../support/obstacle_graph_case.rs"]
+mod obstacle_graph_case;
 
 /// The optimal lengths of the Moving AI scenario files, kept in the repository.
 #[path = "../movingai_expected/mod.rs"]

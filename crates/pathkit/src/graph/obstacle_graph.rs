@@ -128,7 +128,9 @@ struct PairRules {
 impl ObstacleGraph {
     /// A graph of these obstacles (duplicates skipped), grown by `buffer_radius` (negative values
     /// and NaN count as 0; at 0 the nodes sit a thousandth of a unit out), with GameplayKit's
-    /// radial growth.
+    /// radial growth. An infinite radius is kept, as GameplayKit keeps it: the obstacles' nodes
+    /// then sit at infinity (or NaN), nothing panics, and such a graph cannot be saved and
+    /// loaded back (loading refuses a radius that is not finite).
     ///
     /// ```
     /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};

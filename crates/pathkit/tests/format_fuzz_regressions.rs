@@ -27,6 +27,12 @@ fn grid_ascii() {
     replay("grid_ascii", format_checks::grid_ascii);
 }
 
+#[cfg(feature = "serde")]
+#[test]
+fn obstacle_graph_json() {
+    replay("obstacle_graph_json", format_checks::obstacle_graph_json);
+}
+
 #[test]
 fn nothing_to_replay_is_a_failure() {
     check_that_nothing_to_replay_fails();

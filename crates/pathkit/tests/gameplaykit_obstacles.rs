@@ -4,11 +4,11 @@
 use pathkit::graph::{Direction, GraphError, NodeId, NodeKind, ObstacleGraph, PolygonObstacle};
 use std::collections::BTreeSet;
 
-fn pentagon() -> PolygonObstacle {
+pub(crate) fn pentagon() -> PolygonObstacle {
     PolygonObstacle::new(&[[7.0, 12.0], [5.0, 9.0], [6.0, 6.0], [8.0, 6.0], [9.0, 9.0]]).unwrap()
 }
 
-fn rectangle() -> PolygonObstacle {
+pub(crate) fn rectangle() -> PolygonObstacle {
     PolygonObstacle::new(&[[10.0, 17.0], [21.0, 17.0], [21.0, 20.0], [10.0, 20.0]]).unwrap()
 }
 

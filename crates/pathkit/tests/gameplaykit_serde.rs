@@ -1,5 +1,5 @@
-//! Round trips of node graphs, grid graphs and agent paths through `serde` (JSON): everything is
-//! kept, saved ids keep working, and malformed data is refused with an error.
+//! Round trips of node graphs, grid graphs, agent paths and grids through `serde` (JSON):
+//! everything is kept, saved ids keep working, and malformed data is refused with an error.
 #![cfg(feature = "serde")]
 
 /// Named so that `cargo test gameplaykit` selects every scenario.
@@ -209,5 +209,113 @@ mod gameplaykit {
         value["height"] = u32::MAX.into();
         let err = serde_json::from_value::<GridGraph>(value).unwrap_err();
         assert!(err.to_string().contains("more than the"), "{err}");
+    }
+}
+
+/// Grids (`pathkit::grid::Grid`): size and weights kept, the tables rebuilt.
+mod grids {
+    use crate::support::{random_grid, RULES};
+    use pathkit::grid::{Cell, Grid};
+    use pathkit::search::{SearchContext, SearchOptions};
+
+    #[test]
+    fn grids_round_trip_and_search_alike() {
+        for seed in 0..12u64 {
+            let (w, h) = (1 + (seed as u32 * 7) % 23, 1 + (seed as u32 * 5) % 17);
+            let (mut grid, start, goal) = random_grid(w, h, 30, 1 + seed as u32 % 4, seed);
+            let json = serde_json::to_string(&grid).unwrap();
+            let mut back: Grid = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, grid);
+            assert_eq!(back.weights(), grid.weights());
+            // The same answers, before and after the same edit on both.
+            for round in 0..2 {
+                for rule in RULES {
+                    assert_eq!(
+                        back.reachable(start, goal, rule),
+                        grid.reachable(start, goal, rule)
+                    );
+                    assert_eq!(back.component(goal, rule), grid.component(goal, rule));
+                }
+                let options = SearchOptions::new();
+                let mut ctx = SearchContext::new();
+                let eight = grid
+                    .eight_connected()
+                    .find_path(&mut ctx, start, goal, &options);
+                let eight_back = back
+                    .eight_connected()
+                    .find_path(&mut ctx, start, goal, &options);
+                assert_eq!(
+                    eight.unwrap(),
+                    eight_back.unwrap(),
+                    "seed {seed}, round {round}"
+                );
+                let mut ctx = SearchContext::new();
+                let four =
+                    grid.four_connected()
+                        .find_path(&mut ctx, start, goal, &SearchOptions::new());
+                let four_back =
+                    back.four_connected()
+                        .find_path(&mut ctx, start, goal, &SearchOptions::new());
+                assert_eq!(
+                    four.unwrap(),
+                    four_back.unwrap(),
+                    "seed {seed}, round {round}"
+                );
+                let cell = Cell::new(w / 2, h / 2);
+                let weight = if grid.is_passable(cell) { 0 } else { 2 };
+                grid.set_weight(cell, weight).unwrap();
+                back.set_weight(cell, weight).unwrap();
+                assert_eq!(back, grid);
+            }
+        }
+    }
+
+    #[test]
+    fn forged_grids_are_refused() {
+        let error = |json: &str| serde_json::from_str::<Grid>(json).unwrap_err().to_string();
+        let cases = [
+            (
+                r#"{"width":2,"height":2,"weights":[1,1,1]}"#,
+                "a 2x2 grid needs 4 weights, the data has 3",
+            ),
+            (
+                r#"{"width":2,"height":1,"weights":[1,1,1]}"#,
+                "a 2x1 grid needs 2 weights, the data has 3",
+            ),
+            (
+                r#"{"width":0,"height":5,"weights":[]}"#,
+                "a 0x5 grid has no cells",
+            ),
+            (
+                r#"{"width":1,"height":268435456,"weights":[1]}"#,
+                "more than the",
+            ),
+            (
+                r#"{"width":4294967295,"height":4294967295,"weights":[]}"#,
+                "bytes",
+            ),
+            (
+                r#"{"width":2,"height":1,"weights":[1,-1]}"#,
+                "invalid value",
+            ),
+            (
+                r#"{"width":2,"height":1,"weights":[1,4294967296]}"#,
+                "invalid value",
+            ),
+            (r#"{"width":2,"height":1}"#, "missing field `weights`"),
+            (
+                r#"{"width":2.5,"height":1,"weights":[1,1]}"#,
+                "invalid type",
+            ),
+        ];
+        for (json, expected) in cases {
+            let message = error(json);
+            assert!(message.contains(expected), "{json}: {message}");
+        }
+        // Field order does not matter; every u32 weight is kept (0 is a wall).
+        let grid: Grid =
+            serde_json::from_str(r#"{"weights":[0,4294967295],"height":1,"width":2}"#).unwrap();
+        assert!(!grid.is_passable(Cell::new(0, 0)));
+        assert_eq!(grid.weight(Cell::new(1, 0)), u32::MAX);
     }
 }

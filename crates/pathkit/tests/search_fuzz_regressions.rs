@@ -1,12 +1,14 @@
-//! Inputs of the search fuzz targets (`fuzz/fuzz_targets/grid_search.rs`,
-//! `fuzz/fuzz_targets/node_graph_ops.rs`), kept under `tests/fixtures/fuzz/<target>/`: inputs a
-//! target once failed on, and small corpus entries that reach edge cases. Each is decoded and
-//! checked by the very code the target runs (`support/grid_search_case.rs`,
-//! `support/node_graph_case.rs`); a target without kept inputs fails.
+//! Inputs of the search fuzz targets (`fuzz/fuzz_targets/grid_search.rs`, `node_graph_ops.rs`,
+//! `obstacle_graph.rs`), kept under `tests/fixtures/fuzz/<target>/`: inputs a target once failed
+//! on, and small corpus entries that reach edge cases. Each is decoded and checked by the very
+//! code the target runs (`support/grid_search_case.rs`, `support/node_graph_case.rs`,
+//! `support/obstacle_graph_case.rs`); a target without kept inputs fails.
 
 use crate::grid_search_case;
 
 use crate::node_graph_case;
+
+use crate::obstacle_graph_case;
 
 use crate::fuzz_inputs;
 
@@ -20,6 +22,11 @@ fn grid_search() {
 #[test]
 fn node_graph_ops() {
     replay("node_graph_ops", node_graph_case::check_bytes);
+}
+
+#[test]
+fn obstacle_graph() {
+    replay("obstacle_graph", obstacle_graph_case::check_bytes);
 }
 
 #[test]

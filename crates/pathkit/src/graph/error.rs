@@ -1,4 +1,4 @@
-//! Typed errors of node graphs, grid graphs and agent paths.
+//! Typed errors of node graphs, grid graphs, obstacle graphs and agent paths.
 
 use super::NodeId;
 use crate::limits::{Refusal, MAX_MAP_BYTES};
@@ -65,6 +65,56 @@ pub enum InvalidData {
         /// The cell it should hold.
         cell: (i32, i32),
     },
+    /// An obstacle graph's buffer radius that is negative, NaN or infinite.
+    InvalidBufferRadius,
+    /// An obstacle graph's obstacle listed a second time.
+    DuplicateObstacle {
+        /// The obstacle's position in the list.
+        obstacle: usize,
+        /// Where it was listed first.
+        first: usize,
+    },
+    /// An obstacle whose node list is not one node per vertex.
+    ObstacleNodeCount {
+        /// The obstacle's position in the list.
+        obstacle: usize,
+        /// Its vertices.
+        vertices: usize,
+        /// The nodes listed for it.
+        nodes: usize,
+    },
+    /// An obstacle's node that cannot be the node of that vertex.
+    InvalidObstacleNode {
+        /// The obstacle's position in the list.
+        obstacle: usize,
+        /// The vertex.
+        vertex: usize,
+        /// The node index listed for it.
+        node: u32,
+        /// What is wrong: not a node, the node of another vertex too, not at the vertex's grown
+        /// position.
+        reason: &'static str,
+    },
+    /// A user node of an obstacle graph (one it keeps connected) that cannot be one.
+    InvalidUserNode {
+        /// The node index.
+        node: u32,
+        /// What is wrong: not a node, not a 2D point, an obstacle's node, not a member, listed
+        /// twice.
+        reason: &'static str,
+    },
+    /// A locked connection from or to a node index the data does not hold.
+    MissingLockNode {
+        /// The node index.
+        node: u32,
+    },
+    /// A locked connection listed twice.
+    DuplicateLock {
+        /// Where the connection starts.
+        from: u32,
+        /// Where it ends.
+        to: u32,
+    },
 }
 
 impl fmt::Display for InvalidData {
@@ -91,6 +141,41 @@ impl fmt::Display for InvalidData {
                 "grid node {node} should be cell ({}, {})",
                 cell.0, cell.1
             ),
+            InvalidData::InvalidBufferRadius => {
+                write!(f, "the buffer radius must be finite and not negative")
+            }
+            InvalidData::DuplicateObstacle { obstacle, first } => {
+                write!(f, "obstacle {obstacle} is obstacle {first} again")
+            }
+            InvalidData::ObstacleNodeCount {
+                obstacle,
+                vertices,
+                nodes,
+            } => write!(
+                f,
+                "obstacle {obstacle} has {vertices} vertices but {nodes} nodes (one per vertex)"
+            ),
+            InvalidData::InvalidObstacleNode {
+                obstacle,
+                vertex,
+                node,
+                reason,
+            } => write!(
+                f,
+                "node {node}, listed for vertex {vertex} of obstacle {obstacle}, {reason}"
+            ),
+            InvalidData::InvalidUserNode { node, reason } => {
+                write!(f, "user node {node} {reason}")
+            }
+            InvalidData::MissingLockNode { node } => {
+                write!(f, "a locked connection names missing node {node}")
+            }
+            InvalidData::DuplicateLock { from, to } => {
+                write!(
+                    f,
+                    "the connection from node {from} to node {to} is locked twice"
+                )
+            }
         }
     }
 }

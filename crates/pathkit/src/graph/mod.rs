@@ -14,8 +14,9 @@
 //!
 //! Searches run on the [`search`](crate::search) core's A* with `f32` costs: both ends included,
 //! `[start]` from a node to itself, `None` when unreachable, ties broken first-in first-out with
-//! neighbours in edge order. With the `serde` feature, [`NodeGraph`], [`GridGraph`] and
-//! [`AgentPath`] serialize losslessly, and saved [`NodeId`]s keep working with the loaded graph.
+//! neighbours in edge order. With the `serde` feature, [`NodeGraph`], [`GridGraph`],
+//! [`ObstacleGraph`], [`PolygonObstacle`] and [`AgentPath`] serialize losslessly, loading checks
+//! the data, and saved [`NodeId`]s keep working with the loaded graph.
 //!
 //! Where GameplayKit's headers and its shipping behaviour disagree, this module follows the
 //! documented intent: members and edges are never duplicated, self-edges are refused,

@@ -3,6 +3,8 @@
 
 use super::obstacle_index::{segment_meets_box, ObstacleIndex};
 use super::sight_grid::SightGrid;
+#[cfg(feature = "serde")]
+use super::InvalidData;
 use super::{Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle};
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::search::Outcome;
@@ -43,6 +45,38 @@ const ZERO_RADIUS: f64 = 0.001;
 /// assert!(path.cost > 5.0);
 /// graph.remove_obstacles(&[wall]);
 /// assert_eq!(graph.find_path(start, goal).unwrap().into_nodes(), Some(vec![start, goal]));
+/// ```
+///
+/// **Saving** (feature `serde`). A graph serializes whole, so a level can ship its navigation
+/// data prebuilt: the node graph (every node with its id, position and edges in order, and the
+/// members), the buffer radius and extrusion, the obstacles in order with their nodes, the user
+/// nodes with the obstacles each leaves out or tests raw, and the locks. The R*-tree is rebuilt on
+/// loading. The loaded graph is equal to the original: it answers every query alike, keeps its
+/// user nodes connected as obstacles come and go, and accepts the ids the original handed out.
+/// Loading checks the data and refuses, with an [`InvalidData`](super::InvalidData) error, a
+/// negative or non-finite radius, an obstacle listed twice, an obstacle without exactly one
+/// node per vertex, an obstacle node that is missing, shared, or not exactly where the obstacle
+/// grown by the radius puts it, a user node that is not a member 2D node of no obstacle, and locks
+/// of missing nodes.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+///
+/// let wall = PolygonObstacle::new(&[[2.0, -3.0], [3.0, -3.0], [3.0, 3.0], [2.0, 3.0]]).unwrap();
+/// let mut graph = ObstacleGraph::new(&[wall.clone()], 0.5);
+/// let start = graph.add_point(0.0, 0.0).unwrap();
+/// let saved = serde_json::to_string(&graph).unwrap();
+///
+/// let mut level: ObstacleGraph = serde_json::from_str(&saved).unwrap();
+/// assert_eq!(level, graph);
+/// let goal = level.add_point(5.0, 0.0).unwrap(); // joined to what it sees, `start` included
+/// assert_eq!(level.find_path(start, goal).unwrap().into_nodes().unwrap().len(), 4);
+///
+/// let forged = saved.replace("\"buffer_radius\":0.5", "\"buffer_radius\":-1.0");
+/// let err = serde_json::from_str::<ObstacleGraph>(&forged).unwrap_err();
+/// assert!(err.to_string().contains("buffer radius must be finite and not negative"));
+/// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct ObstacleGraph {
@@ -94,7 +128,9 @@ struct PairRules {
 impl ObstacleGraph {
     /// A graph of these obstacles (duplicates skipped), grown by `buffer_radius` (negative values
     /// and NaN count as 0; at 0 the nodes sit a thousandth of a unit out), with GameplayKit's
-    /// radial growth.
+    /// radial growth. An infinite radius is kept, as GameplayKit keeps it: the obstacles' nodes
+    /// then sit at infinity (or NaN), nothing panics, and such a graph cannot be saved and
+    /// loaded back (loading refuses a radius that is not finite).
     ///
     /// ```
     /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
@@ -271,27 +307,44 @@ impl ObstacleGraph {
 
     /// Puts an obstacle in: its key, grown polygon, nodes (members) and box.
     fn place(&mut self, obstacle: PolygonObstacle) {
-        let key = self.placed.len() as u32;
         let raw = obstacle.polygon();
+        let positions = self.grown_positions(&raw);
+        let nodes: Vec<NodeId> = positions
+            .iter()
+            .map(|&[x, y]| self.graph.add_node(NodeKind::Point2(x, y)))
+            .collect();
+        let key = self.placed.len() as u32;
+        for (vertex, &node) in nodes.iter().enumerate() {
+            self.owner.insert(node, (key, vertex as u32));
+        }
+        self.insert_placed(obstacle, raw, &positions, nodes);
+    }
+
+    /// Where the nodes of an obstacle (`raw`) go: its vertices grown by the buffer radius.
+    fn grown_positions(&self, raw: &Polygon) -> Vec<[f32; 2]> {
         let radius = if self.buffer_radius > 0.0 {
             f64::from(self.buffer_radius)
         } else {
             ZERO_RADIUS
         };
-        let positions: Vec<[f32; 2]> = raw
-            .extruded(radius, self.extrusion)
+        raw.extruded(radius, self.extrusion)
             .points()
             .iter()
             .map(|p| p.to_f32())
-            .collect();
+            .collect()
+    }
+
+    /// Records an obstacle whose nodes (at `positions`) are in the graph and in `owner` under
+    /// the next key: its grown polygon, box, and place in the index and the lists.
+    fn insert_placed(
+        &mut self,
+        obstacle: PolygonObstacle,
+        raw: Polygon,
+        positions: &[[f32; 2]],
+        nodes: Vec<NodeId>,
+    ) {
+        let key = self.placed.len() as u32;
         let grown = Polygon::new(positions.iter().map(|&p| Point::from_f32(p)).collect());
-        let nodes: Vec<NodeId> = positions
-            .iter()
-            .map(|&[x, y]| self.graph.add_node(NodeKind::Point2(x, y)))
-            .collect();
-        for (vertex, &node) in nodes.iter().enumerate() {
-            self.owner.insert(node, (key, vertex as u32));
-        }
         let (lo1, hi1) = raw.bounds();
         let (lo2, hi2) = grown.bounds();
         let lo = [lo1.x.min(lo2.x), lo1.y.min(lo2.y)];
@@ -770,6 +823,186 @@ impl ObstacleGraph {
         goal: NodeId,
     ) -> Result<Outcome<NodeId, f32>, GraphError> {
         self.graph.find_path(start, goal)
+    }
+}
+
+/// Loading (feature `serde`): the graph is rebuilt part by part, each part checked against what
+/// the graph's own operations would have made, so that saved data cannot make a graph that
+/// answers differently from one built by calls, or that panics later.
+#[cfg(feature = "serde")]
+impl ObstacleGraph {
+    /// A graph around a loaded node graph, without obstacles, user nodes or locks yet.
+    pub(crate) fn restore(
+        graph: NodeGraph,
+        buffer_radius: f32,
+        extrusion: Extrusion,
+    ) -> Result<Self, InvalidData> {
+        if !(buffer_radius.is_finite() && buffer_radius >= 0.0) {
+            return Err(InvalidData::InvalidBufferRadius);
+        }
+        Ok(ObstacleGraph {
+            graph,
+            // -0.0 is saved as the 0.0 `new` keeps.
+            buffer_radius: buffer_radius + 0.0,
+            extrusion,
+            placed: Vec::new(),
+            order: Vec::new(),
+            by_obstacle: HashMap::new(),
+            owner: HashMap::new(),
+            users: Vec::new(),
+            locks: BTreeSet::new(),
+            index: ObstacleIndex::default(),
+        })
+    }
+
+    /// Adds the next obstacle of the saved list with its saved nodes (slot indices of the node
+    /// graph, one per vertex): each an existing node of no other vertex, at exactly the position
+    /// [`add_obstacles`](Self::add_obstacles) would give it. Edges are the node graph's, as
+    /// saved. On an error the graph is left half built, to be dropped.
+    pub(crate) fn restore_obstacle(
+        &mut self,
+        obstacle: PolygonObstacle,
+        nodes: &[u32],
+    ) -> Result<(), InvalidData> {
+        let index = self.order.len();
+        if let Some(&first) = self.by_obstacle.get(&obstacle) {
+            let first = self.order.iter().position(|&k| k == first).unwrap_or(0);
+            return Err(InvalidData::DuplicateObstacle {
+                obstacle: index,
+                first,
+            });
+        }
+        if nodes.len() != obstacle.len() {
+            return Err(InvalidData::ObstacleNodeCount {
+                obstacle: index,
+                vertices: obstacle.len(),
+                nodes: nodes.len(),
+            });
+        }
+        let raw = obstacle.polygon();
+        let positions = self.grown_positions(&raw);
+        let key = self.placed.len() as u32;
+        let mut ids = Vec::with_capacity(nodes.len());
+        for (vertex, (&slot, &[x, y])) in nodes.iter().zip(&positions).enumerate() {
+            let bad = |reason| InvalidData::InvalidObstacleNode {
+                obstacle: index,
+                vertex,
+                node: slot,
+                reason,
+            };
+            let Some(entry) = self.graph.entries.get(slot as usize) else {
+                return Err(bad("is not a node"));
+            };
+            let id = entry.id;
+            if self.owner.insert(id, (key, vertex as u32)).is_some() {
+                return Err(bad("is listed for another vertex too"));
+            }
+            // Bit for bit: the same arithmetic on the same input gives the same position.
+            match self.graph.kinds[slot as usize] {
+                NodeKind::Point2(px, py)
+                    if px.to_bits() == x.to_bits() && py.to_bits() == y.to_bits() => {}
+                _ => return Err(bad("is not at the vertex's grown position")),
+            }
+            ids.push(id);
+        }
+        self.insert_placed(obstacle, raw, &positions, ids);
+        Ok(())
+    }
+
+    /// Adds the saved user nodes (after the obstacles), each a member 2D node that is no
+    /// obstacle's, listed once, with the obstacles it leaves out and tests raw.
+    pub(crate) fn restore_users(
+        &mut self,
+        users: Vec<(u32, Vec<PolygonObstacle>, Vec<PolygonObstacle>)>,
+    ) -> Result<(), InvalidData> {
+        let mut seen = std::collections::HashSet::new();
+        for (slot, ignored, unbuffered) in users {
+            let bad = |reason| InvalidData::InvalidUserNode { node: slot, reason };
+            let Some(entry) = self.graph.entries.get(slot as usize) else {
+                return Err(bad("is not a node"));
+            };
+            let node = entry.id;
+            if !matches!(self.graph.kinds[slot as usize], NodeKind::Point2(..)) {
+                return Err(bad("is not a 2D point"));
+            }
+            if self.owner.contains_key(&node) {
+                return Err(bad("is an obstacle's node"));
+            }
+            if !entry.member {
+                return Err(bad("is not a member"));
+            }
+            if !seen.insert(slot) {
+                return Err(bad("is listed twice"));
+            }
+            self.users.push(UserNode {
+                node,
+                ignored,
+                unbuffered,
+            });
+        }
+        Ok(())
+    }
+
+    /// Adds the saved locks, ordered pairs of slot indices, each listed once.
+    pub(crate) fn restore_locks(&mut self, locks: &[(u32, u32)]) -> Result<(), InvalidData> {
+        for &(from, to) in locks {
+            let id = |slot: u32| match self.graph.entries.get(slot as usize) {
+                Some(entry) => Ok(entry.id),
+                None => Err(InvalidData::MissingLockNode { node: slot }),
+            };
+            let pair = (id(from)?, id(to)?);
+            if !self.locks.insert(pair) {
+                return Err(InvalidData::DuplicateLock { from, to });
+            }
+        }
+        Ok(())
+    }
+
+    /// The user nodes in the order they were first connected, with the obstacles each leaves
+    /// out and tests raw.
+    pub(crate) fn saved_users(
+        &self,
+    ) -> impl Iterator<Item = (NodeId, &[PolygonObstacle], &[PolygonObstacle])> + '_ {
+        self.users
+            .iter()
+            .map(|u| (u.node, &u.ignored[..], &u.unbuffered[..]))
+    }
+
+    /// The locked connections, in id order.
+    pub(crate) fn saved_locks(&self) -> impl Iterator<Item = (NodeId, NodeId)> + '_ {
+        self.locks.iter().copied()
+    }
+}
+
+impl PartialEq for ObstacleGraph {
+    /// Equal when both have equal node graphs (the same nodes, ids included, payloads, edges in
+    /// order and members in order), the same buffer radius and extrusion, the same obstacles in
+    /// the same order on the same nodes, the same user nodes (in the order first connected,
+    /// leaving out and testing raw the same obstacles) and the same locks. Equal graphs answer
+    /// every query alike, and stay equal under the same operations (up to the ids of nodes
+    /// created afterwards, which each graph tags as its own).
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    ///
+    /// let wall = PolygonObstacle::new(&[[0.0, 0.0], [0.0, 4.0]]).unwrap();
+    /// let mut graph = ObstacleGraph::new(&[wall], 1.0);
+    /// let copy = graph.clone();
+    /// assert_eq!(copy, graph);
+    /// graph.add_point(-2.0, 2.0).unwrap();
+    /// assert_ne!(copy, graph);
+    /// ```
+    fn eq(&self, other: &Self) -> bool {
+        self.graph == other.graph
+            && self.buffer_radius.to_bits() == other.buffer_radius.to_bits()
+            && self.extrusion == other.extrusion
+            && self.order.len() == other.order.len()
+            && self.order.iter().zip(&other.order).all(|(&a, &b)| {
+                let (a, b) = (self.placed(a), other.placed(b));
+                a.obstacle == b.obstacle && a.nodes == b.nodes
+            })
+            && self.users == other.users
+            && self.locks == other.locks
     }
 }
 

@@ -66,22 +66,41 @@ pub(crate) fn segment_meets_box(a: Point, b: Point, lo: [f64; 2], hi: [f64; 2]) 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ObstacleIndex {
     tree: RTree<Boxed>,
+    /// Obstacles whose box is not finite (grown by an infinite radius, or with vertices so far
+    /// out that growing them overflows `f32`). The tree cannot hold them: their areas are
+    /// infinite, the differences of areas it compares NaN, and rstar panics on those. They are
+    /// met by every segment instead.
+    unbounded: Vec<u32>,
+}
+
+fn is_finite(lo: [f64; 2], hi: [f64; 2]) -> bool {
+    lo.iter().chain(&hi).all(|v| v.is_finite())
 }
 
 impl ObstacleIndex {
     pub(crate) fn insert(&mut self, key: u32, lo: [f64; 2], hi: [f64; 2]) {
-        self.tree.insert(Boxed { key, lo, hi });
+        if is_finite(lo, hi) {
+            self.tree.insert(Boxed { key, lo, hi });
+        } else {
+            self.unbounded.push(key);
+        }
     }
 
     pub(crate) fn remove(&mut self, key: u32, lo: [f64; 2], hi: [f64; 2]) {
-        self.tree.remove(&Boxed { key, lo, hi });
+        if is_finite(lo, hi) {
+            self.tree.remove(&Boxed { key, lo, hi });
+        } else {
+            self.unbounded.retain(|&k| k != key);
+        }
     }
 
-    /// The keys of the obstacles whose boxes segment `a`–`b` meets, lazily.
+    /// The keys of the obstacles whose boxes segment `a`–`b` may meet, lazily: those the tree
+    /// finds, and every obstacle without a finite box.
     pub(crate) fn along(&self, a: Point, b: Point) -> impl Iterator<Item = u32> + '_ {
         self.tree
             .locate_with_selection_function(AlongSegment { a, b })
             .map(|boxed| boxed.key)
+            .chain(self.unbounded.iter().copied())
     }
 }
 
@@ -109,5 +128,29 @@ mod tests {
         let mut both: Vec<_> = index.along(p(0.0, 0.0), p(9.0, 9.0)).collect();
         both.sort();
         assert_eq!(both, [7, 8]);
+    }
+
+    /// Boxes that are not finite stay out of the tree (whose reinsertion on overflow compares
+    /// NaN differences of infinite areas, and panicked) and are met by every segment.
+    #[test]
+    fn unbounded_boxes_are_met_by_every_segment() {
+        let p = Point::new;
+        let inf = f64::INFINITY;
+        let mut index = ObstacleIndex::default();
+        for key in 0..40 {
+            let k = f64::from(key);
+            index.insert(key, [k, k], [k + 1.0, k + 1.0]);
+            index.insert(100 + key, [-inf, k], [inf, k + 1.0]);
+            index.insert(200 + key, [k, -inf], [k + 1.0, f64::MAX]);
+        }
+        let far: Vec<_> = index.along(p(-5.0, -5.0), p(-4.0, -4.0)).collect();
+        assert_eq!(far.len(), 80);
+        assert!(far.iter().all(|&k| k >= 100));
+        index.remove(105, [-inf, 5.0], [inf, 6.0]);
+        index.remove(3, [3.0, 3.0], [4.0, 4.0]);
+        let mut met: Vec<_> = index.along(p(0.0, 0.0), p(9.0, 9.0)).collect();
+        met.sort();
+        assert_eq!(met.len(), 9 + 79);
+        assert!(!met.contains(&105) && !met.contains(&3) && met.contains(&4));
     }
 }

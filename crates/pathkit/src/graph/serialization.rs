@@ -2,7 +2,10 @@
 //! back in, so malformed data gives an error instead of a graph that could panic later.
 
 use super::grid_graph::DiagonalCost;
-use super::{GraphError, GridGraph, InvalidData, NodeGraph, NodeId, NodeKind};
+use super::{
+    GraphError, GridGraph, InvalidData, NodeGraph, NodeId, NodeKind, ObstacleGraph, PolygonObstacle,
+};
+use crate::geometry::Extrusion;
 use crate::grid::Diagonal;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -138,5 +141,125 @@ impl TryFrom<RawGridGraph> for GridGraph {
             moves: raw.moves,
             diagonal_cost: raw.diagonal_cost,
         })
+    }
+}
+
+/// An obstacle as written: its vertices and its nodes, one per vertex in vertex order, as slot
+/// indices of the node graph.
+#[derive(Serialize)]
+struct SavedObstacle<'a> {
+    obstacle: &'a PolygonObstacle,
+    nodes: Vec<u32>,
+}
+
+/// A user node as written: its slot index, the obstacles it leaves out of its visibility tests
+/// and those it tests raw.
+#[derive(Serialize)]
+struct SavedUser<'a> {
+    node: u32,
+    ignored: &'a [PolygonObstacle],
+    unbuffered: &'a [PolygonObstacle],
+}
+
+/// An obstacle graph as written: its node graph (every node, edge and member), how obstacles are
+/// grown, the obstacles in insertion order, the user nodes and the locked connections (ordered
+/// pairs of slot indices). The R*-tree is rebuilt on loading; nothing else is derived.
+#[derive(Serialize)]
+struct SavedObstacleGraph<'a> {
+    graph: &'a NodeGraph,
+    buffer_radius: f32,
+    extrusion: Extrusion,
+    obstacles: Vec<SavedObstacle<'a>>,
+    users: Vec<SavedUser<'a>>,
+    locks: Vec<(u32, u32)>,
+}
+
+impl Serialize for ObstacleGraph {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let slots = |nodes: &[NodeId]| nodes.iter().map(|n| n.index).collect();
+        SavedObstacleGraph {
+            graph: self.graph(),
+            buffer_radius: self.buffer_radius(),
+            extrusion: self.extrusion(),
+            obstacles: self
+                .obstacles()
+                .map(|obstacle| SavedObstacle {
+                    obstacle,
+                    nodes: slots(self.nodes_for_obstacle(obstacle).unwrap_or_default()),
+                })
+                .collect(),
+            users: self
+                .saved_users()
+                .map(|(node, ignored, unbuffered)| SavedUser {
+                    node: node.index,
+                    ignored,
+                    unbuffered,
+                })
+                .collect(),
+            locks: self
+                .saved_locks()
+                .map(|(from, to)| (from.index, to.index))
+                .collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// An obstacle as read.
+#[derive(Deserialize)]
+struct RawObstacle {
+    obstacle: PolygonObstacle,
+    nodes: Vec<u32>,
+}
+
+/// A user node as read.
+#[derive(Deserialize)]
+struct RawUser {
+    node: u32,
+    ignored: Vec<PolygonObstacle>,
+    unbuffered: Vec<PolygonObstacle>,
+}
+
+/// An obstacle graph as read, before its parts are checked against each other. The node graph
+/// and the obstacles have been checked on their own already.
+#[derive(Deserialize)]
+struct RawObstacleGraph {
+    graph: NodeGraph,
+    buffer_radius: f32,
+    extrusion: Extrusion,
+    obstacles: Vec<RawObstacle>,
+    users: Vec<RawUser>,
+    locks: Vec<(u32, u32)>,
+}
+
+impl<'de> Deserialize<'de> for ObstacleGraph {
+    /// Checked as a whole: a buffer radius finite and not negative, no obstacle twice, each
+    /// obstacle on one node per vertex, each node an existing one of that vertex alone and at
+    /// exactly the position the obstacle grown by the radius puts it, user nodes that are member
+    /// 2D nodes of no obstacle and listed once, locks between existing nodes and listed once.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawObstacleGraph::deserialize(deserializer)?;
+        ObstacleGraph::try_from(raw).map_err(D::Error::custom)
+    }
+}
+
+impl TryFrom<RawObstacleGraph> for ObstacleGraph {
+    type Error = GraphError;
+
+    fn try_from(raw: RawObstacleGraph) -> Result<Self, GraphError> {
+        let bad = GraphError::InvalidData;
+        let mut graph =
+            ObstacleGraph::restore(raw.graph, raw.buffer_radius, raw.extrusion).map_err(bad)?;
+        for obstacle in raw.obstacles {
+            graph
+                .restore_obstacle(obstacle.obstacle, &obstacle.nodes)
+                .map_err(bad)?;
+        }
+        let users = raw.users.into_iter();
+        graph
+            .restore_users(users.map(|u| (u.node, u.ignored, u.unbuffered)).collect())
+            .map_err(bad)?;
+        graph.restore_locks(&raw.locks).map_err(bad)?;
+        Ok(graph)
     }
 }

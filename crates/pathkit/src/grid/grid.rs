@@ -27,6 +27,9 @@ use std::sync::OnceLock;
 /// grid.set_weight(Cell::new(1, 1), 1).unwrap(); // knock a hole in the wall
 /// assert!(grid.is_passable(Cell::new(1, 1)));
 /// ```
+///
+/// With the `serde` feature a grid serializes as its width, height and weights (row-major);
+/// loading checks them as the constructors do and rebuilds the rest.
 #[derive(Clone, Debug)]
 pub struct Grid {
     width: u32,
@@ -768,5 +771,73 @@ impl Grid {
     pub fn try_reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> Result<bool, GridError> {
         self.reachable_or_refusal(from, to, rule)
             .map_err(|e| GridError::refused(e, self.width, self.height))
+    }
+}
+
+/// A grid as written: its size and its weights, row-major (0 = blocked). The bitmaps and the
+/// tables built from them are rebuilt on loading.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct SavedGrid<'a> {
+    width: u32,
+    height: u32,
+    weights: &'a [u32],
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SavedGrid {
+            width: self.width,
+            height: self.height,
+            weights: &self.weights,
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Grid {
+    /// Checked as the constructors check: a size [`Grid::new`] accepts (not empty, within
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)), and one weight per cell. A forged size
+    /// allocates nothing: the weights read are as many as the data holds, and the size is checked
+    /// before any table is built.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_ascii("..#\n.3.").unwrap();
+    /// let saved = serde_json::to_string(&grid).unwrap();
+    /// assert_eq!(saved, r#"{"width":3,"height":2,"weights":[1,1,0,1,3,1]}"#);
+    /// let loaded: Grid = serde_json::from_str(&saved).unwrap();
+    /// assert_eq!(loaded, grid);
+    /// assert!(!loaded.is_passable(Cell::new(2, 0)));
+    ///
+    /// let short = r#"{"width":3,"height":2,"weights":[1,1,0]}"#;
+    /// let err = serde_json::from_str::<Grid>(short).unwrap_err();
+    /// assert!(err.to_string().contains("a 3x2 grid needs 6 weights, the data has 3"));
+    /// let huge = r#"{"width":4294967295,"height":4294967295,"weights":[]}"#;
+    /// assert!(serde_json::from_str::<Grid>(huge).is_err());
+    /// ```
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            width: u32,
+            height: u32,
+            weights: Vec<u32>,
+        }
+        let raw = Raw::deserialize(deserializer)?;
+        let (width, height) =
+            Grid::check_size(raw.width.into(), raw.height.into()).map_err(D::Error::custom)?;
+        let cells = width as usize * height as usize;
+        if raw.weights.len() != cells {
+            return Err(D::Error::custom(format!(
+                "a {width}x{height} grid needs {cells} weights, the data has {}",
+                raw.weights.len()
+            )));
+        }
+        Grid::from_weights(width, height, raw.weights).map_err(D::Error::custom)
     }
 }

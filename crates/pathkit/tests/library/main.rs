@@ -23,6 +23,8 @@ mod grid_search_case;
 mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]
 mod node_graph_case;
+#[path = "../support/obstacle_graph_case.rs"]
+mod obstacle_graph_case;
 
 /// The optimal lengths of the Moving AI scenario files, kept in the repository.
 #[path = "../movingai_expected/mod.rs"]
@@ -68,6 +70,8 @@ mod navmesh_oracle;
 mod navmesh_serde;
 #[path = "../obstacle_graph_properties.rs"]
 mod obstacle_graph_properties;
+#[path = "../obstacle_graph_serde.rs"]
+mod obstacle_graph_serde;
 #[path = "../peer_oracle.rs"]
 mod peer_oracle;
 #[path = "../queries_properties.rs"]

@@ -1,5 +1,6 @@
 //! What the format fuzz targets check on one input, shared by the targets
-//! (`fuzz/fuzz_targets/{movingai_map,movingai_scen,tiled_tmx,grid_ascii}.rs`) and their regression
+//! (`fuzz/fuzz_targets/{movingai_map,movingai_scen,tiled_tmx,grid_ascii,obstacle_graph_json}.rs`)
+//! and their regression
 //! replay (`tests/format_fuzz_regressions.rs`), which include this file with `#[path]`: a parser
 //! never panics, and what it accepts writes back to text that parses to the same value.
 
@@ -69,4 +70,57 @@ pub fn grid_ascii(data: &[u8]) {
     let printed = grid.to_ascii();
     let again = Grid::from_ascii(&printed).expect("a printed grid parses");
     assert_eq!(again, grid);
+}
+
+/// Any bytes as JSON (with the `serde` feature): loading a `PolygonObstacle` or an
+/// `ObstacleGraph` never panics. An obstacle loaded has at least 2 finite vertices and writes back
+/// to JSON that loads equal; so does a graph whose numbers are all finite (JSON has no NaN or
+/// infinity). A loaded graph then searches, and takes new points, obstacle removals and additions
+/// without panicking: the checks on loading leave nothing that breaks it later.
+#[cfg(feature = "serde")]
+pub fn obstacle_graph_json(data: &[u8]) {
+    use pathkit::graph::{GraphError, ObstacleGraph, PolygonObstacle};
+
+    if let Ok(obstacle) = serde_json::from_slice::<PolygonObstacle>(data) {
+        assert!(obstacle.len() >= 2);
+        assert!(obstacle.vertices().iter().flatten().all(|v| v.is_finite()));
+        let text = serde_json::to_string(&obstacle).expect("an obstacle writes as JSON");
+        let back: PolygonObstacle = serde_json::from_str(&text).expect("a written obstacle loads");
+        assert_eq!(back, obstacle);
+    }
+    let Ok(mut graph) = serde_json::from_slice::<ObstacleGraph>(data) else {
+        return;
+    };
+    let text = serde_json::to_string(&graph).expect("an obstacle graph writes as JSON");
+    if !text.contains("null") {
+        let back: ObstacleGraph = serde_json::from_str(&text).expect("a written graph loads");
+        assert!(back == graph, "a written graph loads equal");
+    }
+    let nodes: Vec<_> = graph.graph().all_nodes().take(6).collect();
+    for &a in &nodes {
+        for &b in &nodes {
+            graph
+                .is_connection_locked(a, b)
+                .expect("a node of the graph");
+            match graph.find_path(a, b) {
+                Ok(_)
+                | Err(
+                    GraphError::InvalidCost { .. }
+                    | GraphError::InvalidEstimate { .. }
+                    | GraphError::CostOverflow { .. },
+                ) => {}
+                Err(other) => panic!("find_path failed with {other:?}"),
+            }
+        }
+    }
+    let obstacles: Vec<PolygonObstacle> = graph.obstacles().cloned().collect();
+    graph.add_point(0.5, -0.5).expect("a point joins the graph");
+    if let Some(first) = obstacles.first() {
+        graph.remove_obstacles(std::slice::from_ref(first));
+        graph.add_obstacles(std::slice::from_ref(first));
+    }
+    graph.remove_all_obstacles();
+    assert_eq!(graph.obstacles().len(), 0);
+    graph.add_obstacles(&obstacles);
+    assert_eq!(graph.obstacles().len(), obstacles.len());
 }

@@ -44,11 +44,13 @@ pub fn replay(target: &str, check: fn(&[u8])) {
 
 /// A missing and an empty folder both fail, so a replay cannot pass by finding nothing.
 pub fn check_that_nothing_to_replay_fails() {
-    let missing =
-        std::env::temp_dir().join(format!("pathkit-no-fuzz-inputs-{}", std::process::id()));
+    // One name per call: the format and search replays run this at once in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let id = format!("{}-{call}", std::process::id());
+    let missing = std::env::temp_dir().join(format!("pathkit-no-fuzz-inputs-{id}"));
     assert!(std::panic::catch_unwind(|| inputs_in(&missing)).is_err());
-    let empty =
-        std::env::temp_dir().join(format!("pathkit-empty-fuzz-inputs-{}", std::process::id()));
+    let empty = std::env::temp_dir().join(format!("pathkit-empty-fuzz-inputs-{id}"));
     std::fs::create_dir_all(&empty).expect("a temporary folder");
     let found = std::panic::catch_unwind(|| inputs_in(&empty));
     std::fs::remove_dir(&empty).expect("the temporary folder is removed");

@@ -3,6 +3,8 @@
 //! It shares no code with pathkit's meshes or searches: its own segment tests, its own corner
 //! rules, its own search.
 
+#![allow(dead_code)] // Each including crate uses its own part.
+
 /// The length of the shortest path from `nodes[0]` to `nodes[1]` in the complete graph on
 /// `nodes` whose edges are the pairs `clear` accepts, weighted by Euclidean distance; `None`
 /// when the goal cannot be reached. Dijkstra without a heap: n is small.

@@ -1,6 +1,11 @@
 //! Navigation meshes with serde (feature `serde`): a level ships its mesh prebuilt, and loading
 //! checks it as [`NavMesh::from_triangles`] checks its input, so forged or damaged data is refused
 //! with an error instead of giving wrong paths.
+//!
+//! Coordinates are `f64` and are checked exactly on loading (each triangle counter-clockwise):
+//! with JSON, enable `serde_json`'s `float_roundtrip` feature, without which parsing may move a
+//! coordinate by one unit in the last place (enough to flatten a sliver triangle); binary formats
+//! keep floats exact.
 
 use super::mesh::{NavMesh, WALL};
 use super::NavMeshError;

@@ -6,7 +6,8 @@
 //! |---|---|
 //! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
 //! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components, line of sight and path smoothing |
-//! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
+//! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs; obstacle graphs and mesh graphs |
+//! | [`navmesh`] | navigation meshes (from obstacles and an agent radius, from grids, or given) and optimal any-angle paths on them |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
 //! | [`geometry`] | points, segments, polygons, the visibility rule, extrusion by a buffer radius |

@@ -189,8 +189,13 @@ fn any_angle_path(grid: &Grid, start: Cell, goal: Cell) -> Result<AnyAngle, CliE
 fn print_any_angle(any: &AnyAngle, cost: f64) {
     match &any.path {
         Some(path) => {
-            let corners: Vec<String> = path.points()[1..path.points().len() - 1]
+            // The points between the ends: none from a cell to itself.
+            let inner = path.points().len().saturating_sub(2);
+            let corners: Vec<String> = path
+                .points()
                 .iter()
+                .skip(1)
+                .take(inner)
                 .map(|p| format!("({}, {})", p.x, p.y))
                 .collect();
             println!(

@@ -421,6 +421,10 @@ fn path_finds_and_draws_the_any_angle_path_with_any_angle() {
         pixels.iter().any(|&p| p == [170, 170, 190]),
         "no mesh drawn"
     );
+    // From a cell to itself: no corners.
+    let out = path_with_cost(&map, [0, 1, 0, 1], &["--any-angle"], "0.00000000");
+    assert!(out.contains("\nany-angle: 0.00000000 (0.00% shorter; "), "{out}");
+    assert!(out.contains("corners: none\n"), "{out}");
     // Without --mesh, no mesh; --mesh alone is refused.
     path_with_cost(
         &map,

@@ -53,7 +53,7 @@ fn square(x: f32, y: f32, s: f32) -> PolygonObstacle {
 fn obstacles_and_modes_take_effect_at_the_next_triangulation() {
     let mut graph = empty_box(V);
     let block = square(4.0, 4.0, 2.0);
-    graph.add_obstacles(&[block.clone()]).unwrap();
+    graph.add_obstacles(std::slice::from_ref(&block)).unwrap();
     graph.set_triangulation_mode(V | C);
     assert_eq!(graph.triangle_count(), 2);
     assert_eq!(graph.graph().nodes().len(), 4);

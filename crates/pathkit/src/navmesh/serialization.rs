@@ -65,7 +65,8 @@ impl TryFrom<NavMeshData> for NavMesh {
             }
             let [a, b, c] = t.map(|v| vertices[v as usize]);
             // Stored counter-clockwise: anything else is damaged data.
-            if !(Point::orientation(a, b, c) > 0.0) {
+            let turn = Point::orientation(a, b, c);
+            if turn.is_nan() || turn <= 0.0 {
                 return Err(NavMeshError::DegenerateTriangle { triangle: k });
             }
             t.iter().for_each(|&v| used[v as usize] = true);

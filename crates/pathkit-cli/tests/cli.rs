@@ -744,3 +744,52 @@ fn bench_prints_the_table_and_saves_the_same_run_as_json() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
+    let scen = fixtures().join("lak104d.map.scen");
+    let out = run(
+        0,
+        &[
+            "bench-any-angle",
+            arg(&scen),
+            "--limit",
+            "12",
+            "--rounds",
+            "1",
+            "--json",
+        ],
+    )
+    .out;
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row["map"], "lak104d");
+    assert_eq!(row["queries"], 12);
+    assert_eq!(row["disagreements"], 0);
+    assert!(row["triangles"].as_u64().unwrap() > 0);
+    assert!(row["pathkit_mean_expanded"].as_f64().unwrap() > 0.0);
+    assert!(row["polyanya_median_us"].as_f64().unwrap() > 0.0);
+    assert!(row["ratio_median"].as_f64().unwrap() > 0.0);
+    // Any-angle paths are never longer than 8-connected ones, and on a cave map some are shorter.
+    let (mean, max) = (
+        row["shorter_mean_pct"].as_f64().unwrap(),
+        row["shorter_max_pct"].as_f64().unwrap(),
+    );
+    assert!(mean >= 0.0 && max > 0.0 && max >= mean, "{mean} {max}");
+    // The table form.
+    let table = run(
+        0,
+        &[
+            "bench-any-angle",
+            arg(&scen),
+            "--limit",
+            "3",
+            "--rounds",
+            "1",
+        ],
+    )
+    .out;
+    assert!(table.contains("| lak104d | "), "{table}");
+}

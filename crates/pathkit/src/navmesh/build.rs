@@ -8,7 +8,7 @@
 //! lies on the same side of every wall as the whole triangle.
 
 use super::mesh::NavMesh;
-use super::NavMeshError;
+use super::{NavMeshError, MAX_COORDINATE};
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::grid::Grid;
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -28,10 +28,12 @@ impl NavMesh {
     /// wall.
     ///
     /// # Errors
-    /// [`NavMeshError::NonFinite`], [`EmptyBounds`](NavMeshError::EmptyBounds),
-    /// [`InvalidRadius`](NavMeshError::InvalidRadius), or
-    /// [`Triangulation`](NavMeshError::Triangulation) for coordinates the triangulator cannot
-    /// represent (beyond about 1e100 or below about 1e-100 in magnitude).
+    /// [`NavMeshError::NonFinite`], [`OutOfRange`](NavMeshError::OutOfRange) beyond
+    /// [`MAX_COORDINATE`], [`EmptyBounds`](NavMeshError::EmptyBounds),
+    /// [`InvalidRadius`](NavMeshError::InvalidRadius) (negative, NaN or beyond
+    /// [`MAX_COORDINATE`]), or [`Triangulation`](NavMeshError::Triangulation) when the
+    /// triangulator refuses a coordinate (a tiny nonzero one, below about 1e-100) or gives up
+    /// splitting walls that cross at a nearly degenerate angle.
     ///
     /// ```
     /// use pathkit::geometry::{Point, Polygon};
@@ -54,7 +56,7 @@ impl NavMesh {
         obstacles: &[Polygon],
         agent_radius: f64,
     ) -> Result<NavMesh, NavMeshError> {
-        NavMeshError::check_finite(
+        NavMeshError::check_range(
             [min, max]
                 .into_iter()
                 .chain(obstacles.iter().flat_map(|o| o.points().iter().copied())),
@@ -62,7 +64,7 @@ impl NavMesh {
         if !(min.x < max.x && min.y < max.y) {
             return Err(NavMeshError::EmptyBounds { min, max });
         }
-        if !(agent_radius >= 0.0 && agent_radius.is_finite()) {
+        if !(agent_radius >= 0.0 && agent_radius <= MAX_COORDINATE) {
             return Err(NavMeshError::InvalidRadius {
                 radius: agent_radius,
             });
@@ -91,7 +93,7 @@ impl NavMesh {
         hi: Point,
         grown: &[Polygon],
     ) -> Result<NavMesh, NavMeshError> {
-        NavMeshError::check_finite(grown.iter().flat_map(|o| o.points().iter().copied()))?;
+        NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
         let mut cdt = Cdt::new();
         let insert = |cdt: &mut Cdt, p: Point| {
             cdt.insert(Point2::new(p.x, p.y))
@@ -113,21 +115,33 @@ impl NavMesh {
                     .collect::<Result<_, _>>()?,
             );
         }
-        let mut walls: HashSet<(usize, usize)> = HashSet::new();
-        for ring in &rings {
-            // A polygon of two points is one side, not two.
-            let sides = if ring.len() == 2 { 1 } else { ring.len() };
-            for k in 0..sides {
-                let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
-                if a == b {
-                    continue;
-                }
-                for e in cdt.add_constraint_and_split(a, b, |p| p) {
-                    let [u, v] = cdt.directed_edge(e).vertices().map(|h| h.fix().index());
-                    walls.insert((u.min(v), u.max(v)));
+        // Walls that cross nothing go in as they are; crossing ones are split where they cross.
+        // Splitting computes the crossing points in floating point, and on nearly degenerate
+        // crossings the triangulator can fail an internal assertion: that panic is contained
+        // here and reported as `Triangulation`, the mesh left unbuilt.
+        let walls = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut walls: HashSet<(usize, usize)> = HashSet::new();
+            for ring in &rings {
+                // A polygon of two points is one side, not two.
+                let sides = if ring.len() == 2 { 1 } else { ring.len() };
+                for k in 0..sides {
+                    let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
+                    if a == b {
+                        continue;
+                    }
+                    let mut pieces = cdt.try_add_constraint(a, b);
+                    if pieces.is_empty() {
+                        pieces = cdt.add_constraint_and_split(a, b, |p| p);
+                    }
+                    for e in pieces {
+                        let [u, v] = cdt.directed_edge(e).vertices().map(|h| h.fix().index());
+                        walls.insert((u.min(v), u.max(v)));
+                    }
                 }
             }
-        }
+            walls
+        }))
+        .map_err(|_| NavMeshError::Triangulation)?;
         // Which grown obstacles may hold a point, without testing them all.
         let boxes = RTree::bulk_load(
             grown

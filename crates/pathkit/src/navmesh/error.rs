@@ -20,6 +20,12 @@ pub enum NavMeshError {
         /// The point.
         point: Point,
     },
+    /// A coordinate (or the agent radius) larger in magnitude than
+    /// [`MAX_COORDINATE`](super::MAX_COORDINATE).
+    OutOfRange {
+        /// The point.
+        point: Point,
+    },
     /// The bounding box has no area (`min` is not below and left of `max`).
     EmptyBounds {
         /// Lower-left corner.
@@ -56,8 +62,8 @@ pub enum NavMeshError {
         /// How many were asked for.
         count: usize,
     },
-    /// The triangulation could not be built from these obstacles (the triangulator refused a
-    /// point).
+    /// The triangulation could not be built from these obstacles: the triangulator refused a
+    /// point, or gave up splitting walls that cross at a nearly degenerate angle.
     Triangulation,
     /// More memory than the crate's limit ([`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)), or
     /// than the allocator would give.
@@ -94,6 +100,13 @@ impl fmt::Display for NavMeshError {
             NavMeshError::NonFinite { point } => {
                 write!(f, "point ({}, {}) is not finite", point.x, point.y)
             }
+            NavMeshError::OutOfRange { point } => write!(
+                f,
+                "point ({}, {}) lies beyond the {} a coordinate may reach",
+                point.x,
+                point.y,
+                super::MAX_COORDINATE
+            ),
             NavMeshError::EmptyBounds { min, max } => write!(
                 f,
                 "bounds ({}, {})-({}, {}) have no area",
@@ -139,6 +152,20 @@ impl fmt::Display for NavMeshError {
 impl std::error::Error for NavMeshError {}
 
 impl NavMeshError {
+    /// The error for the first point in `points` that is not finite or lies beyond
+    /// [`MAX_COORDINATE`](super::MAX_COORDINATE).
+    pub(crate) fn check_range(points: impl IntoIterator<Item = Point>) -> Result<(), NavMeshError> {
+        for point in points {
+            if !point.is_finite() {
+                return Err(NavMeshError::NonFinite { point });
+            }
+            if point.x.abs() > super::MAX_COORDINATE || point.y.abs() > super::MAX_COORDINATE {
+                return Err(NavMeshError::OutOfRange { point });
+            }
+        }
+        Ok(())
+    }
+
     /// The error for the first non-finite point in `points`, if any.
     pub(crate) fn check_finite(
         points: impl IntoIterator<Item = Point>,

@@ -46,6 +46,12 @@ pub use mesh::NavMesh;
 
 use crate::geometry::Point;
 
+/// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
+/// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose
+/// the precision walls need; [`NavMesh::from_obstacles`] refuses such input with
+/// [`NavMeshError::OutOfRange`].
+pub const MAX_COORDINATE: f64 = 1e12;
+
 impl NavMesh {
     /// The shortest path from `start` to `goal` at any angle, or `None` when no path joins them.
     /// For many queries keep an [`AnyAngleSearch`] instead, which reuses its buffers.

@@ -85,6 +85,7 @@ pub fn check(case: &NavMeshCase) {
                     matches!(
                         e,
                         NavMeshError::NonFinite { .. }
+                            | NavMeshError::OutOfRange { .. }
                             | NavMeshError::EmptyBounds { .. }
                             | NavMeshError::InvalidRadius { .. }
                             | NavMeshError::Triangulation

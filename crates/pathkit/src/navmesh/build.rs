@@ -8,6 +8,7 @@
 //! lies on the same side of every wall as the whole triangle.
 
 use super::mesh::NavMesh;
+use super::wall_pieces::wall_pieces;
 use super::{NavMeshError, MAX_COORDINATE};
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::grid::Grid;
@@ -94,54 +95,59 @@ impl NavMesh {
         grown: &[Polygon],
     ) -> Result<NavMesh, NavMeshError> {
         NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
-        let mut cdt = Cdt::new();
-        let insert = |cdt: &mut Cdt, p: Point| {
-            cdt.insert(Point2::new(p.x, p.y))
-                .map_err(|_| NavMeshError::Triangulation)
-        };
-        let mut rings: Vec<Vec<FixedVertexHandle>> = Vec::with_capacity(grown.len() + 1);
+        // Every side, box and obstacles, cut where sides cross or touch (a polygon of two
+        // points is one side, not two); each piece becomes a constraint of the triangulation.
         let corners = [lo, Point::new(hi.x, lo.y), hi, Point::new(lo.x, hi.y)];
-        rings.push(
-            corners
-                .iter()
-                .map(|&p| insert(&mut cdt, p))
-                .collect::<Result<_, _>>()?,
-        );
+        let mut sides: Vec<(Point, Point)> =
+            (0..4).map(|k| (corners[k], corners[(k + 1) % 4])).collect();
         for o in grown {
-            rings.push(
-                o.points()
-                    .iter()
-                    .map(|&p| insert(&mut cdt, p))
-                    .collect::<Result<_, _>>()?,
-            );
+            let points = o.points();
+            let count = if points.len() == 2 { 1 } else { points.len() };
+            for k in 0..count {
+                let (a, b) = (points[k], points[(k + 1) % points.len()]);
+                if a != b {
+                    sides.push((a, b));
+                }
+            }
         }
-        // Walls that cross nothing go in as they are; crossing ones are split where they cross.
-        // Splitting computes the crossing points in floating point, and on nearly degenerate
-        // crossings the triangulator can fail an internal assertion: that panic is contained
-        // here and reported as `Triangulation`, the mesh left unbuilt.
-        let walls = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let pieces = wall_pieces(&sides);
+        let scale = sides
+            .iter()
+            .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
+            .fold(1.0, f64::max);
+        // The triangulator stays out of crossing walls: pieces go in with `try_add_constraint`,
+        // which refuses a constraint that would cross another rather than split it. Only pieces
+        // next to a crossing point can be refused (three sides through one point give three
+        // crossing points a rounding error apart); longer refusals fail the build. Whatever the
+        // triangulator might still assert is contained and reported as `Triangulation`.
+        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut cdt = Cdt::new();
             let mut walls: HashSet<(usize, usize)> = HashSet::new();
-            for ring in &rings {
-                // A polygon of two points is one side, not two.
-                let sides = if ring.len() == 2 { 1 } else { ring.len() };
-                for k in 0..sides {
-                    let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
-                    if a == b {
+            for wall in &pieces {
+                let handles = wall
+                    .iter()
+                    .map(|p| {
+                        cdt.insert(Point2::new(p.x, p.y))
+                            .map_err(|_| NavMeshError::Triangulation)
+                    })
+                    .collect::<Result<Vec<FixedVertexHandle>, _>>()?;
+                for (k, pair) in handles.windows(2).enumerate() {
+                    if pair[0] == pair[1] {
                         continue;
                     }
-                    let mut pieces = cdt.try_add_constraint(a, b);
-                    if pieces.is_empty() {
-                        pieces = cdt.add_constraint_and_split(a, b, |p| p);
+                    let edges = cdt.try_add_constraint(pair[0], pair[1]);
+                    if edges.is_empty() && wall[k].distance(wall[k + 1]) > 1e-9 * scale {
+                        return Err(NavMeshError::Triangulation);
                     }
-                    for e in pieces {
+                    for e in edges {
                         let [u, v] = cdt.directed_edge(e).vertices().map(|h| h.fix().index());
                         walls.insert((u.min(v), u.max(v)));
                     }
                 }
             }
-            walls
-        }))
-        .map_err(|_| NavMeshError::Triangulation)?;
+            Ok((cdt, walls))
+        }));
+        let (cdt, walls) = built.map_err(|_| NavMeshError::Triangulation)??;
         // Which grown obstacles may hold a point, without testing them all.
         let boxes = RTree::bulk_load(
             grown

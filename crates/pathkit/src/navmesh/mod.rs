@@ -39,6 +39,7 @@ mod locator;
 mod mesh;
 #[cfg(feature = "serde")]
 mod serialization;
+mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;

@@ -1,0 +1,146 @@
+//! [`wall_pieces`]: obstacle sides cut where they cross or touch each other, so that a
+//! triangulation can take every piece as a constraint without two constraints crossing.
+//!
+//! The triangulator can split crossing constraints itself, but it computes each crossing point
+//! while it edits the triangulation, and on nearly degenerate crossings its own bookkeeping then
+//! fails an assertion. Cutting the walls beforehand keeps all of that out of the triangulator:
+//! each crossing point is computed once, from the two sides' exact orientations, and shared by
+//! both sides; an endpoint lying exactly on another side cuts that side there; sides that overlap
+//! along a line are cut at each other's endpoints and so share their common pieces.
+
+use crate::geometry::Point;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+use std::collections::HashMap;
+
+/// The pieces of `walls` (segments given by their end points), each as consecutive points along
+/// its wall: piece `k` of a wall runs from `points[k]` to `points[k + 1]`. A wall's list starts
+/// and ends with its own endpoints and holds every point where another wall crosses it or
+/// touches it, in order. Crossing points are computed once for each pair of walls and the same
+/// value is used in both lists.
+pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
+    let boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>> = RTree::bulk_load(
+        walls
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, b))| {
+                GeomWithData::new(
+                    Rectangle::from_corners(
+                        [a.x.min(b.x), a.y.min(b.y)],
+                        [a.x.max(b.x), a.y.max(b.y)],
+                    ),
+                    k,
+                )
+            })
+            .collect(),
+    );
+    // Cut points of each wall, as (how far along, point).
+    let mut cuts: Vec<Vec<(f64, Point)>> = walls
+        .iter()
+        .map(|&(a, b)| vec![(0.0, a), (1.0, b)])
+        .collect();
+    let mut crossings: HashMap<(usize, usize), Point> = HashMap::new();
+    for (i, &(a, b)) in walls.iter().enumerate() {
+        let envelope =
+            AABB::from_corners([a.x.min(b.x), a.y.min(b.y)], [a.x.max(b.x), a.y.max(b.y)]);
+        for other in boxes.locate_in_envelope_intersecting(&envelope) {
+            let j = other.data;
+            if j == i {
+                continue;
+            }
+            let (c, d) = walls[j];
+            // Endpoints of the other wall on this one, strictly inside it.
+            for p in [c, d] {
+                if let Some(t) = strictly_inside(p, a, b) {
+                    cuts[i].push((t, p));
+                }
+            }
+            // A proper crossing: each wall's ends strictly on both sides of the other.
+            let (o1, o2) = (Point::orientation(a, b, c), Point::orientation(a, b, d));
+            let (o3, o4) = (Point::orientation(c, d, a), Point::orientation(c, d, b));
+            if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
+                let key = (i.min(j), i.max(j));
+                let p = *crossings.entry(key).or_insert_with(|| {
+                    // Computed from the lower-numbered wall, so both walls get the same point.
+                    let ((p, q), (r, s)) = if i < j {
+                        ((a, b), (c, d))
+                    } else {
+                        ((c, d), (a, b))
+                    };
+                    let (u, v) = (Point::orientation(r, s, p), Point::orientation(r, s, q));
+                    p + (q - p) * (u / (u - v))
+                });
+                let t = along(p, a, b).clamp(0.0, 1.0);
+                cuts[i].push((t, p));
+            }
+        }
+    }
+    cuts.into_iter()
+        .map(|mut list| {
+            list.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let mut points: Vec<Point> = Vec::with_capacity(list.len());
+            for (_, p) in list {
+                if points.last() != Some(&p) {
+                    points.push(p);
+                }
+            }
+            points
+        })
+        .collect()
+}
+
+/// How far along `a`–`b` the point `p` lies (0 at `a`, 1 at `b`), by projection.
+fn along(p: Point, a: Point, b: Point) -> f64 {
+    let d = b - a;
+    let len2 = d.dot(d);
+    if len2 == 0.0 {
+        0.0
+    } else {
+        (p - a).dot(d) / len2
+    }
+}
+
+/// Where `p` lies along `a`–`b` when it is exactly on the segment and strictly between its ends.
+fn strictly_inside(p: Point, a: Point, b: Point) -> Option<f64> {
+    if p == a || p == b || Point::orientation(a, b, p) != 0.0 {
+        return None;
+    }
+    let inside =
+        p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y);
+    inside.then(|| along(p, a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crossing_touching_and_overlapping_walls_are_cut_where_they_meet() {
+        let p = Point::new;
+        let walls = [
+            (p(0.0, 0.0), p(4.0, 4.0)), // crosses the next one at (2, 2)
+            (p(0.0, 4.0), p(4.0, 0.0)),
+            (p(1.0, 0.0), p(1.0, 1.0)), // its top end touches the first wall at (1, 1)
+            (p(6.0, 0.0), p(9.0, 0.0)), // overlaps the next one from 7 to 9
+            (p(7.0, 0.0), p(10.0, 0.0)),
+        ];
+        let pieces = wall_pieces(&walls);
+        assert_eq!(
+            pieces[0],
+            [p(0.0, 0.0), p(1.0, 1.0), p(2.0, 2.0), p(4.0, 4.0)]
+        );
+        assert_eq!(pieces[1], [p(0.0, 4.0), p(2.0, 2.0), p(4.0, 0.0)]);
+        assert_eq!(pieces[2], [p(1.0, 0.0), p(1.0, 1.0)]);
+        assert_eq!(pieces[3], [p(6.0, 0.0), p(7.0, 0.0), p(9.0, 0.0)]);
+        assert_eq!(pieces[4], [p(7.0, 0.0), p(9.0, 0.0), p(10.0, 0.0)]);
+    }
+
+    #[test]
+    fn both_walls_of_a_crossing_share_the_same_point() {
+        let p = Point::new;
+        let walls = [(p(0.1, 0.3), p(7.7, 2.9)), (p(3.3, -1.0), p(2.9, 5.1))];
+        let pieces = wall_pieces(&walls);
+        assert_eq!(pieces[0].len(), 3);
+        assert_eq!(pieces[0][1], pieces[1][1]);
+    }
+}

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
 //! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components, line of sight and path smoothing |
+//! | [`hex`] | hex grids: axial coordinates, pointy-top and flat-top offset layouts, terrain weights, walls, components, a text form |
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
@@ -36,6 +37,7 @@ pub mod format;
 pub mod geometry;
 pub mod graph;
 pub mod grid;
+pub mod hex;
 pub mod jps;
 pub mod limits;
 pub mod navmesh;

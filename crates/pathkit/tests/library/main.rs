@@ -52,6 +52,8 @@ mod gameplaykit_serde;
 mod grid_edits;
 #[path = "../grid_fast_loop.rs"]
 mod grid_fast_loop;
+#[path = "../hex_properties.rs"]
+mod hex_properties;
 #[path = "../jps_movingai.rs"]
 mod jps_movingai;
 #[path = "../jps_properties.rs"]

@@ -258,7 +258,7 @@ fn every_query_matches_the_oracle_through_edits() {
             let passable: Vec<usize> = (0..map.weights.len())
                 .filter(|&i| map.weights[i] != 0)
                 .collect();
-            let mut end = |rng: &mut Rng| {
+            let end = |rng: &mut Rng| {
                 if passable.is_empty() || rng.below(4) == 0 {
                     pick(rng)
                 } else {

@@ -36,6 +36,8 @@ mod format_fuzz_regressions;
 mod format_movingai;
 #[path = "../format_tiled.rs"]
 mod format_tiled;
+#[path = "../format_tiled_hex.rs"]
+mod format_tiled_hex;
 #[path = "../gameplaykit_graph.rs"]
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]

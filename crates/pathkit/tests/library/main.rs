@@ -11,6 +11,7 @@ mod support;
 
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
+use support::hex_oracle;
 use support::oracle;
 use support::visibility_oracle;
 #[path = "../support/format_checks.rs"]
@@ -19,6 +20,8 @@ mod format_checks;
 mod fuzz_inputs;
 #[path = "../support/grid_search_case.rs"]
 mod grid_search_case;
+#[path = "../support/hex_text_case.rs"]
+mod hex_text_case;
 #[path = "../support/navmesh_case.rs"]
 mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]

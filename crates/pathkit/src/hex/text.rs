@@ -36,7 +36,7 @@ fn at(line: usize, index: usize, problem: HexTextProblem) -> HexError {
 fn cells_of(text: &str, line: usize, first: usize, step: usize) -> Result<Vec<u32>, HexError> {
     let mut cells = Vec::new();
     for (i, ch) in text.chars().enumerate() {
-        let is_cell = i >= first && (i - first) % step == 0;
+        let is_cell = i >= first && (i - first).is_multiple_of(step);
         match (is_cell, ch) {
             // The line goes on after this position (it has no trailing spaces): a hole.
             (true, ' ') => return Err(at(line, i, HexTextProblem::MissingCell)),

@@ -65,8 +65,12 @@ pub struct AnyAngleArgs {
 /// Arguments of `pathkit path`.
 #[derive(Debug, clap::Args)]
 pub struct PathArgs {
-    /// A Moving AI .map file, or a text picture of a grid (`.` floor, `#` `@` `O` `T` `W` walls,
-    /// `1`-`9` weights).
+    /// A Moving AI .map file, a text picture of a grid (`.` floor, `#` `@` `O` `T` `W` walls,
+    /// `1`-`9` weights), or a hex map in its text form: a first line `hex odd-r`, `hex even-r`,
+    /// `hex odd-q` or `hex even-q`, then the hexes as they lie (see `HexGrid::from_ascii`).
+    /// On a hex map, columns and rows are the map's offset coordinates, the search is A* over
+    /// six neighbours (each move costs the weight of the hex entered), and the path is drawn
+    /// over the map in the same text form (`S` start, `G` goal, `*` the hexes between).
     pub map: PathBuf,
     /// Start column.
     pub sx: u32,

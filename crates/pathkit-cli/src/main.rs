@@ -8,6 +8,7 @@ mod coords;
 mod counting_alloc;
 mod draw;
 mod error;
+mod hex_path;
 mod path_cmd;
 mod path_list;
 mod png_image;

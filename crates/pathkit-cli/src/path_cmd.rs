@@ -4,6 +4,7 @@ use crate::cli::PathArgs;
 use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
+use crate::hex_path;
 use crate::path_list;
 use crate::png_image;
 use crate::scenario;
@@ -60,6 +61,9 @@ const PATH_LINES: u32 = 3;
 
 /// Runs `path`; exit status 0 when a path was found, 1 when the goal is unreachable.
 pub fn run(args: &PathArgs) -> Result<i32, CliError> {
+    if let Some(text) = hex_path::read_if_hex(&args.map)? {
+        return hex_path::run(args, &args.map, &text);
+    }
     let grid = load_any_map(&args.map)?;
     let start = check_endpoint(&grid, "start", Cell::new(args.sx, args.sy))?;
     let goal = check_endpoint(&grid, "goal", Cell::new(args.gx, args.gy))?;

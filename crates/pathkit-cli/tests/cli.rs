@@ -453,6 +453,58 @@ fn path_rejects_bad_coordinates_with_exit_2() {
     assert!(out.contains("no path"), "{out}");
 }
 
+#[test]
+fn path_on_a_hex_map_draws_the_path_in_the_text_form() {
+    let tmp = scratch("path-hex");
+    // Flat-top, odd columns shifted down: the only five-step way goes under the two walls.
+    let map = tmp.join("flat.hex");
+    std::fs::write(&map, "hex odd-q\n.   #   .\n  #   .\n.   .   .\n  .   .\n").unwrap();
+    for algo in ["astar", "astar-general"] {
+        let out = run(0, &["path", arg(&map), "0", "0", "4", "0", "--algo", algo]).out;
+        assert!(out.contains("(hex odd-q, 5x2)"), "{out}");
+        assert!(
+            out.contains("\nfrom (0, 0) to (4, 0), six neighbours, "),
+            "{out}"
+        );
+        assert!(
+            out.contains("\npath: (0, 0) (0, 1) (1, 1) (2, 1) (3, 0) (4, 0)\n"),
+            "{out}"
+        );
+        assert!(out.contains("\nhexes: 6\ncost: 5\n"), "{out}");
+        assert!(
+            out.ends_with("S   #   G\n  #   *\n*   *   .\n  *   .\n"),
+            "{out}"
+        );
+    }
+
+    // Pointy-top, odd rows indented: over or under the wall, four steps either way; weights
+    // count (a 9 on the lower row sends the path over the top).
+    let map = tmp.join("pointy.txt");
+    std::fs::write(&map, "hex odd-r\n. . . .\n . # # .\n. 9 . .\n").unwrap();
+    let out = run(0, &["path", arg(&map), "0", "1", "3", "1", "--full"]).out;
+    assert!(out.contains("\ncost: 4\n"), "{out}");
+    assert!(out.ends_with("\n. * * *\n S # # G\n. 9 . .\n"), "{out}");
+
+    // Unreachable: exit 1; bad ends, square-grid options and bad text: exit 2.
+    std::fs::write(&map, "hex even-r\n . # .\n# # .\n").unwrap();
+    let m = arg(&map);
+    let out = run(1, &["path", m, "0", "0", "2", "1"]).out;
+    assert!(out.contains("no path: the goal cannot be reached"), "{out}");
+    assert!(out.ends_with(" S # .\n# # G\n"), "{out}");
+    let err = run(2, &["path", m, "1", "0", "0", "0"]).err;
+    assert!(err.contains("start (1, 0) is a blocked hex"), "{err}");
+    let err = run(2, &["path", m, "0", "0", "3", "0"]).err;
+    assert!(err.contains("goal (3, 0) is outside the 3x2 map"), "{err}");
+    let err = run(2, &["path", m, "0", "0", "2", "0", "--four"]).err;
+    assert!(err.contains("--four applies to square grids"), "{err}");
+    std::fs::write(&map, "hex even-r\n. # .\n").unwrap();
+    let err = run(2, &["path", m, "0", "0", "2", "0"]).err;
+    assert!(
+        err.contains("line 2, column 1: expected a space, found '.'"),
+        "{err}"
+    );
+}
+
 /// A 300x200 map with a wall across every 20th row (gaps every 50 columns): bigger than the
 /// default 100x40 drawing either way.
 fn big_map(dir: &Path) -> PathBuf {

@@ -6,10 +6,11 @@
 //! |---|---|
 //! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
 //! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components, line of sight and path smoothing |
+//! | [`hex`] | hex grids: axial coordinates, pointy-top and flat-top maps in the four offset layouts, terrain weights, walls, run-time edits, connected components, A* with the hex distance, a text form |
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs; obstacle graphs and mesh graphs |
 //! | [`navmesh`] | navigation meshes (from obstacles and an agent radius, from grids, or given) and optimal any-angle paths on them |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
-//! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` |
+//! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` (orthogonal and hexagonal) |
 //! | [`geometry`] | points, segments, polygons, the visibility rule, extrusion by a buffer radius |
 //! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
 //! | [`limits`] | [`MAX_MAP_BYTES`](limits::MAX_MAP_BYTES), the one limit on what a map may cost in memory |
@@ -37,6 +38,7 @@ pub mod format;
 pub mod geometry;
 pub mod graph;
 pub mod grid;
+pub mod hex;
 pub mod jps;
 pub mod limits;
 pub mod navmesh;

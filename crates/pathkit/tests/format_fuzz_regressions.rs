@@ -1,10 +1,11 @@
 //! Inputs of the format fuzz targets (`fuzz/`), kept under `tests/fixtures/fuzz/<target>/`:
 //! inputs a target once failed on, and small corpus entries that reach the parsers' edge cases.
-//! Each runs through the very checks the target runs (`support/format_checks.rs`); a target
-//! without kept inputs fails.
+//! Each runs through the very checks the target runs (`support/format_checks.rs`,
+//! `support/hex_text_case.rs`); a target without kept inputs fails.
 
 use crate::format_checks;
 use crate::fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
+use crate::hex_text_case;
 
 #[cfg(feature = "tiled")]
 #[test]
@@ -31,6 +32,11 @@ fn grid_ascii() {
 #[test]
 fn obstacle_graph_json() {
     replay("obstacle_graph_json", format_checks::obstacle_graph_json);
+}
+
+#[test]
+fn hex_ascii() {
+    replay("hex_ascii", hex_text_case::hex_ascii);
 }
 
 #[test]

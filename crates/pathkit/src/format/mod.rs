@@ -6,6 +6,7 @@
 //! | [`Scenario`], [`ScenarioEntry`] | `.scen` (grid and MAPF) | start, goal and optimal length per problem, with the [tolerance](Scenario::tolerance) to compare lengths |
 //! | [`resolve_map`] | | the `.map` file a scenario line names, found by basename |
 //! | `TiledMap` (feature `tiled`, on by default) | `.tmx` | tile layers with gids and tile properties, from a path or from bytes, and grids from them |
+//! | `TiledHexMap` (feature `tiled`) | `.tmx`, `orientation="hexagonal"` | a `TiledMap` with its [`HexLayout`](crate::hex::HexLayout) from the stagger axis and index, and hex grids from it |
 //!
 //! Parsers take bytes, never panic, and refuse malformed input with a typed error: the Moving AI
 //! parsers give a [`ParseError`] with the 1-based line and column of the problem (wrapped in a
@@ -21,6 +22,7 @@
 //! | `movingai_scen.rs` | [`Scenario`], [`ScenarioEntry`], [`resolve_map`] |
 //! | `tiled.rs` | `TiledMap`, `TiledLayer`, `TiledTile` |
 //! | `tiled_error.rs` | `TiledError` and its reasons: `TmxProblem`, `TiledQuantity`, `TiledFeature` |
+//! | `tiled_hex.rs` | `TiledHexMap` |
 //! | `tmx_check.rs` | fills in old files' missing `tilecount` and checks tile data before `tiled` parses |
 //!
 //! ```
@@ -47,6 +49,8 @@ mod tiled;
 #[cfg(feature = "tiled")]
 mod tiled_error;
 #[cfg(feature = "tiled")]
+mod tiled_hex;
+#[cfg(feature = "tiled")]
 mod tmx_check;
 
 pub use error::{FormatError, LengthProblem, ParseError, ParseErrorKind, Position};
@@ -57,3 +61,5 @@ pub use text::LineEnding;
 pub use tiled::{TiledLayer, TiledMap, TiledTile};
 #[cfg(feature = "tiled")]
 pub use tiled_error::{TiledError, TiledFeature, TiledQuantity, TmxProblem};
+#[cfg(feature = "tiled")]
+pub use tiled_hex::TiledHexMap;

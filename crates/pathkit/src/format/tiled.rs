@@ -199,6 +199,17 @@ impl TiledMap {
     }
 
     fn read(path: &Path, bytes: &[u8], disk: bool) -> Result<TiledMap, TiledError> {
+        Self::read_with(path, bytes, disk, |_| Ok(())).map(|(map, ())| map)
+    }
+
+    /// Reads a map as [`TiledMap::load`] (`disk`) or [`TiledMap::from_bytes`] do, and what
+    /// `shape` takes from `tiled`'s own map (its orientation, say) before it is reduced.
+    pub(crate) fn read_with<T>(
+        path: &Path,
+        bytes: &[u8],
+        disk: bool,
+        shape: impl FnOnce(&tiled::Map) -> Result<T, TiledError>,
+    ) -> Result<(TiledMap, T), TiledError> {
         let Checked { bytes, first_gids } = tmx_check::check(bytes)?;
         let mut loader = tiled::Loader::with_reader(CheckedReader {
             root: path.to_path_buf(),
@@ -206,7 +217,8 @@ impl TiledMap {
             disk,
         });
         let map = loader.load_tmx_map(path).map_err(from_tiled)?;
-        convert(&map, &first_gids)
+        let shape = shape(&map)?;
+        Ok((convert(&map, &first_gids)?, shape))
     }
 
     /// The first tile layer named `name`.

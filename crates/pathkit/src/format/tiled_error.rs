@@ -8,6 +8,7 @@
 
 use super::error::Position;
 use crate::grid::GridError;
+use crate::hex::HexError;
 use std::error::Error;
 use std::fmt;
 use std::path::PathBuf;
@@ -107,6 +108,14 @@ pub enum TiledError {
     },
     /// Building the grid failed.
     Grid(GridError),
+    /// A map read as a hex map ([`TiledHexMap`](crate::format::TiledHexMap)) whose
+    /// orientation is not `hexagonal`.
+    NotHexagonal {
+        /// The map's orientation: `orthogonal`, `isometric`, `staggered` or `oblique`.
+        orientation: String,
+    },
+    /// Building the hex grid failed.
+    HexGrid(HexError),
 }
 
 /// What is wrong with well-formed TMX text that `tiled` would misread ([`TiledError::Invalid`]).
@@ -306,6 +315,10 @@ impl fmt::Display for TiledError {
             TiledError::Tiled { source } => write!(f, "invalid Tiled map: {source}"),
             TiledError::NoSuchLayer { name } => write!(f, "no tile layer named {name:?}"),
             TiledError::Grid(e) => e.fmt(f),
+            TiledError::NotHexagonal { orientation } => {
+                write!(f, "the map is {orientation}, not hexagonal")
+            }
+            TiledError::HexGrid(e) => e.fmt(f),
         }
     }
 }
@@ -316,6 +329,7 @@ impl Error for TiledError {
             TiledError::Io { source, .. } => Some(source),
             TiledError::Xml { source, .. } | TiledError::Tiled { source } => Some(source.as_ref()),
             TiledError::Grid(e) => Some(e),
+            TiledError::HexGrid(e) => Some(e),
             _ => None,
         }
     }
@@ -324,5 +338,11 @@ impl Error for TiledError {
 impl From<GridError> for TiledError {
     fn from(e: GridError) -> Self {
         TiledError::Grid(e)
+    }
+}
+
+impl From<HexError> for TiledError {
+    fn from(e: HexError) -> Self {
+        TiledError::HexGrid(e)
     }
 }

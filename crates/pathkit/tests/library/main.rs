@@ -11,6 +11,7 @@ mod support;
 
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
+use support::hex_oracle;
 use support::oracle;
 use support::visibility_oracle;
 #[path = "../support/format_checks.rs"]
@@ -19,6 +20,8 @@ mod format_checks;
 mod fuzz_inputs;
 #[path = "../support/grid_search_case.rs"]
 mod grid_search_case;
+#[path = "../support/hex_text_case.rs"]
+mod hex_text_case;
 #[path = "../support/navmesh_case.rs"]
 mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]
@@ -38,6 +41,8 @@ mod format_fuzz_regressions;
 mod format_movingai;
 #[path = "../format_tiled.rs"]
 mod format_tiled;
+#[path = "../format_tiled_hex.rs"]
+mod format_tiled_hex;
 #[path = "../gameplaykit_graph.rs"]
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]
@@ -54,6 +59,8 @@ mod gameplaykit_serde;
 mod grid_edits;
 #[path = "../grid_fast_loop.rs"]
 mod grid_fast_loop;
+#[path = "../hex_properties.rs"]
+mod hex_properties;
 #[path = "../jps_movingai.rs"]
 mod jps_movingai;
 #[path = "../jps_properties.rs"]

@@ -1,9 +1,10 @@
 //! What the property tests share: every diagonal rule, every tie rule, random grids, and the
-//! independent oracles: [`oracle`], every search is checked against, and [`sight_oracle`], line of
-//! sight and smoothing.
+//! independent oracles: [`oracle`], every search is checked against, [`sight_oracle`], line of
+//! sight and smoothing, and [`hex_oracle`], hex maps.
 
 #![allow(dead_code)] // Each test binary uses its own part.
 
+pub mod hex_oracle;
 pub mod oracle;
 pub mod sight_oracle;
 pub mod visibility_oracle;

@@ -1,0 +1,177 @@
+//! `pathkit path` on a hex map: a map in the text form of `HexGrid::from_ascii`, recognised by
+//! its header line (`hex odd-r`, ...). Columns and rows on the command line are the map's
+//! offset coordinates, as the text lays them out; the path is listed the same way and drawn
+//! over the map in the text form.
+
+use crate::cli::PathArgs;
+use crate::coords::Xy;
+use crate::error::CliError;
+use crate::path_list;
+use crate::screen::Screen;
+use crate::solver::Algo;
+use pathkit::grid::Cell;
+use pathkit::hex::{Hex, HexGrid};
+use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use std::io::Read;
+use std::path::Path;
+
+/// The text of `file` when it holds a hex map in the text form (its first line is the header,
+/// starting `hex `), or `None` for any other map; only the first bytes of another map are read.
+pub fn read_if_hex(file: &Path) -> Result<Option<String>, CliError> {
+    let io = |source| CliError::Io {
+        path: file.to_path_buf(),
+        source,
+    };
+    let mut head = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(HEADER.len() as u64).read_to_end(&mut head))
+        .map_err(io)?;
+    if head != HEADER {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(file).map_err(io)?;
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|e| CliError::Parse {
+            path: file.to_path_buf(),
+            message: format!("a hex map that is not UTF-8 text: {e}"),
+        })
+}
+
+/// How the text form of a hex map starts.
+const HEADER: &[u8] = b"hex ";
+
+/// The characters the path is drawn with: start, goal, and the hexes between.
+const START: char = 'S';
+const GOAL: char = 'G';
+const ON_PATH: char = '*';
+
+/// Lines the path list may take when it is bounded to the screen.
+const PATH_LINES: u32 = 3;
+
+/// The hex at a command-line column and row, which must be inside the map and passable.
+fn endpoint(grid: &HexGrid, what: &str, cell: Cell) -> Result<Hex, CliError> {
+    let Some(hex) = grid.hex_at(cell.x, cell.y) else {
+        return Err(CliError::Usage(format!(
+            "{what} {} is outside the {}x{} map",
+            Xy(cell),
+            grid.width(),
+            grid.height()
+        )));
+    };
+    if !grid.is_passable(hex) {
+        return Err(CliError::Usage(format!(
+            "{what} {} is a blocked hex",
+            Xy(cell)
+        )));
+    }
+    Ok(hex)
+}
+
+/// Refuses the options that belong to square grids.
+fn check_options(args: &PathArgs) -> Result<(), CliError> {
+    let square_only = [
+        (args.four, "--four"),
+        (args.eight, "--eight"),
+        (args.smooth, "--smooth"),
+        (args.any_angle, "--any-angle"),
+        (args.png.is_some(), "--png"),
+        (
+            matches!(args.algo, Algo::Jps | Algo::JpsPlus),
+            "--algo jps/jps-plus",
+        ),
+    ];
+    match square_only.iter().find(|(given, _)| *given) {
+        Some((_, name)) => Err(CliError::Usage(format!(
+            "{name} applies to square grids; a hex map is searched with A* over six neighbours"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Runs `path` on the hex map `text` read from `file`; exit status 0 when a path was found, 1
+/// when the goal is unreachable.
+pub fn run(args: &PathArgs, file: &Path, text: &str) -> Result<i32, CliError> {
+    check_options(args)?;
+    let grid = HexGrid::from_ascii(text).map_err(|e| CliError::Parse {
+        path: file.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let (s, g) = (Cell::new(args.sx, args.sy), Cell::new(args.gx, args.gy));
+    let start = endpoint(&grid, "start", s)?;
+    let goal = endpoint(&grid, "goal", g)?;
+    let mut ctx = SearchContext::new();
+    let options = SearchOptions::default();
+    let outcome = match args.algo {
+        Algo::AstarGeneral => ctx
+            .search(&grid, start, goal, &options)
+            .map_err(|e| CliError::Search(e.to_string()))?,
+        _ => grid
+            .find_path(&mut ctx, start, goal, &options)
+            .map_err(|e| CliError::Search(e.to_string()))?,
+    };
+    println!(
+        "map: {} (hex {}, {}x{})",
+        file.display(),
+        grid.layout(),
+        grid.width(),
+        grid.height()
+    );
+    println!(
+        "from {} to {}, six neighbours, {}",
+        Xy(s),
+        Xy(g),
+        args.algo.name()
+    );
+    let path: Vec<Hex> = match &outcome {
+        Outcome::Found(p) => p.nodes.clone(),
+        _ => Vec::new(),
+    };
+    // Offset coordinates of the path, as the command line gives them.
+    let cells: Vec<Cell> = path
+        .iter()
+        .filter_map(|&h| grid.offset_of(h))
+        .map(|(col, row)| Cell::new(col, row))
+        .collect();
+    let code = match &outcome {
+        Outcome::Found(p) => {
+            if args.full {
+                println!("{}", path_list::full(&cells));
+            } else {
+                let cols = Screen::of_stdout().cols;
+                let (lines, left_out) = path_list::bounded(&cells, cols, PATH_LINES);
+                for line in lines {
+                    println!("{line}");
+                }
+                if left_out > 0 {
+                    println!(
+                        "note: {left_out} of the {} hexes left out of the list; --full lists every hex",
+                        cells.len()
+                    );
+                }
+            }
+            println!("hexes: {}", cells.len());
+            println!("cost: {}", p.cost);
+            0
+        }
+        _ => {
+            println!("no path: the goal cannot be reached");
+            1
+        }
+    };
+    println!("expanded: {}", ctx.stats().expanded);
+    let drawing = grid.to_ascii_marked(|h| {
+        if h == start {
+            Some(START)
+        } else if h == goal {
+            Some(GOAL)
+        } else if path.contains(&h) {
+            Some(ON_PATH)
+        } else {
+            None
+        }
+    });
+    // The header line is the map's, already printed above in words.
+    print!("{}", drawing.split_once('\n').map_or("", |(_, body)| body));
+    Ok(code)
+}

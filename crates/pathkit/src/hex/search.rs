@@ -1,0 +1,145 @@
+//! A [`HexGrid`] as a search space: six neighbours, terrain costs, the hex distance heuristic.
+
+use super::{Hex, HexError, HexGrid};
+use crate::search::{
+    outcome_of, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
+    WhenUnreachable,
+};
+
+/// Hexes are nodes; a hex's edges go to its passable neighbours, in [`Hex::DIRECTIONS`] order,
+/// and cost the weight of the hex entered (as on a square [`Grid`](crate::grid::Grid) whose
+/// moves cost 1), so a path's cost is the sum of the weights of every hex on it but the start.
+/// A wall has no edges out either, so a start inside a wall reaches nothing.
+///
+/// The heuristic is the hex distance times the grid's [minimum weight](HexGrid::min_weight):
+/// every step costs at least that weight and brings the goal at most one step nearer, so the
+/// estimate never exceeds the real cost (admissible) and drops by at most an edge's cost along
+/// an edge (consistent); A* returns optimal paths.
+///
+/// ```
+/// use pathkit::hex::{Hex, HexGrid};
+/// use pathkit::search::SearchContext;
+///
+/// let grid = HexGrid::from_ascii("hex odd-r\n. 3 .").unwrap();
+/// let mut ctx = SearchContext::new();
+/// let path = ctx.astar(&grid, Hex::new(0, 0), Hex::new(2, 0)).unwrap().into_path().unwrap();
+/// assert_eq!(path.cost, 4); // the swamp (3), then plain ground (1)
+/// ```
+impl SearchSpace for HexGrid {
+    type Node = Hex;
+    type Cost = u64;
+
+    #[inline]
+    fn successors<F: FnMut(Hex, u64)>(&self, hex: Hex, mut visit: F) {
+        if self.weight(hex) == 0 {
+            return;
+        }
+        for n in hex.neighbours() {
+            let w = self.weight(n);
+            if w != 0 {
+                visit(n, u64::from(w));
+            }
+        }
+    }
+
+    #[inline]
+    fn heuristic(&self, hex: Hex, goal: Hex) -> u64 {
+        // At most 2^32 steps times a `u32` weight: no overflow.
+        hex.distance(goal) * u64::from(self.min_weight())
+    }
+}
+
+impl IndexedSpace for HexGrid {
+    #[inline]
+    fn node_bound(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn index_of(&self, hex: Hex) -> Option<usize> {
+        self.index(hex)
+    }
+    #[inline]
+    fn node_at(&self, index: usize) -> Hex {
+        self.hex_at_index(index)
+    }
+}
+
+impl HexGrid {
+    /// The cheapest path from `start` to `goal` with A* and the hex distance heuristic (see
+    /// [the search space](#impl-SearchSpace-for-HexGrid)): both ends included, a cost of the
+    /// weights of every hex entered.
+    ///
+    /// Both hexes must be inside the grid ([`HexError::OutOfBounds`] otherwise). A start or goal
+    /// in a wall, or a goal in another connected component, is [`Outcome::Unreachable`] without
+    /// searching; with
+    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint) an
+    /// unreachable goal is searched for its closest point instead ([`Outcome::Closest`]).
+    /// `start == goal` on a passable hex is the path `[start]` at cost 0.
+    ///
+    /// # Errors
+    ///
+    /// [`HexError::OutOfBounds`] for a hex outside the grid; [`HexError::OutOfMemory`] when the
+    /// table of components cannot be allocated; [`HexError::Search`] for invalid options or a
+    /// context that cannot hold the grid's records.
+    ///
+    /// ```
+    /// use pathkit::hex::HexGrid;
+    /// use pathkit::search::{Outcome, SearchContext};
+    ///
+    /// // Flat-top, odd columns shifted down; a wall of two hexes across the top row.
+    /// let grid = HexGrid::from_ascii("hex odd-q\n.   #   .\n  #   .\n.   .   .\n  .   .\n").unwrap();
+    /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(4, 0).unwrap());
+    /// let mut ctx = SearchContext::new();
+    /// let path = grid.find_path(&mut ctx, start, goal, &Default::default())?.into_path().unwrap();
+    /// assert_eq!((path.nodes.first(), path.nodes.last()), (Some(&start), Some(&goal)));
+    /// assert_eq!(path.cost, 5); // one more than the distance, to go under the wall
+    /// let walled = grid.hex_at(2, 0).unwrap();
+    /// assert_eq!(grid.find_path(&mut ctx, start, walled, &Default::default())?, Outcome::Unreachable);
+    /// # Ok::<(), pathkit::hex::HexError>(())
+    /// ```
+    pub fn find_path(
+        &self,
+        ctx: &mut SearchContext<u64>,
+        start: Hex,
+        goal: Hex,
+        options: &SearchOptions<u64>,
+    ) -> Result<Outcome<Hex, u64>, HexError> {
+        outcome_of(|path| self.find_path_into(ctx, start, goal, options, path))
+    }
+
+    /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
+    /// `path`, reusing its capacity: after the first query on a grid it allocates nothing.
+    ///
+    /// ```
+    /// use pathkit::hex::{HexGrid, HexLayout};
+    /// use pathkit::search::{SearchContext, Status};
+    ///
+    /// let grid = HexGrid::new(HexLayout::EvenR, 5, 5).unwrap();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(4, 4).unwrap());
+    /// let status = grid.find_path_into(&mut ctx, start, goal, &Default::default(), &mut path)?;
+    /// assert_eq!(status, Status::Found { cost: start.distance(goal) });
+    /// assert_eq!(path.len() as u64, start.distance(goal) + 1);
+    /// # Ok::<(), pathkit::hex::HexError>(())
+    /// ```
+    pub fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<u64>,
+        start: Hex,
+        goal: Hex,
+        options: &SearchOptions<u64>,
+        path: &mut Vec<Hex>,
+    ) -> Result<Status<u64>, HexError> {
+        path.clear();
+        self.check(start)?;
+        self.check(goal)?;
+        let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
+        let reachable = self.reachable(start, goal)?;
+        if !self.is_passable(start) || (!reachable && !closest) {
+            ctx.stats = Stats::default();
+            return Ok(Status::Unreachable);
+        }
+        Ok(ctx.search_into(self, start, goal, options, path)?)
+    }
+}

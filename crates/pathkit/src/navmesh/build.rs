@@ -65,7 +65,7 @@ impl NavMesh {
         if !(min.x < max.x && min.y < max.y) {
             return Err(NavMeshError::EmptyBounds { min, max });
         }
-        if !(agent_radius >= 0.0 && agent_radius <= MAX_COORDINATE) {
+        if !(0.0..=MAX_COORDINATE).contains(&agent_radius) {
             return Err(NavMeshError::InvalidRadius {
                 radius: agent_radius,
             });

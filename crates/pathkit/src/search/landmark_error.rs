@@ -72,7 +72,10 @@ impl<N: fmt::Debug> fmt::Display for LandmarkError<N> {
                 "the landmark tables need {bytes} bytes, more than the {limit} a map may take"
             ),
             LandmarkError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes of landmark tables were refused")
+                write!(
+                    f,
+                    "out of memory: {bytes} bytes of landmark tables were refused"
+                )
             }
         }
     }

@@ -210,7 +210,8 @@ impl<N: Copy + Eq + std::fmt::Debug, C: Cost> Landmarks<N, C> {
                         .map_err(|e| renamed(e, node))?,
                 );
                 for &v in &ctx.scratch.order {
-                    to[v as usize * k + i] = table_cost(ctx.records.slots[v as usize].g, || node(v))?;
+                    to[v as usize * k + i] =
+                        table_cost(ctx.records.slots[v as usize].g, || node(v))?;
                 }
             }
         }
@@ -492,9 +493,8 @@ fn is_symmetric<S: IndexedSpace>(
     members: &[u32],
     reversed: &ReversedEdges<S::Cost>,
 ) -> bool {
-    let order = |a: &(usize, S::Cost), b: &(usize, S::Cost)| {
-        a.0.cmp(&b.0).then(a.1.total_order(&b.1))
-    };
+    let order =
+        |a: &(usize, S::Cost), b: &(usize, S::Cost)| a.0.cmp(&b.0).then(a.1.total_order(&b.1));
     let (mut leaving, mut arriving) = (Vec::new(), Vec::new());
     members.iter().all(|&u| {
         leaving.clear();
@@ -532,9 +532,7 @@ fn renamed<N>(e: SearchError<u32>, node: impl Fn(u32) -> N) -> SearchError<N> {
             value,
         },
         SearchError::CostOverflow { node: n } => SearchError::CostOverflow { node: node(n) },
-        SearchError::NodeOutOfBounds { node: n } => {
-            SearchError::NodeOutOfBounds { node: node(n) }
-        }
+        SearchError::NodeOutOfBounds { node: n } => SearchError::NodeOutOfBounds { node: node(n) },
         SearchError::InvalidWeight { weight } => SearchError::InvalidWeight { weight },
         SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
         SearchError::TooManyNodes => SearchError::TooManyNodes,

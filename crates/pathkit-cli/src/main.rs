@@ -8,6 +8,7 @@ mod coords;
 mod counting_alloc;
 mod draw;
 mod error;
+mod landmarks_bench;
 mod path_cmd;
 mod path_list;
 mod png_image;
@@ -31,6 +32,7 @@ fn main() {
         Command::Path(args) => path_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::BenchAnyAngle(args) => any_angle::run(&args),
+        Command::BenchLandmarks(args) => landmarks_bench::run(&args),
     };
     let code = match result {
         Ok(code) => code,

@@ -8,9 +8,15 @@ use crate::cli::LandmarksArgs;
 use crate::error::CliError;
 use crate::scenario::{self, MapQueries, Query};
 use pathkit::grid::{Cell, Grid};
-use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions};
+use pathkit::search::{
+    IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions, Status,
+};
 use std::hint::black_box;
 use std::time::Instant;
+
+/// One way of answering a line: writes the path into the buffer, reusing the context.
+type OneQuery<'a> =
+    dyn FnMut(&mut SearchContext<f64>, &Query, &mut Vec<Cell>) -> Result<Status<f64>, String> + 'a;
 
 /// What one way of searching did over a map's lines.
 struct Timing {
@@ -31,6 +37,8 @@ struct MapRow {
     memory_bytes: u64,
     octile: Timing,
     alt: Timing,
+    /// Octile A* through the grid's own fast loop (`GridSpace::find_path`), for reference.
+    fast: Timing,
     /// Lines whose answer was not of the stated length (either search).
     wrong: usize,
 }
@@ -88,8 +96,17 @@ fn bench_map(
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let guided = space.with_landmarks(&landmarks);
     let mut wrong = 0;
-    let octile = time_searches(&space, &group.grid, queries, rounds, tolerance, &mut wrong)?;
-    let alt = time_searches(&guided, &group.grid, queries, rounds, tolerance, &mut wrong)?;
+    let options = SearchOptions::new();
+    let mut timed = |search: &mut OneQuery<'_>| {
+        time_searches(search, &group.grid, queries, rounds, tolerance, &mut wrong)
+    };
+    let octile = timed(&mut |ctx, q, path| general(ctx, &space, q, &options, path))?;
+    let alt = timed(&mut |ctx, q, path| general(ctx, &guided, q, &options, path))?;
+    let fast = timed(&mut |ctx, q, path| {
+        space
+            .find_path_into(ctx, q.start, q.goal, &options, path)
+            .map_err(|e| e.to_string())
+    })?;
     Ok(MapRow {
         label,
         lines: queries.len(),
@@ -98,14 +115,27 @@ fn bench_map(
         memory_bytes: landmarks.memory_bytes(),
         octile,
         alt,
+        fast,
         wrong,
     })
 }
 
-/// Runs A* on `space` for every line `rounds + 1` times (the first to check the answer and
-/// warm the context), keeping each line's fastest round.
-fn time_searches<S: IndexedSpace<Node = Cell, Cost = f64>>(
+/// One query through the search core's general loop.
+fn general<S: IndexedSpace<Node = Cell, Cost = f64>>(
+    ctx: &mut SearchContext<f64>,
     space: &S,
+    q: &Query,
+    options: &SearchOptions<f64>,
+    path: &mut Vec<Cell>,
+) -> Result<Status<f64>, String> {
+    ctx.search_into(space, q.start, q.goal, options, path)
+        .map_err(|e| e.to_string())
+}
+
+/// Runs `search` for every line `rounds + 1` times (the first to check the answer and warm
+/// the context), keeping each line's fastest round.
+fn time_searches(
+    search: &mut OneQuery<'_>,
     grid: &Grid,
     queries: &[Query],
     rounds: usize,
@@ -114,13 +144,11 @@ fn time_searches<S: IndexedSpace<Node = Cell, Cost = f64>>(
 ) -> Result<Timing, CliError> {
     let mut ctx = SearchContext::new();
     let mut path = Vec::new();
-    let options = SearchOptions::new();
     let mut times = Vec::with_capacity(queries.len());
     let mut expanded = 0u64;
     for q in queries {
-        let found = ctx
-            .search_into(space, q.start, q.goal, &options, &mut path)
-            .map_err(|e| CliError::Search(e.to_string()))?
+        let found = search(&mut ctx, q, &mut path)
+            .map_err(CliError::Search)?
             .is_found();
         expanded += ctx.stats().expanded;
         let length = check::octile_length(grid, &path, q.start, q.goal);
@@ -130,7 +158,7 @@ fn time_searches<S: IndexedSpace<Node = Cell, Cost = f64>>(
         let mut best = f64::INFINITY;
         for _ in 0..rounds {
             let started = Instant::now();
-            let status = ctx.search_into(space, q.start, q.goal, &options, &mut path);
+            let status = search(&mut ctx, q, &mut path);
             black_box(&status);
             best = best.min(started.elapsed().as_secs_f64() * 1e6);
         }
@@ -149,13 +177,14 @@ fn time_searches<S: IndexedSpace<Node = Cell, Cost = f64>>(
 fn table(rows: &[MapRow], count: usize, rounds: usize) -> String {
     let mut out = format!(
         "A* through the general loop, octile estimate vs landmark bounds (ALT, {count} farthest landmarks asked for); \
-         per line the fastest of {rounds} rounds\n\n\
-         | map | lines | landmarks | build ms | memory MiB | octile median µs | octile mean µs | octile mean expanded | ALT median µs | ALT mean µs | ALT mean expanded | expanded ratio | median speed-up | wrong |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+         per line the fastest of {rounds} rounds; \
+         the grid's fast loop (octile, `GridSpace::find_path`) for reference\n\n\
+         | map | lines | landmarks | build ms | memory MiB | octile median µs | octile mean µs | octile mean expanded | ALT median µs | ALT mean µs | ALT mean expanded | expanded ratio | median speed-up | fast-loop octile median µs | wrong |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for r in rows {
         out += &format!(
-            "| {} | {} | {} | {:.0} | {:.1} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2}x | {} |\n",
+            "| {} | {} | {} | {:.0} | {:.1} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2}x | {:.0} | {} |\n",
             r.label,
             r.lines,
             r.landmarks,
@@ -169,6 +198,7 @@ fn table(rows: &[MapRow], count: usize, rounds: usize) -> String {
             r.alt.mean_expanded,
             r.alt.mean_expanded / r.octile.mean_expanded.max(1.0),
             r.octile.median_us / r.alt.median_us.max(1e-9),
+            r.fast.median_us,
             r.wrong,
         );
     }

@@ -43,6 +43,30 @@ pub enum Command {
     ///
     /// Exit status: 0 when the two agree on every query, 1 otherwise, 2 on unreadable input.
     BenchAnyAngle(AnyAngleArgs),
+    /// A* with landmark bounds (ALT) beside A* with the octile estimate on the same scenario
+    /// lines: time, expansions, the landmarks' build time and memory. Both run through the
+    /// search core's general loop; answers are checked against the lengths the files state.
+    ///
+    /// Exit status: 0 when every answer has the stated length, 1 otherwise, 2 on unreadable
+    /// input.
+    BenchLandmarks(LandmarksArgs),
+}
+
+/// Arguments of `pathkit bench-landmarks`.
+#[derive(Debug, clap::Args)]
+pub struct LandmarksArgs {
+    /// Scenario files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Landmarks to choose on each map: the farthest, starting from the first line's start.
+    #[arg(long, default_value_t = 16)]
+    pub landmarks: usize,
+    /// Lines per scenario file, spread evenly over its buckets; 0 runs every line.
+    #[arg(long, default_value_t = 200)]
+    pub limit: usize,
+    /// Times each query is timed; the fastest is kept.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
 }
 
 /// Arguments of `pathkit bench-any-angle`.

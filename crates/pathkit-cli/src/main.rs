@@ -9,6 +9,7 @@ mod counting_alloc;
 mod draw;
 mod error;
 mod hex_path;
+mod landmarks_bench;
 mod path_cmd;
 mod path_list;
 mod png_image;
@@ -32,6 +33,7 @@ fn main() {
         Command::Path(args) => path_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::BenchAnyAngle(args) => any_angle::run(&args),
+        Command::BenchLandmarks(args) => landmarks_bench::run(&args),
     };
     let code = match result {
         Ok(code) => code,

@@ -34,6 +34,18 @@ pub(crate) mod keys {
 
         /// [`Cost::from_f64_floor`](super::Cost::from_f64_floor) of a positive `value`.
         fn floor_of_positive(value: f64) -> Self;
+
+        /// A value no path cost takes, marking "no distance" in a table of distances: the
+        /// largest integer (a distance that reaches it is refused when the table is built), or
+        /// infinity for floats (sums of valid costs are finite).
+        const NO_DISTANCE: Self;
+
+        /// How much `self` exceeds `other`, never negative: `self - other`, or zero when `other`
+        /// is the larger. Both are distances summed from edge costs; for floats each may carry
+        /// the rounding of a long sum, so the difference is lowered by a relative margin of
+        /// `self` (2^-30 for `f64`, 2^-14 for `f32`) that keeps it a lower bound of the exact
+        /// one. Never overflows.
+        fn excess_over(self, other: Self) -> Self;
     }
 }
 
@@ -118,6 +130,11 @@ macro_rules! int_cost {
                 // `as` saturates at the type's maximum.
                 value.floor() as $t
             }
+            const NO_DISTANCE: Self = <$t>::MAX;
+            #[inline(always)]
+            fn excess_over(self, other: Self) -> Self {
+                if self > other { self - other } else { 0 }
+            }
         }
         impl Cost for $t {
             const ZERO: Self = 0;
@@ -153,14 +170,21 @@ macro_rules! int_cost {
 }
 
 /// Low mantissa bits left out of a float's heap key: 20 of f64's 52 (32 kept); none of f32's 23.
+/// And the relative margin [`CostKeys::excess_over`](keys::CostKeys::excess_over) takes off a
+/// difference of two summed distances: far above the rounding of the sums (each step of a
+/// Dijkstra search may keep a cost up to 8 ulps above the cheapest, see `improves_on`), far
+/// below what would weaken an estimate.
 trait KeyPrecision {
     const KEY_DROPPED_BITS: u32;
+    const DIFFERENCE_MARGIN: Self;
 }
 impl KeyPrecision for f64 {
     const KEY_DROPPED_BITS: u32 = 20;
+    const DIFFERENCE_MARGIN: f64 = 1.0 / (1u64 << 30) as f64;
 }
 impl KeyPrecision for f32 {
     const KEY_DROPPED_BITS: u32 = 0;
+    const DIFFERENCE_MARGIN: f32 = 1.0 / (1u32 << 14) as f32;
 }
 
 macro_rules! float_cost {
@@ -187,6 +211,12 @@ macro_rules! float_cost {
                 let narrowed = value as $t;
                 // Rounding to a narrower float may round up; step down one ulp if it did.
                 if (narrowed as f64) > value { narrowed.next_down() } else { narrowed }
+            }
+            const NO_DISTANCE: Self = <$t>::INFINITY;
+            #[inline(always)]
+            fn excess_over(self, other: Self) -> Self {
+                let lowered = (self - other) - self * Self::DIFFERENCE_MARGIN;
+                if lowered > 0.0 { lowered } else { 0.0 }
             }
         }
         impl Cost for $t {
@@ -288,6 +318,22 @@ mod tests {
         assert!(4.0f64.improves_on(4.001));
         assert!(!4.0f64.improves_on(4.0));
         assert!(3u32.improves_on(4) && !4u32.improves_on(4));
+    }
+
+    #[test]
+    fn excess_is_never_negative_and_never_above_the_difference() {
+        assert_eq!(7u32.excess_over(3), 4);
+        assert_eq!(3u32.excess_over(7), 0);
+        assert_eq!(u64::MAX.excess_over(0), u64::MAX);
+        assert_eq!(5i64.excess_over(5), 0);
+        let (a, b) = (1000.0f64, 10.0f64);
+        let d = a.excess_over(b);
+        assert!(d < 990.0 && d > 990.0 - 1e-5);
+        assert_eq!(b.excess_over(a), 0.0);
+        assert_eq!(1.0f32.excess_over(1.0), 0.0);
+        assert!(10.0f32.excess_over(4.0) < 6.0);
+        assert!(!f64::NO_DISTANCE.is_valid() && !f32::NO_DISTANCE.is_valid());
+        assert_eq!(u32::NO_DISTANCE, u32::MAX);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! | the path to the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`] |
 //! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
 //! | the nearest of several goals, or from the nearest of several starts | [`SearchContext::search_to_any`], [`SearchContext::search_from_any`] |
+//! | a far better estimate on mazes, rooms and portals, from costs precomputed to a few landmarks (ALT) | [`Landmarks`], [`IndexedSpace::with_landmarks`] |
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
@@ -57,12 +58,16 @@ mod error;
 mod fast_checks;
 mod functions;
 mod key_heap;
+mod landmark_choice;
+mod landmark_error;
+mod landmarks;
 mod nearest;
 mod open_list;
 mod open_queue;
 mod options;
 mod path;
 mod record;
+mod reversed_edges;
 mod scratch;
 mod sliced;
 mod space;
@@ -70,6 +75,7 @@ mod space_expansion;
 mod sparse;
 mod stepper;
 mod when_unreachable;
+mod with_landmarks;
 
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use context::SearchContext;
@@ -81,6 +87,9 @@ pub use error::SearchError;
 pub(crate) use fast_checks::{TrustedSliced, TrustedWithin};
 pub use functions::{astar, breadth_first, dijkstra};
 pub(crate) use key_heap::KeyHeap;
+pub use landmark_choice::LandmarkChoice;
+pub use landmark_error::LandmarkError;
+pub use landmarks::Landmarks;
 pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
@@ -91,3 +100,4 @@ pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::SparseSearchContext;
 pub use stepper::{NodeView, StepEvent, StepResult, Stepper};
 pub use when_unreachable::WhenUnreachable;
+pub use with_landmarks::WithLandmarks;

@@ -1,5 +1,6 @@
 //! The traits a user implements to describe what can be searched: the tutorials' "data source".
 
+use super::{Landmarks, WithLandmarks};
 use crate::Cost;
 use std::fmt::Debug;
 
@@ -93,6 +94,29 @@ pub trait IndexedSpace: SearchSpace {
     fn index_of(&self, node: Self::Node) -> Option<usize>;
     /// The node at `index` (only called with indices that [`index_of`](Self::index_of) returned).
     fn node_at(&self, index: usize) -> Self::Node;
+
+    /// This space estimated with the landmark bounds of `landmarks` (the ALT heuristic), which
+    /// must have been built over it: see [`WithLandmarks`].
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext};
+    ///
+    /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
+    /// let space = grid.eight_connected();
+    /// let landmarks = Landmarks::new(&space, LandmarkChoice::Farthest { count: 2, seed: Cell::new(0, 0) }).unwrap();
+    /// let path = SearchContext::new().astar(&space.with_landmarks(&landmarks), Cell::new(0, 0), Cell::new(2, 2)).unwrap();
+    /// assert_eq!(path.into_path().unwrap().cost, 4.0);
+    /// ```
+    fn with_landmarks<'a>(
+        &'a self,
+        landmarks: &'a Landmarks<Self::Node, Self::Cost>,
+    ) -> WithLandmarks<'a, Self>
+    where
+        Self: Sized,
+    {
+        WithLandmarks::new(self, landmarks)
+    }
 }
 
 impl<S: SearchSpace + ?Sized> SearchSpace for &S {

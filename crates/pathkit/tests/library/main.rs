@@ -65,6 +65,8 @@ mod hex_properties;
 mod jps_movingai;
 #[path = "../jps_properties.rs"]
 mod jps_properties;
+#[path = "../landmark_properties.rs"]
+mod landmark_properties;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
 #[path = "../navmesh_corridor.rs"]

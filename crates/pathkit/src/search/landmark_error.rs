@@ -1,0 +1,91 @@
+//! [`LandmarkError`]: why a [`Landmarks`](super::Landmarks) table could not be built.
+
+use super::SearchError;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
+use std::fmt;
+
+/// Why a [`Landmarks`](super::Landmarks) table could not be built: always a problem with the
+/// input or with memory, reported before anything is searched with it.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{LandmarkChoice, LandmarkError, Landmarks, SearchError};
+///
+/// let grid = Grid::new(4, 4).unwrap();
+/// let space = grid.four_connected();
+/// assert_eq!(Landmarks::new(&space, LandmarkChoice::Given(vec![])).unwrap_err(), LandmarkError::NoLandmarks);
+/// assert!(matches!(
+///     Landmarks::new(&space, LandmarkChoice::Given(vec![Cell::new(9, 9)])),
+///     Err(LandmarkError::Search(SearchError::NodeOutOfBounds { .. }))
+/// ));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LandmarkError<N> {
+    /// No landmark was asked for (a count of zero, or an empty list).
+    NoLandmarks,
+    /// A search that fills the tables failed: a landmark or the seed outside the space, an
+    /// invalid edge cost, a distance that does not fit the cost type (for integer costs, one
+    /// that reaches the type's maximum, which the tables use as "no distance"), or the
+    /// search's own memory refused.
+    Search(SearchError<N>),
+    /// The tables would take more than [`MAX_MAP_BYTES`]; nothing was
+    /// allocated for them.
+    TooLarge {
+        /// Bytes asked for.
+        bytes: u64,
+        /// Bytes a map may take: [`MAX_MAP_BYTES`].
+        limit: u64,
+    },
+    /// The allocator refused memory for the tables, below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+}
+
+impl<N> From<SearchError<N>> for LandmarkError<N> {
+    fn from(e: SearchError<N>) -> Self {
+        LandmarkError::Search(e)
+    }
+}
+
+impl<N> From<Refusal> for LandmarkError<N> {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => LandmarkError::TooLarge {
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => LandmarkError::OutOfMemory { bytes },
+        }
+    }
+}
+
+impl<N: fmt::Debug> fmt::Display for LandmarkError<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LandmarkError::NoLandmarks => write!(f, "no landmark was asked for"),
+            LandmarkError::Search(e) => write!(f, "building the landmark tables: {e}"),
+            LandmarkError::TooLarge { bytes, limit } => write!(
+                f,
+                "the landmark tables need {bytes} bytes, more than the {limit} a map may take"
+            ),
+            LandmarkError::OutOfMemory { bytes } => {
+                write!(
+                    f,
+                    "out of memory: {bytes} bytes of landmark tables were refused"
+                )
+            }
+        }
+    }
+}
+
+impl<N: fmt::Debug + 'static> std::error::Error for LandmarkError<N> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LandmarkError::Search(e) => Some(e),
+            _ => None,
+        }
+    }
+}

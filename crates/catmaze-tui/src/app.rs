@@ -6,9 +6,16 @@ use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use std::collections::VecDeque;
 use std::time::Duration;
+
+/// The status after a click on the side panel.
+pub const PANEL_CLICK: &str = "The panel only explains: click a tile of the maze to walk there";
+/// The status after a click beside the map and panel (title, status line, margins).
+pub const MARGIN_CLICK: &str = "Click a tile of the maze to walk there";
+/// The status after a click beside the win / lose box.
+pub const GAME_OVER_CLICK: &str = "Game over: click the box, or press r, to play again";
 
 /// How many recent messages the side panel keeps.
 const RECENT: usize = 6;
@@ -169,27 +176,33 @@ impl App {
         let Some(layout) = self.layout() else {
             return;
         };
+        let at = Position::new(mouse.column, mouse.row);
         if self.game.phase() != Phase::Playing {
-            let p = layout.popup();
-            if mouse.column >= p.x
-                && mouse.column < p.x + p.width
-                && mouse.row >= p.y
-                && mouse.row < p.y + p.height
-            {
+            if layout.popup().contains(at) {
                 self.restart();
+            } else {
+                self.status = GAME_OVER_CLICK.to_string();
             }
             return;
         }
-        if let Some((x, y)) = layout.tile_at(mouse.column, mouse.row) {
-            if let Some(cell) = self
-                .game
-                .level()
-                .contains(x, y)
-                .then(|| Cell::new(x as u32, y as u32))
-            {
-                self.cursor = cell;
+        let Some((x, y)) = layout.tile_at(mouse.column, mouse.row) else {
+            // Not the map: say what a click does rather than nothing at all.
+            self.status = if layout.side.contains(at) {
+                PANEL_CLICK
+            } else {
+                MARGIN_CLICK
             }
-            self.tap(x, y);
+            .to_string();
+            return;
+        };
+        if let Some(cell) = self
+            .game
+            .level()
+            .contains(x, y)
+            .then(|| Cell::new(x as u32, y as u32))
+        {
+            self.cursor = cell;
         }
+        self.tap(x, y);
     }
 }

@@ -4,7 +4,7 @@
 use crate::layout::{Layout, TooSmall};
 use crate::theme::{self, Glyph};
 use crate::App;
-use catmaze::{Cell, Phase, Tile, Variant};
+use catmaze::{Cell, Ending, Phase, Tile, Variant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -82,7 +82,32 @@ fn map(buf: &mut Buffer, layout: &Layout, app: &App) {
         }
     }
     let cat = cat_cell(app);
-    // A pending re-tap drops the rest of the route after this step: show only the step.
+    if let Some(preview) = &app.preview {
+        let eaten_at = match preview.ending {
+            Ending::Eaten { at } => Some(at),
+            _ => None,
+        };
+        for &cell in &preview.route.tiles {
+            let glyph = match game.tile(cell) {
+                Some(Tile::Floor) => theme::preview(),
+                Some(kind) => {
+                    let g = theme::tile(kind);
+                    let bg = if Some(cell) == eaten_at {
+                        theme::DANGER_BG
+                    } else {
+                        theme::PREVIEW_BG
+                    };
+                    Glyph {
+                        text: g.text,
+                        style: g.style.bg(bg),
+                    }
+                }
+                None => continue,
+            };
+            put(buf, layout, cell, glyph);
+        }
+    }
+    // The walk under way is drawn over the preview. A pending re-tap drops the rest of the route after this step: show only the step.
     let route = match (game.pending(), game.step()) {
         (Some(_), Some(step)) => vec![step.to],
         _ => game.route(),
@@ -260,9 +285,13 @@ fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
         )),
         Span::styled(label, label_style),
     ]);
+    // A route preview, while there is one, says more than the last news (kept in the panel).
+    let message = app
+        .preview_text()
+        .unwrap_or_else(|| app.last_message().to_string());
     let room = (layout.status.width as usize).saturating_sub(1);
     let message = Line::from(Span::styled(
-        format!(" {}", fit(app.last_message(), room)),
+        format!(" {}", fit(&message, room)),
         Style::new().fg(Color::Yellow),
     ));
     let area = layout.status;

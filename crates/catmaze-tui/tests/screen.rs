@@ -421,3 +421,125 @@ fn a_click_beside_the_game_over_box_says_how_to_play_again() {
     assert_eq!(app.last_message(), catmaze_tui::app::GAME_OVER_CLICK);
     assert_eq!(app.game.phase(), Phase::Lost);
 }
+
+fn hover(app: &mut App, column: u16, row: u16) {
+    app.handle(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Moved,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+fn hover_cell(app: &mut App, cell: Cell) {
+    let (column, row) = app.layout().unwrap().tile_position(cell);
+    hover(app, column + 1, row);
+}
+
+#[test]
+fn hovering_a_tile_previews_the_route_its_dogs_and_bones() {
+    let mut app = app();
+    hover_cell(&mut app, Cell::new(22, 3));
+    let buf = render(&app, W, H);
+    snapshot("preview", &buf);
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 9 steps, 1 dog, bones 1/1 — enough")
+    );
+    assert!(text(&buf).contains(" route: 9 steps, 1 dog, bones 1/1 — enough"));
+    // Every tile of the route is marked, in the preview's colour, not the walking route's.
+    let route = app.preview.as_ref().unwrap().route.tiles.clone();
+    assert_eq!(route.len(), 9);
+    for &cell in &route {
+        let (_, style) = cell_at(&buf, cell);
+        assert_eq!(style.bg, Some(theme::PREVIEW_BG), "{cell}");
+    }
+    assert_eq!(cell_at(&buf, Cell::new(20, 3)).0, theme::preview().text);
+    assert_eq!(cell_at(&buf, Cell::new(20, 2)).0, "D ");
+    assert_eq!(cell_at(&buf, Cell::new(22, 1)).0, "B ");
+    assert_ne!(theme::PREVIEW_BG, theme::ROUTE_BG);
+    assert_ne!(theme::preview().text, theme::route().text);
+    // Nothing moved.
+    assert!(app.game.step().is_none());
+
+    // Route B misses the bone: the dog that would eat the cat is marked.
+    key(&mut app, KeyCode::Char('v'));
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 8 steps, 1 dog, bones 0/1 — not enough, eaten at [20;2]")
+    );
+    let buf = render(&app, W, H);
+    assert_eq!(cell_at(&buf, Cell::new(20, 2)).1.bg, Some(theme::DANGER_BG));
+    assert!(text(&buf).contains("not enough, eaten at [20;2]"));
+
+    // Off the map, on a wall, or on the cat: no preview, the last news is back.
+    for (column, row) in [(0, 0), (app.layout().unwrap().side.x + 2, 10)] {
+        hover(&mut app, column, row);
+        assert!(app.preview.is_none());
+    }
+    hover_cell(&mut app, Cell::new(23, 2));
+    assert!(app.preview.is_none(), "a wall");
+    hover_cell(&mut app, Cell::new(24, 0));
+    assert!(app.preview.is_none(), "the cat's tile");
+    let buf = render(&app, W, H);
+    assert!(!text(&buf).contains("route:"));
+    assert!(text(&buf).contains(app.last_message()));
+}
+
+#[test]
+fn the_walking_route_replaces_the_preview_and_a_re_route_is_previewed() {
+    let mut app = app();
+    let target = Cell::new(22, 3);
+    hover_cell(&mut app, target);
+    click(&mut app, target);
+    assert!(
+        app.preview.is_none(),
+        "the walk itself is drawn, not a preview of it"
+    );
+    app.tick(STEP * 2);
+    let buf = render(&app, W, H);
+    assert_eq!(cell_at(&buf, Cell::new(20, 3)).1.bg, Some(theme::ROUTE_BG));
+    // Hovering elsewhere while walking previews the re-route from the end of the step.
+    hover_cell(&mut app, Cell::new(24, 0));
+    let preview = app.preview.clone().expect("a re-route preview");
+    let from = app.game.step().unwrap().to;
+    assert_eq!(preview.route.tiles.last(), Some(&Cell::new(24, 0)));
+    assert!(!preview.route.tiles.contains(&from));
+    let buf = render(&app, W, H);
+    assert_eq!(
+        cell_at(&buf, Cell::new(24, 1)).1.bg,
+        Some(theme::PREVIEW_BG)
+    );
+    // Each step refreshes it: it always starts where the step in progress ends.
+    for _ in 0..3 {
+        app.tick(STEP);
+        if let (Some(step), Some(p)) = (app.game.step(), &app.preview) {
+            assert!(!p.route.tiles.contains(&step.to));
+            assert_eq!(Some(p), app.game.clone().preview(Cell::new(24, 0)).as_ref());
+        }
+    }
+    // The help box hides it.
+    key(&mut app, KeyCode::Char('?'));
+    assert!(app.preview.is_none());
+}
+
+#[test]
+fn moving_the_cursor_previews_the_route_to_it() {
+    let mut app = app();
+    assert!(app.preview.is_none(), "nothing before the cursor moves");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.cursor, Cell::new(22, 0));
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 2 steps, no dogs")
+    );
+    let buf = render(&app, W, H);
+    assert_eq!(
+        cell_at(&buf, Cell::new(23, 0)).1.bg,
+        Some(theme::PREVIEW_BG)
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(app.preview.is_none());
+    assert_eq!(app.game.target(), Some(Cell::new(22, 0)));
+}

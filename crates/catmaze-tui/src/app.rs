@@ -1,14 +1,21 @@
 //! [`App`]: the terminal game's state and its reaction to keys, clicks and time.
 
 use crate::layout::Layout;
-use catmaze::{Cell, Event, Game, Phase};
+use catmaze::{Cell, Ending, Event, Game, Phase, Preview};
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use std::collections::VecDeque;
 use std::time::Duration;
+
+/// The status after a click on the side panel.
+pub const PANEL_CLICK: &str = "The panel only explains: click a tile of the maze to walk there";
+/// The status after a click beside the map and panel (title, status line, margins).
+pub const MARGIN_CLICK: &str = "Click a tile of the maze to walk there";
+/// The status after a click beside the win / lose box.
+pub const GAME_OVER_CLICK: &str = "Game over: click the box, or press r, to play again";
 
 /// How many recent messages the side panel keeps.
 const RECENT: usize = 6;
@@ -30,6 +37,19 @@ pub struct App {
     pub status: String,
     /// The size of the last frame drawn, to map mouse positions to tiles.
     pub area: Rect,
+    /// The tile to preview a route to: under the mouse, or the cursor after it moved.
+    pub aim: Option<Cell>,
+    /// What a tap on [`App::aim`] would do, from the rules (kept up to date by every input and
+    /// every step).
+    pub preview: Option<Preview>,
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 impl App {
@@ -43,6 +63,8 @@ impl App {
             recent: VecDeque::new(),
             status: String::new(),
             area: Rect::default(),
+            aim: None,
+            preview: None,
         };
         app.say("Click a tile to walk there; ? for help".to_string());
         app
@@ -90,7 +112,11 @@ impl App {
     /// Lets `dt` of real time pass: the cat walks.
     pub fn tick(&mut self, dt: Duration) {
         let events = self.game.update(dt);
-        self.record(events);
+        // Objects, bones and the start of a re-tap change only when something happens.
+        if !events.is_empty() {
+            self.record(events);
+            self.refresh_preview();
+        }
     }
 
     /// Reacts to one terminal event.
@@ -101,6 +127,43 @@ impl App {
             TermEvent::Resize(w, h) => self.area = Rect::new(0, 0, *w, *h),
             _ => {}
         }
+        self.refresh_preview();
+    }
+
+    /// Asks the rules again what a tap on the aimed tile would do. Nothing is previewed while the
+    /// help box is open, after the game, or for the tile the cat is already walking to.
+    pub fn refresh_preview(&mut self) {
+        let walking_there =
+            |app: &App, cell: Cell| app.game.target() == Some(cell) && app.game.pending().is_none();
+        self.preview = match self.aim {
+            Some(cell) if !self.help && !walking_there(self, cell) => self.game.preview(cell),
+            _ => None,
+        };
+    }
+
+    /// The preview in words, e.g. "route: 9 steps, 1 dog, bones 1/1 — enough".
+    pub fn preview_text(&self) -> Option<String> {
+        let p = self.preview.as_ref()?;
+        let steps = p.route.tiles.len();
+        let dogs = p.dogs.len();
+        let mut text = format!("route: {steps} step{}, ", plural(steps));
+        if dogs == 0 {
+            text.push_str("no dogs");
+        } else {
+            text.push_str(&format!(
+                "{dogs} dog{}, bones {}/{dogs}",
+                plural(dogs),
+                p.bones_available()
+            ));
+        }
+        let enough = if dogs > 0 { "enough, " } else { "" };
+        match p.ending {
+            Ending::Eaten { at } => text.push_str(&format!(" — not enough, eaten at {at}")),
+            Ending::Wins { .. } => text.push_str(&format!(" — {enough}reaches the exit")),
+            Ending::Arrives { .. } if dogs > 0 => text.push_str(" — enough"),
+            Ending::Arrives { .. } => {}
+        }
+        Some(text)
     }
 
     /// A tap on tile (`x`, `y`), as a click or Enter gives it.
@@ -150,6 +213,7 @@ impl App {
         let x = (self.cursor.x as i64 + dx).clamp(0, level.width() as i64 - 1);
         let y = (self.cursor.y as i64 + dy).clamp(0, level.height() as i64 - 1);
         self.cursor = Cell::new(x as u32, y as u32);
+        self.aim = Some(self.cursor);
     }
 
     /// A tap on the tile next to the cat (next to where it is heading, while it walks).
@@ -159,6 +223,14 @@ impl App {
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent) {
+        if matches!(mouse.kind, MouseEventKind::Moved | MouseEventKind::Drag(_)) {
+            self.aim = self.layout().and_then(|layout| {
+                let (x, y) = layout.tile_at(mouse.column, mouse.row)?;
+                let level = self.game.level();
+                level.contains(x, y).then(|| Cell::new(x as u32, y as u32))
+            });
+            return;
+        }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
@@ -169,27 +241,33 @@ impl App {
         let Some(layout) = self.layout() else {
             return;
         };
+        let at = Position::new(mouse.column, mouse.row);
         if self.game.phase() != Phase::Playing {
-            let p = layout.popup();
-            if mouse.column >= p.x
-                && mouse.column < p.x + p.width
-                && mouse.row >= p.y
-                && mouse.row < p.y + p.height
-            {
+            if layout.popup().contains(at) {
                 self.restart();
+            } else {
+                self.status = GAME_OVER_CLICK.to_string();
             }
             return;
         }
-        if let Some((x, y)) = layout.tile_at(mouse.column, mouse.row) {
-            if let Some(cell) = self
-                .game
-                .level()
-                .contains(x, y)
-                .then(|| Cell::new(x as u32, y as u32))
-            {
-                self.cursor = cell;
+        let Some((x, y)) = layout.tile_at(mouse.column, mouse.row) else {
+            // Not the map: say what a click does rather than nothing at all.
+            self.status = if layout.side.contains(at) {
+                PANEL_CLICK
+            } else {
+                MARGIN_CLICK
             }
-            self.tap(x, y);
+            .to_string();
+            return;
+        };
+        if let Some(cell) = self
+            .game
+            .level()
+            .contains(x, y)
+            .then(|| Cell::new(x as u32, y as u32))
+        {
+            self.cursor = cell;
         }
+        self.tap(x, y);
     }
 }

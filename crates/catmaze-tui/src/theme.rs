@@ -15,6 +15,10 @@ pub struct Glyph {
 
 /// Background of the tiles on the planned route.
 pub const ROUTE_BG: Color = Color::Indexed(24);
+/// Background of the tiles of a previewed route (under the mouse or the cursor, before a tap).
+pub const PREVIEW_BG: Color = Color::Indexed(58);
+/// Background of the dog a previewed route would end at, eaten.
+pub const DANGER_BG: Color = Color::Red;
 /// Background of the tile a re-tap will walk to next.
 pub const PENDING_BG: Color = Color::Indexed(90);
 
@@ -52,6 +56,14 @@ pub fn route() -> Glyph {
     }
 }
 
+/// The floor glyph of a previewed route: lighter than the walking route, another colour.
+pub fn preview() -> Glyph {
+    Glyph {
+        text: "∘ ",
+        style: Style::new().fg(Color::LightYellow).bg(PREVIEW_BG),
+    }
+}
+
 /// The cat, with an arrow for the way it faces.
 pub fn cat(facing: Facing) -> Glyph {
     let text = match facing {
@@ -75,7 +87,7 @@ pub fn cursor(style: Style) -> Style {
 }
 
 /// The legend: each glyph and what it is.
-pub fn legend() -> [(Glyph, &'static str); 7] {
+pub fn legend() -> [(Glyph, &'static str); 8] {
     [
         (cat(Facing::Forward), "cat"),
         (tile(Tile::Wall), "wall"),
@@ -84,5 +96,6 @@ pub fn legend() -> [(Glyph, &'static str); 7] {
         (tile(Tile::Dog), "dog"),
         (tile(Tile::Exit), "exit"),
         (route(), "route"),
+        (preview(), "preview"),
     ]
 }

@@ -4,7 +4,7 @@
 use crate::layout::{Layout, TooSmall};
 use crate::theme::{self, Glyph};
 use crate::App;
-use catmaze::{Cell, Phase, Tile, Variant};
+use catmaze::{Cell, Ending, Phase, Tile, Variant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -29,6 +29,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 Phase::Playing => {}
             }
             if app.help {
+                // The box is narrower than the map and panel together: blank them, so no cut-off
+                // tiles or half words of the panel are left beside it.
+                Clear.render(layout.board, buf);
                 help(buf, area);
             }
         }
@@ -79,7 +82,32 @@ fn map(buf: &mut Buffer, layout: &Layout, app: &App) {
         }
     }
     let cat = cat_cell(app);
-    // A pending re-tap drops the rest of the route after this step: show only the step.
+    if let Some(preview) = &app.preview {
+        let eaten_at = match preview.ending {
+            Ending::Eaten { at } => Some(at),
+            _ => None,
+        };
+        for &cell in &preview.route.tiles {
+            let glyph = match game.tile(cell) {
+                Some(Tile::Floor) => theme::preview(),
+                Some(kind) => {
+                    let g = theme::tile(kind);
+                    let bg = if Some(cell) == eaten_at {
+                        theme::DANGER_BG
+                    } else {
+                        theme::PREVIEW_BG
+                    };
+                    Glyph {
+                        text: g.text,
+                        style: g.style.bg(bg),
+                    }
+                }
+                None => continue,
+            };
+            put(buf, layout, cell, glyph);
+        }
+    }
+    // The walk under way is drawn over the preview. A pending re-tap drops the rest of the route after this step: show only the step.
     let route = match (game.pending(), game.step()) {
         (Some(_), Some(step)) => vec![step.to],
         _ => game.route(),
@@ -210,6 +238,36 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
+/// `text` on one row of `width` columns: whole if it fits, else cut after the last whole word
+/// that leaves room for an ellipsis (a first word longer than the row is cut inside).
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    for word in text.split_whitespace() {
+        let gap = usize::from(!kept.is_empty());
+        if kept.chars().count() + gap + word.chars().count() + 1 > width {
+            break;
+        }
+        if gap == 1 {
+            kept.push(' ');
+        }
+        kept.push_str(word);
+    }
+    if kept.is_empty() {
+        kept = text.chars().take(width - 1).collect();
+    }
+    // No dangling punctuation before the ellipsis.
+    let trimmed = kept
+        .trim_end_matches([',', ';', ':', '.', '—', '-'])
+        .trim_end();
+    format!("{trimmed}…")
+}
+
 fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
     let game = &app.game;
     let (label, label_style) = match game.phase() {
@@ -227,8 +285,13 @@ fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
         )),
         Span::styled(label, label_style),
     ]);
+    // A route preview, while there is one, says more than the last news (kept in the panel).
+    let message = app
+        .preview_text()
+        .unwrap_or_else(|| app.last_message().to_string());
+    let room = (layout.status.width as usize).saturating_sub(1);
     let message = Line::from(Span::styled(
-        format!(" {}", app.last_message()),
+        format!(" {}", fit(&message, room)),
         Style::new().fg(Color::Yellow),
     ));
     let area = layout.status;
@@ -348,7 +411,22 @@ fn small(buf: &mut Buffer, area: Rect, too_small: TooSmall) {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{fit, wrap};
+
+    #[test]
+    fn fit_cuts_between_words_with_an_ellipsis() {
+        assert_eq!(fit("short", 10), "short");
+        let text = "Click a tile to walk there; ? for help";
+        assert_eq!(fit(text, 30), "Click a tile to walk there; ?…");
+        assert_eq!(fit(text, 28), "Click a tile to walk there…");
+        assert_eq!(fit(text, 27), "Click a tile to walk…");
+        assert_eq!(fit("abcdefghij", 5), "abcd…");
+        assert_eq!(fit("abc", 0), "");
+        for width in 1..40 {
+            let got = fit("route: 14 steps, 2 dogs, bones 1/2 — not enough", width);
+            assert!(got.chars().count() <= width, "{width}: {got}");
+        }
+    }
 
     #[test]
     fn wrap_breaks_between_words_and_cuts_long_ones() {

@@ -252,6 +252,51 @@ fn help_opens_and_any_key_closes_it() {
     assert!(!app.quit);
 }
 
+/// The cells of `rect` that are drawn on (not blank).
+fn drawn(buf: &Buffer, rect: Rect) -> Vec<(u16, u16, String)> {
+    let mut found = Vec::new();
+    for y in rect.y..rect.y + rect.height {
+        for x in rect.x..rect.x + rect.width {
+            let symbol = buf[(x, y)].symbol();
+            if symbol != " " {
+                found.push((x, y, symbol.to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_help_box_leaves_no_fragments_of_the_map_or_panel() {
+    for (w, h) in [(W, H), (120, 45), (100, 32)] {
+        let mut app = app();
+        app.area = Rect::new(0, 0, w, h);
+        let before = render(&app, w, h);
+        key(&mut app, KeyCode::Char('?'));
+        let buf = render(&app, w, h);
+        let layout = app.layout().unwrap();
+        // The help box: the rounded corner nearest the top-left of the screen.
+        let row = |y: u16| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>();
+        let top = (0..h).find(|&y| row(y).contains("How to play")).unwrap();
+        let left = (0..w).rfind(|&x| buf[(x, top)].symbol() == "╭").unwrap();
+        let right = (left..w).find(|&x| buf[(x, top)].symbol() == "╮").unwrap();
+        let bottom = (top..h).find(|&y| buf[(left, y)].symbol() == "╰").unwrap();
+        let help = Rect::new(left, top, right - left + 1, bottom - top + 1);
+        // Everything of the map and panel outside the box is blank: nothing half drawn.
+        let board = layout.board;
+        for (x, y, symbol) in drawn(&buf, board) {
+            assert!(
+                help.contains(ratatui::layout::Position::new(x, y)),
+                "{w}x{h}: '{symbol}' left at ({x}, {y}) beside the help box:\n{}",
+                text(&buf)
+            );
+        }
+        // Closing it brings back the same screen as before.
+        key(&mut app, KeyCode::Char('x'));
+        assert_eq!(text(&render(&app, w, h)), text(&before));
+    }
+}
+
 #[test]
 fn a_small_terminal_gets_a_message_and_resizing_brings_the_map_back() {
     let mut app = app();
@@ -290,4 +335,211 @@ fn clicks_on_the_border_are_taps_outside_the_map() {
         app.last_message(),
         "[25;0] is outside the map: the cat stays"
     );
+}
+
+#[test]
+fn a_narrow_status_line_cuts_between_words() {
+    // A small level fits a narrow terminal: its status line is only 37 columns wide.
+    let level = Level::from_text("C.#\n..E\n").unwrap();
+    let mut app = App::new(Game::new(level).with_step_duration(STEP));
+    app.area = Rect::new(0, 0, 37, 30);
+    let layout = app.layout().expect("the small level fits");
+    assert_eq!(layout.status.width, 37);
+    let message = app.last_message().to_string();
+    assert!(
+        message.chars().count() > 36,
+        "the message is too long for the row"
+    );
+    let buf = render(&app, 37, 30);
+    let shown = text(&buf)
+        .lines()
+        .nth(layout.status.y as usize + 1)
+        .unwrap()
+        .to_string();
+    assert_eq!(shown, " Click a tile to walk there; ? for…");
+    // Whatever is shown is whole words of the message, then the ellipsis.
+    let kept = shown.trim().trim_end_matches('…');
+    assert!(message.starts_with(kept));
+    assert_eq!(
+        message[kept.len()..].chars().next(),
+        Some(' '),
+        "cut inside a word"
+    );
+}
+
+fn press(app: &mut App, column: u16, row: u16) {
+    app.handle(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn clicks_beside_the_map_say_what_to_click() {
+    let mut app = app();
+    app.area = Rect::new(0, 0, 120, 45);
+    let layout = app.layout().unwrap();
+    press(&mut app, layout.side.x + 3, layout.side.y + 10);
+    assert_eq!(app.last_message(), catmaze_tui::app::PANEL_CLICK);
+    assert!(app.game.step().is_none(), "nothing moves");
+    let buf = render(&app, 120, 45);
+    assert!(text(&buf).contains("click a tile of the maze to walk there"));
+    // The margins around the board, the title and the status line.
+    for (column, row) in [
+        (0, 0),
+        (layout.board.x - 1, layout.board.y + 5),
+        (layout.title.x + 3, layout.title.y),
+        (layout.status.x + 3, layout.status.y),
+        (119, 44),
+    ] {
+        app.status.clear();
+        press(&mut app, column, row);
+        assert_eq!(
+            app.last_message(),
+            catmaze_tui::app::MARGIN_CLICK,
+            "({column}, {row})"
+        );
+    }
+    assert!(app.game.step().is_none());
+    assert_eq!(app.game.cat(), Cell::new(24, 0));
+    // A tile still walks.
+    click(&mut app, Cell::new(23, 0));
+    assert_eq!(app.game.target(), Some(Cell::new(23, 0)));
+}
+
+#[test]
+fn a_click_beside_the_game_over_box_says_how_to_play_again() {
+    let mut app = app();
+    key(&mut app, KeyCode::Char('v'));
+    click(&mut app, Cell::new(22, 3));
+    walk_out(&mut app);
+    assert_eq!(app.game.phase(), Phase::Lost);
+    let layout = app.layout().unwrap();
+    press(&mut app, layout.side.x + 3, layout.side.y + 1);
+    assert_eq!(app.last_message(), catmaze_tui::app::GAME_OVER_CLICK);
+    assert_eq!(app.game.phase(), Phase::Lost);
+}
+
+fn hover(app: &mut App, column: u16, row: u16) {
+    app.handle(&Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Moved,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+fn hover_cell(app: &mut App, cell: Cell) {
+    let (column, row) = app.layout().unwrap().tile_position(cell);
+    hover(app, column + 1, row);
+}
+
+#[test]
+fn hovering_a_tile_previews_the_route_its_dogs_and_bones() {
+    let mut app = app();
+    hover_cell(&mut app, Cell::new(22, 3));
+    let buf = render(&app, W, H);
+    snapshot("preview", &buf);
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 9 steps, 1 dog, bones 1/1 — enough")
+    );
+    assert!(text(&buf).contains(" route: 9 steps, 1 dog, bones 1/1 — enough"));
+    // Every tile of the route is marked, in the preview's colour, not the walking route's.
+    let route = app.preview.as_ref().unwrap().route.tiles.clone();
+    assert_eq!(route.len(), 9);
+    for &cell in &route {
+        let (_, style) = cell_at(&buf, cell);
+        assert_eq!(style.bg, Some(theme::PREVIEW_BG), "{cell}");
+    }
+    assert_eq!(cell_at(&buf, Cell::new(20, 3)).0, theme::preview().text);
+    assert_eq!(cell_at(&buf, Cell::new(20, 2)).0, "D ");
+    assert_eq!(cell_at(&buf, Cell::new(22, 1)).0, "B ");
+    assert_ne!(theme::PREVIEW_BG, theme::ROUTE_BG);
+    assert_ne!(theme::preview().text, theme::route().text);
+    // Nothing moved.
+    assert!(app.game.step().is_none());
+
+    // Route B misses the bone: the dog that would eat the cat is marked.
+    key(&mut app, KeyCode::Char('v'));
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 8 steps, 1 dog, bones 0/1 — not enough, eaten at [20;2]")
+    );
+    let buf = render(&app, W, H);
+    assert_eq!(cell_at(&buf, Cell::new(20, 2)).1.bg, Some(theme::DANGER_BG));
+    assert!(text(&buf).contains("not enough, eaten at [20;2]"));
+
+    // Off the map, on a wall, or on the cat: no preview, the last news is back.
+    for (column, row) in [(0, 0), (app.layout().unwrap().side.x + 2, 10)] {
+        hover(&mut app, column, row);
+        assert!(app.preview.is_none());
+    }
+    hover_cell(&mut app, Cell::new(23, 2));
+    assert!(app.preview.is_none(), "a wall");
+    hover_cell(&mut app, Cell::new(24, 0));
+    assert!(app.preview.is_none(), "the cat's tile");
+    let buf = render(&app, W, H);
+    assert!(!text(&buf).contains("route:"));
+    assert!(text(&buf).contains(app.last_message()));
+}
+
+#[test]
+fn the_walking_route_replaces_the_preview_and_a_re_route_is_previewed() {
+    let mut app = app();
+    let target = Cell::new(22, 3);
+    hover_cell(&mut app, target);
+    click(&mut app, target);
+    assert!(
+        app.preview.is_none(),
+        "the walk itself is drawn, not a preview of it"
+    );
+    app.tick(STEP * 2);
+    let buf = render(&app, W, H);
+    assert_eq!(cell_at(&buf, Cell::new(20, 3)).1.bg, Some(theme::ROUTE_BG));
+    // Hovering elsewhere while walking previews the re-route from the end of the step.
+    hover_cell(&mut app, Cell::new(24, 0));
+    let preview = app.preview.clone().expect("a re-route preview");
+    let from = app.game.step().unwrap().to;
+    assert_eq!(preview.route.tiles.last(), Some(&Cell::new(24, 0)));
+    assert!(!preview.route.tiles.contains(&from));
+    let buf = render(&app, W, H);
+    assert_eq!(
+        cell_at(&buf, Cell::new(24, 1)).1.bg,
+        Some(theme::PREVIEW_BG)
+    );
+    // Each step refreshes it: it always starts where the step in progress ends.
+    for _ in 0..3 {
+        app.tick(STEP);
+        if let (Some(step), Some(p)) = (app.game.step(), &app.preview) {
+            assert!(!p.route.tiles.contains(&step.to));
+            assert_eq!(Some(p), app.game.clone().preview(Cell::new(24, 0)).as_ref());
+        }
+    }
+    // The help box hides it.
+    key(&mut app, KeyCode::Char('?'));
+    assert!(app.preview.is_none());
+}
+
+#[test]
+fn moving_the_cursor_previews_the_route_to_it() {
+    let mut app = app();
+    assert!(app.preview.is_none(), "nothing before the cursor moves");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.cursor, Cell::new(22, 0));
+    assert_eq!(
+        app.preview_text().as_deref(),
+        Some("route: 2 steps, no dogs")
+    );
+    let buf = render(&app, W, H);
+    assert_eq!(
+        cell_at(&buf, Cell::new(23, 0)).1.bg,
+        Some(theme::PREVIEW_BG)
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(app.preview.is_none());
+    assert_eq!(app.game.target(), Some(Cell::new(22, 0)));
 }

@@ -1,5 +1,5 @@
-//! End to end: the real `catmaze` binary in a tmux window, clicked with an SGR mouse sequence,
-//! read back with `capture-pane`, then quit with `q`.
+//! End to end: the real `catmaze` binary in a tmux window, hovered and clicked with SGR mouse
+//! sequences, read back with `capture-pane`, then quit with `q`.
 //!
 //! Needs tmux: without it the test fails, saying how to install it (`.ci/run` does);
 //! `cargo test -- --skip needs_` leaves it out.
@@ -129,6 +129,12 @@ mod needs_tmux {
         let target = Cell::new(19, 0);
         let (column, row) = layout.tile_position(target);
         let (x, y) = (column + 1, row + 1); // SGR mouse positions count from 1
+
+        // Moving the mouse there first (an SGR motion report, no button: 35) previews the route.
+        tmux.send_literal(&format!("\x1b[<35;{x};{y}M"));
+        tmux.wait_for(Duration::from_secs(20), "the route preview", |s| {
+            s.iter().any(|l| l.contains("route: 5 steps, no dogs"))
+        });
         tmux.send_literal(&format!("\x1b[<0;{x};{y}M"));
         tmux.send_literal(&format!("\x1b[<0;{x};{y}m"));
         tmux.wait_for(Duration::from_secs(20), "the cat on [19;0]", |s| {

@@ -1,7 +1,7 @@
 //! [`Game`]: the Cat Maze state machine, fed with taps and elapsed time.
 
 use crate::route::{self, Route};
-use crate::{Event, Facing, Level, Object, Tile, Variant, TILE_PIXELS};
+use crate::{Ending, Event, Facing, Level, Object, Preview, Tile, Variant, TILE_PIXELS};
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::SearchContext;
 use std::collections::VecDeque;
@@ -226,6 +226,79 @@ impl Game {
             from,
             target,
         )
+    }
+
+    /// What a tap on `target` would do now, without moving: the route of [`Game::plan`], the
+    /// dogs and bones on it, and how the walk would end under the arrival rules if nothing else
+    /// were tapped. During a step it starts where the step ends, after that tile's rules (as a
+    /// re-tap would). `None` when the game is over or [`Game::plan`] gives no route.
+    ///
+    /// ```
+    /// use catmaze::{Cell, Ending, Game};
+    ///
+    /// let mut game = Game::original();
+    /// let preview = game.preview(Cell::new(22, 3)).unwrap();
+    /// assert_eq!(preview.route.tiles.len(), 9);
+    /// assert_eq!(preview.dogs, [Cell::new(20, 2)]);
+    /// assert_eq!(preview.bones_on_route, [Cell::new(22, 1)]);
+    /// assert_eq!(preview.ending, Ending::Arrives { bones: 0 });
+    /// assert_eq!(game.cat(), Cell::new(24, 0)); // nothing moved
+    /// ```
+    pub fn preview(&mut self, target: Cell) -> Option<Preview> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let route = self.plan(target)?;
+        let mut bones = self.bones;
+        let mut objects = self.objects.clone();
+        // During a step, its tile's rules run before a re-tap is taken.
+        let arrivals = self.step.map(|s| s.to).into_iter();
+        let first = self.step.is_some();
+        let mut carried = bones;
+        let mut dogs = Vec::new();
+        let mut bones_on_route = Vec::new();
+        let mut ending = None;
+        for (n, cell) in arrivals.chain(route.tiles.iter().copied()).enumerate() {
+            let on_route = !(first && n == 0);
+            let Some(i) = self.level.index(cell) else {
+                continue;
+            };
+            match objects[i] {
+                Some(Object::Bone) => {
+                    bones += 1;
+                    objects[i] = None;
+                    if on_route {
+                        bones_on_route.push(cell);
+                    }
+                }
+                Some(Object::Dog) => {
+                    if on_route {
+                        dogs.push(cell);
+                    }
+                    if bones == 0 {
+                        ending.get_or_insert(Ending::Eaten { at: cell });
+                    } else if ending.is_none() {
+                        bones -= 1;
+                        objects[i] = None;
+                    }
+                }
+                Some(Object::Exit) => {
+                    ending.get_or_insert(Ending::Wins { at: cell });
+                }
+                None => {}
+            }
+            if !on_route {
+                carried = bones;
+            }
+        }
+        Some(Preview {
+            target,
+            route,
+            dogs,
+            bones_on_route,
+            carried,
+            ending: ending.unwrap_or(Ending::Arrives { bones }),
+        })
     }
 
     fn start_move(&mut self, x: i64, y: i64, events: &mut Vec<Event>) -> bool {

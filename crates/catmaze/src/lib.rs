@@ -13,6 +13,7 @@
 //! | [`Variant`] | the three route variants of the tutorials |
 //! | [`Event`], [`Sound`] | what happened, for messages and sounds |
 //! | [`Facing`] | which way the cat looks |
+//! | [`Preview`] | the route a tap would take, its dogs and bones, and how it would end |
 //!
 //! ```
 //! use catmaze::{Event, Game, Phase};
@@ -34,6 +35,7 @@ mod facing;
 mod game;
 mod level;
 mod object;
+mod preview;
 mod route;
 mod tmx;
 mod variant;
@@ -44,6 +46,7 @@ pub use facing::Facing;
 pub use game::{Game, Phase, Step, DEFAULT_STEP};
 pub use level::{Level, ORIGINAL_SPAWN, ORIGINAL_TEXT};
 pub use object::{Object, Tile};
+pub use preview::{Ending, Preview};
 pub use route::Route;
 pub use tmx::{BACKGROUND_LAYER, OBJECTS_LAYER, ORIGINAL_TMX};
 pub use variant::Variant;

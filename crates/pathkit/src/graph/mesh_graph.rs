@@ -186,6 +186,20 @@ impl MeshGraph {
 
     /// Removes obstacles (those absent are ignored), in effect from the next
     /// [`triangulate`](Self::triangulate).
+    ///
+    /// ```
+    /// use pathkit::graph::{MeshGraph, PolygonObstacle};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// let block = PolygonObstacle::new(&[[4.0, 4.0], [6.0, 4.0], [6.0, 6.0], [4.0, 6.0]])?;
+    /// graph.add_obstacles(&[block.clone()])?;
+    /// graph.triangulate()?;
+    /// assert_eq!(graph.triangle_count(), 8);
+    /// graph.remove_obstacles(&[block]);
+    /// graph.triangulate()?;
+    /// assert_eq!(graph.triangle_count(), 2);
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
     pub fn remove_obstacles(&mut self, obstacles: &[PolygonObstacle]) {
         self.obstacles.retain(|o| !obstacles.contains(o));
     }
@@ -336,6 +350,17 @@ impl MeshGraph {
     ///
     /// # Errors
     /// As [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    ///
+    /// ```
+    /// use pathkit::graph::MeshGraph;
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// graph.triangulate()?;
+    /// let (a, b) = (graph.add_point(1.0, 1.0)?, graph.add_point(9.0, 2.0)?);
+    /// let path = graph.find_path(a, b)?.into_path().expect("an open box");
+    /// assert!(path.cost >= 65f32.sqrt());
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
     pub fn add_point(&mut self, x: f32, y: f32) -> Result<NodeId, GraphError> {
         let node = self.graph.create_node(NodeKind::Point2(x, y));
         self.connect_node_using_obstacles(node)?;

@@ -266,19 +266,34 @@ impl NavMesh {
         )
     }
 
-    /// The vertices of the mesh.
+    /// The vertices of the mesh: those some triangle uses, in the order the triangles first name
+    /// them.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// // The vertex no triangle uses is dropped.
+    /// let mesh = NavMesh::from_triangles(vec![p(9.0, 9.0), p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)], vec![[1, 2, 3]])?;
+    /// assert_eq!(mesh.vertices(), &[p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0)]);
+    /// assert_eq!(mesh.triangle_indices(), &[[0, 1, 2]]);
+    /// assert!(mesh.is_corner(0)); // on a wall: the outline of the single triangle
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> &[Point] {
         &self.vertices
     }
 
-    /// The vertex indices of every triangle, counter-clockwise.
+    /// The vertex indices of every triangle, counter-clockwise (see [`vertices`](Self::vertices)).
     #[must_use]
     pub fn triangle_indices(&self) -> &[[u32; 3]] {
         &self.triangles
     }
 
-    /// Whether vertex `v` lies on a wall (a corner a shortest path may turn at).
+    /// Whether vertex `v` lies on a wall (a corner a shortest path may turn at); `false` past the
+    /// end. See [`vertices`](Self::vertices).
     #[must_use]
     pub fn is_corner(&self, v: usize) -> bool {
         self.corners.get(v).copied().unwrap_or(false)

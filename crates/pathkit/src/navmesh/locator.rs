@@ -39,9 +39,29 @@ impl Locator {
             scale,
             columns,
             rows,
-            starts: vec![0; columns * rows + 1],
+            starts: Vec::new(),
             items: Vec::new(),
         };
+        // Long thin triangles overlap many buckets: coarsen the buckets until the lists hold at
+        // most a few entries a triangle, so memory stays linear whatever the triangles' shapes.
+        let budget = 8 * triangles.len() as u64 + (locator.columns * locator.rows) as u64;
+        while locator.columns * locator.rows > 1 {
+            let entries: u64 = triangles
+                .iter()
+                .map(|t| {
+                    let (c0, r0, c1, r1) = locator.span(t);
+                    ((c1 - c0 + 1) * (r1 - r0 + 1)) as u64
+                })
+                .sum();
+            if entries <= budget {
+                break;
+            }
+            locator.columns = locator.columns.div_ceil(2);
+            locator.rows = locator.rows.div_ceil(2);
+            locator.scale = (locator.columns as f64 / w).min(locator.rows as f64 / h);
+        }
+        let (columns, rows) = (locator.columns, locator.rows);
+        locator.starts = vec![0; columns * rows + 1];
         // Two passes, count then place: one list for all buckets, no vector per bucket.
         for t in triangles {
             let (c0, r0, c1, r1) = locator.span(t);
@@ -162,5 +182,26 @@ mod tests {
         assert!(locator.candidates(p(-1.0, 0.0)).is_empty());
         assert!(locator.candidates(p(f64::NAN, 0.0)).is_empty());
         assert!(Locator::new(&[]).candidates(p(0.0, 0.0)).is_empty());
+    }
+
+    #[test]
+    fn long_thin_triangles_keep_the_lists_linear() {
+        let p = Point::new;
+        // Slivers from corner to corner of a wide box, and small triangles filling it.
+        let mut tris: Vec<[Point; 3]> = (0..2_000)
+            .map(|k| {
+                let y = f64::from(k) * 0.001;
+                [p(0.0, y), p(1000.0, 1000.0 - y), p(0.0, y + 0.0005)]
+            })
+            .collect();
+        for k in 0..2_000 {
+            let (x, y) = (f64::from(k % 50) * 20.0, f64::from(k / 50) * 25.0);
+            tris.push([p(x, y), p(x + 1.0, y), p(x, y + 1.0)]);
+        }
+        let locator = Locator::new(&tris);
+        assert!(locator.items.len() <= 8 * tris.len() + locator.columns * locator.rows);
+        for (k, t) in tris.iter().enumerate() {
+            assert!(locator.candidates(t[0]).contains(&(k as u32)));
+        }
     }
 }

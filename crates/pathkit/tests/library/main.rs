@@ -67,6 +67,8 @@ mod jps_movingai;
 mod jps_properties;
 #[path = "../landmark_properties.rs"]
 mod landmark_properties;
+#[path = "../levels_properties.rs"]
+mod levels_properties;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
 #[path = "../navmesh_corridor.rs"]

@@ -11,7 +11,7 @@
 //!
 //! Every search of [`crate::search`] runs on a [`LevelSpace`]: A* and Dijkstra, limits, the
 //! stepper, distance maps, landmarks. Tiled levels with a tile layer a floor and portal objects
-//! load into a [`LevelMap`] with `TiledMap::load_levels` (feature `tiled`).
+//! load into a [`LevelMap`] with `TiledLevels` (feature `tiled`: `pathkit::format::TiledLevels`).
 //!
 //! ```
 //! use pathkit::grid::Grid;

@@ -43,6 +43,8 @@ mod format_movingai;
 mod format_tiled;
 #[path = "../format_tiled_hex.rs"]
 mod format_tiled_hex;
+#[path = "../format_tiled_levels.rs"]
+mod format_tiled_levels;
 #[path = "../gameplaykit_graph.rs"]
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]

@@ -10,6 +10,7 @@
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs; obstacle graphs and mesh graphs |
 //! | [`navmesh`] | navigation meshes (from obstacles and an agent radius, from grids, or given) and optimal any-angle paths on them |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
+//! | [`levels`] | multi-level maps: several grids (floors) joined by portals (stairs, elevators, teleporters), switchable at run time |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` (orthogonal and hexagonal) |
 //! | [`geometry`] | points, segments, polygons, the visibility rule, extrusion by a buffer radius |
 //! | [`batch`] | many queries on one map, in parallel, one reusable context per thread |
@@ -40,6 +41,7 @@ pub mod graph;
 pub mod grid;
 pub mod hex;
 pub mod jps;
+pub mod levels;
 pub mod limits;
 pub mod navmesh;
 pub mod search;

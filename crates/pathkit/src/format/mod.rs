@@ -6,6 +6,7 @@
 //! | [`Scenario`], [`ScenarioEntry`] | `.scen` (grid and MAPF) | start, goal and optimal length per problem, with the [tolerance](Scenario::tolerance) to compare lengths |
 //! | [`resolve_map`] | | the `.map` file a scenario line names, found by basename |
 //! | `TiledMap` (feature `tiled`, on by default) | `.tmx` | tile layers with gids and tile properties, from a path or from bytes, and grids from them |
+//! | `TiledLevels` (feature `tiled`) | `.tmx`, a tile layer a floor, portal objects | a [`LevelMap`](crate::levels::LevelMap) of several floors joined by portals |
 //! | `TiledHexMap` (feature `tiled`) | `.tmx`, `orientation="hexagonal"` | a `TiledMap` with its [`HexLayout`](crate::hex::HexLayout) from the stagger axis and index, and hex grids from it |
 //!
 //! Parsers take bytes, never panic, and refuse malformed input with a typed error: the Moving AI
@@ -23,6 +24,7 @@
 //! | `tiled.rs` | `TiledMap`, `TiledLayer`, `TiledTile` |
 //! | `tiled_error.rs` | `TiledError` and its reasons: `TmxProblem`, `TiledQuantity`, `TiledFeature` |
 //! | `tiled_hex.rs` | `TiledHexMap` |
+//! | `tiled_levels.rs` | `TiledLevels`, `TiledPortal`: floors and portals, and the properties read |
 //! | `tmx_check.rs` | fills in old files' missing `tilecount` and checks tile data before `tiled` parses |
 //!
 //! ```
@@ -51,6 +53,8 @@ mod tiled_error;
 #[cfg(feature = "tiled")]
 mod tiled_hex;
 #[cfg(feature = "tiled")]
+mod tiled_levels;
+#[cfg(feature = "tiled")]
 mod tmx_check;
 
 pub use error::{FormatError, LengthProblem, ParseError, ParseErrorKind, Position};
@@ -60,6 +64,8 @@ pub use text::LineEnding;
 #[cfg(feature = "tiled")]
 pub use tiled::{TiledLayer, TiledMap, TiledTile};
 #[cfg(feature = "tiled")]
-pub use tiled_error::{TiledError, TiledFeature, TiledQuantity, TmxProblem};
+pub use tiled_error::{PortalProblem, TiledError, TiledFeature, TiledQuantity, TmxProblem};
 #[cfg(feature = "tiled")]
 pub use tiled_hex::TiledHexMap;
+#[cfg(feature = "tiled")]
+pub use tiled_levels::{TiledLevels, TiledPortal};

@@ -472,7 +472,7 @@ fn collect_tile_layers<'m>(
     }
 }
 
-fn texts(properties: &tiled::Properties) -> BTreeMap<String, String> {
+pub(crate) fn texts(properties: &tiled::Properties) -> BTreeMap<String, String> {
     properties
         .iter()
         .map(|(k, v)| (k.clone(), text(v)))

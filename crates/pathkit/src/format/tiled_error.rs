@@ -9,6 +9,7 @@
 use super::error::Position;
 use crate::grid::GridError;
 use crate::hex::HexError;
+use crate::levels::LevelError;
 use std::error::Error;
 use std::fmt;
 use std::path::PathBuf;
@@ -116,6 +117,64 @@ pub enum TiledError {
     },
     /// Building the hex grid failed.
     HexGrid(HexError),
+    /// A portal object of a multi-level map ([`TiledLevels`](crate::format::TiledLevels)) is
+    /// not a valid portal.
+    Portal {
+        /// The object's id in the file.
+        object: u32,
+        /// What is wrong with it.
+        problem: PortalProblem,
+    },
+    /// Building a multi-level map failed.
+    Level(LevelError),
+}
+
+/// What is wrong with a portal object ([`TiledError::Portal`]).
+///
+/// ```
+/// use pathkit::format::{PortalProblem, TiledError};
+///
+/// let e = TiledError::Portal { object: 3, problem: PortalProblem::NoSuchFloor { name: "Attic".into() } };
+/// assert_eq!(e.to_string(), "portal object 3: no tile layer named \"Attic\"");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum PortalProblem {
+    /// A required property is missing.
+    MissingProperty {
+        /// Its name.
+        name: &'static str,
+    },
+    /// A property (or the object's position, `x` or `y`) has a value of the wrong form.
+    BadValue {
+        /// Its name.
+        name: &'static str,
+        /// The value (at most 64 characters of it).
+        value: String,
+    },
+    /// A floor property names no tile layer.
+    NoSuchFloor {
+        /// The name given (at most 64 characters of it).
+        name: String,
+    },
+    /// The level map refused the portal: an end on a wall or off the map, a bad cost.
+    Refused(LevelError),
+}
+
+impl fmt::Display for PortalProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PortalProblem::MissingProperty { name } => write!(f, "no property {name:?}"),
+            PortalProblem::BadValue { name, value } => {
+                write!(
+                    f,
+                    "{name:?} has the value {value:?}, which is not of its form"
+                )
+            }
+            PortalProblem::NoSuchFloor { name } => write!(f, "no tile layer named {name:?}"),
+            PortalProblem::Refused(e) => e.fmt(f),
+        }
+    }
 }
 
 /// What is wrong with well-formed TMX text that `tiled` would misread ([`TiledError::Invalid`]).
@@ -319,6 +378,10 @@ impl fmt::Display for TiledError {
                 write!(f, "the map is {orientation}, not hexagonal")
             }
             TiledError::HexGrid(e) => e.fmt(f),
+            TiledError::Portal { object, problem } => {
+                write!(f, "portal object {object}: {problem}")
+            }
+            TiledError::Level(e) => e.fmt(f),
         }
     }
 }
@@ -330,6 +393,11 @@ impl Error for TiledError {
             TiledError::Xml { source, .. } | TiledError::Tiled { source } => Some(source.as_ref()),
             TiledError::Grid(e) => Some(e),
             TiledError::HexGrid(e) => Some(e),
+            TiledError::Level(e) => Some(e),
+            TiledError::Portal {
+                problem: PortalProblem::Refused(e),
+                ..
+            } => Some(e),
             _ => None,
         }
     }

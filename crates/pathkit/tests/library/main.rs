@@ -43,6 +43,8 @@ mod format_movingai;
 mod format_tiled;
 #[path = "../format_tiled_hex.rs"]
 mod format_tiled_hex;
+#[path = "../format_tiled_levels.rs"]
+mod format_tiled_levels;
 #[path = "../gameplaykit_graph.rs"]
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]
@@ -67,6 +69,8 @@ mod jps_movingai;
 mod jps_properties;
 #[path = "../landmark_properties.rs"]
 mod landmark_properties;
+#[path = "../levels_properties.rs"]
+mod levels_properties;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
 #[path = "../navmesh_corridor.rs"]

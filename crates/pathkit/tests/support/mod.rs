@@ -5,6 +5,7 @@
 #![allow(dead_code)] // Each test binary uses its own part.
 
 pub mod hex_oracle;
+pub mod levels_oracle;
 pub mod oracle;
 pub mod sight_oracle;
 pub mod visibility_oracle;

@@ -1,0 +1,128 @@
+//! [`LevelError`]: what a level map refuses (floors too large, portals on walls or nowhere,
+//! unknown portals) and why.
+
+use super::{Place, PortalId};
+use crate::grid::GridError;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
+use std::fmt;
+
+/// Why a level map, a portal or a level space was refused.
+///
+/// ```
+/// use pathkit::grid::Grid;
+/// use pathkit::levels::{LevelError, LevelMap, Place, Portal};
+///
+/// assert_eq!(LevelMap::new(Vec::new()).unwrap_err(), LevelError::NoFloors);
+/// let mut map = LevelMap::new(vec![Grid::from_ascii(".#")?])?;
+/// let into_wall = Portal { from: Place::new(0, 0, 0), to: Place::new(0, 1, 0), cost: 1.0, two_way: false };
+/// assert_eq!(map.add_portal(into_wall), Err(LevelError::Walled { place: Place::new(0, 1, 0) }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// A level map needs at least one floor.
+    NoFloors,
+    /// More floors than a [`Place`] can number (`u32::MAX`).
+    TooManyFloors {
+        /// Floors given.
+        count: usize,
+    },
+    /// No floor has this number.
+    NoSuchFloor {
+        /// The floor asked for.
+        floor: u32,
+    },
+    /// The cell lies outside its floor.
+    OutOfBounds {
+        /// The place asked for.
+        place: Place,
+    },
+    /// A portal end on a wall: nobody could stand there to take it, or arrive.
+    Walled {
+        /// The walled end.
+        place: Place,
+    },
+    /// A portal cost that is NaN, infinite or negative.
+    InvalidPortalCost {
+        /// The cost given.
+        cost: f64,
+    },
+    /// No portal has this handle (never added, or removed).
+    UnknownPortal {
+        /// The handle given.
+        id: PortalId,
+    },
+    /// The floors and portals together would take more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
+    TooLarge {
+        /// Bytes asked for.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The allocator refused memory below the limit.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
+    /// A floor refused an edit or a move rule.
+    Grid(GridError),
+}
+
+impl LevelError {
+    pub(super) fn refused(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::OverLimit { bytes } => LevelError::TooLarge {
+                bytes,
+                limit: MAX_MAP_BYTES,
+            },
+            Refusal::OutOfMemory { bytes } => LevelError::OutOfMemory { bytes },
+        }
+    }
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::NoFloors => f.write_str("a level map needs at least one floor"),
+            LevelError::TooManyFloors { count } => {
+                write!(f, "{count} floors: at most {} are numbered", u32::MAX)
+            }
+            LevelError::NoSuchFloor { floor } => write!(f, "there is no floor {floor}"),
+            LevelError::OutOfBounds { place } => write!(f, "{place} lies outside its floor"),
+            LevelError::Walled { place } => write!(f, "a portal end at {place} is on a wall"),
+            LevelError::InvalidPortalCost { cost } => {
+                write!(f, "portal cost {cost} is not a finite, non-negative number")
+            }
+            LevelError::UnknownPortal { id } => {
+                write!(f, "no portal has the handle {}", id.index())
+            }
+            LevelError::TooLarge { bytes, limit } => {
+                write!(
+                    f,
+                    "the level map needs {bytes} bytes, more than the limit of {limit}"
+                )
+            }
+            LevelError::OutOfMemory { bytes } => {
+                write!(f, "the allocator refused {bytes} bytes for the level map")
+            }
+            LevelError::Grid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LevelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LevelError::Grid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<GridError> for LevelError {
+    fn from(e: GridError) -> Self {
+        LevelError::Grid(e)
+    }
+}

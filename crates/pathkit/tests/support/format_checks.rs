@@ -44,7 +44,34 @@ pub fn movingai_scen(data: &[u8]) {
 /// it), and a map it accepts has full-size layers that make grids.
 #[cfg(feature = "tiled")]
 pub fn tiled_tmx(data: &[u8]) {
-    use pathkit::format::TiledMap;
+    use pathkit::format::{TiledHexMap, TiledLevels, TiledMap};
+    // The same bytes as a multi-level map (portal objects) and as a hexagonal map: each loads
+    // or gives a typed error; what loads makes its floors or hex grids.
+    if let Ok(levels) = TiledLevels::from_bytes(data) {
+        if let Ok((map, ids)) = levels.to_level_map("Wall") {
+            assert_eq!(map.floor_count() as usize, levels.map.layers.len());
+            assert_eq!(ids.len(), levels.portals.len());
+            if let Ok(space) = map.eight_connected() {
+                let mut ctx = pathkit::search::SearchContext::new();
+                let first = pathkit::levels::Place::new(0, 0, 0);
+                let last = pathkit::levels::Place::new(
+                    map.floor_count() - 1,
+                    levels.map.width.saturating_sub(1),
+                    levels.map.height.saturating_sub(1),
+                );
+                // Walls, floors and portals as loaded: a search answers or gives a typed error.
+                let _ = space.find_path(&mut ctx, first, last);
+            }
+        }
+    }
+    if let Ok(hex) = TiledHexMap::from_bytes(data) {
+        let cells = hex.map.width as usize * hex.map.height as usize;
+        for layer in &hex.map.layers {
+            if let Ok(grid) = hex.hex_grid_from_property(&layer.name, "Wall") {
+                assert_eq!(grid.len(), cells);
+            }
+        }
+    }
     let Ok(map) = TiledMap::from_bytes(data) else {
         return;
     };

@@ -165,19 +165,10 @@ impl NavMesh {
                 .locate_all_at_point(&[c.x, c.y])
                 .any(|o| grown[o.data].contains_strictly(c))
         };
-        let vertices: Vec<Point> = cdt
-            .vertices()
-            .map(|v| Point::new(v.position().x, v.position().y))
-            .collect();
-        let triangles: Vec<[u32; 3]> = cdt
-            .inner_faces()
-            .map(|f| f.vertices().map(|v| v.fix().index() as u32))
-            .filter(|t| {
-                let [a, b, c] = t.map(|v| vertices[v as usize]);
-                let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-                Point::orientation(a, b, c) > 0.0 && inside_box(centroid) && !blocked(centroid)
-            })
-            .collect();
+        let (vertices, triangles) = walkable_triangles(&cdt, |[a, b, c]| {
+            let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+            Point::orientation(a, b, c) > 0.0 && inside_box(centroid) && !blocked(centroid)
+        });
         check_count(vertices.len())?;
         NavMesh::assemble(vertices, triangles, &|u, v| {
             walls.contains(&((u.min(v)) as usize, (u.max(v)) as usize))
@@ -272,22 +263,13 @@ impl NavMesh {
             .map(|&[a, b]| ((a.min(b)) as u32, (a.max(b)) as u32))
             .collect();
         let cdt = Cdt::bulk_load_cdt(vertices, edges).map_err(|_| NavMeshError::Triangulation)?;
-        let vertices: Vec<Point> = cdt
-            .vertices()
-            .map(|v| Point::new(v.position().x, v.position().y))
-            .collect();
-        let triangles: Vec<[u32; 3]> = cdt
-            .inner_faces()
-            .map(|f| f.vertices().map(|v| v.fix().index() as u32))
-            .filter(|t| {
-                // The cell just above and right of the centroid: the centroid's coordinates are
-                // thirds of integers, so a point that close to it is inside the triangle and
-                // off every grid line, in the cell found by floor division.
-                let [a, b, c] = t.map(|v| vertices[v as usize]);
-                let (sx, sy) = ((a.x + b.x + c.x) as i64, (a.y + b.y + c.y) as i64);
-                free(sx.div_euclid(3), sy.div_euclid(3))
-            })
-            .collect();
+        let (vertices, triangles) = walkable_triangles(&cdt, |[a, b, c]| {
+            // The cell just above and right of the centroid: the centroid's coordinates are
+            // thirds of integers, so a point that close to it is inside the triangle and off
+            // every grid line, in the cell found by floor division.
+            let (sx, sy) = ((a.x + b.x + c.x) as i64, (a.y + b.y + c.y) as i64);
+            free(sx.div_euclid(3), sy.div_euclid(3))
+        });
         NavMesh::assemble(vertices, triangles, &|u, v| {
             walls.contains(&(u.min(v), u.max(v)))
         })
@@ -301,4 +283,22 @@ fn check_count(count: usize) -> Result<(), NavMeshError> {
     } else {
         Err(NavMeshError::TooLarge { count })
     }
+}
+
+/// The triangulation's points, and the vertex indices of its triangles (counter-clockwise) that
+/// `walkable` admits, given their corners.
+fn walkable_triangles(
+    cdt: &Cdt,
+    walkable: impl Fn([Point; 3]) -> bool,
+) -> (Vec<Point>, Vec<[u32; 3]>) {
+    let vertices: Vec<Point> = cdt
+        .vertices()
+        .map(|v| Point::new(v.position().x, v.position().y))
+        .collect();
+    let triangles = cdt
+        .inner_faces()
+        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+        .filter(|t| walkable(t.map(|v| vertices[v as usize])))
+        .collect();
+    (vertices, triangles)
 }

@@ -96,25 +96,9 @@ impl NavMesh {
         vertices: Vec<Point>,
         triangles: Vec<[u32; 3]>,
     ) -> Result<NavMesh, NavMeshError> {
-        NavMeshError::check_finite(vertices.iter().copied())?;
-        for count in [vertices.len(), triangles.len()] {
-            if u32::try_from(count).is_err() || count == WALL as usize {
-                return Err(NavMeshError::TooLarge { count });
-            }
-        }
+        let turns = check_triangles(&vertices, &triangles)?;
         let mut triangles = triangles;
-        for (k, t) in triangles.iter_mut().enumerate() {
-            if let Some(&vertex) = t.iter().find(|&&v| v as usize >= vertices.len()) {
-                return Err(NavMeshError::VertexOutOfRange {
-                    triangle: k,
-                    vertex,
-                });
-            }
-            let [a, b, c] = t.map(|v| vertices[v as usize]);
-            let turn = Point::orientation(a, b, c);
-            if turn == 0.0 || !turn.is_finite() {
-                return Err(NavMeshError::DegenerateTriangle { triangle: k });
-            }
+        for (t, turn) in triangles.iter_mut().zip(turns) {
             if turn < 0.0 {
                 t.swap(1, 2);
             }
@@ -504,4 +488,37 @@ impl NavMesh {
         }
         None
     }
+}
+
+/// Checks triangles over `vertices` as outside data: finite vertices, counts `u32` can number,
+/// indices in range, and area (a nonzero, finite turn); gives each triangle's turn (positive
+/// counter-clockwise).
+pub(crate) fn check_triangles(
+    vertices: &[Point],
+    triangles: &[[u32; 3]],
+) -> Result<Vec<f64>, NavMeshError> {
+    NavMeshError::check_finite(vertices.iter().copied())?;
+    for count in [vertices.len(), triangles.len()] {
+        if u32::try_from(count).is_err() || count == WALL as usize {
+            return Err(NavMeshError::TooLarge { count });
+        }
+    }
+    triangles
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            if let Some(&vertex) = t.iter().find(|&&v| v as usize >= vertices.len()) {
+                return Err(NavMeshError::VertexOutOfRange {
+                    triangle: k,
+                    vertex,
+                });
+            }
+            let [a, b, c] = t.map(|v| vertices[v as usize]);
+            let turn = Point::orientation(a, b, c);
+            if turn == 0.0 || !turn.is_finite() {
+                return Err(NavMeshError::DegenerateTriangle { triangle: k });
+            }
+            Ok(turn)
+        })
+        .collect()
 }

@@ -7,7 +7,7 @@
 //! coordinate by one unit in the last place (enough to flatten a sliver triangle); binary formats
 //! keep floats exact.
 
-use super::mesh::{NavMesh, WALL};
+use super::mesh::{check_triangles, NavMesh, WALL};
 use super::NavMeshError;
 use crate::geometry::Point;
 use std::collections::HashSet;
@@ -49,24 +49,11 @@ impl TryFrom<NavMeshData> for NavMesh {
                 triangle: neighbours.len().min(triangles.len()),
             });
         }
-        NavMeshError::check_finite(vertices.iter().copied())?;
-        for count in [vertices.len(), triangles.len()] {
-            if u32::try_from(count).is_err() || count == WALL as usize {
-                return Err(NavMeshError::TooLarge { count });
-            }
-        }
+        let turns = check_triangles(&vertices, &triangles)?;
         let mut used = vec![false; vertices.len()];
-        for (k, t) in triangles.iter().enumerate() {
-            if let Some(&vertex) = t.iter().find(|&&v| v as usize >= vertices.len()) {
-                return Err(NavMeshError::VertexOutOfRange {
-                    triangle: k,
-                    vertex,
-                });
-            }
-            let [a, b, c] = t.map(|v| vertices[v as usize]);
+        for (k, (t, turn)) in triangles.iter().zip(turns).enumerate() {
             // Stored counter-clockwise: anything else is damaged data.
-            let turn = Point::orientation(a, b, c);
-            if turn.is_nan() || turn <= 0.0 {
+            if turn < 0.0 {
                 return Err(NavMeshError::DegenerateTriangle { triangle: k });
             }
             t.iter().for_each(|&v| used[v as usize] = true);

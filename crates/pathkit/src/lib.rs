@@ -7,6 +7,7 @@
 //! | [`search`] | the search core: A*, Dijkstra, weighted A*, breadth-first, limits, a stepper; knows nothing of grids |
 //! | [`grid`] | tile grids with terrain weights, diagonal rules, heuristics, per-agent rules, connected components, line of sight and path smoothing |
 //! | [`hex`] | hex grids: axial coordinates, pointy-top and flat-top maps in the four offset layouts, terrain weights, walls, run-time edits, connected components, A* with the hex distance, a text form |
+//! | [`hierarchy`] | hierarchical search (HPA*) on grids: clusters at several levels, fast near-optimal paths on big maps, edits that rebuild only the clusters they touch |
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs; obstacle graphs and mesh graphs |
 //! | [`navmesh`] | navigation meshes (from obstacles and an agent radius, from grids, or given) and optimal any-angle paths on them |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
@@ -40,6 +41,7 @@ pub mod geometry;
 pub mod graph;
 pub mod grid;
 pub mod hex;
+pub mod hierarchy;
 pub mod jps;
 pub mod levels;
 pub mod limits;

@@ -112,6 +112,7 @@ pub(crate) use bitmap::Bitmap;
 pub use cell::Cell;
 pub use error::{AsciiProblem, GridError, MoveKind};
 pub use grid::Grid;
+pub(crate) use reverse::Reversed;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
 pub use sliced::PendingGridSearch;

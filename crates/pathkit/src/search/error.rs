@@ -74,6 +74,37 @@ pub enum SearchError<N> {
 }
 
 impl<N> SearchError<N> {
+    /// The same error with its node turned into another type: a search over a view of a map
+    /// (ids of an abstract graph, say) reports in the map's own nodes.
+    pub(crate) fn map_node<M>(self, mut f: impl FnMut(N) -> M) -> SearchError<M> {
+        match self {
+            SearchError::InvalidCost { from, to, cost } => SearchError::InvalidCost {
+                from: f(from),
+                to: f(to),
+                cost,
+            },
+            SearchError::InvalidHeuristic { node, value } => SearchError::InvalidHeuristic {
+                node: f(node),
+                value,
+            },
+            SearchError::CostOverflow { node } => SearchError::CostOverflow { node: f(node) },
+            SearchError::NodeOutOfBounds { node } => SearchError::NodeOutOfBounds { node: f(node) },
+            SearchError::InvalidWeight { weight } => SearchError::InvalidWeight { weight },
+            SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
+            SearchError::TooManyNodes => SearchError::TooManyNodes,
+            SearchError::TooLarge {
+                nodes,
+                bytes,
+                limit,
+            } => SearchError::TooLarge {
+                nodes,
+                bytes,
+                limit,
+            },
+            SearchError::OutOfMemory { bytes } => SearchError::OutOfMemory { bytes },
+        }
+    }
+
     /// The error for memory refused to the records of a space of `nodes` nodes.
     pub(crate) fn refused(refusal: Refusal, nodes: usize) -> Self {
         match refusal {

@@ -63,6 +63,8 @@ mod grid_edits;
 mod grid_fast_loop;
 #[path = "../hex_properties.rs"]
 mod hex_properties;
+#[path = "../hierarchy_properties.rs"]
+mod hierarchy_properties;
 #[path = "../jps_movingai.rs"]
 mod jps_movingai;
 #[path = "../jps_properties.rs"]

@@ -1,0 +1,67 @@
+//! [`HierarchyError`]: what building, editing or searching a hierarchy refuses, and why.
+
+use crate::grid::GridError;
+use std::fmt;
+
+/// Why a hierarchy was not built, edited or searched.
+///
+/// ```
+/// use pathkit::grid::Grid;
+/// use pathkit::hierarchy::{HierarchicalGrid, HierarchyError, HierarchyOptions};
+///
+/// let grid = Grid::new(8, 8).unwrap();
+/// let err = HierarchicalGrid::eight_connected(grid, HierarchyOptions::new().cluster_size(1)).unwrap_err();
+/// assert_eq!(err, HierarchyError::ClusterSize { size: 1 });
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum HierarchyError {
+    /// A cluster must be at least 2 cells wide (a 1-cell cluster is the grid itself, with
+    /// every cell on a border) and at most 65536.
+    ClusterSize {
+        /// The size given.
+        size: u32,
+    },
+    /// Between 1 and [`MAX_LEVELS`](super::MAX_LEVELS) levels.
+    Levels {
+        /// The number given.
+        levels: u8,
+    },
+    /// The grid refused: a cell outside it, an invalid move cost, a table it could not
+    /// allocate, a search error (a cost overflow) met while building or searching.
+    Grid(GridError),
+}
+
+impl fmt::Display for HierarchyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HierarchyError::ClusterSize { size } => {
+                write!(
+                    f,
+                    "cluster size {size}: a cluster must be 2 to 65536 cells wide"
+                )
+            }
+            HierarchyError::Levels { levels } => write!(
+                f,
+                "{levels} levels: a hierarchy has 1 to {} levels",
+                super::MAX_LEVELS
+            ),
+            HierarchyError::Grid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for HierarchyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HierarchyError::Grid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<GridError> for HierarchyError {
+    fn from(e: GridError) -> Self {
+        HierarchyError::Grid(e)
+    }
+}

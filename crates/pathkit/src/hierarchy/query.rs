@@ -1,0 +1,589 @@
+//! A query on a [`HierarchicalGrid`]: join the start and goal to the abstract graph, search the
+//! top level, refine level by level down to cells, then re-search around each border crossed.
+
+use super::level_view::{Ends, LevelView};
+use super::rect::RectSpace;
+use super::{HierarchicalGrid, HierarchyError, Rect};
+use crate::grid::{Cell, GridError, GridSpace};
+use crate::search::{Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
+use crate::Cost;
+
+/// Reusable state of hierarchical queries: the search records, the start's and goal's edges at
+/// every level, and the paths of every level. After the first queries on a map it allocates
+/// nothing new.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+///
+/// let map = HierarchicalGrid::eight_connected(Grid::new(64, 64)?, HierarchyOptions::new())?;
+/// let mut ctx = HierarchyContext::new();
+/// for goal in [Cell::new(63, 0), Cell::new(63, 63), Cell::new(0, 63)] {
+///     assert!(map.find_path(&mut ctx, Cell::new(0, 0), goal)?.is_found());
+///     assert!(ctx.stats().expanded > 0);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct HierarchyContext<C: Cost> {
+    search: SearchContext<C>,
+    ends: EndEdges<C>,
+    members: Vec<u32>,
+    nodes: Vec<u32>,
+    finer: Vec<u32>,
+    piece: Vec<u32>,
+    cells: Vec<Cell>,
+    cell_piece: Vec<Cell>,
+    stats: HierarchyStats,
+}
+
+/// The query's start and goal joined to the graph, by level (index 0 is level 1).
+#[derive(Clone, Debug)]
+struct EndEdges<C> {
+    /// The start's edges to the nodes of its cluster.
+    from_start: Vec<Vec<(u32, C)>>,
+    /// The edges into the goal from the nodes of its cluster.
+    to_goal: Vec<Vec<(u32, C)>>,
+    /// The start's cheapest path to the goal inside their shared cluster.
+    direct: Vec<Option<C>>,
+}
+
+/// Counters of the last hierarchical query.
+///
+/// ```
+/// use pathkit::hierarchy::HierarchyStats;
+///
+/// let stats = HierarchyStats::default();
+/// assert_eq!((stats.expanded, stats.abstract_expanded, stats.searches), (0, 0, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HierarchyStats {
+    /// Nodes expanded by every search the query ran, at every level.
+    pub expanded: u64,
+    /// Of those, expanded by the search of the top level.
+    pub abstract_expanded: u64,
+    /// Searches run (joining the ends, the top level, each refinement and re-search).
+    pub searches: u64,
+}
+
+impl<C: Cost> Default for HierarchyContext<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Cost> HierarchyContext<C> {
+    /// An empty context; it grows to what the maps it searches need.
+    ///
+    /// ```
+    /// use pathkit::hierarchy::HierarchyContext;
+    ///
+    /// let ctx = HierarchyContext::<f64>::new();
+    /// assert_eq!(ctx.stats().searches, 0);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        HierarchyContext {
+            search: SearchContext::new(),
+            ends: EndEdges {
+                from_start: Vec::new(),
+                to_goal: Vec::new(),
+                direct: Vec::new(),
+            },
+            members: Vec::new(),
+            nodes: Vec::new(),
+            finer: Vec::new(),
+            piece: Vec::new(),
+            cells: Vec::new(),
+            cell_piece: Vec::new(),
+            stats: HierarchyStats::default(),
+        }
+    }
+
+    /// The counters of the last query.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    ///
+    /// let map = HierarchicalGrid::four_connected(Grid::new(40, 40)?, HierarchyOptions::new().cluster_size(8))?;
+    /// let mut ctx = HierarchyContext::new();
+    /// map.find_path(&mut ctx, Cell::new(0, 0), Cell::new(39, 39))?;
+    /// assert!(ctx.stats().abstract_expanded > 0);
+    /// assert!(ctx.stats().expanded > ctx.stats().abstract_expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> HierarchyStats {
+        self.stats
+    }
+
+    fn count(&mut self) {
+        self.stats.expanded += self.search.stats().expanded;
+        self.stats.searches += 1;
+    }
+}
+
+fn grid_error(e: SearchError<Cell>) -> HierarchyError {
+    HierarchyError::Grid(GridError::Search(e))
+}
+
+impl<C: Cost> HierarchicalGrid<C> {
+    /// A path from `start` to `goal`, found through the hierarchy.
+    ///
+    /// The path is a valid grid path under the hierarchy's moves (both ends included), usually
+    /// within a few percent of the optimal cost, often optimal. A goal that cannot be reached,
+    /// or a start or goal in a wall, is [`Outcome::Unreachable`], answered from the grid's
+    /// connected components without searching; `start == goal` on a free cell is the path
+    /// `[start]`.
+    ///
+    /// # Errors
+    ///
+    /// [`HierarchyError::Grid`] for a cell outside the grid, or a cost overflow.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::search::Outcome;
+    ///
+    /// let grid = Grid::from_ascii("..........\n.########.\n.#......#.\n.#.####.#.\n....#.....")?;
+    /// let map = HierarchicalGrid::eight_connected(grid, HierarchyOptions::new().cluster_size(3))?;
+    /// let mut ctx = HierarchyContext::new();
+    /// let path = map.find_path(&mut ctx, Cell::new(0, 4), Cell::new(9, 4))?.into_path().unwrap();
+    /// assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (Cell::new(0, 4), Cell::new(9, 4)));
+    /// assert_eq!(map.find_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 4))?, Outcome::Unreachable);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_path(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Outcome<Cell, C>, HierarchyError> {
+        let mut nodes = Vec::new();
+        Ok(match self.find_path_into(ctx, start, goal, &mut nodes)? {
+            Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
+            _ => Outcome::Unreachable,
+        })
+    }
+
+    /// [`find_path`](Self::find_path) writing the path into `path` (cleared first), reusing
+    /// its capacity.
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path`](Self::find_path).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::search::Status;
+    ///
+    /// let map = HierarchicalGrid::four_connected(Grid::new(30, 1)?, HierarchyOptions::new().cluster_size(4))?;
+    /// let mut path = Vec::new();
+    /// let status = map.find_path_into(&mut HierarchyContext::new(), Cell::new(0, 0), Cell::new(29, 0), &mut path)?;
+    /// assert_eq!(status, Status::Found { cost: 29 });
+    /// assert_eq!(path.len(), 30);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_path_into(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        start: Cell,
+        goal: Cell,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<C>, HierarchyError> {
+        path.clear();
+        ctx.stats = HierarchyStats::default();
+        self.grid.check(start)?;
+        self.grid.check(goal)?;
+        if !self.grid.is_passable(start) || !self.grid.is_passable(goal) {
+            return Ok(Status::Unreachable);
+        }
+        if start == goal {
+            path.push(start);
+            return Ok(Status::Found { cost: C::ZERO });
+        }
+        if !self.grid.try_reachable(start, goal, self.diagonal)? {
+            return Ok(Status::Unreachable);
+        }
+        let space = self.space();
+        self.join_ends(ctx, &space, start, goal)?;
+        if !self.search_top(ctx, &space, start, goal)? {
+            // The components say the goal can be reached, so the graph must reach it too.
+            debug_assert!(false, "the hierarchy lost a path from {start} to {goal}");
+            let found =
+                space.find_path_into(&mut ctx.search, start, goal, &SearchOptions::new(), path)?;
+            ctx.count();
+            return Ok(found);
+        }
+        self.refine(ctx, &space, start, goal)?;
+        self.cells_from_level_one(ctx, &space)?;
+        self.straighten(ctx, &space)?;
+        path.extend_from_slice(&ctx.cells);
+        let cost = self.path_cost(path).ok_or_else(|| {
+            grid_error(SearchError::CostOverflow {
+                node: *path.last().unwrap_or(&goal),
+            })
+        })?;
+        Ok(Status::Found { cost })
+    }
+
+    /// The view of `level`'s graph with the query's ends, inside `rect` when given.
+    fn view<'a, 'q>(
+        &'a self,
+        ends_edges: &'q EndEdges<C>,
+        space: &'a GridSpace<'a, C>,
+        level: u8,
+        rect: Option<Rect>,
+        ends: (Cell, Cell),
+        reversed: bool,
+    ) -> LevelView<'a, 'q, C> {
+        let i = level as usize - 1;
+        LevelView {
+            graph: &self.graph,
+            level,
+            rect,
+            ends: Some(Ends {
+                start: ends.0,
+                goal: ends.1,
+                from_start: &ends_edges.from_start[i],
+                to_goal: &ends_edges.to_goal[i],
+                direct: ends_edges.direct[i],
+            }),
+            estimate: space,
+            reversed,
+        }
+    }
+
+    /// The start's edges to the nodes of its cluster and the goal's from the nodes of its
+    /// cluster, at every level: level 1 by searching cells, each level above by searching the
+    /// level below inside the cluster.
+    fn join_ends(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        space: &GridSpace<'_, C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<(), HierarchyError> {
+        let levels = self.levels as usize;
+        ctx.ends.from_start.resize_with(levels, Vec::new);
+        ctx.ends.to_goal.resize_with(levels, Vec::new);
+        ctx.ends.direct.resize(levels, None);
+        let bound = self.graph.bound() as u32;
+        let (s, g) = (bound, bound + 1);
+        for level in 1..=self.levels {
+            let i = level as usize - 1;
+            let (start_rect, goal_rect) = (self.rect_of(level, start), self.rect_of(level, goal));
+            let mut members = std::mem::take(&mut ctx.members);
+            let mut from_start = std::mem::take(&mut ctx.ends.from_start[i]);
+            let mut to_goal = std::mem::take(&mut ctx.ends.to_goal[i]);
+            from_start.clear();
+            to_goal.clear();
+            let direct;
+            members.clear();
+            self.graph.nodes_in(start_rect, level, &mut members);
+            if level == 1 {
+                let view = RectSpace {
+                    space,
+                    rect: start_rect,
+                };
+                let map = ctx
+                    .search
+                    .distance_map(&view, [start], None)
+                    .map_err(grid_error)?;
+                for &n in &members {
+                    if let Some(cost) = map.cost(self.graph.cell(n)) {
+                        from_start.push((n, cost));
+                    }
+                }
+                direct = map.cost(goal);
+            } else {
+                let view = self.view(
+                    &ctx.ends,
+                    space,
+                    level - 1,
+                    Some(start_rect),
+                    (start, goal),
+                    false,
+                );
+                let graph = &self.graph;
+                let map = ctx.search.distance_map(&view, [s], None).map_err(|e| {
+                    grid_error(e.map_node(|n| if n >= bound { start } else { graph.cell(n) }))
+                })?;
+                for &n in &members {
+                    if let Some(cost) = map.cost(n) {
+                        from_start.push((n, cost));
+                    }
+                }
+                direct = map.cost(g);
+            }
+            ctx.count();
+            members.clear();
+            self.graph.nodes_in(goal_rect, level, &mut members);
+            if level == 1 {
+                let reversed = crate::grid::Reversed(space);
+                let view = RectSpace {
+                    space: &reversed,
+                    rect: goal_rect,
+                };
+                let map = ctx
+                    .search
+                    .distance_map(&view, [goal], None)
+                    .map_err(grid_error)?;
+                for &n in &members {
+                    if let Some(cost) = map.cost(self.graph.cell(n)) {
+                        to_goal.push((n, cost));
+                    }
+                }
+            } else {
+                let view = self.view(
+                    &ctx.ends,
+                    space,
+                    level - 1,
+                    Some(goal_rect),
+                    (start, goal),
+                    true,
+                );
+                let graph = &self.graph;
+                let map = ctx.search.distance_map(&view, [g], None).map_err(|e| {
+                    grid_error(e.map_node(|n| if n >= bound { goal } else { graph.cell(n) }))
+                })?;
+                for &n in &members {
+                    if let Some(cost) = map.cost(n) {
+                        to_goal.push((n, cost));
+                    }
+                }
+            }
+            ctx.count();
+            ctx.members = members;
+            ctx.ends.from_start[i] = from_start;
+            ctx.ends.to_goal[i] = to_goal;
+            ctx.ends.direct[i] = direct;
+        }
+        Ok(())
+    }
+
+    /// Searches the top level from the start to the goal into `ctx.nodes`; `false` when it
+    /// finds no path.
+    fn search_top(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        space: &GridSpace<'_, C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<bool, HierarchyError> {
+        let bound = self.graph.bound() as u32;
+        let mut nodes = std::mem::take(&mut ctx.nodes);
+        let view = self.view(&ctx.ends, space, self.levels, None, (start, goal), false);
+        let graph = &self.graph;
+        let status = ctx
+            .search
+            .search_into(&view, bound, bound + 1, &SearchOptions::new(), &mut nodes)
+            .map_err(|e| {
+                grid_error(e.map_node(|n| match n.checked_sub(bound) {
+                    Some(0) => start,
+                    Some(_) => goal,
+                    None => graph.cell(n),
+                }))
+            })?;
+        ctx.count();
+        ctx.stats.abstract_expanded = ctx.search.stats().expanded;
+        ctx.nodes = nodes;
+        Ok(status.is_found())
+    }
+
+    /// Turns the top level's path in `ctx.nodes` into level 1's: each edge inside a cluster is
+    /// replaced by the path the level below takes inside that cluster.
+    fn refine(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        space: &GridSpace<'_, C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<(), HierarchyError> {
+        let bound = self.graph.bound() as u32;
+        let cell_of = |n: u32| match n.checked_sub(bound) {
+            Some(0) => start,
+            Some(_) => goal,
+            None => self.graph.cell(n),
+        };
+        for level in (2..=self.levels).rev() {
+            let mut nodes = std::mem::take(&mut ctx.nodes);
+            let mut finer = std::mem::take(&mut ctx.finer);
+            let mut piece = std::mem::take(&mut ctx.piece);
+            finer.clear();
+            finer.push(nodes[0]);
+            for pair in nodes.windows(2) {
+                let (u, v) = (pair[0], pair[1]);
+                let (cu, cv) = (cell_of(u), cell_of(v));
+                if self.cluster_of(level, cu) != self.cluster_of(level, cv) {
+                    finer.push(v);
+                    continue;
+                }
+                let rect = self.rect_of(level, cu);
+                let view = self.view(
+                    &ctx.ends,
+                    space,
+                    level - 1,
+                    Some(rect),
+                    (start, goal),
+                    false,
+                );
+                let status = ctx
+                    .search
+                    .search_into(&view, u, v, &SearchOptions::new(), &mut piece)
+                    .map_err(|e| grid_error(e.map_node(cell_of)))?;
+                ctx.count();
+                if status.is_found() {
+                    finer.extend_from_slice(&piece[1..]);
+                } else {
+                    // An edge is the cost of a path found below: it is always found again.
+                    debug_assert!(false, "edge {cu} -> {cv} of level {level} not refined");
+                    finer.push(v);
+                }
+            }
+            std::mem::swap(&mut nodes, &mut finer);
+            ctx.nodes = nodes;
+            ctx.finer = finer;
+            ctx.piece = piece;
+        }
+        // The ends as cells from here on.
+        let nodes = std::mem::take(&mut ctx.nodes);
+        ctx.cells.clear();
+        ctx.cells.extend(nodes.iter().map(|&n| cell_of(n)));
+        ctx.nodes = nodes;
+        Ok(())
+    }
+
+    /// Turns level 1's path (as cells, in `ctx.cells`) into a cell path: each pair of cells in
+    /// one cluster is joined by A* inside it; a pair in two clusters is one move.
+    fn cells_from_level_one(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        space: &GridSpace<'_, C>,
+    ) -> Result<(), HierarchyError> {
+        let waypoints = std::mem::take(&mut ctx.cells);
+        let mut cells = Vec::with_capacity(waypoints.len() * self.cluster_size as usize);
+        let mut piece = std::mem::take(&mut ctx.cell_piece);
+        cells.push(waypoints[0]);
+        for pair in waypoints.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if a == b {
+                continue;
+            }
+            if self.cluster_of(1, a) != self.cluster_of(1, b) {
+                cells.push(b);
+                continue;
+            }
+            let view = RectSpace {
+                space,
+                rect: self.rect_of(1, a),
+            };
+            let status = ctx
+                .search
+                .search_into(&view, a, b, &SearchOptions::new(), &mut piece)
+                .map_err(grid_error)?;
+            ctx.count();
+            debug_assert!(
+                status.is_found(),
+                "no path from {a} to {b} in their cluster"
+            );
+            cells.extend_from_slice(piece.get(1..).unwrap_or(&[]));
+        }
+        ctx.cells = cells;
+        ctx.cell_piece = piece;
+        Ok(())
+    }
+
+    /// Re-searches the path around each border it crosses, inside a box around that stretch:
+    /// the path was made to pass through the border's transition cells, which are often a few
+    /// cells off the best crossing.
+    fn straighten(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        space: &GridSpace<'_, C>,
+    ) -> Result<(), HierarchyError> {
+        let path = std::mem::take(&mut ctx.cells);
+        let mut piece = std::mem::take(&mut ctx.cell_piece);
+        let n = path.len();
+        // Cost from the start to each cell of the path.
+        let mut prefix: Vec<f64> = Vec::with_capacity(n);
+        prefix.push(0.0);
+        for pair in path.windows(2) {
+            let step = self.move_cost(pair[0], pair[1]).to_f64();
+            prefix.push(prefix[prefix.len() - 1] + step);
+        }
+        let reach = (self.cluster_size / 2).max(2) as usize;
+        let margin = (self.cluster_size / 4).max(1);
+        let mut out = Vec::with_capacity(n);
+        out.push(path[0]);
+        // Cells up to `done` are in `out`.
+        let mut done = 0usize;
+        let mut t = 0usize;
+        while t + 1 < n {
+            if self.cluster_of(1, path[t]) == self.cluster_of(1, path[t + 1]) {
+                t += 1;
+                continue;
+            }
+            let a = t.saturating_sub(reach).max(done);
+            let b = (t + 1 + reach).min(n - 1);
+            if b - a >= 2 {
+                let mut rect = Rect {
+                    x: path[a].x,
+                    y: path[a].y,
+                    width: 1,
+                    height: 1,
+                };
+                for &c in &path[a + 1..=b] {
+                    rect = rect.with(c);
+                }
+                let rect = rect.grown(margin, self.grid.width(), self.grid.height());
+                let view = RectSpace { space, rect };
+                let status = ctx
+                    .search
+                    .search_into(&view, path[a], path[b], &SearchOptions::new(), &mut piece)
+                    .map_err(grid_error)?;
+                ctx.count();
+                out.extend_from_slice(&path[done + 1..=a]);
+                match status.found_cost() {
+                    Some(cost) if cost.to_f64() < prefix[b] - prefix[a] => {
+                        out.extend_from_slice(&piece[1..]);
+                    }
+                    _ => out.extend_from_slice(&path[a + 1..=b]),
+                }
+                done = b;
+                t = b;
+            } else {
+                t += 1;
+            }
+        }
+        out.extend_from_slice(&path[done + 1..]);
+        ctx.cells = out;
+        ctx.cell_piece = piece;
+        Ok(())
+    }
+
+    /// What the move `a -> b` costs (`a`, `b` neighbours).
+    fn move_cost(&self, a: Cell, b: Cell) -> C {
+        let base = if a.x == b.x || a.y == b.y {
+            self.straight
+        } else {
+            self.diagonal_cost
+        };
+        let w = self.grid.weight(b);
+        if w == 1 {
+            base
+        } else {
+            base.checked_mul_count(w)
+                .unwrap_or_else(|| C::from_f64_floor(f64::MAX))
+        }
+    }
+
+    /// The cost of a cell path, `None` on overflow.
+    fn path_cost(&self, path: &[Cell]) -> Option<C> {
+        path.windows(2).try_fold(C::ZERO, |sum, pair| {
+            sum.checked_add(self.move_cost(pair[0], pair[1]))
+        })
+    }
+}

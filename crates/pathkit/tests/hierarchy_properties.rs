@@ -1,0 +1,294 @@
+//! Hierarchical search (HPA*) against the independent oracle of `support/oracle.rs`.
+//!
+//! Random maps (open fields, scattered walls, rooms, terrain weights), every diagonal rule,
+//! float and integer move costs, cluster sizes from 2 to 12 cells and one to three levels. For
+//! every query:
+//! - a path is found exactly when the oracle says the goal can be reached (walled ends and
+//!   goals cut off included);
+//! - the path starts and ends where asked, every step is a legal move under the oracle's rules,
+//!   and the cost reported is the oracle's sum of those moves;
+//! - the cost is never below the oracle's optimum, and over all queries it stays close to it.
+//!
+//! Between queries cells are edited (walls built and knocked down, terrain changed), and the
+//! edited hierarchy is compared with one built from scratch on the same grid: the same
+//! entrances at every level, the same number of edges.
+//!
+//! Cases come from fixed seeds (xorshift), so a failure names its seed.
+
+use pathkit::grid::{Cell, Diagonal, Grid};
+use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+use pathkit::search::Status;
+use pathkit::Cost;
+
+use crate::support::oracle::{same_cost, MoveCosts, Moves, OracleMap};
+
+fn stream(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// A random map: a shape (open, scattered walls, rooms with doors) and sometimes terrain.
+fn random_weights(next: &mut impl FnMut() -> u64, width: usize, height: usize) -> Vec<u32> {
+    let shape = next() % 3;
+    let density = next() % 35;
+    let terrain = next() % 3 == 0;
+    let room = 3 + (next() % 8) as usize;
+    (0..width * height)
+        .map(|i| {
+            let (x, y) = (i % width, i / width);
+            let r = next();
+            let wall = match shape {
+                0 => r % 100 < density / 3,
+                1 => r % 100 < density,
+                _ => {
+                    let on_line = x % room == 0 || y % room == 0;
+                    let door = (x + 2 * y) % room == room / 2 || (2 * x + y) % room == 1;
+                    (on_line && !door) || r % 100 < density / 4
+                }
+            };
+            if wall {
+                0
+            } else if terrain {
+                1 + (next() % 5) as u32
+            } else {
+                1
+            }
+        })
+        .collect()
+}
+
+fn grid_of(width: usize, height: usize, weights: &[u32]) -> Grid {
+    Grid::from_fn(width as u32, height as u32, |c| {
+        weights[c.y as usize * width + c.x as usize]
+    })
+    .unwrap()
+}
+
+fn moves_of(d: Diagonal) -> Moves {
+    match d {
+        Diagonal::Never => Moves::Four,
+        Diagonal::NoCornerCutting => Moves::NoCornerCutting,
+        Diagonal::CornerCutting => Moves::CornerCutting,
+        Diagonal::Always => Moves::AnyDiagonal,
+    }
+}
+
+/// Totals over many queries, for the quality check.
+#[derive(Default)]
+struct Tally {
+    queries: u64,
+    found: u64,
+    excess_sum: f64,
+    worst: f64,
+}
+
+/// One map: queries, edits, queries again, and the edited hierarchy compared with a fresh one.
+fn check_map<C: Cost + Into<f64>>(
+    seed: u64,
+    diagonal: Diagonal,
+    straight: C,
+    diagonal_cost: C,
+    tally: &mut Tally,
+) {
+    let mut next = stream(seed);
+    let width = 4 + (next() % 45) as usize;
+    let height = 4 + (next() % 45) as usize;
+    let mut weights = random_weights(&mut next, width, height);
+    let options = HierarchyOptions::new()
+        .cluster_size(2 + (next() % 11) as u32)
+        .levels(1 + (next() % 3) as u8);
+    let mut map = HierarchicalGrid::new(
+        grid_of(width, height, &weights),
+        diagonal,
+        straight,
+        diagonal_cost,
+        options,
+    )
+    .unwrap();
+    let costs = MoveCosts {
+        straight: straight.into(),
+        diagonal: diagonal_cost.into(),
+    };
+    let moves = moves_of(diagonal);
+    let mut ctx = HierarchyContext::new();
+    let mut path = Vec::new();
+    for round in 0..3 {
+        let oracle = OracleMap {
+            width,
+            height,
+            weights: weights.clone(),
+        };
+        for q in 0..8 {
+            let start = (
+                (next() % width as u64) as i64,
+                (next() % height as u64) as i64,
+            );
+            let goal = if q == 0 {
+                start
+            } else {
+                (
+                    (next() % width as u64) as i64,
+                    (next() % height as u64) as i64,
+                )
+            };
+            let status = map
+                .find_path_into(
+                    &mut ctx,
+                    Cell::new(start.0 as u32, start.1 as u32),
+                    Cell::new(goal.0 as u32, goal.1 as u32),
+                    &mut path,
+                )
+                .unwrap();
+            let best = if oracle.free(start.0, start.1) {
+                oracle.shortest(moves, costs, start, goal)
+            } else {
+                None
+            };
+            tally.queries += 1;
+            let context = || {
+                format!(
+                    "seed {seed}, round {round}, {diagonal:?}, {width}x{height}, {options:?}, {start:?} -> {goal:?}"
+                )
+            };
+            match (status, best) {
+                (Status::Found { cost }, Some(best)) => {
+                    let cells: Vec<(i64, i64)> =
+                        path.iter().map(|c| (c.x as i64, c.y as i64)).collect();
+                    let summed = oracle
+                        .path_cost(moves, costs, start, goal, &cells)
+                        .unwrap_or_else(|e| panic!("{}: {e}", context()));
+                    let cost: f64 = cost.into();
+                    assert!(
+                        same_cost(cost, summed, 1e-9),
+                        "{}: reported {cost}, the path costs {summed}",
+                        context()
+                    );
+                    assert!(
+                        cost >= best - 1e-9 * best.max(1.0),
+                        "{}: {cost} below the optimum {best}",
+                        context()
+                    );
+                    let excess = if best > 0.0 { cost / best - 1.0 } else { 0.0 };
+                    tally.found += 1;
+                    tally.excess_sum += excess;
+                    tally.worst = tally.worst.max(excess);
+                }
+                (Status::Unreachable, None) => assert!(path.is_empty(), "{}", context()),
+                (status, best) => panic!("{}: found {status:?}, oracle {best:?}", context()),
+            }
+        }
+        // Edits: walls, openings, terrain, on borders and inside clusters alike.
+        for _ in 0..1 + next() % 12 {
+            let (x, y) = (
+                (next() % width as u64) as u32,
+                (next() % height as u64) as u32,
+            );
+            let weight = match next() % 4 {
+                0 => 0,
+                1 => 1,
+                _ => 1 + (next() % 6) as u32,
+            };
+            map.set_weight(Cell::new(x, y), weight).unwrap();
+            weights[y as usize * width + x as usize] = weight;
+        }
+        let fresh = HierarchicalGrid::new(
+            grid_of(width, height, &weights),
+            diagonal,
+            straight,
+            diagonal_cost,
+            options,
+        )
+        .unwrap();
+        assert_eq!(map.grid(), fresh.grid());
+        for level in 1..=map.levels() {
+            let mut edited: Vec<Cell> = map.entrance_cells(level).collect();
+            let mut built: Vec<Cell> = fresh.entrance_cells(level).collect();
+            edited.sort_by_key(|c| (c.y, c.x));
+            built.sort_by_key(|c| (c.y, c.x));
+            assert_eq!(
+                edited, built,
+                "seed {seed}, round {round}: entrances of level {level}"
+            );
+        }
+        assert_eq!(
+            map.size().edges,
+            fresh.size().edges,
+            "seed {seed}, round {round}: edges after edits"
+        );
+    }
+}
+
+#[test]
+fn hierarchical_paths_are_valid_and_near_optimal_on_random_maps() {
+    let mut tally = Tally::default();
+    let rules = [
+        Diagonal::Never,
+        Diagonal::NoCornerCutting,
+        Diagonal::CornerCutting,
+        Diagonal::Always,
+    ];
+    for seed in 0..440u64 {
+        let diagonal = rules[(seed % 4) as usize];
+        if seed % 2 == 0 {
+            check_map(seed, diagonal, 1.0f64, std::f64::consts::SQRT_2, &mut tally);
+        } else {
+            check_map(seed, diagonal, 10u32, 14u32, &mut tally);
+        }
+    }
+    assert!(tally.queries >= 10_000, "{} queries", tally.queries);
+    // Many goals are cut off; most are not.
+    assert!(
+        tally.found * 2 > tally.queries,
+        "{} of {} found",
+        tally.found,
+        tally.queries
+    );
+    let mean = tally.excess_sum / tally.found as f64;
+    assert!(mean < 0.02, "mean cost {:.3}% above optimal", mean * 100.0);
+    assert!(
+        tally.worst < 0.5,
+        "worst {:.1}% above optimal",
+        tally.worst * 100.0
+    );
+}
+
+#[test]
+fn a_gap_closed_and_opened_again_is_seen_at_every_level() {
+    // A wall down the middle of a 64 x 64 map with one gap; two levels of 4-cell clusters.
+    let grid = Grid::from_fn(64, 64, |c| u32::from(!(c.x == 31 && c.y != 50))).unwrap();
+    let options = HierarchyOptions::new().cluster_size(4).levels(3);
+    let mut map = HierarchicalGrid::eight_connected(grid, options).unwrap();
+    let mut ctx = HierarchyContext::new();
+    let (a, b) = (Cell::new(2, 2), Cell::new(60, 2));
+    let through = map.find_path(&mut ctx, a, b).unwrap().into_path().unwrap();
+    assert!(through.nodes.contains(&Cell::new(31, 50)));
+    map.block(Cell::new(31, 50)).unwrap();
+    assert!(!map.find_path(&mut ctx, a, b).unwrap().is_found());
+    map.open(Cell::new(31, 10)).unwrap();
+    let again = map.find_path(&mut ctx, a, b).unwrap().into_path().unwrap();
+    assert!(again.nodes.contains(&Cell::new(31, 10)));
+    assert!(again.cost < through.cost);
+}
+
+#[test]
+fn out_of_grid_cells_are_errors_and_change_nothing() {
+    let mut map =
+        HierarchicalGrid::four_connected(Grid::new(10, 10).unwrap(), HierarchyOptions::new())
+            .unwrap();
+    let before = map.size();
+    let mut ctx = HierarchyContext::new();
+    assert!(map.set_weight(Cell::new(10, 0), 0).is_err());
+    assert!(map
+        .find_path(&mut ctx, Cell::new(0, 0), Cell::new(0, 10))
+        .is_err());
+    assert!(map
+        .find_path(&mut ctx, Cell::new(0, 99), Cell::new(0, 1))
+        .is_err());
+    assert_eq!(map.size(), before);
+    assert_eq!(map.grid(), &Grid::new(10, 10).unwrap());
+}

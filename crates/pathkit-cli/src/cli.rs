@@ -50,6 +50,46 @@ pub enum Command {
     /// Exit status: 0 when every answer has the stated length, 1 otherwise, 2 on unreadable
     /// input.
     BenchLandmarks(LandmarksArgs),
+    /// Hierarchical search (HPA*) beside A* on the same queries: time, expansions, cost above
+    /// the optimum, the hierarchy's build time, memory and edit time. With `--big`, also a
+    /// 4096 x 4096 map with weighted terrain, built from NewYork_0_1024 (upscaled 4x, terrain
+    /// from a fixed seed) and searched between random cells.
+    ///
+    /// Exit status: 0 when every answer is a valid path (and A*'s of the stated length), 1
+    /// otherwise, 2 on unreadable input.
+    BenchHierarchy(HierarchyArgs),
+}
+
+/// Arguments of `pathkit bench-hierarchy`.
+#[derive(Debug, clap::Args)]
+pub struct HierarchyArgs {
+    /// Scenario files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Lines per scenario file, spread evenly over its buckets; 0 runs every line.
+    #[arg(long, default_value_t = 100)]
+    pub limit: usize,
+    /// Times each query is timed; the fastest is kept.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// Side of a level-1 cluster, in cells.
+    #[arg(long, default_value_t = 16)]
+    pub cluster: u32,
+    /// Levels of clusters; by default chosen from each map's size.
+    #[arg(long)]
+    pub levels: Option<u8>,
+    /// Edits timed on each map (each a wall built and taken down again).
+    #[arg(long, default_value_t = 50)]
+    pub edits: usize,
+    /// Also the big map: the map of `--big-from` upscaled 4x with weighted terrain.
+    #[arg(long)]
+    pub big: bool,
+    /// The scenario file (name without `.map.scen`) whose map the big map is made from.
+    #[arg(long, default_value = "NewYork_0_1024")]
+    pub big_from: String,
+    /// Random queries on the big map.
+    #[arg(long, default_value_t = 50)]
+    pub big_queries: usize,
 }
 
 /// Arguments of `pathkit bench-landmarks`.

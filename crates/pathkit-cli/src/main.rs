@@ -9,6 +9,7 @@ mod counting_alloc;
 mod draw;
 mod error;
 mod hex_path;
+mod hierarchy_bench;
 mod landmarks_bench;
 mod path_cmd;
 mod path_list;
@@ -34,6 +35,7 @@ fn main() {
         Command::Bench(args) => bench::run(&args),
         Command::BenchAnyAngle(args) => any_angle::run(&args),
         Command::BenchLandmarks(args) => landmarks_bench::run(&args),
+        Command::BenchHierarchy(args) => hierarchy_bench::run(&args),
     };
     let code = match result {
         Ok(code) => code,

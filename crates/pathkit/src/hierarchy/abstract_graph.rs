@@ -177,7 +177,8 @@ impl<C: Cost> AbstractGraph<C> {
         self.spare.push(node);
     }
 
-    /// Nodes of at least `level` whose cells lie in `rect`, appended to `out` in id order.
+    /// Nodes of at least `level` whose cells lie in `rect`, appended to `out` in the order of a
+    /// walk around the rectangle's border (the same for the same nodes).
     pub fn nodes_in(&self, rect: Rect, level: u8, out: &mut Vec<u32>) {
         // Borders hold few cells: walking the rectangle's border rows and columns finds every
         // node without scanning all nodes.
@@ -201,6 +202,5 @@ impl<C: Cost> AbstractGraph<C> {
                 push(Cell::new(x1, y));
             }
         }
-        out.sort_unstable();
     }
 }

@@ -5,8 +5,15 @@ use super::{HierarchyError, MAX_LEVELS};
 /// How a [`HierarchicalGrid`](super::HierarchicalGrid) cuts its map.
 ///
 /// Clusters of level 1 are `cluster_size` cells square; each level above groups 4 x 4 clusters
-/// of the level below. By default levels are added until the top level has at most 256
-/// clusters: one level on a 256 x 256 map, two on 512 and 1024, three on 4096.
+/// of the level below. By default levels are added while the top level has more than 65536
+/// clusters: with 16-cell clusters, one level up to 4096 x 4096 cells, two up to 16384.
+///
+/// Why so few: a level's nodes are joined to every other node of their cluster, so a cluster of
+/// level 2 holds about 16 times the nodes of one of level 1 and far more edges. On the Moving AI
+/// maps and a 4096 x 4096 map, one level answered most queries fastest and kept an edit near
+/// 0.2 ms; a second level sped the longest queries of the 4096 map up (mean time 1.4 times
+/// lower) but made an edit cost about 1.3 ms (the README's hierarchy bench). Ask for more
+/// levels with [`levels`](Self::levels).
 ///
 /// Smaller clusters make edits cheaper (an edit re-searches the clusters it touches) and
 /// abstract searches larger; larger ones the reverse.
@@ -90,7 +97,7 @@ impl HierarchyOptions {
             |side: u64| width.div_ceil(side as u32) as u64 * height.div_ceil(side as u32) as u64;
         let mut levels = 1u8;
         let mut side = self.cluster_size as u64;
-        while levels < MAX_LEVELS && clusters(side) > 256 && side * 4 <= u32::MAX as u64 {
+        while levels < MAX_LEVELS && clusters(side) > 65536 && side * 4 <= u32::MAX as u64 {
             side *= 4;
             levels += 1;
         }
@@ -106,9 +113,11 @@ mod tests {
     fn levels_follow_the_map_size() {
         let o = HierarchyOptions::new();
         assert_eq!(o.resolve(256, 256), Ok(1));
-        assert_eq!(o.resolve(512, 512), Ok(2));
-        assert_eq!(o.resolve(1024, 1024), Ok(2));
-        assert_eq!(o.resolve(4096, 4096), Ok(3));
+        assert_eq!(o.resolve(1024, 1024), Ok(1));
+        assert_eq!(o.resolve(4096, 4096), Ok(1));
+        assert_eq!(o.resolve(4097, 4096), Ok(2));
+        assert_eq!(o.resolve(16384, 16384), Ok(2));
+        assert_eq!(o.resolve(16385, 16384), Ok(3));
         assert_eq!(o.resolve(1, 1), Ok(1));
         assert_eq!(
             o.levels(0).resolve(9, 9),

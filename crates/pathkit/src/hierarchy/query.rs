@@ -5,7 +5,7 @@ use super::level_view::{Ends, LevelView};
 use super::rect::RectSpace;
 use super::{HierarchicalGrid, HierarchyError, Rect};
 use crate::grid::{Cell, GridError, GridSpace};
-use crate::search::{Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
+use crate::search::{CostChecks, Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
 use crate::Cost;
 
 /// Reusable state of hierarchical queries: the search records, the start's and goal's edges at
@@ -34,6 +34,10 @@ pub struct HierarchyContext<C: Cost> {
     piece: Vec<u32>,
     cells: Vec<Cell>,
     cell_piece: Vec<Cell>,
+    cells_out: Vec<Cell>,
+    /// Indices in the cell path of the waypoints its searches were joined at.
+    joints: Vec<usize>,
+    prefix: Vec<f64>,
     stats: HierarchyStats,
 }
 
@@ -96,6 +100,9 @@ impl<C: Cost> HierarchyContext<C> {
             piece: Vec::new(),
             cells: Vec::new(),
             cell_piece: Vec::new(),
+            cells_out: Vec::new(),
+            joints: Vec::new(),
+            prefix: Vec::new(),
             stats: HierarchyStats::default(),
         }
     }
@@ -123,6 +130,17 @@ impl<C: Cost> HierarchyContext<C> {
         self.stats.searches += 1;
     }
 }
+
+/// A* for every search of a query: the costs are the grid's or sums of them, computed by the
+/// library, and the grid's estimate is consistent on cells and on the abstract graph alike
+/// (every edge costs what a path between its cells costs), so the search core's fast loop
+/// applies.
+fn trusted<C: Cost>() -> SearchOptions<C> {
+    SearchOptions::new().cost_checks(CostChecks::Trusted)
+}
+
+/// Every how many clusters entered a query's cell path is joined from one search to the next.
+const STRIDE: usize = 2;
 
 fn grid_error(e: SearchError<Cell>) -> HierarchyError {
     HierarchyError::Grid(GridError::Search(e))
@@ -218,7 +236,7 @@ impl<C: Cost> HierarchicalGrid<C> {
             return Ok(found);
         }
         self.refine(ctx, &space, start, goal)?;
-        self.cells_from_level_one(ctx, &space)?;
+        self.cells_through(ctx, &space)?;
         self.straighten(ctx, &space)?;
         path.extend_from_slice(&ctx.cells);
         let cost = self.path_cost(path).ok_or_else(|| {
@@ -379,7 +397,7 @@ impl<C: Cost> HierarchicalGrid<C> {
         let graph = &self.graph;
         let status = ctx
             .search
-            .search_into(&view, bound, bound + 1, &SearchOptions::new(), &mut nodes)
+            .search_into(&view, bound, bound + 1, &trusted(), &mut nodes)
             .map_err(|e| {
                 grid_error(e.map_node(|n| match n.checked_sub(bound) {
                     Some(0) => start,
@@ -432,7 +450,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 );
                 let status = ctx
                     .search
-                    .search_into(&view, u, v, &SearchOptions::new(), &mut piece)
+                    .search_into(&view, u, v, &trusted(), &mut piece)
                     .map_err(|e| grid_error(e.map_node(cell_of)))?;
                 ctx.count();
                 if status.is_found() {
@@ -456,49 +474,61 @@ impl<C: Cost> HierarchicalGrid<C> {
         Ok(())
     }
 
-    /// Turns level 1's path (as cells, in `ctx.cells`) into a cell path: each pair of cells in
-    /// one cluster is joined by A* inside it; a pair in two clusters is one move.
-    fn cells_from_level_one(
+    /// Turns level 1's path (as cells, in `ctx.cells`) into a cell path. Waypoints are the
+    /// start, the goal, and every [`STRIDE`]-th cell where the path enters a cluster; A* joins
+    /// each waypoint to the next inside the clusters level 1's path crosses between them. The
+    /// transition cells between two waypoints are not imposed, only the clusters, so each
+    /// search may find a better crossing than the graph's. The waypoints kept are noted in
+    /// `ctx.joints`, by their index in the cell path.
+    fn cells_through(
         &self,
         ctx: &mut HierarchyContext<C>,
         space: &GridSpace<'_, C>,
     ) -> Result<(), HierarchyError> {
-        let waypoints = std::mem::take(&mut ctx.cells);
-        let mut cells = Vec::with_capacity(waypoints.len() * self.cluster_size as usize);
+        let nodes = std::mem::take(&mut ctx.cells);
+        let mut cells = std::mem::take(&mut ctx.cells_out);
         let mut piece = std::mem::take(&mut ctx.cell_piece);
-        cells.push(waypoints[0]);
-        for pair in waypoints.windows(2) {
-            let (a, b) = (pair[0], pair[1]);
-            if a == b {
+        cells.clear();
+        ctx.joints.clear();
+        cells.push(nodes[0]);
+        let mut from = 0usize;
+        let mut entries = 0usize;
+        for k in 1..nodes.len() {
+            let entered = self.cluster_of(1, nodes[k - 1]) != self.cluster_of(1, nodes[k]);
+            if entered {
+                entries += 1;
+            }
+            let last = k + 1 == nodes.len();
+            if !last && !(entered && entries % STRIDE == 0) {
                 continue;
             }
-            if self.cluster_of(1, a) != self.cluster_of(1, b) {
-                cells.push(b);
-                continue;
+            let (a, b) = (nodes[from], nodes[k]);
+            let mut rect = self.rect_of(1, a);
+            for &c in &nodes[from + 1..=k] {
+                rect = rect.union(self.rect_of(1, c));
             }
-            let view = RectSpace {
-                space,
-                rect: self.rect_of(1, a),
-            };
+            let view = RectSpace { space, rect };
             let status = ctx
                 .search
-                .search_into(&view, a, b, &SearchOptions::new(), &mut piece)
+                .search_into(&view, a, b, &trusted(), &mut piece)
                 .map_err(grid_error)?;
             ctx.count();
-            debug_assert!(
-                status.is_found(),
-                "no path from {a} to {b} in their cluster"
-            );
+            debug_assert!(status.is_found(), "no path from {a} to {b} in {rect:?}");
             cells.extend_from_slice(piece.get(1..).unwrap_or(&[]));
+            if !last {
+                ctx.joints.push(cells.len() - 1);
+            }
+            from = k;
         }
+        ctx.cells_out = nodes;
         ctx.cells = cells;
         ctx.cell_piece = piece;
         Ok(())
     }
 
-    /// Re-searches the path around each border it crosses, inside a box around that stretch:
-    /// the path was made to pass through the border's transition cells, which are often a few
-    /// cells off the best crossing.
+    /// Re-searches the path around each waypoint kept (`ctx.joints`), inside a box around that
+    /// stretch: the path was made to pass through the waypoint, which is often a few cells off
+    /// the best way past it.
     fn straighten(
         &self,
         ctx: &mut HierarchyContext<C>,
@@ -506,61 +536,60 @@ impl<C: Cost> HierarchicalGrid<C> {
     ) -> Result<(), HierarchyError> {
         let path = std::mem::take(&mut ctx.cells);
         let mut piece = std::mem::take(&mut ctx.cell_piece);
+        let mut out = std::mem::take(&mut ctx.cells_out);
+        let mut prefix = std::mem::take(&mut ctx.prefix);
         let n = path.len();
         // Cost from the start to each cell of the path.
-        let mut prefix: Vec<f64> = Vec::with_capacity(n);
+        prefix.clear();
         prefix.push(0.0);
         for pair in path.windows(2) {
             let step = self.move_cost(pair[0], pair[1]).to_f64();
             prefix.push(prefix[prefix.len() - 1] + step);
         }
-        let reach = (self.cluster_size / 2).max(2) as usize;
+        let reach = (self.cluster_size as usize / 2).max(2);
         let margin = (self.cluster_size / 4).max(1);
-        let mut out = Vec::with_capacity(n);
+        out.clear();
         out.push(path[0]);
         // Cells up to `done` are in `out`.
         let mut done = 0usize;
-        let mut t = 0usize;
-        while t + 1 < n {
-            if self.cluster_of(1, path[t]) == self.cluster_of(1, path[t + 1]) {
-                t += 1;
+        let joints = std::mem::take(&mut ctx.joints);
+        for &t in &joints {
+            let a = t.saturating_sub(reach).max(done);
+            let b = (t + reach).min(n - 1);
+            if b < a + 2 {
                 continue;
             }
-            let a = t.saturating_sub(reach).max(done);
-            let b = (t + 1 + reach).min(n - 1);
-            if b - a >= 2 {
-                let mut rect = Rect {
-                    x: path[a].x,
-                    y: path[a].y,
-                    width: 1,
-                    height: 1,
-                };
-                for &c in &path[a + 1..=b] {
-                    rect = rect.with(c);
-                }
-                let rect = rect.grown(margin, self.grid.width(), self.grid.height());
-                let view = RectSpace { space, rect };
-                let status = ctx
-                    .search
-                    .search_into(&view, path[a], path[b], &SearchOptions::new(), &mut piece)
-                    .map_err(grid_error)?;
-                ctx.count();
-                out.extend_from_slice(&path[done + 1..=a]);
-                match status.found_cost() {
-                    Some(cost) if cost.to_f64() < prefix[b] - prefix[a] => {
-                        out.extend_from_slice(&piece[1..]);
-                    }
-                    _ => out.extend_from_slice(&path[a + 1..=b]),
-                }
-                done = b;
-                t = b;
-            } else {
-                t += 1;
+            let mut rect = Rect {
+                x: path[a].x,
+                y: path[a].y,
+                width: 1,
+                height: 1,
+            };
+            for &c in &path[a + 1..=b] {
+                rect = rect.with(c);
             }
+            let rect = rect.grown(margin, self.grid.width(), self.grid.height());
+            let view = RectSpace { space, rect };
+            let status = ctx
+                .search
+                .search_into(&view, path[a], path[b], &trusted(), &mut piece)
+                .map_err(grid_error)?;
+            ctx.count();
+            out.extend_from_slice(&path[done + 1..=a]);
+            match status.found_cost() {
+                Some(cost) if cost.to_f64() < prefix[b] - prefix[a] => {
+                    out.extend_from_slice(&piece[1..]);
+                }
+                _ => out.extend_from_slice(&path[a + 1..=b]),
+            }
+            done = b;
         }
         out.extend_from_slice(&path[done + 1..]);
+        ctx.joints = joints;
         ctx.cells = out;
+        ctx.cells_out = path;
         ctx.cell_piece = piece;
+        ctx.prefix = prefix;
         Ok(())
     }
 

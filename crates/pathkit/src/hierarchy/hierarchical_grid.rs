@@ -4,6 +4,7 @@
 use super::abstract_graph::{AbstractGraph, Edge};
 use super::level_view::LevelView;
 use super::rect::RectSpace;
+use super::zero_estimate::ZeroEstimate;
 use super::{HierarchyError, HierarchyOptions, Rect};
 use crate::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
 use crate::search::SearchContext;
@@ -13,7 +14,7 @@ use crate::Cost;
 /// and more between them, at most [`TRANSITION_GAP`] apart.
 const SHORT_ENTRANCE: u32 = 6;
 /// The largest gap between transitions along a long entrance.
-const TRANSITION_GAP: u32 = 8;
+const TRANSITION_GAP: u32 = 16;
 
 /// A grid with a hierarchy of clusters over it, for fast, near-optimal paths on big maps and
 /// on maps that change (HPA*: Botea, Müller and Schaeffer, 2004).
@@ -642,8 +643,9 @@ impl<C: Cost> HierarchicalGrid<C> {
                         space: &space,
                         rect,
                     };
+                    let zero = ZeroEstimate(&view);
                     let map = ctx
-                        .distance_map(&view, [self.graph.cell(from)], None)
+                        .distance_map_trusted(&zero, self.graph.cell(from))
                         .map_err(|e| HierarchyError::Grid(GridError::Search(e)))?;
                     for &to in members.iter() {
                         if to != from {
@@ -662,7 +664,8 @@ impl<C: Cost> HierarchicalGrid<C> {
                         reversed: false,
                     };
                     let graph = &self.graph;
-                    let map = ctx.distance_map(&view, [from], None).map_err(|e| {
+                    let zero = ZeroEstimate(&view);
+                    let map = ctx.distance_map_trusted(&zero, from).map_err(|e| {
                         HierarchyError::Grid(GridError::Search(e.map_node(|n| graph.cell(n))))
                     })?;
                     for &to in members.iter() {

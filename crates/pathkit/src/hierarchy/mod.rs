@@ -9,6 +9,7 @@
 //! | `abstract_graph.rs` | the nodes on cluster borders and their edges at every level |
 //! | `level_view.rs` | one level of the graph as a search space of [`crate::search`] |
 //! | `rect.rs` | [`Rect`], and a grid space cut down to one cluster |
+//! | `zero_estimate.rs` | a space searched with no estimate (Dijkstra on the fast loop) |
 //! | `error.rs` | [`HierarchyError`] |
 //!
 //! Every search a query runs is the search core's A* or Dijkstra over a small space: a
@@ -34,6 +35,7 @@ mod level_view;
 mod options;
 mod query;
 mod rect;
+mod zero_estimate;
 
 pub use error::HierarchyError;
 pub use hierarchical_grid::{HierarchicalGrid, HierarchySize};

@@ -3,6 +3,7 @@
 
 use super::level_view::{Ends, LevelView};
 use super::rect::RectSpace;
+use super::zero_estimate::ZeroEstimate;
 use super::{HierarchicalGrid, HierarchyError, Rect};
 use crate::grid::{Cell, GridError, GridSpace};
 use crate::search::{CostChecks, Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
@@ -140,7 +141,7 @@ fn trusted<C: Cost>() -> SearchOptions<C> {
 }
 
 /// Every how many clusters entered a query's cell path is joined from one search to the next.
-const STRIDE: usize = 2;
+const STRIDE: usize = 3;
 
 fn grid_error(e: SearchError<Cell>) -> HierarchyError {
     HierarchyError::Grid(GridError::Search(e))
@@ -307,9 +308,10 @@ impl<C: Cost> HierarchicalGrid<C> {
                     space,
                     rect: start_rect,
                 };
+                let zero = ZeroEstimate(&view);
                 let map = ctx
                     .search
-                    .distance_map(&view, [start], None)
+                    .distance_map_trusted(&zero, start)
                     .map_err(grid_error)?;
                 for &n in &members {
                     if let Some(cost) = map.cost(self.graph.cell(n)) {
@@ -327,7 +329,8 @@ impl<C: Cost> HierarchicalGrid<C> {
                     false,
                 );
                 let graph = &self.graph;
-                let map = ctx.search.distance_map(&view, [s], None).map_err(|e| {
+                let zero = ZeroEstimate(&view);
+                let map = ctx.search.distance_map_trusted(&zero, s).map_err(|e| {
                     grid_error(e.map_node(|n| if n >= bound { start } else { graph.cell(n) }))
                 })?;
                 for &n in &members {
@@ -346,9 +349,10 @@ impl<C: Cost> HierarchicalGrid<C> {
                     space: &reversed,
                     rect: goal_rect,
                 };
+                let zero = ZeroEstimate(&view);
                 let map = ctx
                     .search
-                    .distance_map(&view, [goal], None)
+                    .distance_map_trusted(&zero, goal)
                     .map_err(grid_error)?;
                 for &n in &members {
                     if let Some(cost) = map.cost(self.graph.cell(n)) {
@@ -365,7 +369,8 @@ impl<C: Cost> HierarchicalGrid<C> {
                     true,
                 );
                 let graph = &self.graph;
-                let map = ctx.search.distance_map(&view, [g], None).map_err(|e| {
+                let zero = ZeroEstimate(&view);
+                let map = ctx.search.distance_map_trusted(&zero, g).map_err(|e| {
                     grid_error(e.map_node(|n| if n >= bound { goal } else { graph.cell(n) }))
                 })?;
                 for &n in &members {

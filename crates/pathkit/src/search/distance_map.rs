@@ -279,6 +279,35 @@ impl<C: Cost> SearchContext<C> {
     }
 }
 
+impl<C: Cost> SearchContext<C> {
+    /// [`distance_map`](Self::distance_map) from one source with no cost limit, for a space
+    /// whose costs the library computed itself and whose estimate is zero (the caller's
+    /// promise): no checks, and the bucket-queue open list of the fast loop.
+    pub(crate) fn distance_map_trusted<'a, S: IndexedSpace<Cost = C>>(
+        &'a mut self,
+        space: &'a S,
+        source: S::Node,
+    ) -> Result<DistanceMap<'a, S>, SearchError<S::Node>> {
+        let indexer = self.prepare(space)?;
+        let policy = SpaceExpansion {
+            space,
+            goal: source,
+            indexer,
+        };
+        let sources = [policy.indexer.index(source).map(|i| (i, source))];
+        let (records, open) = (&mut self.records, &mut self.buckets);
+        self.stats = settle(
+            records,
+            open,
+            &mut self.scratch,
+            &policy,
+            best_first::Trusted,
+            sources,
+        )?;
+        Ok(DistanceMap::new(self, space))
+    }
+}
+
 /// Runs a multi-source search from `sources` that settles every node it reaches (no goal),
 /// noting them in `scratch.order`; returns the counters. The caller has started a new
 /// generation of `records`.

@@ -1,12 +1,13 @@
 //! `pathkit path` on a hex map: a map in the text form of `HexGrid::from_ascii`, recognised by
 //! its header line (`hex odd-r`, ...). Columns and rows on the command line are the map's
 //! offset coordinates, as the text lays them out; the path is listed the same way and drawn
-//! over the map in the text form.
+//! over the map in the text form (and with `--png`, as hexagons in an image).
 
 use crate::cli::PathArgs;
 use crate::coords::Xy;
 use crate::error::CliError;
 use crate::path_list;
+use crate::png_hex;
 use crate::screen::Screen;
 use crate::solver::Algo;
 use pathkit::grid::Cell;
@@ -75,7 +76,6 @@ fn check_options(args: &PathArgs) -> Result<(), CliError> {
         (args.eight, "--eight"),
         (args.smooth, "--smooth"),
         (args.any_angle, "--any-angle"),
-        (args.png.is_some(), "--png"),
         (
             matches!(args.algo, Algo::Jps | Algo::JpsPlus),
             "--algo jps/jps-plus",
@@ -173,5 +173,9 @@ pub fn run(args: &PathArgs, file: &Path, text: &str) -> Result<i32, CliError> {
     });
     // The header line is the map's, already printed above in words.
     print!("{}", drawing.split_once('\n').map_or("", |(_, body)| body));
+    if let Some(file) = &args.png {
+        let (w, h) = png_hex::write(file, &grid, &path, start, goal)?;
+        println!("png: {} ({w}x{h})", file.display());
+    }
     Ok(code)
 }

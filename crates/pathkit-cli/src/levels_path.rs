@@ -3,16 +3,17 @@
 //! tile with the property `Wall`). `--start-floor` and `--goal-floor` name the floors, by layer
 //! name or number; the path crosses floors through the portals and is listed as `floor:(x, y)`,
 //! each floor drawn in text with its part of the path, and with `--png` the floors side by side,
-//! portals marked and joined.
+//! portals marked and joined. A hexagonal Tiled map goes to the hex map's code instead.
 
 use crate::cli::PathArgs;
 use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
+use crate::hex_path;
 use crate::png_levels;
 use crate::solver::Algo;
 use crate::view::View;
-use pathkit::format::TiledLevels;
+use pathkit::format::{TiledHexMap, TiledLevels};
 use pathkit::grid::Cell;
 use pathkit::levels::{LevelMap, Place};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
@@ -100,6 +101,15 @@ fn place_text(p: Place) -> String {
 /// Runs `path` on the multi-level map in `file`; exit status 0 when a path was found, 1 when
 /// the goal is unreachable.
 pub fn run(args: &PathArgs, file: &Path) -> Result<i32, CliError> {
+    // A hexagonal Tiled map is a hex map, searched and drawn as one.
+    if let Ok(hex) = TiledHexMap::load(file) {
+        if args.start_floor.is_some() || args.goal_floor.is_some() {
+            return Err(CliError::Usage(
+                "--start-floor and --goal-floor apply to orthogonal multi-level maps; this one is hexagonal".into(),
+            ));
+        }
+        return hex_path::run_tiled(args, file, &hex);
+    }
     check_options(args)?;
     let parse = |message: String| CliError::Parse {
         path: file.to_path_buf(),

@@ -907,6 +907,29 @@ fn path_on_a_hex_map_writes_the_hexes_as_hexagons_with_png() {
     assert_eq!(pixel_at(&pixels, 125, 41 - 7, 40 + 4), START_GREEN);
     // The weight-9 hex (1, 2): brown, darker than the floor.
     assert_eq!(pixel_at(&pixels, 125, 41, 64), [126, 88, 54]);
+
+    // A hexagonal Tiled map: its first layer, `Wall` tiles walls, marsh weighing its `Cost`.
+    let tmx = fixtures().join("hex_odd_r.tmx");
+    let out = run(
+        0,
+        &["path", arg(&tmx), "0", "5", "4", "3", "--png", arg(&png)],
+    )
+    .out;
+    assert!(out.contains("(hex odd-r, 8x6)"), "{out}");
+    assert!(out.contains("\ncost: 7\n"), "{out}");
+    assert!(out.contains("\n * # # # G # 3 .\n"), "{out}");
+    // 8 x 6 hexes: 16 sqrt 3 x 8.5 = 235.6 across, 16 x 9.5 = 152 down.
+    assert!(out.contains("(236x152)\n"), "{out}");
+    let pixels = png_pixels(&png);
+    assert!(pixels.contains(&PATH_RED) && pixels.contains(&GOAL_BLUE));
+    // The marsh, weight 3.
+    assert!(pixels.contains(&[198, 172, 126]));
+    let err = run(
+        2,
+        &["path", arg(&tmx), "0", "5", "4", "3", "--start-floor", "0"],
+    )
+    .err;
+    assert!(err.contains("this one is hexagonal"), "{err}");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::hex_path;
 use crate::png_levels;
 use crate::solver::Algo;
 use crate::view::View;
-use pathkit::format::{TiledHexMap, TiledLevels};
+use pathkit::format::{TiledError, TiledHexMap, TiledLevels};
 use pathkit::grid::Cell;
 use pathkit::levels::{LevelMap, Place};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
@@ -21,6 +21,10 @@ use std::path::Path;
 
 /// The property that marks a wall tile, as in the Cat Maze level and the test fixtures.
 pub const WALL_PROPERTY: &str = "Wall";
+
+/// The places listed from the start and from the end of a long path without `--full`.
+const LISTED_HEAD: usize = 16;
+const LISTED_TAIL: usize = 8;
 
 /// The largest floor drawn in text without `--full`.
 const TEXT_COLS: u32 = 100;
@@ -102,19 +106,23 @@ fn place_text(p: Place) -> String {
 /// the goal is unreachable.
 pub fn run(args: &PathArgs, file: &Path) -> Result<i32, CliError> {
     // A hexagonal Tiled map is a hex map, searched and drawn as one.
-    if let Ok(hex) = TiledHexMap::load(file) {
-        if args.start_floor.is_some() || args.goal_floor.is_some() {
-            return Err(CliError::Usage(
-                "--start-floor and --goal-floor apply to orthogonal multi-level maps; this one is hexagonal".into(),
-            ));
-        }
-        return hex_path::run_tiled(args, file, &hex);
-    }
-    check_options(args)?;
     let parse = |message: String| CliError::Parse {
         path: file.to_path_buf(),
         message,
     };
+    match TiledHexMap::load(file) {
+        Ok(hex) => {
+            if args.start_floor.is_some() || args.goal_floor.is_some() {
+                return Err(CliError::Usage(
+                    "--start-floor and --goal-floor apply to orthogonal multi-level maps; this one is hexagonal".into(),
+                ));
+            }
+            return hex_path::run_tiled(args, file, &hex);
+        }
+        Err(TiledError::NotHexagonal { .. }) => {}
+        Err(e) => return Err(parse(e.to_string())),
+    }
+    check_options(args)?;
     let levels = TiledLevels::load(file).map_err(|e| parse(e.to_string()))?;
     let (map, _) = levels
         .to_level_map(WALL_PROPERTY)
@@ -163,7 +171,21 @@ pub fn run(args: &PathArgs, file: &Path) -> Result<i32, CliError> {
     let code = match &outcome {
         Outcome::Found(p) => {
             let listed: Vec<String> = path.iter().map(|&p| place_text(p)).collect();
-            println!("path: {}", listed.join(" "));
+            if args.full || listed.len() <= LISTED_HEAD + LISTED_TAIL {
+                println!("path: {}", listed.join(" "));
+            } else {
+                let tail = listed.len() - LISTED_TAIL;
+                println!(
+                    "path: {} ... {}",
+                    listed[..LISTED_HEAD].join(" "),
+                    listed[tail..].join(" ")
+                );
+                println!(
+                    "note: {} of the {} places left out of the list; --full lists every place",
+                    tail - LISTED_HEAD,
+                    listed.len()
+                );
+            }
             let hops = path
                 .windows(2)
                 .filter(|w| is_portal_hop(w[0], w[1]))

@@ -1128,3 +1128,49 @@ fn bench_landmarks_on_a_multi_level_map_checks_every_cost() {
     let err = run(2, &["bench-landmarks", "--floors", arg(&a)]).err;
     assert!(err.contains("--floors needs at least two maps"), "{err}");
 }
+
+#[test]
+fn a_long_path_across_floors_is_listed_by_its_ends_without_full() {
+    let tmp = scratch("path-levels-long");
+    let tmx = tmp.join("corridors.tmx");
+    let row = vec!["1"; 40].join(",");
+    std::fs::write(
+        &tmx,
+        format!(
+            r#"<map version="1.10" orientation="orthogonal" width="40" height="1" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="t.png" width="8" height="8"/></tileset>
+ <layer id="1" name="Low" width="40" height="1"><data encoding="csv">{row}</data></layer>
+ <layer id="2" name="High" width="40" height="1"><data encoding="csv">{row}</data></layer>
+ <objectgroup id="3" name="Portals">
+  <object id="1" type="portal" x="316" y="0"><properties><property name="from_floor" value="Low"/><property name="to_floor" value="High"/><property name="to_x" value="39"/><property name="to_y" value="0"/><property name="cost" value="3"/></properties></object>
+ </objectgroup>
+</map>"#
+        ),
+    )
+    .unwrap();
+    let ends = ["0", "0", "0", "0", "--goal-floor", "High"];
+    let out = run(0, &[&["path", arg(&tmx)], &ends[..]].concat()).out;
+    // Along Low to its end, up (one way), back along High: 39 + 3 + 39.
+    assert!(out.contains("\ncost: 81\n"), "{out}");
+    assert!(out.contains("\nplaces: 80\nportals taken: 1\n"), "{out}");
+    let list = out.lines().find(|l| l.starts_with("path: ")).unwrap();
+    assert!(list.starts_with("path: 0:(0, 0) 0:(1, 0) "), "{list}");
+    assert!(list.contains(" 0:(15, 0) ... 1:(7, 0) "), "{list}");
+    assert!(list.ends_with(" 1:(0, 0)"), "{list}");
+    assert!(
+        out.contains(
+            "\nnote: 56 of the 80 places left out of the list; --full lists every place\n"
+        ),
+        "{out}"
+    );
+    let out = run(0, &[&["path", arg(&tmx), "--full"], &ends[..]].concat()).out;
+    assert!(!out.contains("note:"), "{out}");
+    assert_eq!(
+        out.lines()
+            .find(|l| l.starts_with("path: "))
+            .unwrap()
+            .split(' ')
+            .count(),
+        1 + 2 * 80
+    );
+}

@@ -47,6 +47,10 @@ pub enum Command {
     /// lines: time, expansions, the landmarks' build time and memory. Both run through the
     /// search core's general loop; answers are checked against the lengths the files state.
     ///
+    /// With --floors, also (or only) on a multi-level map built from Moving AI maps: ALT beside
+    /// A* with the level space's own estimate, on queries between floors, every cost checked
+    /// against the other search's and Dijkstra's.
+    ///
     /// Exit status: 0 when every answer has the stated length, 1 otherwise, 2 on unreadable
     /// input.
     BenchLandmarks(LandmarksArgs),
@@ -96,8 +100,20 @@ pub struct HierarchyArgs {
 #[derive(Debug, clap::Args)]
 pub struct LandmarksArgs {
     /// Scenario files or folders.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "floors")]
     pub paths: Vec<PathBuf>,
+    /// A Moving AI .map file as one floor of a multi-level map; give it two or more times, the
+    /// floors stacked in order. Stairs join neighbouring floors both ways, a one-way teleporter
+    /// leads from the top floor to the bottom one, all placed from --seed in each floor's largest
+    /// connected part; --limit queries (200 when 0) run between two different floors.
+    #[arg(long, value_name = "MAP")]
+    pub floors: Vec<PathBuf>,
+    /// With --floors: two-way stairs between each pair of neighbouring floors.
+    #[arg(long, default_value_t = 4)]
+    pub stairs: usize,
+    /// With --floors: the seed of the portals' places and the queries.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Landmarks to choose on each map: the farthest, starting from the first line's start.
     #[arg(long, default_value_t = 16)]
     pub landmarks: usize,
@@ -135,6 +151,9 @@ pub struct PathArgs {
     /// On a hex map, columns and rows are the map's offset coordinates, the search is A* over
     /// six neighbours (each move costs the weight of the hex entered), and the path is drawn
     /// over the map in the same text form (`S` start, `G` goal, `*` the hexes between).
+    /// A Tiled `.tmx` map is a multi-level map: each tile layer a floor (walls where there is
+    /// no tile or a tile with the property `Wall`), objects of class `portal` the portals
+    /// between them; --start-floor and --goal-floor say which floors the ends are on.
     pub map: PathBuf,
     /// Start column.
     pub sx: u32,
@@ -153,7 +172,14 @@ pub struct PathArgs {
     /// The search to run.
     #[arg(long, value_enum, default_value_t = Algo::Astar)]
     pub algo: Algo,
-    /// Also write the map and the path as a PNG image.
+    /// On a multi-level (.tmx) map: the start's floor, a layer's name or number (default 0).
+    #[arg(long, value_name = "FLOOR")]
+    pub start_floor: Option<String>,
+    /// On a multi-level (.tmx) map: the goal's floor, a layer's name or number (default 0).
+    #[arg(long, value_name = "FLOOR")]
+    pub goal_floor: Option<String>,
+    /// Also write the map and the path as a PNG image: cells as squares, a hex map's hexes as
+    /// hexagons, a multi-level map's floors side by side with their portals marked and joined.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// List every cell of the path on one line and draw every cell of the map. Without it the

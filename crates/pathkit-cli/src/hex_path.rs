@@ -1,14 +1,17 @@
 //! `pathkit path` on a hex map: a map in the text form of `HexGrid::from_ascii`, recognised by
 //! its header line (`hex odd-r`, ...). Columns and rows on the command line are the map's
 //! offset coordinates, as the text lays them out; the path is listed the same way and drawn
-//! over the map in the text form.
+//! over the map in the text form (and with `--png`, as hexagons in an image).
 
 use crate::cli::PathArgs;
 use crate::coords::Xy;
 use crate::error::CliError;
+use crate::levels_path::WALL_PROPERTY;
 use crate::path_list;
+use crate::png_hex;
 use crate::screen::Screen;
 use crate::solver::Algo;
+use pathkit::format::TiledHexMap;
 use pathkit::grid::Cell;
 use pathkit::hex::{Hex, HexGrid};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
@@ -75,7 +78,6 @@ fn check_options(args: &PathArgs) -> Result<(), CliError> {
         (args.eight, "--eight"),
         (args.smooth, "--smooth"),
         (args.any_angle, "--any-angle"),
-        (args.png.is_some(), "--png"),
         (
             matches!(args.algo, Algo::Jps | Algo::JpsPlus),
             "--algo jps/jps-plus",
@@ -97,14 +99,54 @@ pub fn run(args: &PathArgs, file: &Path, text: &str) -> Result<i32, CliError> {
         path: file.to_path_buf(),
         message: e.to_string(),
     })?;
+    run_on(args, file, &grid)
+}
+
+/// The hex grid of a hexagonal Tiled map's first tile layer: a hex with no tile or a tile with
+/// the property `Wall` is a wall, one whose tile has a whole-number property `Cost` weighs that
+/// much (at least 1), any other weighs 1.
+pub fn from_tiled(file: &Path, hex: &TiledHexMap) -> Result<HexGrid, CliError> {
+    let parse = |message: String| CliError::Parse {
+        path: file.to_path_buf(),
+        message,
+    };
+    let layer = hex
+        .map
+        .layers
+        .first()
+        .ok_or_else(|| parse("a hexagonal map without a tile layer".into()))?;
+    hex.to_hex_grid(|x, y, map| {
+        let tile = map.tile(&layer.name, x, y);
+        match tile {
+            None => 0,
+            Some(t) if t.properties.contains_key(WALL_PROPERTY) => 0,
+            Some(t) => t
+                .properties
+                .get("Cost")
+                .and_then(|c| c.trim().parse::<u32>().ok())
+                .map_or(1, |c| c.max(1)),
+        }
+    })
+    .map_err(|e| parse(e.to_string()))
+}
+
+/// Runs `path` on a hexagonal Tiled map.
+pub fn run_tiled(args: &PathArgs, file: &Path, hex: &TiledHexMap) -> Result<i32, CliError> {
+    check_options(args)?;
+    let grid = from_tiled(file, hex)?;
+    run_on(args, file, &grid)
+}
+
+/// Runs `path` on `grid`, read from `file`.
+fn run_on(args: &PathArgs, file: &Path, grid: &HexGrid) -> Result<i32, CliError> {
     let (s, g) = (Cell::new(args.sx, args.sy), Cell::new(args.gx, args.gy));
-    let start = endpoint(&grid, "start", s)?;
-    let goal = endpoint(&grid, "goal", g)?;
+    let start = endpoint(grid, "start", s)?;
+    let goal = endpoint(grid, "goal", g)?;
     let mut ctx = SearchContext::new();
     let options = SearchOptions::default();
     let outcome = match args.algo {
         Algo::AstarGeneral => ctx
-            .search(&grid, start, goal, &options)
+            .search(grid, start, goal, &options)
             .map_err(|e| CliError::Search(e.to_string()))?,
         _ => grid
             .find_path(&mut ctx, start, goal, &options)
@@ -173,5 +215,9 @@ pub fn run(args: &PathArgs, file: &Path, text: &str) -> Result<i32, CliError> {
     });
     // The header line is the map's, already printed above in words.
     print!("{}", drawing.split_once('\n').map_or("", |(_, body)| body));
+    if let Some(file) = &args.png {
+        let (w, h) = png_hex::write(file, grid, &path, start, goal)?;
+        println!("png: {} ({w}x{h})", file.display());
+    }
     Ok(code)
 }

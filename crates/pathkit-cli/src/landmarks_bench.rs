@@ -6,6 +6,7 @@ use crate::bench::spread;
 use crate::check;
 use crate::cli::LandmarksArgs;
 use crate::error::CliError;
+use crate::landmarks_levels;
 use crate::scenario::{self, MapQueries, Query};
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::{
@@ -45,7 +46,11 @@ struct MapRow {
 
 /// Runs `bench-landmarks`; exit status 0, or 1 when a search gave a length other than the file's.
 pub fn run(args: &LandmarksArgs) -> Result<i32, CliError> {
-    let files = scenario::collect(&args.paths)?;
+    let files = if args.paths.is_empty() {
+        Vec::new()
+    } else {
+        scenario::collect(&args.paths)?
+    };
     let rounds = args.rounds.max(1);
     let mut rows = Vec::new();
     for path in &files {
@@ -70,8 +75,19 @@ pub fn run(args: &LandmarksArgs) -> Result<i32, CliError> {
             )?);
         }
     }
-    print!("{}", table(&rows, args.landmarks, rounds));
-    Ok(if rows.iter().any(|r| r.wrong > 0) {
+    if !rows.is_empty() {
+        print!("{}", table(&rows, args.landmarks, rounds));
+    }
+    let mut levels_right = true;
+    if !args.floors.is_empty() {
+        let row = landmarks_levels::bench(args, &args.floors)?;
+        if !rows.is_empty() {
+            println!();
+        }
+        print!("{}", landmarks_levels::table(&row, args));
+        levels_right = row.all_right();
+    }
+    Ok(if rows.iter().any(|r| r.wrong > 0) || !levels_right {
         1
     } else {
         0

@@ -5,6 +5,7 @@ use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
 use crate::hex_path;
+use crate::levels_path;
 use crate::path_list;
 use crate::png_image;
 use crate::scenario;
@@ -61,6 +62,14 @@ const PATH_LINES: u32 = 3;
 
 /// Runs `path`; exit status 0 when a path was found, 1 when the goal is unreachable.
 pub fn run(args: &PathArgs) -> Result<i32, CliError> {
+    if levels_path::is_tiled(&args.map) {
+        return levels_path::run(args, &args.map);
+    }
+    if args.start_floor.is_some() || args.goal_floor.is_some() {
+        return Err(CliError::Usage(
+            "--start-floor and --goal-floor apply to multi-level (.tmx) maps".into(),
+        ));
+    }
     if let Some(text) = hex_path::read_if_hex(&args.map)? {
         return hex_path::run(args, &args.map, &text);
     }

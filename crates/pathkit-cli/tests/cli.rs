@@ -845,3 +845,332 @@ fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
     .out;
     assert!(table.contains("| lak104d | "), "{table}");
 }
+
+/// Whether `pixels` (a PNG `width` pixels wide) has `colour` at (`x`, `y`).
+fn pixel_at(pixels: &[[u8; 3]], width: u32, x: u32, y: u32) -> [u8; 3] {
+    pixels[(y * width + x) as usize]
+}
+
+/// The colours `pathkit path --png` draws with.
+const PATH_RED: [u8; 3] = [230, 60, 40];
+const START_GREEN: [u8; 3] = [30, 170, 60];
+const GOAL_BLUE: [u8; 3] = [40, 90, 220];
+const WALL_DARK: [u8; 3] = [40, 40, 48];
+
+#[test]
+fn path_on_a_hex_map_writes_the_hexes_as_hexagons_with_png() {
+    let tmp = scratch("path-hex-png");
+    // Flat-top, odd columns shifted down: hexes of radius 16, 1.5 radii apart across, sqrt 3
+    // radii down.
+    let map = tmp.join("flat.hex");
+    std::fs::write(&map, "hex odd-q\n.   #   .\n  #   .\n.   .   .\n  .   .\n").unwrap();
+    let png = tmp.join("flat.png");
+    let out = run(
+        0,
+        &["path", arg(&map), "0", "0", "4", "0", "--png", arg(&png)],
+    )
+    .out;
+    assert!(out.contains("\ncost: 5\n"), "{out}");
+    // 16 x (1.5 x 5 + 0.5) = 128 across, 16 x sqrt 3 x 2.5 = 69.3 down.
+    assert!(
+        out.contains(&format!("\npng: {} (128x70)\n", png.display())),
+        "{out}"
+    );
+    let pixels = png_pixels(&png);
+    assert_eq!(pixels.len(), 128 * 70);
+    // Hex centres: column c at 16 + 24c across; row r at 13.9 + 27.7r down, half a hex lower in
+    // odd columns. The path's line runs through the centres: look beside them.
+    assert_eq!(pixel_at(&pixels, 128, 16 - 7, 14), START_GREEN);
+    assert_eq!(pixel_at(&pixels, 128, 16 + 4 * 24 + 7, 14), GOAL_BLUE);
+    assert_eq!(pixel_at(&pixels, 128, 16 + 2 * 24, 14), WALL_DARK); // (2, 0)
+    assert_eq!(pixel_at(&pixels, 128, 16 + 24, 28), WALL_DARK); // (1, 0), shifted down
+                                                                // (1, 1), the path.
+    assert_eq!(pixel_at(&pixels, 128, 16 + 24, 56 - 7), PATH_RED);
+    // Between two hexes of a column: the light gap that outlines them.
+    assert_eq!(pixel_at(&pixels, 128, 16 + 4 * 24, 27), [250, 250, 246]);
+    // The line through the path's centres.
+    assert!(pixels.contains(&[120, 20, 10]));
+
+    // Pointy-top, odd rows shifted right; weights are shaded.
+    let map = tmp.join("pointy.txt");
+    std::fs::write(&map, "hex odd-r\n. . . .\n . # # .\n. 9 . .\n").unwrap();
+    let out = run(
+        0,
+        &["path", arg(&map), "0", "1", "3", "1", "--png", arg(&png)],
+    )
+    .out;
+    // 16 sqrt 3 x 4.5 = 124.7 across, 16 x (1.5 x 3 + 0.5) = 80 down.
+    assert!(out.contains("(125x80)\n"), "{out}");
+    let pixels = png_pixels(&png);
+    assert_eq!(pixels.len(), 125 * 80);
+    // Row 1 starts half a hex right: (0, 1) centred at 27.7 + 13.9 = 41.6, 40.
+    assert_eq!(pixel_at(&pixels, 125, 41 - 7, 40 + 4), START_GREEN);
+    // The weight-9 hex (1, 2): brown, darker than the floor.
+    assert_eq!(pixel_at(&pixels, 125, 41, 64), [126, 88, 54]);
+
+    // A hexagonal Tiled map: its first layer, `Wall` tiles walls, marsh weighing its `Cost`.
+    let tmx = fixtures().join("hex_odd_r.tmx");
+    let out = run(
+        0,
+        &["path", arg(&tmx), "0", "5", "4", "3", "--png", arg(&png)],
+    )
+    .out;
+    assert!(out.contains("(hex odd-r, 8x6)"), "{out}");
+    assert!(out.contains("\ncost: 7\n"), "{out}");
+    assert!(out.contains("\n * # # # G # 3 .\n"), "{out}");
+    // 8 x 6 hexes: 16 sqrt 3 x 8.5 = 235.6 across, 16 x 9.5 = 152 down.
+    assert!(out.contains("(236x152)\n"), "{out}");
+    let pixels = png_pixels(&png);
+    assert!(pixels.contains(&PATH_RED) && pixels.contains(&GOAL_BLUE));
+    // The marsh, weight 3.
+    assert!(pixels.contains(&[198, 172, 126]));
+    let err = run(
+        2,
+        &["path", arg(&tmx), "0", "5", "4", "3", "--start-floor", "0"],
+    )
+    .err;
+    assert!(err.contains("this one is hexagonal"), "{err}");
+}
+
+#[test]
+fn path_on_a_multi_level_map_crosses_floors_and_draws_them_side_by_side() {
+    let tmp = scratch("path-levels");
+    let tmx = fixtures().join("two_floors.tmx");
+    let png = tmp.join("levels.png");
+    // Ground is cut in two by a wall at column 3: up the west stairs, across, down the east ones.
+    let out = run(
+        0,
+        &["path", arg(&tmx), "0", "0", "5", "0", "--png", arg(&png)],
+    )
+    .out;
+    assert!(
+        out.contains("(2 floors of 6x4: Ground, Upstairs; 4 portals)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nfrom 0:(0, 0) to 0:(5, 0), 8-connected, no corner cutting, portals, "),
+        "{out}"
+    );
+    assert!(out.contains("\nportals taken: 2\n"), "{out}");
+    // Walks of 1 + 2 diagonals and 2 straight moves, 3 diagonals in all, and two stairs of 2.
+    // 6 + 3 sqrt 2: on each floor, equal ways round a corner are as good.
+    assert!(out.contains("\ncost: 10.24264068"), "{out}");
+    let path = out.lines().find(|l| l.starts_with("path: ")).unwrap();
+    assert!(
+        path.starts_with("path: 0:(0, 0) 0:(1, 1) 1:(2, 1) "),
+        "{path}"
+    );
+    assert!(path.contains(" 1:(4, 2) 0:(4, 2) "), "{path}");
+    assert!(path.ends_with(" 0:(5, 0)"), "{path}");
+    // Each floor in text, its part of the path on it.
+    assert!(out.contains("floor 0 (Ground):\nS..#.G\n.*.#"), "{out}");
+    assert!(out.contains("floor 1 (Upstairs):\n.#....\n.#*"), "{out}");
+    // Two 6x4 floors at 24 pixels a cell, 48 between them and 24 around, and a band of 4 cells
+    // above them for the portals' arcs: 384 x 240.
+    assert!(out.contains("(384x240)\n"), "{out}");
+    let pixels = png_pixels(&png);
+    assert_eq!(pixels.len(), 384 * 240);
+    // Cell (x, y) of floor f spans from (24 + 192 f + 24 x, 120 + 24 y). Arcs come from above
+    // and end in the middle (a one-way portal's end holds a dot): look at the lower left.
+    let at = |f: u32, x: u32, y: u32| {
+        pixel_at(&pixels, 384, 24 + 192 * f + 24 * x + 4, 120 + 24 * y + 20)
+    };
+    assert_eq!(at(0, 0, 0), START_GREEN);
+    // The goal (5, 0) lies under the arc the path takes down the east stairs.
+    assert!(pixels.contains(&GOAL_BLUE));
+    assert_eq!(at(1, 2, 1), PATH_RED);
+    assert_eq!(at(1, 4, 2), PATH_RED);
+    assert_eq!(at(0, 3, 2), WALL_DARK);
+    // The portals: stairs purple, the one-way teleporter orange, the elevator out of service grey.
+    for (colour, what) in [
+        ([150, 60, 200], "two-way"),
+        ([240, 150, 20], "one-way"),
+        ([150, 150, 150], "out of service"),
+    ] {
+        assert!(pixels.contains(&colour), "no {what} portal drawn");
+    }
+    // Floors by name; the way back is shorter by the teleporter.
+    let out = run(
+        0,
+        &[
+            "path",
+            arg(&tmx),
+            "5",
+            "3",
+            "0",
+            "0",
+            "--start-floor",
+            "Upstairs",
+            "--goal-floor",
+            "Ground",
+        ],
+    )
+    .out;
+    assert!(out.contains("\nportals taken: 1\ncost: 0.5\n"), "{out}");
+
+    // Errors: a floor that is not there, an end on a wall, options of single grids, floors on
+    // a map without them.
+    let t = arg(&tmx);
+    let err = run(2, &["path", t, "0", "0", "5", "0", "--goal-floor", "Roof"]).err;
+    assert!(
+        err.contains(
+            "goal floor \"Roof\" is neither a layer (Ground, Upstairs) nor a number below 2"
+        ),
+        "{err}"
+    );
+    let err = run(2, &["path", t, "3", "0", "5", "0"]).err;
+    assert!(
+        err.contains("start (3, 0) is a blocked cell of floor 0"),
+        "{err}"
+    );
+    let err = run(2, &["path", t, "0", "0", "5", "0", "--smooth"]).err;
+    assert!(err.contains("--smooth applies to single grids"), "{err}");
+    let room = tmp.join("room.txt");
+    std::fs::write(&room, "...\n").unwrap();
+    let err = run(
+        2,
+        &["path", arg(&room), "0", "0", "2", "0", "--start-floor", "1"],
+    )
+    .err;
+    assert!(err.contains("apply to multi-level (.tmx) maps"), "{err}");
+}
+
+/// A Moving AI map of `rows`.
+fn write_map(path: &Path, rows: &[&str]) {
+    let text = format!(
+        "type octile\nheight {}\nwidth {}\nmap\n{}\n",
+        rows.len(),
+        rows[0].len(),
+        rows.join("\n")
+    );
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn bench_landmarks_on_a_multi_level_map_checks_every_cost() {
+    let tmp = scratch("bench-levels");
+    let (a, b, c) = (tmp.join("a.map"), tmp.join("b.map"), tmp.join("c.map"));
+    let row = |i: usize, wall: usize| {
+        (0..24)
+            .map(|x| if x == wall && i % 6 != 3 { '@' } else { '.' })
+            .collect::<String>()
+    };
+    for (file, wall) in [(&a, 8), (&b, 12), (&c, 16)] {
+        let rows: Vec<String> = (0..16).map(|i| row(i, wall)).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        write_map(file, &rows);
+    }
+    let out = run(
+        0,
+        &[
+            "bench-landmarks",
+            "--floors",
+            arg(&a),
+            "--floors",
+            arg(&b),
+            "--floors",
+            arg(&c),
+            "--limit",
+            "30",
+            "--rounds",
+            "1",
+            "--landmarks",
+            "4",
+        ],
+    )
+    .out;
+    assert!(
+        out.contains("one one-way teleporter from the top floor"),
+        "{out}"
+    );
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("| a + b + c |"))
+        .unwrap();
+    let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    // floors, nodes, portals (4 stairs a pair of floors and the teleporter), queries, landmarks
+    assert_eq!(
+        &cells[1..6],
+        ["a + b + c", "1152", "9", "30", "4"],
+        "{line}"
+    );
+    assert_eq!(cells[cells.len() - 2], "0", "wrong answers: {line}");
+    // The same seed, the same map and queries: the same expansions.
+    let again = run(
+        0,
+        &[
+            "bench-landmarks",
+            "--floors",
+            arg(&a),
+            "--floors",
+            arg(&b),
+            "--floors",
+            arg(&c),
+            "--limit",
+            "30",
+            "--rounds",
+            "1",
+            "--landmarks",
+            "4",
+        ],
+    )
+    .out;
+    let again = again
+        .lines()
+        .find(|l| l.starts_with("| a + b + c |"))
+        .unwrap();
+    let expanded = |l: &str| {
+        let c: Vec<String> = l.split('|').map(|s| s.trim().to_string()).collect();
+        (c[10].clone(), c[13].clone(), c[16].clone())
+    };
+    assert_eq!(expanded(line), expanded(again));
+    // One floor is no multi-level map.
+    let err = run(2, &["bench-landmarks", "--floors", arg(&a)]).err;
+    assert!(err.contains("--floors needs at least two maps"), "{err}");
+}
+
+#[test]
+fn a_long_path_across_floors_is_listed_by_its_ends_without_full() {
+    let tmp = scratch("path-levels-long");
+    let tmx = tmp.join("corridors.tmx");
+    let row = vec!["1"; 40].join(",");
+    std::fs::write(
+        &tmx,
+        format!(
+            r#"<map version="1.10" orientation="orthogonal" width="40" height="1" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="1" columns="1"><image source="t.png" width="8" height="8"/></tileset>
+ <layer id="1" name="Low" width="40" height="1"><data encoding="csv">{row}</data></layer>
+ <layer id="2" name="High" width="40" height="1"><data encoding="csv">{row}</data></layer>
+ <objectgroup id="3" name="Portals">
+  <object id="1" type="portal" x="316" y="0"><properties><property name="from_floor" value="Low"/><property name="to_floor" value="High"/><property name="to_x" value="39"/><property name="to_y" value="0"/><property name="cost" value="3"/></properties></object>
+ </objectgroup>
+</map>"#
+        ),
+    )
+    .unwrap();
+    let ends = ["0", "0", "0", "0", "--goal-floor", "High"];
+    let out = run(0, &[&["path", arg(&tmx)], &ends[..]].concat()).out;
+    // Along Low to its end, up (one way), back along High: 39 + 3 + 39.
+    assert!(out.contains("\ncost: 81\n"), "{out}");
+    assert!(out.contains("\nplaces: 80\nportals taken: 1\n"), "{out}");
+    let list = out.lines().find(|l| l.starts_with("path: ")).unwrap();
+    assert!(list.starts_with("path: 0:(0, 0) 0:(1, 0) "), "{list}");
+    assert!(list.contains(" 0:(15, 0) ... 1:(7, 0) "), "{list}");
+    assert!(list.ends_with(" 1:(0, 0)"), "{list}");
+    assert!(
+        out.contains(
+            "\nnote: 56 of the 80 places left out of the list; --full lists every place\n"
+        ),
+        "{out}"
+    );
+    let out = run(0, &[&["path", arg(&tmx), "--full"], &ends[..]].concat()).out;
+    assert!(!out.contains("note:"), "{out}");
+    assert_eq!(
+        out.lines()
+            .find(|l| l.starts_with("path: "))
+            .unwrap()
+            .split(' ')
+            .count(),
+        1 + 2 * 80
+    );
+}

@@ -1,11 +1,13 @@
 //! Inputs of the format fuzz targets (`fuzz/`), kept under `tests/fixtures/fuzz/<target>/`:
 //! inputs a target once failed on, and small corpus entries that reach the parsers' edge cases.
 //! Each runs through the very checks the target runs (`support/format_checks.rs`,
-//! `support/hex_text_case.rs`); a target without kept inputs fails.
+//! `support/hex_text_case.rs`, `support/level_map_case.rs`); a target without kept inputs fails.
 
 use crate::format_checks;
 use crate::fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
 use crate::hex_text_case;
+#[cfg(feature = "serde")]
+use crate::level_map_case;
 
 #[cfg(feature = "tiled")]
 #[test]
@@ -32,6 +34,12 @@ fn grid_ascii() {
 #[test]
 fn obstacle_graph_json() {
     replay("obstacle_graph_json", format_checks::obstacle_graph_json);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn level_map_json() {
+    replay("level_map_json", level_map_case::level_map_json);
 }
 
 #[test]

@@ -26,7 +26,7 @@ use crate::support::oracle::same_cost;
 
 const TOLERANCE: f64 = 1e-9;
 
-fn stream(seed: u64) -> impl FnMut() -> u64 {
+pub(crate) fn stream(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     move || {
         state ^= state << 13;
@@ -38,14 +38,14 @@ fn stream(seed: u64) -> impl FnMut() -> u64 {
 
 /// The library's map and the oracle's, built from the same numbers, and the portals' handles
 /// (by the oracle's link index).
-struct Pair {
-    map: LevelMap,
-    oracle: Levels,
-    ids: Vec<PortalId>,
+pub(crate) struct Pair {
+    pub(crate) map: LevelMap,
+    pub(crate) oracle: Levels,
+    pub(crate) ids: Vec<PortalId>,
     diagonal: Diagonal,
 }
 
-fn place(s: Spot) -> Place {
+pub(crate) fn place(s: Spot) -> Place {
     Place::new(s.0 as u32, s.1 as u32, s.2 as u32)
 }
 
@@ -53,7 +53,7 @@ fn spot(p: Place) -> Spot {
     (p.floor as usize, p.cell.x as i64, p.cell.y as i64)
 }
 
-fn random_spot(oracle: &Levels, next: &mut impl FnMut() -> u64) -> Spot {
+pub(crate) fn random_spot(oracle: &Levels, next: &mut impl FnMut() -> u64) -> Spot {
     let f = (next() % oracle.floors.len() as u64) as usize;
     let floor = &oracle.floors[f];
     (
@@ -69,7 +69,7 @@ fn random_open_spot(oracle: &Levels, next: &mut impl FnMut() -> u64) -> Option<S
         .find(|&s| oracle.open(s))
 }
 
-fn random_pair(seed: u64) -> Pair {
+pub(crate) fn random_pair(seed: u64) -> Pair {
     let mut next = stream(seed);
     let floors = 1 + (next() % 3) as usize;
     let density = next() % 40;
@@ -166,7 +166,7 @@ fn add_random_portal(pair: &mut Pair, next: &mut impl FnMut() -> u64) {
 }
 
 /// One random edit, applied to both maps.
-fn edit(pair: &mut Pair, next: &mut impl FnMut() -> u64) {
+pub(crate) fn edit(pair: &mut Pair, next: &mut impl FnMut() -> u64) {
     let live: Vec<usize> = (0..pair.ids.len())
         .filter(|&i| !pair.oracle.links[i].gone)
         .collect();
@@ -214,7 +214,7 @@ fn space_of(pair: &Pair) -> LevelSpace<'_> {
 }
 
 /// Checks one query; returns whether the goal was reachable.
-fn check_query(
+pub(crate) fn check_query(
     pair: &Pair,
     ctx: &mut SearchContext<f64>,
     start: Spot,

@@ -68,6 +68,14 @@ pub enum LevelError {
     },
     /// A floor refused an edit or a move rule.
     Grid(GridError),
+    /// A portal of saved data (feature `serde`) that no map could hold: what is wrong with it,
+    /// and its handle, so the bad entry can be found in the data.
+    SavedPortal {
+        /// The portal's handle: its index in the saved list of portals.
+        portal: u32,
+        /// What is wrong ([`LevelError::InvalidPortalCost`] or [`LevelError::NoSuchFloor`]).
+        error: Box<LevelError>,
+    },
 }
 
 impl LevelError {
@@ -108,6 +116,9 @@ impl fmt::Display for LevelError {
                 write!(f, "the allocator refused {bytes} bytes for the level map")
             }
             LevelError::Grid(e) => write!(f, "{e}"),
+            LevelError::SavedPortal { portal, error } => {
+                write!(f, "saved portal {portal}: {error}")
+            }
         }
     }
 }
@@ -116,6 +127,7 @@ impl std::error::Error for LevelError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LevelError::Grid(e) => Some(e),
+            LevelError::SavedPortal { error, .. } => Some(error.as_ref()),
             _ => None,
         }
     }

@@ -6,9 +6,9 @@ use crate::limits;
 
 /// A portal as the map keeps it: the link, and whether it is in service.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct PortalSlot {
-    portal: Portal,
-    enabled: bool,
+pub(super) struct PortalSlot {
+    pub(super) portal: Portal,
+    pub(super) enabled: bool,
 }
 
 /// A level made of several floors, each a [`Grid`] of its own size, and [`Portal`]s between
@@ -24,6 +24,11 @@ struct PortalSlot {
 /// A portal is refused when an end is on a wall or off its floor. A floor edited later may wall
 /// an end in; the portal then stays in the map but cannot be taken until the cell is opened
 /// again, as a grid cell cannot be entered while it is a wall.
+///
+/// With the `serde` feature a map is saved and loaded whole: floors, portals in service or not,
+/// and the handles of removed portals left unused, so handles a game kept still name the same
+/// portals. Loading checks the data as the map's own operations check their input, and refuses
+/// what no map could hold with a [`LevelError`] (see the `Deserialize` implementation).
 ///
 /// ```
 /// use pathkit::grid::Grid;
@@ -45,7 +50,7 @@ struct PortalSlot {
 /// assert!(path.cost > 4.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LevelMap {
     floors: Vec<Grid>,
     /// By handle; `None` once removed, so handles are never reused.
@@ -211,9 +216,7 @@ impl LevelMap {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn add_portal(&mut self, portal: Portal) -> Result<PortalId, LevelError> {
-        if !(portal.cost.is_finite() && portal.cost >= 0.0) {
-            return Err(LevelError::InvalidPortalCost { cost: portal.cost });
-        }
+        self.check_cost_and_floors(&portal)?;
         for place in [portal.from, portal.to] {
             let grid = self
                 .floor(place.floor)
@@ -344,6 +347,32 @@ impl LevelMap {
             s.as_ref()
                 .map(|s| (PortalId(i as u32), &s.portal, s.enabled))
         })
+    }
+
+    /// What every portal of a map keeps to, whatever is edited later: a finite, non-negative
+    /// cost, and both ends on floors of the map (floors are never added or removed).
+    pub(super) fn check_cost_and_floors(&self, portal: &Portal) -> Result<(), LevelError> {
+        if !(portal.cost.is_finite() && portal.cost >= 0.0) {
+            return Err(LevelError::InvalidPortalCost { cost: portal.cost });
+        }
+        for place in [portal.from, portal.to] {
+            if self.floor(place.floor).is_none() {
+                return Err(LevelError::NoSuchFloor { floor: place.floor });
+            }
+        }
+        Ok(())
+    }
+
+    /// The portal slots by handle, `None` where a portal was removed.
+    #[cfg(feature = "serde")]
+    pub(super) fn slots(&self) -> &[Option<PortalSlot>] {
+        &self.portals
+    }
+
+    /// Puts back saved slots, checked by the caller.
+    #[cfg(feature = "serde")]
+    pub(super) fn set_slots(&mut self, slots: Vec<Option<PortalSlot>>) {
+        self.portals = slots;
     }
 
     fn slot(&self, id: PortalId) -> Option<&PortalSlot> {

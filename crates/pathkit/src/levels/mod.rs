@@ -8,6 +8,7 @@
 //! | `level_map.rs` | [`LevelMap`]: the floors and portals, editable between searches |
 //! | `level_space.rs` | [`LevelSpace`]: the map as a search space, and its estimate through portals |
 //! | `error.rs` | [`LevelError`] |
+//! | `serialization.rs` | saving and loading a [`LevelMap`] with serde (feature `serde`), checked |
 //!
 //! Every search of [`crate::search`] runs on a [`LevelSpace`]: A* and Dijkstra, limits, the
 //! stepper, distance maps, landmarks. Tiled levels with a tile layer a floor and portal objects
@@ -36,6 +37,8 @@ mod level_map;
 mod level_space;
 mod place;
 mod portal;
+#[cfg(feature = "serde")]
+mod serialization;
 
 pub use error::LevelError;
 pub use level_map::LevelMap;

@@ -12,6 +12,8 @@ mod support;
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
 use support::hex_oracle;
+#[cfg(feature = "serde")]
+use support::levels_oracle;
 use support::oracle;
 use support::visibility_oracle;
 #[path = "../support/format_checks.rs"]
@@ -22,6 +24,8 @@ mod fuzz_inputs;
 mod grid_search_case;
 #[path = "../support/hex_text_case.rs"]
 mod hex_text_case;
+#[path = "../support/level_map_case.rs"]
+mod level_map_case;
 #[path = "../support/navmesh_case.rs"]
 mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]
@@ -73,6 +77,8 @@ mod jps_properties;
 mod landmark_properties;
 #[path = "../levels_properties.rs"]
 mod levels_properties;
+#[path = "../levels_serde.rs"]
+mod levels_serde;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
 #[path = "../navmesh_corridor.rs"]

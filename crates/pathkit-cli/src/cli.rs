@@ -202,6 +202,18 @@ pub struct PathArgs {
     /// With --any-angle and --png, also draw the mesh's triangles.
     #[arg(long, requires = "any_angle")]
     pub mesh: bool,
+    /// Also find the path by hierarchical search (HPA*): prints its cost and how far above the
+    /// optimum it is; with --png, draws the clusters, their entrances and its path.
+    #[arg(long)]
+    pub hierarchy: bool,
+    /// With --hierarchy, the side of a level-1 cluster in cells.
+    #[arg(
+        long,
+        value_name = "CELLS",
+        default_value_t = 16,
+        requires = "hierarchy"
+    )]
+    pub cluster: u32,
 }
 
 /// Arguments of `pathkit bench`.

@@ -10,6 +10,7 @@ mod draw;
 mod error;
 mod hex_path;
 mod hierarchy_bench;
+mod hierarchy_path;
 mod landmarks_bench;
 mod landmarks_levels;
 mod levels_path;

@@ -5,6 +5,7 @@ use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
 use crate::hex_path;
+use crate::hierarchy_path;
 use crate::levels_path;
 use crate::path_list;
 use crate::png_image;
@@ -104,6 +105,17 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     } else {
         None
     };
+    let hierarchy = if args.hierarchy {
+        Some(hierarchy_path::find(
+            &grid,
+            args.four,
+            args.cluster,
+            start,
+            goal,
+        )?)
+    } else {
+        None
+    };
     let screen = Screen::of_stdout();
     let code = match answer.cost {
         Some(cost) => {
@@ -129,12 +141,18 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
             if let Some(any) = &any_angle {
                 print_any_angle(any, cost);
             }
+            if let Some(h) = &hierarchy {
+                print_hierarchy(h, cost);
+            }
             0
         }
         None => {
             println!("no path: the goal cannot be reached");
             if let Some(any) = &any_angle {
                 print_any_angle(any, 0.0);
+            }
+            if let Some(h) = &hierarchy {
+                print_hierarchy(h, 0.0);
             }
             1
         }
@@ -159,6 +177,9 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     print!("{}", draw::text(&grid, &answer.path, start, goal, &view));
     if let Some(file) = &args.png {
         let mut lines = Vec::new();
+        if let Some(h) = &hierarchy {
+            lines.extend(h.lines.iter().cloned());
+        }
         if let Some(any) = &any_angle {
             if args.mesh {
                 lines.extend(mesh_lines(&any.mesh));
@@ -176,6 +197,24 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         println!("png: {} ({w}x{h})", file.display());
     }
     Ok(code)
+}
+
+/// The hierarchical path's line: its cost, how far above the optimum `optimal`, its cells,
+/// the expansions of every search it ran.
+fn print_hierarchy(h: &hierarchy_path::HierarchyAnswer, optimal: f64) {
+    match h.cost {
+        Some(cost) => {
+            println!(
+            "hierarchy: {cost:.8} ({:.2}% above the optimum; {} cells, {} level{}, {} expanded)",
+            if optimal > 0.0 { 100.0 * (cost / optimal - 1.0) } else { 0.0 },
+            h.path.len(),
+            h.levels,
+            if h.levels == 1 { "" } else { "s" },
+            h.expanded,
+        )
+        }
+        None => println!("hierarchy: no path"),
+    }
 }
 
 /// Magenta: the any-angle path stands out from the red grid path beneath it.

@@ -36,6 +36,7 @@ pub fn colour(mark: Mark) -> [u8; 3] {
 
 /// A straight line drawn over the map, in cell units (cell `(x, y)` spans `x..x + 1`,
 /// `y..y + 1`): an any-angle path or a mesh edge.
+#[derive(Clone)]
 pub struct Line {
     pub from: (f64, f64),
     pub to: (f64, f64),

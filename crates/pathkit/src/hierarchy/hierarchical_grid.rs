@@ -22,7 +22,8 @@ const TRANSITION_GAP: u32 = 16;
 /// The map is cut into square clusters (level 1), grouped 4 x 4 into the clusters of level 2,
 /// and so on. Where a move can cross the border between two clusters, a few cells on each side
 /// become nodes of an abstract graph (one in the middle of a short stretch of open border, one
-/// at each end and every few cells along a long one), joined by those moves and, inside each
+/// at each end of a long one; a stretch also ends where the terrain beside it changes, so a
+/// cheap crossing beside a costly one is a node of its own), joined by those moves and, inside each
 /// cluster, by the cost of the cheapest path between them. A query joins its start and goal to
 /// the graph, searches the top level, then refines each abstract edge level by level, inside
 /// one cluster at a time, down to cells; a last pass re-searches the path around each border it
@@ -555,6 +556,9 @@ impl<C: Cost> HierarchicalGrid<C> {
             let (p, q) = (a(i), b(i));
             self.passable(p.x, p.y) && self.passable(q.x, q.y)
         };
+        // The terrain on both sides: an entrance ends where it changes, so that a cheap stretch
+        // of border beside a costly one has transitions of its own.
+        let terrain = |i: u32| (self.grid.weight(a(i)), self.grid.weight(b(i)));
         let mut straight: Vec<(Cell, Cell)> = Vec::new();
         let mut diagonal: Vec<(Cell, Cell)> = Vec::new();
         let mut i = 0;
@@ -564,7 +568,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 continue;
             }
             let first = i;
-            while i < len && open(i) {
+            while i < len && open(i) && terrain(i) == terrain(first) {
                 i += 1;
             }
             let last = i - 1;

@@ -24,6 +24,8 @@ mod fuzz_inputs;
 mod grid_search_case;
 #[path = "../support/hex_text_case.rs"]
 mod hex_text_case;
+#[path = "../support/hierarchy_case.rs"]
+mod hierarchy_case;
 #[path = "../support/level_map_case.rs"]
 mod level_map_case;
 #[path = "../support/navmesh_case.rs"]

@@ -1174,3 +1174,70 @@ fn a_long_path_across_floors_is_listed_by_its_ends_without_full() {
         1 + 2 * 80
     );
 }
+
+#[test]
+fn path_finds_and_draws_the_hierarchical_path_with_hierarchy() {
+    let tmp = scratch("path-hierarchy");
+    let map = tmp.join("wall.txt");
+    // A 12 x 6 room split by a wall with one gap at the bottom; 4-cell clusters.
+    let mut text = String::new();
+    for y in 0..6 {
+        for x in 0..12 {
+            text.push(if x == 6 && y != 5 { '#' } else { '.' });
+        }
+        text.push('\n');
+    }
+    std::fs::write(&map, text).unwrap();
+    let png = tmp.join("wall.png");
+    let out = path_with_cost(
+        &map,
+        [0, 0, 11, 0],
+        &[
+            "--four",
+            "--hierarchy",
+            "--cluster",
+            "4",
+            "--png",
+            arg(&png),
+        ],
+        "21.00000000",
+    );
+    let line = out.lines().find(|l| l.starts_with("hierarchy: ")).unwrap();
+    assert!(
+        line.starts_with("hierarchy: 21.00000000 (0.00% above the optimum; 22 cells, 1 level, "),
+        "{line}"
+    );
+    let pixels = png_pixels(&png);
+    // The hierarchy's path in orange, the clusters' borders in blue-grey, entrances in amber.
+    assert!(
+        pixels.contains(&[255, 140, 0]),
+        "no hierarchical path drawn"
+    );
+    assert!(pixels.contains(&[90, 120, 170]), "no cluster borders drawn");
+    assert!(pixels.contains(&[240, 170, 20]), "no entrances drawn");
+    // Cut off: no path either way.
+    let walled = tmp.join("walled.txt");
+    std::fs::write(&walled, "..#..\n..#..\n").unwrap();
+    let out = run(
+        1,
+        &["path", arg(&walled), "0", "0", "4", "0", "--hierarchy"],
+    )
+    .out;
+    assert!(out.contains("\nhierarchy: no path\n"), "{out}");
+    // A cluster of one cell is refused with a message.
+    let err = run(
+        2,
+        &[
+            "path",
+            arg(&map),
+            "0",
+            "0",
+            "1",
+            "0",
+            "--hierarchy",
+            "--cluster",
+            "1",
+        ],
+    );
+    assert!(err.err.contains("cluster size 1"), "{}", err.err);
+}

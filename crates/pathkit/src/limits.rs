@@ -18,6 +18,7 @@
 //! | [`HexGrid`](crate::hex::HexGrid) (every constructor, [`HexGrid::from_ascii`](crate::hex::HexGrid::from_ascii), `TiledHexMap::to_hex_grid`) | [`HexGrid::memory_needed`](crate::hex::HexGrid::memory_needed): weights and connected components | [`HexError::TooLarge`](crate::hex::HexError::TooLarge) |
 //! | [`Landmarks::new`](crate::search::Landmarks::new) | [`Landmarks::memory_needed`](crate::search::Landmarks::memory_needed): one or two tables of costs, a landmark by a node; then the edges turned around for the build | [`LandmarkError::TooLarge`](crate::search::LandmarkError::TooLarge) |
 //! | [`LevelMap::new`](crate::levels::LevelMap::new), [`LevelMap::add_portal`](crate::levels::LevelMap::add_portal), a [`LevelSpace`](crate::levels::LevelSpace) | the grids of every floor together ([`Grid::memory_needed`](crate::grid::Grid::memory_needed) summed); the list of portals; a space's table of usable portal exits | [`LevelError::TooLarge`](crate::levels::LevelError::TooLarge) |
+//! | [`HierarchicalGrid::new`](crate::hierarchy::HierarchicalGrid::new) | the abstract graph's nodes and edges, counted while it is built (after the grid's own limit) | [`HierarchyError::TooLarge`](crate::hierarchy::HierarchyError::TooLarge) |
 //! | [`GridGraph::new`](crate::graph::GridGraph::new) | [`GridGraph::memory_needed`](crate::graph::GridGraph::memory_needed): nodes, payloads, both edge lists | [`GraphError::GridTooLarge`](crate::graph::GraphError::GridTooLarge) |
 //!
 //! A zero width or height is refused too (a grid has at least one cell).

@@ -43,6 +43,8 @@ pub(crate) struct AbstractGraph<C> {
     edges: Vec<Vec<Edge<C>>>,
     by_cell: HashMap<Cell, u32>,
     spare: Vec<u32>,
+    /// Edges in all lists.
+    edge_total: usize,
 }
 
 impl<C> Default for AbstractGraph<C> {
@@ -53,6 +55,7 @@ impl<C> Default for AbstractGraph<C> {
             edges: Vec::new(),
             by_cell: HashMap::new(),
             spare: Vec::new(),
+            edge_total: 0,
         }
     }
 }
@@ -70,7 +73,7 @@ impl<C: Cost> AbstractGraph<C> {
 
     /// Edges in use, counted once per direction.
     pub fn edge_count(&self) -> usize {
-        self.edges.iter().map(Vec::len).sum()
+        self.edge_total
     }
 
     /// Bytes held, roughly: arrays, edge lists and the index of cells.
@@ -132,11 +135,17 @@ impl<C: Cost> AbstractGraph<C> {
         node
     }
 
-    /// Adds `from -> to`, keeping each list sorted by target.
-    pub fn add_edge(&mut self, from: u32, edge: Edge<C>) {
+    /// Adds `from -> to`, keeping each list sorted by target. `Err` with the bytes asked for
+    /// when the allocator refuses them (nothing is added).
+    pub fn add_edge(&mut self, from: u32, edge: Edge<C>) -> Result<(), u64> {
         let list = &mut self.edges[from as usize];
+        list.try_reserve(1).map_err(|_| {
+            ((list.len() as u64 + 1) * std::mem::size_of::<Edge<C>>() as u64).max(1)
+        })?;
         let at = list.partition_point(|e| e.to < edge.to);
         list.insert(at, edge);
+        self.edge_total += 1;
+        Ok(())
     }
 
     /// The cost of the edge `from -> to` at `level`.
@@ -153,7 +162,10 @@ impl<C: Cost> AbstractGraph<C> {
 
     /// Drops the edges leaving `from` that `keep` refuses.
     pub fn retain_edges(&mut self, from: u32, keep: impl FnMut(&Edge<C>) -> bool) {
-        self.edges[from as usize].retain(keep);
+        let list = &mut self.edges[from as usize];
+        let before = list.len();
+        list.retain(keep);
+        self.edge_total -= before - list.len();
     }
 
     /// Sets the node's level (it only changes when its border moves are rebuilt).
@@ -165,11 +177,11 @@ impl<C: Cost> AbstractGraph<C> {
     /// a grid can be walked back, so every cheapest path inside a cluster has one back), so the
     /// edges into it are found from the edges out of it.
     pub fn remove_node(&mut self, node: u32) {
-        let edges = std::mem::take(&mut self.edges[node as usize]);
+        let mut edges = std::mem::take(&mut self.edges[node as usize]);
+        self.edge_total -= edges.len();
         for e in &edges {
-            self.edges[e.to as usize].retain(|back| back.to != node);
+            self.retain_edges(e.to, |back| back.to != node);
         }
-        let mut edges = edges;
         edges.clear();
         self.edges[node as usize] = edges;
         self.by_cell.remove(&self.cells[node as usize]);

@@ -27,6 +27,20 @@ pub enum HierarchyError {
         /// The number given.
         levels: u8,
     },
+    /// The abstract graph would take more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// (a map with open borders everywhere, at a size near the grid's own limit); the build
+    /// stopped there.
+    TooLarge {
+        /// Bytes the graph held when it stopped, at least.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The allocator refused memory for the abstract graph.
+    OutOfMemory {
+        /// Bytes asked for.
+        bytes: u64,
+    },
     /// The grid refused: a cell outside it, an invalid move cost, a table it could not
     /// allocate, a search error (a cost overflow) met while building or searching.
     Grid(GridError),
@@ -46,6 +60,13 @@ impl fmt::Display for HierarchyError {
                 "{levels} levels: a hierarchy has 1 to {} levels",
                 super::MAX_LEVELS
             ),
+            HierarchyError::TooLarge { bytes, limit } => write!(
+                f,
+                "the hierarchy's graph needs more than {bytes} bytes, over the {limit} a map may take"
+            ),
+            HierarchyError::OutOfMemory { bytes } => {
+                write!(f, "out of memory: {bytes} bytes for the hierarchy's graph were refused")
+            }
             HierarchyError::Grid(e) => write!(f, "{e}"),
         }
     }

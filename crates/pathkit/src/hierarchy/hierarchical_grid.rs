@@ -7,6 +7,7 @@ use super::rect::RectSpace;
 use super::zero_estimate::ZeroEstimate;
 use super::{HierarchyError, HierarchyOptions, Rect};
 use crate::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
+use crate::limits::MAX_MAP_BYTES;
 use crate::search::SearchContext;
 use crate::Cost;
 
@@ -429,8 +430,9 @@ impl<C: Cost> HierarchicalGrid<C> {
         let (cols, rows) = self.cluster_counts(1);
         for cy in 0..rows {
             for cx in 0..cols {
-                self.add_borders_after(cx, cy, None);
+                self.add_borders_after(cx, cy, None)?;
             }
+            self.check_size()?;
         }
         let mut ctx = SearchContext::new();
         let mut members = Vec::new();
@@ -441,7 +443,24 @@ impl<C: Cost> HierarchicalGrid<C> {
                     let rect = self.cluster_rect(level, cx, cy);
                     self.connect_inside(&mut ctx, level, rect, &mut members)?;
                 }
+                self.check_size()?;
             }
+        }
+        Ok(())
+    }
+
+    /// Refuses a graph that holds more than [`MAX_MAP_BYTES`], counting its edges and nodes: on
+    /// adversarial maps (an open border cell every other cell, at a size near the grid's limit)
+    /// the graph could outgrow the grid many times over.
+    fn check_size(&self) -> Result<(), HierarchyError> {
+        let edges = self.graph.edge_count() as u64;
+        let bytes = edges.saturating_mul(std::mem::size_of::<Edge<C>>() as u64)
+            + self.graph.len() as u64 * 64;
+        if bytes > MAX_MAP_BYTES {
+            return Err(HierarchyError::TooLarge {
+                bytes,
+                limit: MAX_MAP_BYTES,
+            });
         }
         Ok(())
     }
@@ -450,26 +469,32 @@ impl<C: Cost> HierarchicalGrid<C> {
     /// below it, and diagonally below on either side, so that every border is added once when
     /// every cluster is visited. With `block`, only borders whose other cluster lies inside it
     /// (columns `block.0..=block.2`, rows `block.1..=block.3` of clusters).
-    fn add_borders_after(&mut self, cx: u32, cy: u32, block: Option<(u32, u32, u32, u32)>) {
+    fn add_borders_after(
+        &mut self,
+        cx: u32,
+        cy: u32,
+        block: Option<(u32, u32, u32, u32)>,
+    ) -> Result<(), HierarchyError> {
         let (cols, rows) = self.cluster_counts(1);
         let here = self.cluster_rect(1, cx, cy);
         let within = |x: u32, y: u32| {
             block.is_none_or(|(x0, y0, x1, y1)| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
         };
         if cx + 1 < cols && within(cx + 1, cy) {
-            self.add_side_border(here, true);
+            self.add_side_border(here, true)?;
         }
         if cy + 1 < rows && within(cx, cy + 1) {
-            self.add_side_border(here, false);
+            self.add_side_border(here, false)?;
         }
         if cx + 1 < cols && cy + 1 < rows && within(cx + 1, cy + 1) {
             let corner = Cell::new(here.x + here.width - 1, here.y + here.height - 1);
-            self.add_corner(corner, 1);
+            self.add_corner(corner, 1)?;
         }
         if cx > 0 && cy + 1 < rows && within(cx - 1, cy + 1) {
             let corner = Cell::new(here.x, here.y + here.height - 1);
-            self.add_corner(corner, -1);
+            self.add_corner(corner, -1)?;
         }
+        Ok(())
     }
 
     #[inline]
@@ -493,7 +518,7 @@ impl<C: Cost> HierarchicalGrid<C> {
     }
 
     /// Adds the move `a <-> b` across a border: both nodes, an edge each way.
-    fn add_transition(&mut self, a: Cell, b: Cell) {
+    fn add_transition(&mut self, a: Cell, b: Cell) -> Result<(), HierarchyError> {
         let level = self.border_level(a, b);
         let base = if a.x == b.x || a.y == b.y {
             self.straight
@@ -512,28 +537,32 @@ impl<C: Cost> HierarchicalGrid<C> {
         let (ab, ba) = (price(b), price(a));
         let na = self.graph.ensure_node(a, level);
         let nb = self.graph.ensure_node(b, level);
-        self.graph.add_edge(
-            na,
-            Edge {
-                to: nb,
-                cost: ab,
-                level,
-                inter: true,
-            },
-        );
-        self.graph.add_edge(
-            nb,
-            Edge {
-                to: na,
-                cost: ba,
-                level,
-                inter: true,
-            },
-        );
+        self.graph
+            .add_edge(
+                na,
+                Edge {
+                    to: nb,
+                    cost: ab,
+                    level,
+                    inter: true,
+                },
+            )
+            .map_err(|bytes| HierarchyError::OutOfMemory { bytes })?;
+        self.graph
+            .add_edge(
+                nb,
+                Edge {
+                    to: na,
+                    cost: ba,
+                    level,
+                    inter: true,
+                },
+            )
+            .map_err(|bytes| HierarchyError::OutOfMemory { bytes })
     }
 
     /// The border on the right (`vertical`) or below of the level-1 cluster `here`.
-    fn add_side_border(&mut self, here: Rect, vertical: bool) {
+    fn add_side_border(&mut self, here: Rect, vertical: bool) -> Result<(), HierarchyError> {
         // Along the border, position `i` pairs cell `a(i)` inside with `b(i)` across.
         let (len, a, b): (u32, Box<dyn Fn(u32) -> Cell>, Box<dyn Fn(u32) -> Cell>) = if vertical {
             let x = here.x + here.width - 1;
@@ -604,22 +633,24 @@ impl<C: Cost> HierarchicalGrid<C> {
             }
         }
         for (p, q) in straight.into_iter().chain(diagonal) {
-            self.add_transition(p, q);
+            self.add_transition(p, q)?;
         }
+        Ok(())
     }
 
     /// The diagonal move through the corner where four level-1 clusters meet: from `corner`
     /// (the bottom cell of a cluster's right or left edge) to the cell diagonally below it,
     /// right (`dx` = 1) or left (-1).
-    fn add_corner(&mut self, corner: Cell, dx: i64) {
+    fn add_corner(&mut self, corner: Cell, dx: i64) -> Result<(), HierarchyError> {
         let nx = corner.x as i64 + dx;
         if nx < 0 || nx >= self.grid.width() as i64 || corner.y + 1 >= self.grid.height() {
-            return;
+            return Ok(());
         }
         let other = Cell::new(nx as u32, corner.y + 1);
         if self.diagonal != Diagonal::Never && self.diagonal_allowed(corner, other) {
-            self.add_transition(corner, other);
+            self.add_transition(corner, other)?;
         }
+        Ok(())
     }
 
     /// Joins the nodes of `level` inside `rect` (a cluster of that level) by the cheapest paths
@@ -683,15 +714,17 @@ impl<C: Cost> HierarchicalGrid<C> {
             }
         }
         for (from, to, cost) in found {
-            self.graph.add_edge(
-                from,
-                Edge {
-                    to,
-                    cost,
-                    level,
-                    inter: false,
-                },
-            );
+            self.graph
+                .add_edge(
+                    from,
+                    Edge {
+                        to,
+                        cost,
+                        level,
+                        inter: false,
+                    },
+                )
+                .map_err(|bytes| HierarchyError::OutOfMemory { bytes })?;
         }
         Ok(())
     }
@@ -731,7 +764,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 .collect();
             self.drop_transitions_within(block);
             for &(x, y) in &around {
-                self.add_borders_after(x, y, Some(block));
+                self.add_borders_after(x, y, Some(block))?;
             }
             let rects: Vec<Rect> = around
                 .iter()

@@ -1,0 +1,279 @@
+// The browser tests: Debian's Chromium driven by playwright-core. Run by tests/browser.rs, which
+// starts the server and passes its address:
+//
+//   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
+//
+// SUITE is game, playground or movingai. Any console error, page error or failed request fails
+// the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+
+const [suite, url, shots, dataFile] = process.argv.slice(2);
+const data = dataFile ? JSON.parse(readFileSync(dataFile, 'utf8')) : {};
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const profile = mkdtempSync(join(tmpdir(), 'catmaze-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  viewport: { width: 1500, height: 1000 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const problems = [];
+const results = {};
+let page;
+
+function watch(p) {
+  p.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+}
+
+async function open(hash, query = '') {
+  page = context.pages()[0] || await context.newPage();
+  watch(page);
+  await page.goto(`${url}${query}${hash}`);
+  await page.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+}
+
+const state = () => page.evaluate(() => window.catmaze.state());
+
+async function clickTile(x, y) {
+  const p = await page.evaluate(([x, y]) => window.catmaze.tileCenter(x, y), [x, y]);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function waitAtRest() {
+  await page.waitForFunction(() => { const s = window.catmaze.state(); return s.step === null; }, null, { timeout: 20000 });
+}
+
+async function gameSuite() {
+  await open('#game', '?step=40&mute');
+  // A click moves the cat to the tile: [22;1] holds a bone two tiles left and one down.
+  let s = await state();
+  assert.deepEqual(s.cat, [24, 0]);
+  await clickTile(22, 1);
+  await waitAtRest();
+  s = await state();
+  assert.deepEqual(s.cat, [22, 1]);
+  assert.equal(s.bones, 1);
+  assert.equal(s.steps, 3);
+  assert.equal(await page.textContent('#hud-bones'), '1');
+
+  // The route preview shows the dogs on the route: [22;3] crosses the dog at [20;2].
+  await page.mouse.move(0, 0);
+  const c = await page.evaluate(() => window.catmaze.tileCenter(22, 3));
+  await page.mouse.move(c.x, c.y);
+  await page.waitForFunction(() => window.catmaze.preview() !== null);
+  const preview = await page.evaluate(() => window.catmaze.preview());
+  assert.deepEqual(preview.dogs, [[20, 2]]);
+  assert.equal(preview.enough, true);
+  const text = await page.textContent('#game-preview');
+  assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
+  await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#game') });
+
+  // Walking into a dog with no bone loses: restart, then variant B's route to [22;3] skips the bone.
+  await page.click('#game-restart');
+  await page.check('input[name=variant][value="1"]');
+  await clickTile(22, 3);
+  await page.waitForFunction(() => window.catmaze.state().phase !== 'playing', null, { timeout: 20000 });
+  s = await state();
+  assert.equal(s.phase, 'lost');
+  assert.deepEqual(s.cat, [20, 2]);
+  assert.equal(await page.isVisible('#game-over'), true);
+  assert.equal(await page.textContent('#game-over-text'), 'You lose!');
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, 'game-lost.png'), clip: await clipOf('#game') });
+
+  // The known winning order, by clicks only (each click an adjacent tile: a 1-step route).
+  await page.click('#game-over-restart');
+  await page.check('input[name=variant][value="0"]');
+  await page.selectOption('#game-speed', { label: '40 ms (test)' });
+  s = await state();
+  assert.deepEqual([s.cat, s.bones, s.phase], [[24, 0], 0, 'playing']);
+  const t0 = Date.now();
+  for (const [x, y] of data.winningClicks) {
+    await clickTile(x, y);
+    await page.waitForFunction(([x, y]) => {
+      const s = window.catmaze.state();
+      return s.step === null && ((s.cat[0] === x && s.cat[1] === y) || s.phase !== 'playing');
+    }, [x, y], { timeout: 10000 });
+  }
+  s = await state();
+  assert.equal(s.phase, 'won', `after ${data.winningClicks.length} clicks: ${JSON.stringify(s.cat)}`);
+  assert.equal(s.bones, 0);
+  assert.equal(s.steps, data.winningClicks.length);
+  assert.equal(await page.textContent('#game-over-text'), 'You win!');
+  results.winningClicks = data.winningClicks.length;
+  results.winningSeconds = (Date.now() - t0) / 1000;
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, 'game-won.png'), clip: await clipOf('#game') });
+}
+
+async function clipOf(selector) {
+  const box = await page.locator(selector).boundingBox();
+  return { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 980) };
+}
+
+const pg = (f, ...a) => page.evaluate(f, ...a);
+
+async function playgroundSuite() {
+  await open('#playground');
+  // The tutorial's worked example, stepped: after the first expansion the start's neighbours are
+  // open with the tutorial's scores.
+  await page.selectOption('#pg-preset', 'tutorial');
+  await page.click('#pg-reset');
+  await page.click('#pg-step');
+  let t = await pg(() => window.playground.tile(24, 1));
+  assert.deepEqual([t.state, t.f, t.g, t.h, t.parent], ['open', 5, 1, 4, [24, 0]]);
+  t = await pg(() => window.playground.tile(23, 0));
+  assert.deepEqual([t.state, t.f, t.g, t.h], ['open', 5, 1, 4]);
+  assert.equal((await pg(() => window.playground.tile(24, 0))).state, 'closed');
+  for (let k = 1; k < 13; k++) await page.click('#pg-step');
+  let st = await pg(() => window.playground.status());
+  assert.equal(st.finished, true);
+  assert.equal(st.expansions, 13);
+  const path = [[24, 0], [24, 1], [23, 1], [22, 1], [21, 1], [20, 1], [20, 2], [20, 3], [21, 3], [22, 3]];
+  assert.deepEqual(st.path, path);
+  const tutorial = [[1, 4, 5], [2, 3, 5], [3, 2, 5], [4, 3, 7], [5, 4, 9], [6, 3, 9], [7, 2, 9], [8, 1, 9], [9, 0, 9]];
+  for (let k = 0; k < tutorial.length; k++) {
+    const [x, y] = path[k + 1];
+    t = await pg(([x, y]) => window.playground.tile(x, y), [x, y]);
+    assert.deepEqual([t.g, t.h, t.f], tutorial[k], `scores of [${x};${y}]`);
+    assert.deepEqual(t.parent, path[k], `parent of [${x};${y}]`);
+  }
+  const firstRow = await page.textContent('#pg-closed tr:nth-child(2)');
+  assert.match(firstRow, /\[22;3\]/);
+  await page.screenshot({ path: join(shots, 'playground-tutorial.png'), clip: await clipOf('#playground') });
+
+  // The walk-through explains each step with the engine's numbers and ends on the tutorial's path.
+  await page.click('#pg-tour-start');
+  await page.click('#pg-tour-next');
+  let tour = await pg(() => window.playground.tourText());
+  assert.match(tour, /Step 1\. \[24;0\]/);
+  assert.match(tour, /bottom \[24;1\]: enters the open list with parent \[24;0\]: G = 0 \+ 1 = 1, H = \|24 − 22\| \+ \|1 − 3\| = 4, F = 5/);
+  for (let k = 1; k < 13; k++) await page.click('#pg-tour-next');
+  tour = await pg(() => window.playground.tourText());
+  assert.match(tour, /Step 13\. \[22;3\]/);
+  assert.match(tour, /\[24;1\], \[23;1\], \[22;1\], \[21;1\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 9 steps, cost 9/);
+  await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#playground') });
+
+  // Drawing a wall changes the path: block [21;1] and the cat goes another way.
+  await page.check('input[name=tool][value=wall]');
+  const before = (await pg(() => window.playground.status())).path;
+  const p = await pg(() => window.playground.tileCenter(21, 1));
+  await page.mouse.click(p.x, p.y);
+  st = await pg(() => window.playground.status());
+  assert.equal((await pg(() => window.playground.tile(21, 1))).weight, 0);
+  assert.equal(st.finished, true);
+  assert.notDeepEqual(st.path, before);
+  assert.ok(!st.path.some(([x, y]) => x === 21 && y === 1), 'the new path avoids the wall');
+  assert.equal(st.cost, 11);
+
+  // Each algorithm finds a path of the optimal cost on a preset (the 41x41 maze, 8-way, 1/√2).
+  await page.selectOption('#pg-preset', 'maze');
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-costs', '0');
+  await page.selectOption('#pg-heuristic', '0');
+  await page.selectOption('#pg-tie', '0');
+  await page.selectOption('#pg-algo', '1');
+  const optimum = (await pg(() => window.playground.status())).cost;
+  results.algorithms = {};
+  for (const [algo, label] of [[0, 'A*'], [1, 'Dijkstra'], [3, 'Weighted A* (1.0)'], [4, 'JPS'], [5, 'JPS+']]) {
+    if (algo === 3) await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
+    await page.selectOption('#pg-algo', String(algo));
+    st = await pg(() => window.playground.status());
+    assert.equal(st.error, null, label);
+    assert.ok(Math.abs(st.cost - optimum) < 1e-9, `${label}: ${st.cost} vs ${optimum}`);
+    results.algorithms[label] = { cost: st.cost, expansions: st.expansions };
+  }
+  // Breadth-first: fewest moves; with 4-way moves of cost 1 that is the optimal cost too.
+  await page.selectOption('#pg-diagonal', '0');
+  await page.selectOption('#pg-algo', '1');
+  const optimum4 = (await pg(() => window.playground.status())).cost;
+  await page.selectOption('#pg-algo', '2');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.cost, optimum4, 'breadth-first, 4-way');
+  results.algorithms['Breadth-first (4-way)'] = { cost: st.cost, expansions: st.expansions };
+  // Any-angle: never longer than the 8-way optimum.
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-algo', '6');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.error, null);
+  assert.ok(st.found && st.cost <= optimum + 1e-9, `any-angle ${st.cost} vs ${optimum}`);
+  results.algorithms['Any-angle'] = { cost: st.cost, expansions: st.expansions };
+
+  // Compare: A* and JPS side by side on the same map and query.
+  await page.selectOption('#pg-algo', '0');
+  await page.selectOption('#pg-algo-1', '4');
+  await page.check('#pg-compare');
+  assert.equal(await page.isVisible('#pg-canvas-1'), true);
+  const a = await pg(() => window.playground.status(0));
+  const b = await pg(() => window.playground.status(1));
+  assert.ok(Math.abs(a.cost - b.cost) < 1e-9);
+  assert.ok(b.expansions < a.expansions, 'JPS expands fewer nodes than A*');
+  assert.match(await page.textContent('#pg-caption-1'), /JPS: \d+ expansions, cost/);
+  await page.screenshot({ path: join(shots, 'playground-compare.png'), clip: await clipOf('#playground') });
+  await page.uncheck('#pg-compare');
+
+  // A malformed map is refused with a message, not a crash.
+  await page.setInputFiles('#pg-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 3\nwidth x\nmap\n') });
+  assert.match(await page.textContent('#pg-error'), /broken\.map: not a Moving AI map/);
+
+  // Stepping animates at 60 frames a second on a 512x512 map.
+  await page.selectOption('#pg-preset', 'big');
+  await page.click('#pg-reset');
+  await page.fill('#pg-speed', '80');
+  await page.dispatchEvent('#pg-speed', 'input');
+  await page.click('#pg-play');
+  await page.waitForTimeout(4000);
+  const frames = await pg(() => window.playground.frameTimes.slice(10));
+  await page.click('#pg-play');
+  frames.sort((x, y) => x - y);
+  const median = frames[frames.length >> 1];
+  const p95 = frames[Math.floor(frames.length * 0.95)];
+  results.frames512 = { count: frames.length, median_ms: median, p95_ms: p95, fps: 1000 / median };
+  assert.ok(frames.length > 100, `${frames.length} frames in 4 s`);
+  assert.ok(median < 17.5, `median frame ${median} ms`);
+  await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#playground') });
+}
+
+async function movingAiSuite() {
+  await open('#playground');
+  await page.setInputFiles('#pg-file', data.map);
+  await page.waitForFunction(() => window.playground.size()[0] === 1024, null, { timeout: 60000 });
+  const [sx, sy, gx, gy] = data.query;
+  await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);
+  const st = await pg(() => window.playground.status());
+  assert.equal(st.found, true);
+  assert.ok(Math.abs(st.cost - data.optimal) < 1e-3, `${st.cost} vs the scenario's ${data.optimal}`);
+  const bench = await pg(() => window.playground.benchAstar(15));
+  assert.ok(Math.abs(bench.cost - data.optimal) < 1e-3);
+  results.newYork = { median_ms: bench.median, expansions: bench.expansions, cost: bench.cost };
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#playground') });
+}
+
+let failed = null;
+try {
+  if (suite === 'game') await gameSuite();
+  else if (suite === 'playground') await playgroundSuite();
+  else if (suite === 'movingai') await movingAiSuite();
+  else throw new Error(`unknown suite ${suite}`);
+} catch (e) {
+  failed = e;
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(`RESULT ${JSON.stringify(results)}`);
+if (failed) {
+  console.error(failed.stack || String(failed));
+}
+if (problems.length) console.error(problems.join('\n'));
+process.exit(failed || problems.length ? 1 : 0);

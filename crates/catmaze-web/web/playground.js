@@ -74,6 +74,8 @@ export function startPlayground(engine, sprites) {
     w: 0, h: 0,
     start: [0, 0], goal: [0, 0],
     decor: null,          // Cat Maze objects to draw under the scores, or null
+    view: null,           // the tiles shown, [x, y, width, height], or null for the whole map
+    frame: 0,
     playing: false,
     acc: 0,
     frameTimes: [],
@@ -176,6 +178,8 @@ export function startPlayground(engine, sprites) {
 
   function loadPreset(name) {
     pg.decor = null;
+    pg.view = null;
+    $('pg-tour').textContent = '';
     if (name === 'tutorial' || name === 'level') {
       const weights = new Uint32Array(level.width * level.height);
       for (let y = 0; y < level.height; y++) for (let x = 0; x < level.width; x++) {
@@ -194,6 +198,7 @@ export function startPlayground(engine, sprites) {
         $('pg-heuristic').value = '1';
         $('pg-tiles').checked = false;
         $('pg-tie').value = '2';
+        pg.view = [15, 0, 10, 10]; // the corner of the level the example searches
       }
     } else if (name === 'empty') {
       engine.pgNew(32, 32);
@@ -218,6 +223,7 @@ export function startPlayground(engine, sprites) {
       return false;
     }
     pg.decor = null;
+    pg.view = null;
     adoptMap();
     pg.start = firstFree(false);
     pg.goal = firstFree(true);
@@ -263,7 +269,13 @@ export function startPlayground(engine, sprites) {
   }
 
   function refreshStatus() {
-    for (const s of activeSlots()) s.status = engine.pgStatus(s.k, 40);
+    // While playing on a big map the lists are refreshed ten times a second, the rest every frame.
+    const lists = !pg.playing || pg.w * pg.h <= 128 * 128 || pg.frame % 6 === 0;
+    for (const s of activeSlots()) {
+      const fresh = engine.pgStatus(s.k, lists ? 40 : 0);
+      if (!lists && s.status) { fresh.open = s.status.open; fresh.closed = s.status.closed; fresh.openCount = s.status.openCount; fresh.closedCount = s.status.closedCount; }
+      s.status = fresh;
+    }
     pg.redraw = true;
     showStatus();
   }
@@ -301,8 +313,16 @@ export function startPlayground(engine, sprites) {
   // ---- drawing ----
   function layout(s) {
     const size = s.canvas.width;
-    const cs = Math.min(size / pg.w, size / pg.h);
-    return { cs, ox: (size - cs * pg.w) / 2, oy: (size - cs * pg.h) / 2 };
+    const [vx, vy, vw, vh] = pg.view || [0, 0, pg.w, pg.h];
+    const cs = Math.min(size / vw, size / vh);
+    return { cs, ox: (size - cs * vw) / 2 - vx * cs, oy: (size - cs * vh) / 2 - vy * cs };
+  }
+
+  /** The tiles in sight: [x0, y0, x1, y1), clamped to the map. */
+  function visible() {
+    const [vx, vy, vw, vh] = pg.view || [0, 0, pg.w, pg.h];
+    return [Math.max(0, Math.floor(vx)), Math.max(0, Math.floor(vy)),
+      Math.min(pg.w, Math.ceil(vx + vw)), Math.min(pg.h, Math.ceil(vy + vh))];
   }
 
   function draw(s) {
@@ -319,28 +339,43 @@ export function startPlayground(engine, sprites) {
     g.drawImage(s.off, ox, oy, cs * pg.w, cs * pg.h);
     const st = s.status;
     const centre = (x, y) => [ox + (x + 0.5) * cs, oy + (y + 0.5) * cs];
+    const [x0, y0, x1, y1] = visible();
     if (cs >= 8) {
       g.strokeStyle = '#0002'; g.lineWidth = 1;
       g.beginPath();
-      for (let x = 0; x <= pg.w; x++) { g.moveTo(ox + x * cs, oy); g.lineTo(ox + x * cs, oy + pg.h * cs); }
-      for (let y = 0; y <= pg.h; y++) { g.moveTo(ox, oy + y * cs); g.lineTo(ox + pg.w * cs, oy + y * cs); }
+      for (let x = x0; x <= x1; x++) { g.moveTo(ox + x * cs, oy + y0 * cs); g.lineTo(ox + x * cs, oy + y1 * cs); }
+      for (let y = y0; y <= y1; y++) { g.moveTo(ox + x0 * cs, oy + y * cs); g.lineTo(ox + x1 * cs, oy + y * cs); }
       g.stroke();
     }
     if (pg.decor && cs >= 16) {
       g.globalAlpha = 0.35;
-      for (let y = 0; y < pg.h; y++) for (let x = 0; x < pg.w; x++) {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
         const t = pg.decor[y][x];
         const pic = t === 'B' ? sprites.bone : t === 'D' ? sprites.dog : t === 'E' ? sprites.exit : null;
         if (pic) g.drawImage(pic, ox + x * cs, oy + y * cs, cs, cs);
       }
       g.globalAlpha = 1;
     }
+    // The start (the cat) and the goal (a bone in a ring).
+    const mark = (cell, pic, ring) => {
+      const [x, y] = cell;
+      const px = ox + x * cs, py = oy + y * cs;
+      const m = Math.max(cs, 10);
+      g.globalAlpha = cs >= 24 ? 0.45 : 1;
+      if (cs >= 10) g.drawImage(pic, px + (cs - m) / 2, py + (cs - m) / 2, m, m);
+      g.globalAlpha = 1;
+      g.strokeStyle = ring; g.lineWidth = Math.max(2, cs * 0.08);
+      g.beginPath(); g.arc(px + cs / 2, py + cs / 2, Math.max(5, cs * (cs >= 24 ? 0.47 : 0.55)), 0, Math.PI * 2); g.stroke();
+    };
+    mark(pg.start, sprites.cat.forward[0], '#2da44e');
+    mark(pg.goal, sprites.bone, '#cf222e');
     if (cs >= 24 && STEPPING.has(settings(s.k).algorithm)) {
       const arrays = engine.pgArrays(s.k);
       const big = Math.max(9, Math.round(cs * 0.3)), small = Math.max(8, Math.round(cs * 0.26));
-      for (let i = 0; i < pg.w * pg.h; i++) {
+      const [x0, y0, x1, y1] = visible();
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+        const i = y * pg.w + x;
         if (!arrays.state[i]) continue;
-        const x = i % pg.w, y = (i / pg.w) | 0;
         const px = ox + x * cs, py = oy + y * cs;
         const gv = arrays.g[i], hv = arrays.h[i];
         g.fillStyle = '#111';
@@ -372,8 +407,8 @@ export function startPlayground(engine, sprites) {
     // The path: the cells, or the any-angle corners.
     const line = st && st.path.length ? st.path : (st && st.found ? st.points.map(([x, y]) => [x - 0.5, y - 0.5]) : []);
     if (line.length) {
-      g.strokeStyle = '#1f6feb'; g.lineWidth = Math.max(2, cs * 0.18); g.lineJoin = 'round'; g.lineCap = 'round';
-      g.globalAlpha = 0.85;
+      g.strokeStyle = '#1f6feb'; g.lineWidth = cs >= 24 ? 4 : Math.max(2, cs * 0.18); g.lineJoin = 'round'; g.lineCap = 'round';
+      g.globalAlpha = cs >= 24 ? 0.55 : 0.85;
       g.beginPath();
       line.forEach(([x, y], i) => { const [px, py] = centre(x, y); if (i) g.lineTo(px, py); else g.moveTo(px, py); });
       g.stroke();
@@ -391,17 +426,6 @@ export function startPlayground(engine, sprites) {
       g.strokeStyle = '#e0a800'; g.lineWidth = Math.max(2, cs * 0.1);
       g.strokeRect(ox + x * cs, oy + y * cs, cs, cs);
     }
-    // The start (the cat) and the goal (a bone in a ring).
-    const mark = (cell, pic, ring) => {
-      const [x, y] = cell;
-      const px = ox + x * cs, py = oy + y * cs;
-      const m = Math.max(cs, 10);
-      if (cs >= 10) g.drawImage(pic, px + (cs - m) / 2, py + (cs - m) / 2, m, m);
-      g.strokeStyle = ring; g.lineWidth = Math.max(2, cs * 0.08);
-      g.beginPath(); g.arc(px + cs / 2, py + cs / 2, Math.max(5, cs * 0.55), 0, Math.PI * 2); g.stroke();
-    };
-    mark(pg.start, sprites.cat.forward[0], '#2da44e');
-    mark(pg.goal, sprites.bone, '#cf222e');
   }
 
   function fmtScore(v) {
@@ -536,6 +560,10 @@ export function startPlayground(engine, sprites) {
     showStatus();
   });
   $('pg-run').addEventListener('click', () => { stopPlaying(); runToEnd(); });
+  $('pg-zoom').addEventListener('click', () => {
+    pg.view = pg.view ? null : [15, 0, 10, 10];
+    pg.redraw = true;
+  });
   $('pg-bench').addEventListener('click', () => {
     const r = benchAstar(9);
     $('pg-bench-out').textContent = r.cost < 0 ? 'no path' :
@@ -646,6 +674,7 @@ export function startPlayground(engine, sprites) {
     const dt = last === null ? 16.7 : now - last;
     last = now;
     const visible = !$('playground').hidden;
+    pg.frame += 1;
     if (pg.playing) {
       pg.frameTimes.push(dt);
       if (pg.frameTimes.length > 600) pg.frameTimes.shift();

@@ -34,7 +34,10 @@ fn answer(value: Value) -> usize {
 
 fn cell(x: i32, y: i32) -> Cell {
     // Negative coordinates become a far-away cell, which the playground reports as off the map.
-    Cell::new(u32::try_from(x).unwrap_or(u32::MAX), u32::try_from(y).unwrap_or(u32::MAX))
+    Cell::new(
+        u32::try_from(x).unwrap_or(u32::MAX),
+        u32::try_from(y).unwrap_or(u32::MAX),
+    )
 }
 
 /// Where the last text answer starts.
@@ -115,9 +118,9 @@ pub extern "C" fn game_preview(x: i32, y: i32) -> usize {
 
 fn ok_or_error(result: Result<(), String>) -> usize {
     answer(match result {
-        Ok(()) => PLAYGROUND.with_borrow(|p| {
-            json!({"ok": true, "width": p.grid().width(), "height": p.grid().height()})
-        }),
+        Ok(()) => PLAYGROUND.with_borrow(
+            |p| json!({"ok": true, "width": p.grid().width(), "height": p.grid().height()}),
+        ),
         Err(e) => json!({"ok": false, "error": e}),
     })
 }

@@ -149,7 +149,8 @@ impl GameSession {
     pub fn state(&self) -> Value {
         let g = &self.game;
         let level = g.level();
-        let mut tiles = String::with_capacity((level.width() as usize + 1) * level.height() as usize);
+        let mut tiles =
+            String::with_capacity((level.width() as usize + 1) * level.height() as usize);
         for y in 0..level.height() {
             for x in 0..level.width() {
                 tiles.push(match g.tile(Cell::new(x, y)) {
@@ -233,7 +234,10 @@ mod tests {
         assert_eq!(events[0]["text"], "Walking to [22;3]: 9 steps");
         let events = s.update(3600.0);
         let kinds: Vec<&str> = events.iter().filter_map(|e| e["kind"].as_str()).collect();
-        assert!(kinds.contains(&"bone") && kinds.contains(&"bribe"), "{kinds:?}");
+        assert!(
+            kinds.contains(&"bone") && kinds.contains(&"bribe"),
+            "{kinds:?}"
+        );
         let state = s.state();
         assert_eq!(state["cat"], json!([22, 3]));
         assert_eq!(state["steps"], 9);

@@ -151,7 +151,10 @@ mod tests {
         let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
         let mut live = LiveSearch::new(
             grid,
-            |g| g.space(Diagonal::Never, 1.0, 1.0).map_err(|e| e.to_string()),
+            |g| {
+                g.space(Diagonal::Never, 1.0, 1.0)
+                    .map_err(|e| e.to_string())
+            },
             Cell::new(0, 0),
             Cell::new(2, 2),
             SearchOptions::new(),
@@ -175,7 +178,10 @@ mod tests {
         let grid = Grid::new(2, 2).unwrap();
         let err = LiveSearch::new(
             grid,
-            |g| g.space(Diagonal::Never, 1.0, 1.0).map_err(|e| e.to_string()),
+            |g| {
+                g.space(Diagonal::Never, 1.0, 1.0)
+                    .map_err(|e| e.to_string())
+            },
             Cell::new(0, 0),
             Cell::new(5, 5),
             SearchOptions::new(),

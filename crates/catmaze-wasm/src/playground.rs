@@ -299,8 +299,7 @@ impl Playground {
         s.algorithm = Some(settings.algorithm);
         s.start = Some(start);
         s.goal = Some(goal);
-        if self.grid.cell(start.x, start.y).is_none() || self.grid.cell(goal.x, goal.y).is_none()
-        {
+        if self.grid.cell(start.x, start.y).is_none() || self.grid.cell(goal.x, goal.y).is_none() {
             s.fail("the start and the goal must be on the map".into());
             return;
         }
@@ -378,12 +377,14 @@ impl Playground {
                     path: PathMode::Cells,
                 };
                 let result = if settings.algorithm == Algorithm::Jps {
-                    self.jps.find_path(&self.grid, start, goal, mode).and_then(|o| {
-                        let turns = self
-                            .jps
-                            .find_path(&self.grid, start, goal, mode.jump_points())?;
-                        Ok((o, turns))
-                    })
+                    self.jps
+                        .find_path(&self.grid, start, goal, mode)
+                        .and_then(|o| {
+                            let turns =
+                                self.jps
+                                    .find_path(&self.grid, start, goal, mode.jump_points())?;
+                            Ok((o, turns))
+                        })
                 } else {
                     if settings.diagonal != Diagonal::NoCornerCutting {
                         s.fail("JPS+ moves 8-connected without corner cutting: pick that diagonal rule".into());
@@ -601,11 +602,12 @@ impl Playground {
     /// corner cutting), nothing recorded: what the speed comparison times. Returns the path's
     /// cost, or -1 when there is none or the query is refused.
     pub fn query_astar(&mut self, start: Cell, goal: Cell) -> f64 {
-        match self
-            .grid
-            .eight_connected()
-            .find_path(&mut self.ctx, start, goal, &SearchOptions::new())
-        {
+        match self.grid.eight_connected().find_path(
+            &mut self.ctx,
+            start,
+            goal,
+            &SearchOptions::new(),
+        ) {
             Ok(o) => o.into_path().map_or(-1.0, |p| p.cost),
             Err(_) => -1.0,
         }
@@ -726,7 +728,9 @@ mod tests {
             pg.run(1, u32::MAX);
             let st = pg.status(1, 0);
             assert_eq!(st["error"], Value::Null, "{algorithm:?}");
-            let cost = st["cost"].as_f64().unwrap_or_else(|| panic!("{algorithm:?}: {st}"));
+            let cost = st["cost"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{algorithm:?}: {st}"));
             match algorithm {
                 // Fewest moves, not least cost: the same count of moves here (no diagonal helps).
                 Algorithm::BreadthFirst => {
@@ -734,7 +738,10 @@ mod tests {
                 }
                 // Straight lines between corners: never longer than the grid path.
                 Algorithm::AnyAngle => assert!(cost <= best + 1e-9, "{cost} vs {best}"),
-                _ => assert!((cost - best).abs() < 1e-9, "{algorithm:?}: {cost} vs {best}"),
+                _ => assert!(
+                    (cost - best).abs() < 1e-9,
+                    "{algorithm:?}: {cost} vs {best}"
+                ),
             }
         }
     }

@@ -53,7 +53,9 @@ fn ensure_target() {
         return;
     }
     eprintln!("installing the {TARGET} target: rustup target add {TARGET}");
-    let _ = Command::new("rustup").args(["target", "add", TARGET]).status();
+    let _ = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status();
 }
 
 /// Builds `catmaze-wasm` in release mode for the browser, into `target_dir` (a directory of its
@@ -68,7 +70,15 @@ pub fn build_wasm(workspace: &Path, target_dir: &Path) -> Result<PathBuf, BuildE
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(workspace)
-        .args(["build", "-p", "catmaze-wasm", "--lib", "--release", "--target", TARGET])
+        .args([
+            "build",
+            "-p",
+            "catmaze-wasm",
+            "--lib",
+            "--release",
+            "--target",
+            TARGET,
+        ])
         .arg("--target-dir")
         .arg(target_dir)
         // No debug information in the module the page downloads.

@@ -133,7 +133,13 @@ fn handle(stream: TcpStream, options: &ServeOptions) -> std::io::Result<()> {
         let mut parts = request.split_whitespace();
         let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
         if method != "GET" && method != "HEAD" {
-            respond(&mut stream, "405 Method Not Allowed", "text/plain", b"GET only", true)?;
+            respond(
+                &mut stream,
+                "405 Method Not Allowed",
+                "text/plain",
+                b"GET only",
+                true,
+            )?;
             continue;
         }
         let file = resolve(options, path);
@@ -144,9 +150,21 @@ fn handle(stream: TcpStream, options: &ServeOptions) -> std::io::Result<()> {
                     .and_then(|f| f.file_name())
                     .and_then(|n| n.to_str())
                     .unwrap_or("");
-                respond(&mut stream, "200 OK", content_type(name), &body, method == "GET")?;
+                respond(
+                    &mut stream,
+                    "200 OK",
+                    content_type(name),
+                    &body,
+                    method == "GET",
+                )?;
             }
-            _ => respond(&mut stream, "404 Not Found", "text/plain", b"not found", true)?,
+            _ => respond(
+                &mut stream,
+                "404 Not Found",
+                "text/plain",
+                b"not found",
+                true,
+            )?,
         }
     }
 }
@@ -181,9 +199,18 @@ mod tests {
             wasm: PathBuf::from("/build/m.wasm"),
             port: 0,
         };
-        assert_eq!(resolve(&options, "/"), Some(PathBuf::from("/srv/web/index.html")));
-        assert_eq!(resolve(&options, "/game.js?v=2"), Some(PathBuf::from("/srv/web/game.js")));
-        assert_eq!(resolve(&options, "/catmaze_wasm.wasm"), Some(PathBuf::from("/build/m.wasm")));
+        assert_eq!(
+            resolve(&options, "/"),
+            Some(PathBuf::from("/srv/web/index.html"))
+        );
+        assert_eq!(
+            resolve(&options, "/game.js?v=2"),
+            Some(PathBuf::from("/srv/web/game.js"))
+        );
+        assert_eq!(
+            resolve(&options, "/catmaze_wasm.wasm"),
+            Some(PathBuf::from("/build/m.wasm"))
+        );
         assert_eq!(resolve(&options, "/../etc/passwd"), None);
         assert_eq!(resolve(&options, "/a/../../x"), None);
     }

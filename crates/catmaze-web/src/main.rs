@@ -27,7 +27,10 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut wasm: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value\n{USAGE}"));
+        let mut value = || {
+            args.next()
+                .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))
+        };
         match arg.as_str() {
             "--port" => options.port = value()?.parse()?,
             "--no-build" => build = false,

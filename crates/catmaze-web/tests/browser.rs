@@ -80,22 +80,27 @@ fn winning_clicks() -> Vec<[u32; 2]> {
         };
         walk(game, &path.nodes, clicks);
     };
-    let to = |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>, t: Cell| {
-        let grid = dog_free(game, Some(t));
-        let path = ctx
-            .astar(&grid.four_connected(), game.cat(), t)
-            .unwrap()
-            .into_path()
-            .unwrap();
-        walk(game, &path.nodes, clicks);
-    };
+    let to =
+        |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>, t: Cell| {
+            let grid = dog_free(game, Some(t));
+            let path = ctx
+                .astar(&grid.four_connected(), game.cat(), t)
+                .unwrap()
+                .into_path()
+                .unwrap();
+            walk(game, &path.nodes, clicks);
+        };
     for (x, y) in ORDER {
         collect(&mut game, &mut ctx, &mut clicks);
         to(&mut game, &mut ctx, &mut clicks, Cell::new(x, y));
     }
     collect(&mut game, &mut ctx, &mut clicks);
     to(&mut game, &mut ctx, &mut clicks, EXIT);
-    assert_eq!(game.phase(), Phase::Won, "the clicks win the game in the rules");
+    assert_eq!(
+        game.phase(),
+        Phase::Won,
+        "the clicks win the game in the rules"
+    );
     clicks
 }
 
@@ -182,7 +187,10 @@ fn run_suite(suite: &str, data: &str) -> String {
         .expect("run node");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     print!("{stdout}");
-    assert!(out.status.success(), "the {suite} suite failed in Chromium (see above)");
+    assert!(
+        out.status.success(),
+        "the {suite} suite failed in Chromium (see above)"
+    );
     let result = stdout
         .lines()
         .find_map(|l| l.strip_prefix("RESULT "))

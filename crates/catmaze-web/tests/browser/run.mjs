@@ -247,6 +247,10 @@ async function movingAiSuite() {
   await open('#playground');
   await page.setInputFiles('#pg-file', data.map);
   await page.waitForFunction(() => window.playground.size()[0] === 1024, null, { timeout: 60000 });
+  // The Moving AI rules: 8-way without corner cutting, costs 1 and √2.
+  for (const [id, v] of [['#pg-algo', '0'], ['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+    await page.selectOption(id, v);
+  }
   const [sx, sy, gx, gy] = data.query;
   await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);
   const st = await pg(() => window.playground.status());

@@ -79,6 +79,7 @@ export function startPlayground(engine, sprites) {
     playing: false,
     acc: 0,
     frameTimes: [],
+    workTimes: [],
     slots: [0, 1].map((k) => ({
       k,
       canvas: $(k === 0 ? 'pg-canvas' : 'pg-canvas-1'),
@@ -277,12 +278,12 @@ export function startPlayground(engine, sprites) {
       s.status = fresh;
     }
     pg.redraw = true;
-    showStatus();
+    showStatus(lists);
   }
 
   const fmt = (v) => (v === null || v === undefined ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 
-  function showStatus() {
+  function showStatus(lists = true) {
     const rows = [];
     for (const s of activeSlots()) {
       const st = s.status;
@@ -299,6 +300,8 @@ export function startPlayground(engine, sprites) {
     $('pg-counters').innerHTML = rows.map(([a, b]) => `<span>${a}</span><span>${b}</span>`).join('');
     const errors = activeSlots().map((s) => s.status.error).filter(Boolean);
     $('pg-error').textContent = errors.join('; ');
+    $('pg-play').textContent = pg.playing ? 'Pause' : 'Play';
+    if (!lists) return; // the tables are rebuilt only when the lists were asked for
     const st = pg.slots[0].status;
     const cell = (v) => `<td>[${v.x};${v.y}]</td><td>${fmt(v.f)}</td><td>${fmt(v.g)}</td><td>${fmt(v.h)}</td><td>${v.parent ? `[${v.parent[0]};${v.parent[1]}]` : ''}</td>`;
     const head = '<tr><th>tile</th><th>F</th><th>G</th><th>H</th><th>parent</th></tr>';
@@ -307,7 +310,6 @@ export function startPlayground(engine, sprites) {
     const stepping = STEPPING.has(settings(0).algorithm);
     $('pg-open-count').textContent = stepping ? `(${st.openCount})` : '(not kept by this search)';
     $('pg-closed-count').textContent = stepping ? `(${st.closedCount}, newest first)` : '';
-    $('pg-play').textContent = pg.playing ? 'Pause' : 'Play';
   }
 
   // ---- drawing ----
@@ -557,6 +559,7 @@ export function startPlayground(engine, sprites) {
     if (finished()) restart(false);
     pg.playing = true;
     pg.frameTimes.length = 0;
+    pg.workTimes.length = 0;
     showStatus();
   });
   $('pg-run').addEventListener('click', () => { stopPlaying(); runToEnd(); });
@@ -675,6 +678,7 @@ export function startPlayground(engine, sprites) {
     last = now;
     const visible = !$('playground').hidden;
     pg.frame += 1;
+    const playing = pg.playing;
     if (pg.playing) {
       pg.frameTimes.push(dt);
       if (pg.frameTimes.length > 600) pg.frameTimes.shift();
@@ -689,6 +693,10 @@ export function startPlayground(engine, sprites) {
     if (visible && (pg.redraw || pg.slots.some((s) => s.dirty))) {
       for (const s of activeSlots()) draw(s);
       pg.redraw = false;
+    }
+    if (playing) {
+      pg.workTimes.push(performance.now() - now);
+      if (pg.workTimes.length > 600) pg.workTimes.shift();
     }
     requestAnimationFrame(frame);
   }
@@ -712,6 +720,8 @@ export function startPlayground(engine, sprites) {
     setQuery: (sx, sy, gx, gy) => { pg.start = [sx, sy]; pg.goal = [gx, gy]; setQueryInputs(); restart(true); },
     preset: (p) => { $('pg-preset').value = p; loadPreset(p); restart(true); },
     frameTimes: pg.frameTimes,
+    /** Milliseconds of work in each frame while playing (stepping, recolouring, drawing). */
+    workTimes: pg.workTimes,
     playing: () => pg.playing,
     benchAstar,
     /** The page coordinates of a tile's centre in a slot's canvas, for clicking it. */

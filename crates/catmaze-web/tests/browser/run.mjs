@@ -77,6 +77,23 @@ async function gameSuite() {
   assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
   await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#game') });
 
+  // Touch: the first tap on a tile previews its route, the second walks.
+  await page.click('#game-restart');
+  const touch = (x, y) => page.evaluate(([x, y]) => {
+    const c = window.catmaze.tileCenter(x, y);
+    const canvas = document.getElementById('game-canvas');
+    for (const type of ['pointerdown', 'pointerup']) {
+      canvas.dispatchEvent(new PointerEvent(type, { pointerType: 'touch', clientX: c.x, clientY: c.y, bubbles: true, isPrimary: true }));
+    }
+  }, [x, y]);
+  await touch(23, 1);
+  const touched = await page.evaluate(() => window.catmaze.preview());
+  assert.deepEqual([touched.route.length, touched.target], [2, [23, 1]]);
+  assert.equal((await state()).step, null, 'a first touch only previews');
+  await touch(23, 1);
+  await waitAtRest();
+  assert.deepEqual((await state()).cat, [23, 1]);
+
   // Walking into a dog with no bone loses: restart, then variant B's route to [22;3] skips the bone.
   await page.click('#game-restart');
   await page.check('input[name=variant][value="1"]');
@@ -233,11 +250,16 @@ async function playgroundSuite() {
   await page.click('#pg-play');
   await page.waitForTimeout(4000);
   const frames = await pg(() => window.playground.frameTimes.slice(10));
+  const work = await pg(() => window.playground.workTimes.slice(10));
+  work.sort((x, y) => x - y);
   await page.click('#pg-play');
   frames.sort((x, y) => x - y);
   const median = frames[frames.length >> 1];
   const p95 = frames[Math.floor(frames.length * 0.95)];
-  results.frames512 = { count: frames.length, median_ms: median, p95_ms: p95, fps: 1000 / median };
+  const total = frames.reduce((a, b) => a + b, 0);
+  const expanded = (await pg(() => window.playground.status(0))).expansions;
+  results.frames512 = { count: frames.length, median_ms: median, p95_ms: p95, mean_fps: (1000 * frames.length) / total, expansions: expanded,
+    work_median_ms: work[work.length >> 1], work_p95_ms: work[Math.floor(work.length * 0.95)] };
   assert.ok(frames.length > 100, `${frames.length} frames in 4 s`);
   assert.ok(median < 17.5, `median frame ${median} ms`);
   await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#playground') });

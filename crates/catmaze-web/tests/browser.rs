@@ -169,9 +169,14 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// One browser at a time: the frame-rate and timing checks measure the page, not the machine's
+/// other browsers.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs one suite of run.mjs against a fresh server; returns its measurements (JSON text).
 fn run_suite(suite: &str, data: &str) -> String {
     require_browser();
+    let _turn = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let server = start_server();
     let data_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{suite}.json"));
     std::fs::write(&data_file, data).unwrap();

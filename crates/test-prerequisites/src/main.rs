@@ -25,8 +25,11 @@ fn main() -> ExitCode {
         }
     }
     // The browser tests' one npm package, installed by `npm ci` beside their script.
-    let browser =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../catmaze-web/tests/browser");
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let browser = crates
+        .parent()
+        .unwrap_or(crates)
+        .join("catmaze-web/tests/browser");
     if browser
         .join("node_modules/playwright-core/package.json")
         .is_file()

@@ -13,6 +13,7 @@
 
 use crate::game::GameSession;
 use crate::playground::{Algorithm, Playground, Settings};
+use crate::PlaygroundError;
 use pathkit::grid::{Cell, Diagonal, Heuristic};
 use pathkit::search::TieBreak;
 use serde_json::{json, Value};
@@ -116,12 +117,12 @@ pub extern "C" fn game_preview(x: i32, y: i32) -> usize {
     answer(GAME.with_borrow_mut(|g| g.preview(x.into(), y.into())))
 }
 
-fn ok_or_error(result: Result<(), String>) -> usize {
+fn ok_or_error(result: Result<(), PlaygroundError>) -> usize {
     answer(match result {
         Ok(()) => PLAYGROUND.with_borrow(
             |p| json!({"ok": true, "width": p.grid().width(), "height": p.grid().height()}),
         ),
-        Err(e) => json!({"ok": false, "error": e}),
+        Err(e) => json!({"ok": false, "error": e.to_string()}),
     })
 }
 
@@ -138,12 +139,14 @@ pub extern "C" fn pg_new(width: u32, height: u32) -> usize {
 /// `ptr` must point to `width * height` readable `u32`s (from [`wasm_alloc`]).
 #[no_mangle]
 pub unsafe extern "C" fn pg_set_weights(width: u32, height: u32, ptr: *const u32) -> usize {
-    let n = (width as usize).saturating_mul(height as usize);
-    if ptr.is_null() || width > crate::playground::MAX_SIDE || height > crate::playground::MAX_SIDE
-    {
-        return ok_or_error(Err("no weights, or too many".into()));
+    if width > crate::MAX_SIDE || height > crate::MAX_SIDE {
+        return ok_or_error(Err(PlaygroundError::Size { width, height }));
     }
-    let weights = std::slice::from_raw_parts(ptr, n);
+    let weights = if ptr.is_null() {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(ptr, width as usize * height as usize)
+    };
     ok_or_error(PLAYGROUND.with_borrow_mut(|p| p.set_weights(width, height, weights)))
 }
 
@@ -154,10 +157,11 @@ pub unsafe extern "C" fn pg_set_weights(width: u32, height: u32, ptr: *const u32
 /// `ptr` must point to `len` readable bytes (from [`wasm_alloc`]).
 #[no_mangle]
 pub unsafe extern "C" fn pg_load_map(ptr: *const u8, len: usize) -> usize {
-    if ptr.is_null() {
-        return ok_or_error(Err("no file".into()));
-    }
-    let bytes = std::slice::from_raw_parts(ptr, len);
+    let bytes = if ptr.is_null() {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    };
     ok_or_error(PLAYGROUND.with_borrow_mut(|p| p.load_movingai(bytes)))
 }
 

@@ -10,6 +10,7 @@
 //! | [`GameSession`] | a game of Cat Maze, answering in JSON |
 //! | [`Playground`] | an editable grid, two searches on it, per-tile F/G/H for drawing |
 //! | [`Algorithm`], [`Settings`] | the playground's menus |
+//! | [`PlaygroundError`] | why a map, an edit or a search was refused |
 //!
 //! It builds natively too (an `rlib`), which is how its tests run and how the speed comparison
 //! measures the native side (`cargo run -p catmaze-wasm --release --example bench_native`).
@@ -27,11 +28,13 @@
 //! ```
 #![deny(missing_docs)]
 
+mod error;
 mod ffi;
 mod game;
 mod live;
 mod playground;
 
+pub use error::PlaygroundError;
 pub use game::GameSession;
 pub use live::{LiveSearch, Stepped};
 pub use playground::{tile_state, Algorithm, Playground, Settings, Slot, MAX_SIDE, NO_PARENT};

@@ -10,7 +10,8 @@
 //!   freed (see `Drop`);
 //! - nothing with the fake `'static` lifetime leaves this type: every method returns owned data.
 
-use pathkit::grid::{Cell, Grid, GridSpace};
+use crate::PlaygroundError;
+use pathkit::grid::{Cell, Grid, GridError, GridSpace};
 use pathkit::search::{NodeView, SearchContext, SearchOptions, StepEvent, Stepper};
 use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
@@ -46,14 +47,14 @@ impl LiveSearch {
     ///
     /// # Errors
     ///
-    /// The message of the space's or the search's refusal (a cell outside the grid, a bad weight).
+    /// The space's or the search's refusal (a cell outside the grid, a bad weight).
     pub fn new(
         grid: Grid,
-        make_space: impl FnOnce(&'static Grid) -> Result<Space, String>,
+        make_space: impl FnOnce(&'static Grid) -> Result<Space, GridError>,
         start: Cell,
         goal: Cell,
         options: SearchOptions<f64>,
-    ) -> Result<LiveSearch, String> {
+    ) -> Result<LiveSearch, PlaygroundError> {
         let grid = NonNull::from(Box::leak(Box::new(grid)));
         // SAFETY: `grid` stays allocated and unmoved until it is freed below or in `Drop`.
         let space = match make_space(unsafe { grid.as_ref() }) {
@@ -61,7 +62,7 @@ impl LiveSearch {
             Err(e) => {
                 // SAFETY: nothing borrows the grid any more.
                 drop(unsafe { Box::from_raw(grid.as_ptr()) });
-                return Err(e);
+                return Err(e.into());
             }
         };
         let mut ctx = NonNull::from(Box::leak(Box::new(SearchContext::new())));
@@ -88,7 +89,7 @@ impl LiveSearch {
                     drop(Box::from_raw(space.as_ptr()));
                     drop(Box::from_raw(grid.as_ptr()));
                 }
-                Err(e.to_string())
+                Err(e.into())
             }
         }
     }
@@ -97,9 +98,9 @@ impl LiveSearch {
     ///
     /// # Errors
     ///
-    /// The search's refusal, as a message (a cost that overflowed, for one).
-    pub fn step(&mut self) -> Result<Stepped, String> {
-        match self.stepper.step().map_err(|e| e.to_string())? {
+    /// The search's refusal (a cost that overflowed, for one).
+    pub fn step(&mut self) -> Result<Stepped, PlaygroundError> {
+        match self.stepper.step()? {
             StepEvent::Expanded(cell) => Ok(Stepped::Expanded(cell)),
             StepEvent::Finished(outcome) => Ok(Stepped::Finished(
                 outcome.into_path().map(|p| (p.nodes, p.cost)),
@@ -151,10 +152,7 @@ mod tests {
         let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
         let mut live = LiveSearch::new(
             grid,
-            |g| {
-                g.space(Diagonal::Never, 1.0, 1.0)
-                    .map_err(|e| e.to_string())
-            },
+            |g| g.space(Diagonal::Never, 1.0, 1.0),
             Cell::new(0, 0),
             Cell::new(2, 2),
             SearchOptions::new(),
@@ -178,24 +176,29 @@ mod tests {
         let grid = Grid::new(2, 2).unwrap();
         let err = LiveSearch::new(
             grid,
-            |g| {
-                g.space(Diagonal::Never, 1.0, 1.0)
-                    .map_err(|e| e.to_string())
-            },
+            |g| g.space(Diagonal::Never, 1.0, 1.0),
             Cell::new(0, 0),
             Cell::new(5, 5),
             SearchOptions::new(),
         )
         .unwrap_err();
-        assert!(!err.is_empty());
+        assert!(matches!(err, PlaygroundError::Search(_)), "{err}");
         let err = LiveSearch::new(
             Grid::new(2, 2).unwrap(),
-            |_| Err("no space".to_string()),
+            |_| {
+                Err(GridError::Empty {
+                    width: 0,
+                    height: 0,
+                })
+            },
             Cell::new(0, 0),
             Cell::new(1, 1),
             SearchOptions::new(),
         )
         .unwrap_err();
-        assert_eq!(err, "no space");
+        assert!(matches!(
+            err,
+            PlaygroundError::Grid(GridError::Empty { .. })
+        ));
     }
 }

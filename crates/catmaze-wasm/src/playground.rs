@@ -10,11 +10,12 @@
 //! [`Stepper`]: pathkit::search::Stepper
 
 use crate::live::{LiveSearch, Stepped};
+use crate::PlaygroundError;
 use pathkit::format::MovingAiMap;
 use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
 use serde_json::{json, Value};
 
@@ -128,7 +129,7 @@ pub struct Slot {
     cost: Option<f64>,
     /// Jump points (JPS) or corners (any-angle), as x, y pairs in tile units.
     points: Vec<f64>,
-    error: Option<String>,
+    error: Option<PlaygroundError>,
     algorithm: Option<Algorithm>,
     start: Option<Cell>,
     goal: Option<Cell>,
@@ -158,10 +159,15 @@ impl Slot {
         self.goal = None;
     }
 
-    fn fail(&mut self, message: String) {
+    fn fail(&mut self, error: PlaygroundError) {
         self.live = None;
         self.finished = true;
-        self.error = Some(message);
+        self.error = Some(error);
+    }
+
+    /// Why the last search was refused, if it was.
+    pub fn error(&self) -> Option<&PlaygroundError> {
+        self.error.as_ref()
     }
 }
 
@@ -189,7 +195,7 @@ pub struct Playground {
     slots: [Slot; 2],
     jps: JpsContext,
     plus: Option<(u64, JpsPlus)>,
-    mesh: Option<(u64, Result<NavMesh, String>)>,
+    mesh: Option<(u64, Result<NavMesh, NavMeshError>)>,
     any_angle: AnyAngleSearch,
     ctx: SearchContext<f64>,
 }
@@ -199,12 +205,10 @@ impl Playground {
     ///
     /// # Errors
     ///
-    /// A message when a side is 0 or above [`MAX_SIDE`].
-    pub fn new(width: u32, height: u32) -> Result<Playground, String> {
+    /// [`PlaygroundError::Size`] when a side is 0 or above [`MAX_SIDE`].
+    pub fn new(width: u32, height: u32) -> Result<Playground, PlaygroundError> {
         check_side(width, height)?;
-        Ok(Playground::with_grid(
-            Grid::new(width, height).map_err(|e| e.to_string())?,
-        ))
+        Ok(Playground::with_grid(Grid::new(width, height)?))
     }
 
     fn with_grid(grid: Grid) -> Playground {
@@ -229,17 +233,22 @@ impl Playground {
     ///
     /// # Errors
     ///
-    /// A message when the sizes are wrong or too large.
-    pub fn set_weights(&mut self, width: u32, height: u32, weights: &[u32]) -> Result<(), String> {
+    /// [`PlaygroundError::Size`] or [`PlaygroundError::WeightCount`].
+    pub fn set_weights(
+        &mut self,
+        width: u32,
+        height: u32,
+        weights: &[u32],
+    ) -> Result<(), PlaygroundError> {
         check_side(width, height)?;
-        if weights.len() != width as usize * height as usize {
-            return Err(format!(
-                "{} weights for a {width}x{height} grid",
-                weights.len()
-            ));
+        let expected = width as usize * height as usize;
+        if weights.len() != expected {
+            return Err(PlaygroundError::WeightCount {
+                expected,
+                found: weights.len(),
+            });
         }
-        let grid = Grid::from_fn(width, height, |c| weights[(c.y * width + c.x) as usize])
-            .map_err(|e| e.to_string())?;
+        let grid = Grid::from_fn(width, height, |c| weights[(c.y * width + c.x) as usize])?;
         *self = Playground::with_grid(grid);
         Ok(())
     }
@@ -249,11 +258,12 @@ impl Playground {
     ///
     /// # Errors
     ///
-    /// The parser's message (with its line and column) for a malformed file, or a size message.
-    pub fn load_movingai(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let map = MovingAiMap::parse(bytes).map_err(|e| format!("not a Moving AI map: {e}"))?;
+    /// [`PlaygroundError::Map`] (with the parser's line and column) for a malformed file,
+    /// [`PlaygroundError::Size`] for one too large.
+    pub fn load_movingai(&mut self, bytes: &[u8]) -> Result<(), PlaygroundError> {
+        let map = MovingAiMap::parse(bytes)?;
         check_side(map.width(), map.height())?;
-        let grid = map.to_grid().map_err(|e| e.to_string())?;
+        let grid = map.to_grid()?;
         *self = Playground::with_grid(grid);
         Ok(())
     }
@@ -300,7 +310,7 @@ impl Playground {
         s.start = Some(start);
         s.goal = Some(goal);
         if self.grid.cell(start.x, start.y).is_none() || self.grid.cell(goal.x, goal.y).is_none() {
-            s.fail("the start and the goal must be on the map".into());
+            s.fail(PlaygroundError::OffMap { start, goal });
             return;
         }
         if settings.algorithm.steps() {
@@ -344,10 +354,7 @@ impl Playground {
         let made = LiveSearch::new(
             grid,
             move |g| {
-                let space = g
-                    .space(rule, straight, diagonal)
-                    .map_err(|e| e.to_string())?
-                    .with_heuristic(heuristic);
+                let space = g.space(rule, straight, diagonal)?.with_heuristic(heuristic);
                 Ok(if in_tiles {
                     space.heuristic_units(1.0, 1.0)
                 } else {
@@ -387,14 +394,14 @@ impl Playground {
                         })
                 } else {
                     if settings.diagonal != Diagonal::NoCornerCutting {
-                        s.fail("JPS+ moves 8-connected without corner cutting: pick that diagonal rule".into());
+                        s.fail(PlaygroundError::JpsPlusMoves);
                         return;
                     }
                     if self.plus.as_ref().is_none_or(|(v, _)| *v != self.version) {
                         match JpsPlus::new(self.grid.clone()) {
                             Ok(p) => self.plus = Some((self.version, p)),
                             Err(e) => {
-                                s.fail(e.to_string());
+                                s.fail(e.into());
                                 return;
                             }
                         }
@@ -418,14 +425,14 @@ impl Playground {
                         outcome.into_path().map(|p| (p.nodes, p.cost))
                     }
                     Err(e) => {
-                        s.fail(e.to_string());
+                        s.fail(e.into());
                         return;
                     }
                 }
             }
             Algorithm::AnyAngle => {
                 if self.mesh.as_ref().is_none_or(|(v, _)| *v != self.version) {
-                    let mesh = NavMesh::from_grid(&self.grid).map_err(|e| e.to_string());
+                    let mesh = NavMesh::from_grid(&self.grid);
                     self.mesh = Some((self.version, mesh));
                 }
                 let Some((_, mesh)) = &self.mesh else {
@@ -434,7 +441,7 @@ impl Playground {
                 let mesh = match mesh {
                     Ok(m) => m,
                     Err(e) => {
-                        s.fail(e.clone());
+                        s.fail(PlaygroundError::NavMesh(e.clone()));
                         return;
                     }
                 };
@@ -454,7 +461,7 @@ impl Playground {
                             })
                         }
                         Err(e) => {
-                            s.fail(e.to_string());
+                            s.fail(e.into());
                             return;
                         }
                     }
@@ -589,7 +596,7 @@ impl Playground {
             "current": s.current.map(|c| json!([c.x, c.y])),
             "start": s.start.map(|c| json!([c.x, c.y])),
             "goal": s.goal.map(|c| json!([c.x, c.y])),
-            "error": s.error,
+            "error": s.error.as_ref().map(|e| e.to_string()),
             "open": open,
             "openCount": open_count,
             "closed": closed,
@@ -619,11 +626,9 @@ impl Playground {
     }
 }
 
-fn check_side(width: u32, height: u32) -> Result<(), String> {
+fn check_side(width: u32, height: u32) -> Result<(), PlaygroundError> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(format!(
-            "a map of {width}x{height} tiles: sides from 1 to {MAX_SIDE} only"
-        ));
+        return Err(PlaygroundError::Size { width, height });
     }
     Ok(())
 }
@@ -753,7 +758,17 @@ mod tests {
         assert!(pg.load_movingai(&[0xff, 0, 1]).is_err());
         assert!(Playground::new(0, 3).is_err());
         assert!(Playground::new(2000, 3).is_err());
-        assert!(pg.set_weights(2, 2, &[1, 1, 1]).is_err());
+        assert!(matches!(
+            pg.set_weights(2, 2, &[1, 1, 1]),
+            Err(PlaygroundError::WeightCount {
+                expected: 4,
+                found: 3
+            })
+        ));
+        assert!(matches!(
+            pg.load_movingai(b"type octile\nheight 2\nwidth x\nmap\n"),
+            Err(PlaygroundError::Map(_))
+        ));
         pg.load_movingai(b"type octile\nheight 2\nwidth 3\nmap\n..@\n...\n")
             .unwrap();
         assert_eq!((pg.grid().width(), pg.grid().height()), (3, 2));

@@ -240,7 +240,8 @@ async function playgroundSuite() {
 
   // A malformed map is refused with a message, not a crash.
   await page.setInputFiles('#pg-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 3\nwidth x\nmap\n') });
-  assert.match(await page.textContent('#pg-error'), /broken\.map: not a Moving AI map/);
+  await page.waitForFunction(() => document.getElementById('pg-error').textContent.includes('broken.map'));
+  assert.match(await page.textContent('#pg-error'), /broken\.map: not a Moving AI map: line 3/);
 
   // Stepping animates at 60 frames a second on a 512x512 map.
   await page.selectOption('#pg-preset', 'big');

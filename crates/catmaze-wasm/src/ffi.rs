@@ -310,6 +310,13 @@ pub extern "C" fn pg_take_changed(slot: u32) {
     PLAYGROUND.with_borrow_mut(|p| p.take_changed(slot as usize));
 }
 
+/// The any-angle search's navigation mesh, at most `max` triangles, as JSON: one array of six
+/// numbers (three x, y corners) per triangle; empty when there is none to draw.
+#[no_mangle]
+pub extern "C" fn pg_mesh(max: u32) -> usize {
+    answer(PLAYGROUND.with_borrow(|p| json!(p.mesh_triangles(max as usize))))
+}
+
 /// One full A* query, for timing: the path's cost, or -1.
 #[no_mangle]
 pub extern "C" fn pg_query_astar(sx: i32, sy: i32, gx: i32, gy: i32) -> f64 {

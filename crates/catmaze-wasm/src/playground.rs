@@ -605,6 +605,22 @@ impl Playground {
         })
     }
 
+    /// The navigation mesh of the any-angle search, as triangles of three x, y corners in tile
+    /// units, when it has been built for the current grid and has at most `max` triangles
+    /// (enough to draw; a 1024x1024 city has too many to be worth it).
+    pub fn mesh_triangles(&self, max: usize) -> Vec<[f64; 6]> {
+        let Some((version, Ok(mesh))) = &self.mesh else {
+            return Vec::new();
+        };
+        if *version != self.version || mesh.triangle_count() > max {
+            return Vec::new();
+        }
+        (0..mesh.triangle_count())
+            .filter_map(|k| mesh.triangle(k))
+            .map(|[a, b, c]| [a.x, a.y, b.x, b.y, c.x, c.y])
+            .collect()
+    }
+
     /// One full A* query with the library's fastest grid search (8-connected, 1 and √2, no
     /// corner cutting), nothing recorded: what the speed comparison times. Returns the path's
     /// cost, or -1 when there is none or the query is refused.
@@ -774,6 +790,27 @@ mod tests {
         assert_eq!((pg.grid().width(), pg.grid().height()), (3, 2));
         pg.start(0, Settings::default(), Cell::new(0, 0), Cell::new(9, 9));
         assert!(pg.status(0, 0)["error"].is_string());
+    }
+
+    #[test]
+    fn the_mesh_is_there_to_draw_after_an_any_angle_search() {
+        let mut pg = Playground::new(6, 4).unwrap();
+        pg.set_cell(2, 1, 0);
+        assert!(pg.mesh_triangles(1000).is_empty());
+        let settings = Settings {
+            algorithm: Algorithm::AnyAngle,
+            ..Settings::default()
+        };
+        pg.start(0, settings, Cell::new(0, 1), Cell::new(5, 1));
+        let triangles = pg.mesh_triangles(1000);
+        assert!(!triangles.is_empty());
+        assert!(triangles.iter().flatten().all(|v| (0.0..=6.0).contains(v)));
+        assert!(pg.mesh_triangles(0).is_empty());
+        pg.set_cell(3, 3, 0);
+        assert!(
+            pg.mesh_triangles(1000).is_empty(),
+            "the mesh of an older grid"
+        );
     }
 
     #[test]

@@ -116,6 +116,20 @@ export function startGame(engine, sprites) {
     $('game-log').replaceChildren();
   }
   $('game-restart').addEventListener('click', restart);
+
+  // Keys: an arrow (or w, a, s, d) taps the tile next to the cat in that direction; r restarts.
+  const KEYS = { ArrowUp: [0, -1], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowRight: [1, 0], w: [0, -1], a: [-1, 0], s: [0, 1], d: [1, 0] };
+  document.addEventListener('keydown', (ev) => {
+    if ($('game').hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (ev.key === 'r') { restart(); return; }
+    const dir = KEYS[ev.key];
+    if (!dir) return;
+    ev.preventDefault();
+    sound.unlock();
+    const from = state.step ? state.step.to : state.cat;
+    handle(engine.gameTap(from[0] + dir[0], from[1] + dir[1]));
+  });
   $('game-over-restart').addEventListener('click', restart);
   const mute = $('game-mute');
   function showMute() {

@@ -88,6 +88,7 @@ export function startPlayground(engine, sprites) {
       dirty: null,
       status: null,
       ms: 0,
+      mesh: [],
     })),
     redraw: true,
     tour: null,
@@ -244,6 +245,7 @@ export function startPlayground(engine, sprites) {
       const t0 = performance.now();
       s.status = engine.pgStart(s.k, settings(s.k), pg.start, pg.goal);
       s.ms = performance.now() - t0;
+      s.mesh = settings(s.k).algorithm === 6 ? engine.pgMesh(20000) : [];
       repaintAll(s);
     }
     if (run) runToEnd(); else refreshStatus();
@@ -406,6 +408,16 @@ export function startPlayground(engine, sprites) {
         }
       }
     }
+    // The navigation mesh the any-angle search ran on.
+    if (s.mesh.length && cs >= 3) {
+      g.strokeStyle = '#2f6f9f80'; g.lineWidth = 1;
+      g.beginPath();
+      for (const [ax, ay, bx, by, cx, cy] of s.mesh) {
+        g.moveTo(ox + ax * cs, oy + ay * cs); g.lineTo(ox + bx * cs, oy + by * cs);
+        g.lineTo(ox + cx * cs, oy + cy * cs); g.closePath();
+      }
+      g.stroke();
+    }
     // The path: the cells, or the any-angle corners.
     const line = st && st.path.length ? st.path : (st && st.found ? st.points.map(([x, y]) => [x - 0.5, y - 0.5]) : []);
     if (line.length) {
@@ -564,7 +576,11 @@ export function startPlayground(engine, sprites) {
   });
   $('pg-run').addEventListener('click', () => { stopPlaying(); runToEnd(); });
   $('pg-zoom').addEventListener('click', () => {
-    pg.view = pg.view ? null : [15, 0, 10, 10];
+    // Whole map, or 10x10 tiles around the start (on the tutorial's example: its corner).
+    const side = Math.min(10, pg.w, pg.h);
+    const x = Math.max(0, Math.min(pg.w - side, pg.start[0] - (side >> 1)));
+    const y = Math.max(0, Math.min(pg.h - side, pg.start[1] - (side >> 1)));
+    pg.view = pg.view ? null : [x, y, side, side];
     pg.redraw = true;
   });
   $('pg-bench').addEventListener('click', () => {
@@ -737,5 +753,6 @@ export function startPlayground(engine, sprites) {
       return { x: r.left + (ox + (x + 0.5) * cs) * k, y: r.top + (oy + (y + 0.5) * cs) * k };
     },
     tourText: () => $('pg-tour').textContent,
+    meshTriangles: (slot = 0) => pg.slots[slot].mesh.length,
   };
 }

@@ -76,6 +76,8 @@ export class Engine {
     this.x.pg_take_changed(slot);
     return out;
   }
+  /** The any-angle search's mesh: [[x1, y1, x2, y2, x3, y3], ...], empty when none to draw. */
+  pgMesh(max) { return this.json(this.x.pg_mesh(max)); }
   pgQueryAstar(start, goal) { return this.x.pg_query_astar(start[0], start[1], goal[0], goal[1]); }
   pgQueryExpansions() { return this.x.pg_query_expansions(); }
 }

@@ -77,6 +77,12 @@ async function gameSuite() {
   assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
   await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#game') });
 
+  // Keys: an arrow steps one tile.
+  await page.click('#game-restart');
+  await page.keyboard.press('ArrowDown');
+  await waitAtRest();
+  assert.deepEqual((await state()).cat, [24, 1]);
+
   // Touch: the first tap on a tile previews its route, the second walks.
   await page.click('#game-restart');
   const touch = (x, y) => page.evaluate(([x, y]) => {
@@ -224,6 +230,7 @@ async function playgroundSuite() {
   assert.equal(st.error, null);
   assert.ok(st.found && st.cost <= optimum + 1e-9, `any-angle ${st.cost} vs ${optimum}`);
   results.algorithms['Any-angle'] = { cost: st.cost, expansions: st.expansions };
+  assert.ok((await pg(() => window.playground.meshTriangles())) > 0, 'the mesh is drawn');
 
   // Compare: A* and JPS side by side on the same map and query.
   await page.selectOption('#pg-algo', '0');
@@ -237,6 +244,14 @@ async function playgroundSuite() {
   assert.match(await page.textContent('#pg-caption-1'), /JPS: \d+ expansions, cost/);
   await page.screenshot({ path: join(shots, 'playground-compare.png'), clip: await clipOf('#playground') });
   await page.uncheck('#pg-compare');
+
+  // Any-angle on the Cat Maze level, from the spawn to the exit, over its navigation mesh.
+  await page.selectOption('#pg-preset', 'level');
+  await page.selectOption('#pg-algo', '6');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.points.length >= 2, 'any-angle on the level');
+  await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#playground') });
+  await page.selectOption('#pg-algo', '0');
 
   // A malformed map is refused with a message, not a crash.
   await page.setInputFiles('#pg-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 3\nwidth x\nmap\n') });

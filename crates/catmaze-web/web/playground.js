@@ -464,7 +464,16 @@ export function startPlayground(engine, sprites) {
     if ((x === pg.start[0] && y === pg.start[1]) || (x === pg.goal[0] && y === pg.goal[1])) return false;
     const t = tool();
     const weight = t === 'wall' ? 0 : t === 'erase' ? 1 : Number($('pg-terrain').value);
-    return engine.pgSetCell(x, y, weight);
+    if (!engine.pgSetCell(x, y, weight)) return false;
+    // Shown at once, even where the search is only re-run when the drag ends (big maps).
+    const i = y * pg.w + x;
+    for (const s of pg.slots) {
+      if (!s.pix) continue;
+      s.pix[i] = colour(weightsView(), null, i);
+      const d = s.dirty;
+      s.dirty = d ? [Math.min(d[0], x), Math.min(d[1], y), Math.max(d[0] + d[2], x + 1) - Math.min(d[0], x), Math.max(d[1] + d[3], y + 1) - Math.min(d[1], y)] : [x, y, 1, 1];
+    }
+    return true;
   }
 
   function paintLine(a, b) {

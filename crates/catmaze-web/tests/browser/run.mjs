@@ -198,6 +198,23 @@ async function playgroundSuite() {
   assert.ok(!st.path.some(([x, y]) => x === 21 && y === 1), 'the new path avoids the wall');
   assert.equal(st.cost, 9); // another 9-step way, over the top row
 
+  // Painting terrain by dragging: a column of cost-9 ground across the empty field makes the
+  // crossing dearer.
+  await page.selectOption('#pg-preset', 'empty');
+  const plain = (await pg(() => window.playground.status())).cost;
+  await page.check('input[name=tool][value=terrain]');
+  await page.fill('#pg-terrain', '9');
+  const top = await pg(() => window.playground.tileCenter(15, 0));
+  const bottom = await pg(() => window.playground.tileCenter(15, 31));
+  await page.mouse.move(top.x, top.y);
+  await page.mouse.down();
+  await page.mouse.move(bottom.x, bottom.y, { steps: 8 });
+  await page.mouse.up();
+  for (const y of [0, 9, 31]) assert.equal((await pg(([y]) => window.playground.tile(15, y), [y])).weight, 9);
+  st = await pg(() => window.playground.status());
+  assert.ok(Math.abs(st.cost - (plain + 8)) < 1e-9, `${plain} + 8 for one step onto cost-9 ground: ${st.cost}`);
+  await page.check('input[name=tool][value=wall]');
+
   // Each algorithm finds a path of the optimal cost on a preset (the 41x41 maze, 8-way, 1/√2).
   await page.selectOption('#pg-preset', 'maze');
   await page.selectOption('#pg-diagonal', '1');

@@ -186,6 +186,22 @@ async function playgroundSuite() {
   assert.match(tour, /\[24;1\], \[23;1\], \[22;1\], \[21;1\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 9 steps, cost 9/);
   await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#playground') });
 
+  // The Cocos2D final's diagonal variant on the same query: 8-way without corner cutting, 10/14,
+  // Manhattan in tiles (unscaled), the tutorial's open list: G = 84 after 24 removals (E3).
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-costs', '1');
+  await page.check('#pg-tiles');
+  st = await pg(() => window.playground.status());
+  assert.deepEqual(st.path.slice(1), [[23, 0], [22, 0], [21, 0], [20, 1], [20, 2], [20, 3], [21, 3], [22, 3]]);
+  assert.deepEqual([st.cost, st.expansions], [84, 24]);
+  t = await pg(() => window.playground.tile(20, 1));
+  assert.deepEqual([t.g, t.h, t.parent], [44, 4, [21, 0]]); // H = |20 - 22| + |1 - 3|, in tiles
+  await page.uncheck('#pg-tiles');
+  await page.selectOption('#pg-costs', '0');
+  await page.selectOption('#pg-diagonal', '0');
+  st = await pg(() => window.playground.status());
+  assert.deepEqual(st.path, path, 'back to the first tutorial');
+
   // Drawing a wall changes the path: block [21;1] and the cat goes another way.
   await page.check('input[name=tool][value=wall]');
   const before = (await pg(() => window.playground.status())).path;

@@ -150,6 +150,25 @@ fn start_server() -> ServerProcess {
 fn require_browser() {
     Tool::Node.require();
     Tool::Chromium.require();
+    let version = Command::new("node")
+        .arg("--version")
+        .output()
+        .unwrap()
+        .stdout;
+    let version = String::from_utf8_lossy(&version);
+    let major: u32 = version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        major >= 20,
+        "playwright-core 1.64 needs Node.js 20 or newer, this is {}: install a newer nodejs \
+         (Debian 12's own is 18; NodeSource packages 20 and later)",
+        version.trim()
+    );
     let package = crate_dir().join("tests/browser/node_modules/playwright-core/package.json");
     assert!(
         package.is_file(),

@@ -92,6 +92,7 @@ export function startPlayground(engine, sprites) {
     })),
     redraw: true,
     tour: null,
+    tourLog: [],
   };
 
   // ---- settings from the controls ----
@@ -616,20 +617,36 @@ export function startPlayground(engine, sprites) {
 
   // ---- the guided walk-through ----
   const name = (c) => `[${c[0]};${c[1]}]`;
-  const SIDES = [['top', 0, -1], ['left', -1, 0], ['bottom', 0, 1], ['right', 1, 0]];
+  // The tutorials' neighbour order: top, left, bottom, right, then the diagonals.
+  const SIDES = [['top', 0, -1], ['left', -1, 0], ['bottom', 0, 1], ['right', 1, 0],
+    ['top left', -1, -1], ['bottom left', -1, 1], ['top right', 1, -1], ['bottom right', 1, 1]];
 
   function startTour() {
+    const diagonal = $('pg-tour-example').value === 'diagonal';
     $('pg-compare').checked = false;
     $('pg-preset').value = 'tutorial';
     loadPreset('tutorial');
+    if (diagonal) {
+      // The Cocos2D tutorial's final version: diagonals without cutting wall corners, 10 and
+      // 14, and the Manhattan distance in tiles, not scaled to the costs.
+      $('pg-diagonal').value = '1';
+      $('pg-costs').value = '1';
+      $('pg-tiles').checked = true;
+    }
     restart(false);
-    pg.tour = { n: 0 };
+    pg.tour = { n: 0, diagonal };
     $('pg-tour-next').disabled = false;
     const st = pg.slots[0].status;
     const open = engine.pgStatus(0, 5).open[0];
+    const moves = diagonal
+      ? 'It moves to any of the eight tiles around it, but never across the corner of a wall; a straight move costs 10 and a diagonal one 14 (about 10 × √2). '
+      : 'It moves up, left, down or right, one tile at a time, each move costing 1. ';
+    const estimate = diagonal
+      ? `the Manhattan distance |dx| + |dy| to ${name(pg.goal)} counted in tiles, not scaled to the move costs (as the Cocos2D tutorial does)`
+      : `the Manhattan distance |dx| + |dy| to ${name(pg.goal)}`;
     $('pg-tour').innerHTML = `<p>The cat on ${name(pg.start)} wants to reach ${name(pg.goal)}, the tile below the bone the tutorial's cat goes for first. ` +
-      'It moves up, left, down or right, one tile at a time, each move costing 1. ' +
-      `G is the cost of the best way found so far from the start; H is the estimate of what is left, the Manhattan distance |dx| + |dy| to ${name(pg.goal)}; F = G + H. ` +
+      moves +
+      `G is the cost of the best way found so far from the start; H is the estimate of what is left, ${estimate}; F = G + H. ` +
       'The open list holds the tiles found but not yet explored, ordered by F; among equal F the newest comes first, as in the tutorial. ' +
       `The closed list holds the tiles explored.</p><p>To begin, only the start is open: G = ${open.g}, H = ${open.h}, F = ${open.f}. ` +
       `${st.error ? st.error : 'Press <b>Next step</b>.'}</p>`;
@@ -645,17 +662,23 @@ export function startPlayground(engine, sprites) {
     if (!pg.tour) return;
     const s = pg.slots[0];
     if (s.status.finished) { endTour(); return; }
+    const diagonal = pg.tour.diagonal;
     const before = engine.pgStatus(0, 200);
     const head = before.open[0];
     const ties = before.open.filter((v) => v.f === head.f).length;
     const w = pg.w;
     const arraysBefore = engine.pgArrays(0);
     const weights = weightsView();
-    const around = SIDES.map(([side, dx, dy]) => {
+    const wall = (x, y) => x < 0 || y < 0 || x >= pg.w || y >= pg.h || weights[y * w + x] === 0;
+    const around = SIDES.slice(0, diagonal ? 8 : 4).map(([side, dx, dy]) => {
       const x = head.x + dx, y = head.y + dy;
       if (x < 0 || y < 0 || x >= pg.w || y >= pg.h) return null;
       const i = y * w + x;
-      return { side, x, y, i, wall: weights[i] === 0, state: arraysBefore.state[i], g: arraysBefore.g[i], parent: arraysBefore.parent[i] };
+      const corner = dx !== 0 && dy !== 0 && (wall(head.x + dx, head.y) || wall(head.x, head.y + dy));
+      return {
+        side, x, y, i, corner, straight: dx === 0 || dy === 0, wall: weights[i] === 0,
+        state: arraysBefore.state[i], g: arraysBefore.g[i], parent: arraysBefore.parent[i],
+      };
     }).filter(Boolean);
     step(1);
     pg.tour.n += 1;
@@ -669,31 +692,36 @@ export function startPlayground(engine, sprites) {
       const steps = after.path.slice(1).map(name).join(', ');
       text += `<p>It is the target: the search stops after ${after.expansions} tiles taken off the open list. ` +
         `Following the parents back from ${name(pg.goal)} and reversing gives the path ${steps}: ` +
-        `${after.path.length - 1} steps, cost ${after.cost}, the path the tutorial prints.</p>`;
+        `${after.path.length - 1} steps, cost ${after.cost}` +
+        (diagonal ? ', the diagonal version\'s path. It misses the bone at [22;1], so the cat would meet the dog on [20;2] with no bone to give.</p>'
+          : ', the path the tutorial prints.</p>');
       $('pg-tour-next').disabled = true;
       pg.tour = null;
     } else {
+      const cost = (n) => (diagonal ? (n.straight ? 10 : 14) : 1) * weights[n.i];
       text += '<ul>';
       for (const n of around) {
         const c = name([n.x, n.y]);
         const g = arrays.g[n.i], h = arrays.h[n.i];
-        const move = g - head.g;
+        const hText = `H = |${n.x} − ${pg.goal[0]}| + |${n.y} − ${pg.goal[1]}| = ${h}`;
         if (n.wall) text += `<li>${n.side} ${c}: a wall, not walkable.</li>`;
+        else if (n.corner) text += `<li>${n.side} ${c}: the move would cut the corner of a wall: not allowed.</li>`;
         else if (n.state === 2) text += `<li>${n.side} ${c}: on the closed list, ignored.</li>`;
         else if (n.state === 0) {
-          text += `<li>${n.side} ${c}: enters the open list with parent ${name(here)}: G = ${head.g} + ${move} = ${g}, ` +
-            `H = |${n.x} − ${pg.goal[0]}| + |${n.y} − ${pg.goal[1]}| = ${h}, F = ${g + h}.</li>`;
+          text += `<li>${n.side} ${c}: enters the open list with parent ${name(here)}: G = ${head.g} + ${g - head.g} = ${g}, ` +
+            `${hText}, F = ${g + h}.</li>`;
         } else if (arrays.parent[n.i] !== n.parent) {
-          text += `<li>${n.side} ${c}: already open with G = ${n.g}; through ${name(here)} it costs ${g}, less, so its G becomes ${g}, F ${g + h}, and its parent changes to ${name(here)}.</li>`;
+          text += `<li>${n.side} ${c}: already open with G = ${n.g}; through ${name(here)} it costs ${head.g} + ${g - head.g} = ${g}, less, ` +
+            `so its G becomes ${g}, F ${g + h}, and <b>its parent changes</b> to ${name(here)}.</li>`;
         } else {
-          const through = head.g + (Number($('pg-costs').value) === 1 ? 10 : 1) * weights[n.i];
-          text += `<li>${n.side} ${c}: already open with G = ${n.g}; through ${name(here)} it would cost ${through}, no less: unchanged.</li>`;
+          text += `<li>${n.side} ${c}: already open with G = ${n.g}; through ${name(here)} it would cost ${head.g} + ${cost(n)} = ${head.g + cost(n)}, no less: unchanged.</li>`;
         }
       }
       text += '</ul>';
       const open = after.open.slice(0, 6).map((v) => `${name([v.x, v.y])} F ${v.f}`).join(', ');
       text += `<p class="small">Open list now (${after.openCount}): ${open}${after.openCount > 6 ? ', …' : ''}</p>`;
     }
+    pg.tourLog.push(text);
     $('pg-tour').innerHTML = text;
   }
 
@@ -762,6 +790,8 @@ export function startPlayground(engine, sprites) {
       return { x: r.left + (ox + (x + 0.5) * cs) * k, y: r.top + (oy + (y + 0.5) * cs) * k };
     },
     tourText: () => $('pg-tour').textContent,
+    /** Every step's explanation since the page loaded, as HTML. */
+    tourLog: () => pg.tourLog.slice(),
     meshTriangles: (slot = 0) => pg.slots[slot].mesh.length,
   };
 }

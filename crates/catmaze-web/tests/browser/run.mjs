@@ -184,6 +184,9 @@ async function playgroundSuite() {
   tour = await pg(() => window.playground.tourText());
   assert.match(tour, /Step 13\. \[22;3\]/);
   assert.match(tour, /\[24;1\], \[23;1\], \[22;1\], \[21;1\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 9 steps, cost 9/);
+  // On the way a tile already open is reached more cheaply, and the walk-through says so.
+  const firstLog = (await pg(() => window.playground.tourLog())).slice(-13).join('\n');
+  assert.match(firstLog, /already open with G = \d+; through \[\d+;\d+\] it costs \d+ \+ 1 = \d+, less, so its G becomes \d+, F \d+, and <b>its parent changes<\/b>/);
   await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#playground') });
 
   // The Cocos2D final's diagonal variant on the same query: 8-way without corner cutting, 10/14,
@@ -201,6 +204,18 @@ async function playgroundSuite() {
   await page.selectOption('#pg-diagonal', '0');
   st = await pg(() => window.playground.status());
   assert.deepEqual(st.path, path, 'back to the first tutorial');
+
+  // The walk-through of the diagonal version: 24 steps, corners not cut.
+  await page.selectOption('#pg-tour-example', 'diagonal');
+  await page.click('#pg-tour-start');
+  for (let k = 0; k < 24; k++) await page.click('#pg-tour-next');
+  const log = (await pg(() => window.playground.tourLog())).slice(-24).join('\n');
+  assert.match(log, /cut the corner of a wall/);
+  assert.match(log, /Step 24\.<\/b> \[22;3\]/);
+  assert.match(log, /\[23;0\], \[22;0\], \[21;0\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 8 steps, cost 84/);
+  assert.equal(await page.isDisabled('#pg-tour-next'), true);
+  await page.selectOption('#pg-tour-example', 'first');
+  await page.selectOption('#pg-preset', 'tutorial');
 
   // Drawing a wall changes the path: block [21;1] and the cat goes another way.
   await page.check('input[name=tool][value=wall]');

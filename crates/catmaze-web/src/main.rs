@@ -56,9 +56,18 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             .join(catmaze_web::WASM_FILE),
     };
     if !options.wasm.is_file() {
-        return Err(format!("no wasm module at {}", options.wasm.display()).into());
+        return Err(format!(
+            "no wasm module at {} (run without --no-build to build it)",
+            options.wasm.display()
+        )
+        .into());
     }
-    let server = Server::bind(&options)?;
+    let server = Server::bind(&options).map_err(|e| {
+        format!(
+            "cannot listen on 127.0.0.1:{}: {e} (--port 0 picks a free port)",
+            options.port
+        )
+    })?;
     println!("Cat Maze and the pathfinding playground: {}", server.url());
     std::io::stdout().flush()?;
     server.run();

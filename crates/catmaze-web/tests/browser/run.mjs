@@ -138,6 +138,33 @@ async function gameSuite() {
   await page.screenshot({ path: join(shots, 'game-won.png'), clip: await clipOf('#game') });
 }
 
+/** On a phone-sized touch screen: a first tap previews, a second one walks. */
+async function phoneSuite() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    watch(p);
+    await p.goto(`${url}?step=40&mute#game`);
+    await p.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+    const t = await p.evaluate(() => window.catmaze.tileCenter(22, 3));
+    await p.touchscreen.tap(t.x, t.y);
+    const preview = await p.evaluate(() => window.catmaze.preview());
+    assert.deepEqual([preview.route.length, preview.dogs], [9, [[20, 2]]]);
+    assert.equal(await p.evaluate(() => window.catmaze.state().step), null, 'a first tap only previews');
+    await p.touchscreen.tap(t.x, t.y);
+    await p.waitForFunction(() => { const s = window.catmaze.state(); return s.step === null && s.steps === 9; }, null, { timeout: 20000 });
+    assert.deepEqual(await p.evaluate(() => window.catmaze.state().cat), [22, 3]);
+    await p.screenshot({ path: join(shots, 'game-phone.png') });
+  } finally {
+    await browser.close();
+  }
+}
+
 async function clipOf(selector) {
   const box = await page.locator(selector).boundingBox();
   return { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 980) };
@@ -351,7 +378,7 @@ async function movingAiSuite() {
 
 let failed = null;
 try {
-  if (suite === 'game') await gameSuite();
+  if (suite === 'game') { await gameSuite(); await phoneSuite(); }
   else if (suite === 'playground') await playgroundSuite();
   else if (suite === 'movingai') await movingAiSuite();
   else throw new Error(`unknown suite ${suite}`);

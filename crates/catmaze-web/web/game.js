@@ -120,7 +120,7 @@ export function startGame(engine, sprites) {
   // Keys: an arrow (or w, a, s, d) taps the tile next to the cat in that direction; r restarts.
   const KEYS = { ArrowUp: [0, -1], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowRight: [1, 0], w: [0, -1], a: [-1, 0], s: [0, 1], d: [1, 0] };
   document.addEventListener('keydown', (ev) => {
-    if ($('game').hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if ($('view-game').hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     if (ev.key === 'r') { restart(); return; }
     const dir = KEYS[ev.key];
@@ -226,7 +226,7 @@ export function startGame(engine, sprites) {
     last = now;
     if (dt > 0) handle(engine.gameUpdate(dt));
     state = engine.gameState();
-    if (!document.getElementById('game').hidden) draw(now);
+    if (!document.getElementById('view-game').hidden) draw(now);
     hud();
     requestAnimationFrame(frame);
   }

@@ -9,7 +9,8 @@ import { startPlayground } from './playground.js';
 function showTab() {
   const name = location.hash === '#playground' ? 'playground' : 'game';
   for (const view of ['game', 'playground']) {
-    document.getElementById(view).hidden = view !== name;
+    // The sections' ids differ from the hashes, so a hash never scrolls the page to its section.
+    document.getElementById(`view-${view}`).hidden = view !== name;
     document.getElementById(`tab-${view}`).setAttribute('aria-selected', String(view === name));
   }
 }

@@ -251,7 +251,7 @@ export function startPlayground(engine, sprites) {
     }
     if (run) runToEnd(); else refreshStatus();
     $('pg-board-1').hidden = !comparing();
-    $('playground').classList.toggle('comparing', comparing());
+    $('view-playground').classList.toggle('comparing', comparing());
   }
 
   function step(n) {
@@ -733,7 +733,7 @@ export function startPlayground(engine, sprites) {
   function frame(now) {
     const dt = last === null ? 16.7 : now - last;
     last = now;
-    const visible = !$('playground').hidden;
+    const visible = !$('view-playground').hidden;
     pg.frame += 1;
     const playing = pg.playing;
     if (pg.playing) {

@@ -75,7 +75,7 @@ async function gameSuite() {
   assert.equal(preview.enough, true);
   const text = await page.textContent('#game-preview');
   assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
-  await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#game') });
+  await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#view-game') });
 
   // Keys: an arrow steps one tile.
   await page.click('#game-restart');
@@ -111,7 +111,7 @@ async function gameSuite() {
   assert.equal(await page.isVisible('#game-over'), true);
   assert.equal(await page.textContent('#game-over-text'), 'You lose!');
   await page.waitForTimeout(200);
-  await page.screenshot({ path: join(shots, 'game-lost.png'), clip: await clipOf('#game') });
+  await page.screenshot({ path: join(shots, 'game-lost.png'), clip: await clipOf('#view-game') });
 
   // The known winning order, by clicks only (each click an adjacent tile: a 1-step route).
   await page.click('#game-over-restart');
@@ -135,7 +135,7 @@ async function gameSuite() {
   results.winningClicks = data.winningClicks.length;
   results.winningSeconds = (Date.now() - t0) / 1000;
   await page.waitForTimeout(200);
-  await page.screenshot({ path: join(shots, 'game-won.png'), clip: await clipOf('#game') });
+  await page.screenshot({ path: join(shots, 'game-won.png'), clip: await clipOf('#view-game') });
 }
 
 /** On a phone-sized touch screen: a first tap previews, a second one walks. */
@@ -199,7 +199,7 @@ async function playgroundSuite() {
   }
   const firstRow = await page.textContent('#pg-closed tr:nth-child(2)');
   assert.match(firstRow, /\[22;3\]/);
-  await page.screenshot({ path: join(shots, 'playground-tutorial.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-tutorial.png'), clip: await clipOf('#view-playground') });
 
   // The walk-through explains each step with the engine's numbers and ends on the tutorial's path.
   await page.click('#pg-tour-start');
@@ -214,7 +214,7 @@ async function playgroundSuite() {
   // On the way a tile already open is reached more cheaply, and the walk-through says so.
   const firstLog = (await pg(() => window.playground.tourLog())).slice(-13).join('\n');
   assert.match(firstLog, /already open with G = \d+; through \[\d+;\d+\] it costs \d+ \+ 1 = \d+, less, so its G becomes \d+, F \d+, and <b>its parent changes<\/b>/);
-  await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#view-playground') });
 
   // The Cocos2D final's diagonal variant on the same query: 8-way without corner cutting, 10/14,
   // Manhattan in tiles (unscaled), the tutorial's open list: G = 84 after 24 removals (E3).
@@ -317,7 +317,7 @@ async function playgroundSuite() {
   assert.ok(Math.abs(a.cost - b.cost) < 1e-9);
   assert.ok(b.expansions < a.expansions, 'JPS expands fewer nodes than A*');
   assert.match(await page.textContent('#pg-caption-1'), /JPS: \d+ expansions, cost/);
-  await page.screenshot({ path: join(shots, 'playground-compare.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-compare.png'), clip: await clipOf('#view-playground') });
   await page.uncheck('#pg-compare');
 
   // Any-angle on the Cat Maze level, from the spawn to the exit, over its navigation mesh.
@@ -325,7 +325,7 @@ async function playgroundSuite() {
   await page.selectOption('#pg-algo', '6');
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.points.length >= 2, 'any-angle on the level');
-  await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#view-playground') });
   await page.selectOption('#pg-algo', '0');
 
   // A malformed map is refused with a message, not a crash.
@@ -353,7 +353,7 @@ async function playgroundSuite() {
     work_median_ms: work[work.length >> 1], work_p95_ms: work[Math.floor(work.length * 0.95)] };
   assert.ok(frames.length > 100, `${frames.length} frames in 4 s`);
   assert.ok(median < 17.5, `median frame ${median} ms`);
-  await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#view-playground') });
 }
 
 async function movingAiSuite() {
@@ -373,7 +373,7 @@ async function movingAiSuite() {
   assert.ok(Math.abs(bench.cost - data.optimal) < 1e-3);
   results.newYork = { median_ms: bench.median, min_ms: bench.min, expansions: bench.expansions, cost: bench.cost };
   await page.waitForTimeout(100);
-  await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#playground') });
+  await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#view-playground') });
 }
 
 let failed = null;

@@ -2,12 +2,13 @@
 //!
 //! A few tests check pathkit against data that is too big to keep in the repository (the Moving AI
 //! benchmark set, [`Dataset::MovingAi`]), against the original level files ([`Dataset::CatMaze`]), or
-//! drive the game through a program ([`Tool::Tmux`]). Such a test calls `require` first: when the data
+//! drive the game through a program ([`Tool::Tmux`]; the browser tests run [`Tool::Node`] and
+//! [`Tool::Chromium`]). Such a test calls `require` first: when the data
 //! or the program is missing, the test **fails**, naming the path or program it looked for and how to
 //! get it. It never passes without having run, in CI or anywhere else.
 //!
 //! These tests live in modules named `needs_<what>` (`needs_movingai`, `needs_catmaze_data`,
-//! `needs_tmux`), so a machine without them can leave them out by name, and the test summary counts
+//! `needs_tmux`, `needs_chromium`), so a machine without them can leave them out by name, and the test summary counts
 //! them as filtered out:
 //!
 //! ```text

@@ -11,6 +11,7 @@ use test_prerequisites::{Dataset, Tool};
 
 fn main() -> ExitCode {
     let mut missing = Vec::new();
+    let mut failed = false;
     for dataset in Dataset::ALL {
         match dataset.locate() {
             Ok(folder) => println!("found {}: {}", dataset.description(), folder.display()),
@@ -23,10 +24,29 @@ fn main() -> ExitCode {
             Err(m) => missing.push(m),
         }
     }
+    // The browser tests' one npm package, installed by `npm ci` beside their script.
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let browser = crates
+        .parent()
+        .unwrap_or(crates)
+        .join("catmaze-web/tests/browser");
+    if browser
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
+        println!("found playwright-core in {}", browser.display());
+    } else {
+        eprintln!(
+            "missing playwright-core, which the browser tests drive Chromium with: run `npm ci` in {} \
+             (.ci/run does)\n",
+            browser.display()
+        );
+        failed = true;
+    }
     for m in &missing {
         eprintln!("{m}\n");
     }
-    if missing.is_empty() {
+    if missing.is_empty() && !failed {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

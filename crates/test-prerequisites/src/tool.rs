@@ -15,15 +15,21 @@ use std::process::{Command, Stdio};
 pub enum Tool {
     /// The terminal multiplexer the terminal game's end-to-end test plays the game in.
     Tmux,
+    /// Node.js, which runs the browser tests' script (playwright-core).
+    Node,
+    /// Debian's Chromium, the browser the page is tested in (`/usr/bin/chromium`; the tests never
+    /// download a browser).
+    Chromium,
 }
 
 impl Tool {
     /// Every program the tests run.
     ///
     /// ```
-    /// assert_eq!(test_prerequisites::Tool::ALL, [test_prerequisites::Tool::Tmux]);
+    /// use test_prerequisites::Tool;
+    /// assert_eq!(Tool::ALL, [Tool::Tmux, Tool::Node, Tool::Chromium]);
     /// ```
-    pub const ALL: [Tool; 1] = [Tool::Tmux];
+    pub const ALL: [Tool; 3] = [Tool::Tmux, Tool::Node, Tool::Chromium];
 
     /// The command's name, looked up in `PATH`.
     ///
@@ -33,6 +39,8 @@ impl Tool {
     pub fn program(self) -> &'static str {
         match self {
             Tool::Tmux => "tmux",
+            Tool::Node => "node",
+            Tool::Chromium => "chromium",
         }
     }
 
@@ -46,6 +54,11 @@ impl Tool {
             Tool::Tmux => {
                 "apt-get install tmux (Debian, Ubuntu) or brew install tmux (macOS); .ci/run installs it"
             }
+            Tool::Node => {
+                "apt-get install nodejs npm (Debian, Ubuntu), then `npm ci` in \
+                 crates/catmaze-web/tests/browser; .ci/run does both"
+            }
+            Tool::Chromium => "apt-get install chromium (Debian); .ci/run installs it",
         }
     }
 
@@ -53,6 +66,7 @@ impl Tool {
     fn version_argument(self) -> &'static str {
         match self {
             Tool::Tmux => "-V",
+            Tool::Node | Tool::Chromium => "--version",
         }
     }
 

@@ -1,0 +1,117 @@
+//! [`PlaygroundError`]: why the playground refused a map, an edit or a search.
+
+use pathkit::format::ParseError;
+use pathkit::grid::{Cell, GridError};
+use pathkit::jps::JpsError;
+use pathkit::navmesh::NavMeshError;
+use pathkit::search::SearchError;
+use std::fmt;
+
+/// Why the playground refused something. The page shows its message; nothing it is given makes
+/// the module panic.
+///
+/// ```
+/// use catmaze_wasm::{Playground, PlaygroundError};
+///
+/// let err = Playground::new(0, 5).unwrap_err();
+/// assert!(matches!(err, PlaygroundError::Size { width: 0, height: 5 }));
+/// assert_eq!(err.to_string(), "a map of 0x5 tiles: sides from 1 to 1024 only");
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PlaygroundError {
+    /// A side is 0 or above [`MAX_SIDE`](crate::MAX_SIDE).
+    Size {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// Not one weight per tile.
+    WeightCount {
+        /// Tiles of the map.
+        expected: usize,
+        /// Weights given.
+        found: usize,
+    },
+    /// A Moving AI map that does not parse (the parser says where and why).
+    Map(ParseError),
+    /// The grid refused the map or the move costs.
+    Grid(GridError),
+    /// The start or the goal is off the map.
+    OffMap {
+        /// The start asked for.
+        start: Cell,
+        /// The goal asked for.
+        goal: Cell,
+    },
+    /// The A* family's refusal (a weight below 1, for one).
+    Search(SearchError<Cell>),
+    /// Jump Point Search's refusal (terrain weights, or a diagonal rule it does not support).
+    Jps(JpsError),
+    /// JPS+ only moves 8-way without corner cutting.
+    JpsPlusMoves,
+    /// The navigation mesh could not be built or searched.
+    NavMesh(NavMeshError),
+}
+
+impl fmt::Display for PlaygroundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaygroundError::Size { width, height } => write!(
+                f,
+                "a map of {width}x{height} tiles: sides from 1 to {} only",
+                crate::MAX_SIDE
+            ),
+            PlaygroundError::WeightCount { expected, found } => {
+                write!(f, "{found} weights for a map of {expected} tiles")
+            }
+            PlaygroundError::Map(e) => write!(f, "not a Moving AI map: {e}"),
+            PlaygroundError::Grid(e) => write!(f, "{e}"),
+            PlaygroundError::OffMap { start, goal } => {
+                write!(
+                    f,
+                    "the start {start} and the goal {goal} must be on the map"
+                )
+            }
+            PlaygroundError::Search(e) => write!(f, "{e}"),
+            PlaygroundError::Jps(e) => write!(f, "{e}"),
+            PlaygroundError::JpsPlusMoves => {
+                write!(f, "JPS+ moves 8-way without corner cutting: pick that rule")
+            }
+            PlaygroundError::NavMesh(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlaygroundError {}
+
+impl From<ParseError> for PlaygroundError {
+    fn from(e: ParseError) -> Self {
+        PlaygroundError::Map(e)
+    }
+}
+
+impl From<GridError> for PlaygroundError {
+    fn from(e: GridError) -> Self {
+        PlaygroundError::Grid(e)
+    }
+}
+
+impl From<SearchError<Cell>> for PlaygroundError {
+    fn from(e: SearchError<Cell>) -> Self {
+        PlaygroundError::Search(e)
+    }
+}
+
+impl From<JpsError> for PlaygroundError {
+    fn from(e: JpsError) -> Self {
+        PlaygroundError::Jps(e)
+    }
+}
+
+impl From<NavMeshError> for PlaygroundError {
+    fn from(e: NavMeshError) -> Self {
+        PlaygroundError::NavMesh(e)
+    }
+}

@@ -1,0 +1,330 @@
+//! The functions the page calls: plain `extern "C"` exports of numbers and pointers.
+//!
+//! Why not wasm-bindgen: the page needs a dozen calls with numbers in and JSON or flat arrays
+//! out, and the arrays (per-tile scores, weights) are read in place as typed arrays over the
+//! module's memory. Plain exports do that with no generated glue and no command-line tool whose
+//! version must match a library's.
+//!
+//! Conventions: a function that answers with text writes it to one output buffer and returns its
+//! length in bytes; `out_ptr` gives where it starts (valid until the next call). Input text and
+//! arrays go into memory from `wasm_alloc`, freed with `wasm_free`. A slot is 0 or 1 (anything
+//! else is 1). Nothing here panics on bad input: coordinates outside the map, unknown menu
+//! numbers and malformed files become errors in the JSON answers.
+
+use crate::game::GameSession;
+use crate::playground::{Algorithm, Playground, Settings};
+use crate::PlaygroundError;
+use pathkit::grid::{Cell, Diagonal, Heuristic};
+use pathkit::search::TieBreak;
+use serde_json::{json, Value};
+use std::cell::RefCell;
+
+thread_local! {
+    static OUT: RefCell<String> = const { RefCell::new(String::new()) };
+    static GAME: RefCell<GameSession> = RefCell::new(GameSession::new());
+    static PLAYGROUND: RefCell<Playground> =
+        RefCell::new(Playground::new(25, 25).expect("25x25 is a valid size"));
+}
+
+fn answer(value: Value) -> usize {
+    OUT.with_borrow_mut(|out| {
+        *out = value.to_string();
+        out.len()
+    })
+}
+
+fn cell(x: i32, y: i32) -> Cell {
+    // Negative coordinates become a far-away cell, which the playground reports as off the map.
+    Cell::new(
+        u32::try_from(x).unwrap_or(u32::MAX),
+        u32::try_from(y).unwrap_or(u32::MAX),
+    )
+}
+
+/// Where the last text answer starts.
+#[no_mangle]
+pub extern "C" fn out_ptr() -> *const u8 {
+    OUT.with_borrow(|out| out.as_ptr())
+}
+
+/// Memory for `len` bytes of input, to be freed with [`wasm_free`].
+#[no_mangle]
+pub extern "C" fn wasm_alloc(len: usize) -> *mut u8 {
+    let mut buffer = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buffer.as_mut_ptr();
+    std::mem::forget(buffer);
+    ptr
+}
+
+/// Frees memory from [`wasm_alloc`].
+///
+/// # Safety
+///
+/// `ptr` and `len` must be exactly what one [`wasm_alloc`] call got and returned, freed once.
+#[no_mangle]
+pub unsafe extern "C" fn wasm_free(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+    }
+}
+
+/// A new game on the original level.
+#[no_mangle]
+pub extern "C" fn game_reset() -> usize {
+    GAME.with_borrow_mut(|g| *g = GameSession::new());
+    answer(json!(null))
+}
+
+/// Step duration in milliseconds.
+#[no_mangle]
+pub extern "C" fn game_set_step_ms(ms: u32) {
+    GAME.with_borrow_mut(|g| g.set_step_ms(ms));
+}
+
+/// A tap on a tile: the events, as JSON.
+#[no_mangle]
+pub extern "C" fn game_tap(x: i32, y: i32) -> usize {
+    answer(GAME.with_borrow_mut(|g| Value::Array(g.tap(x.into(), y.into()))))
+}
+
+/// Time passing: the events, as JSON.
+#[no_mangle]
+pub extern "C" fn game_update(ms: f64) -> usize {
+    answer(GAME.with_borrow_mut(|g| Value::Array(g.update(ms))))
+}
+
+/// Restart: the events, as JSON.
+#[no_mangle]
+pub extern "C" fn game_restart() -> usize {
+    answer(GAME.with_borrow_mut(|g| Value::Array(g.restart())))
+}
+
+/// Route variant 0, 1 or 2: the events, as JSON.
+#[no_mangle]
+pub extern "C" fn game_set_variant(index: u32) -> usize {
+    answer(GAME.with_borrow_mut(|g| Value::Array(g.set_variant(index))))
+}
+
+/// The game's state, as JSON.
+#[no_mangle]
+pub extern "C" fn game_state() -> usize {
+    answer(GAME.with_borrow(|g| g.state()))
+}
+
+/// The preview of a tap, as JSON (`null` when a tap would not move the cat).
+#[no_mangle]
+pub extern "C" fn game_preview(x: i32, y: i32) -> usize {
+    answer(GAME.with_borrow_mut(|g| g.preview(x.into(), y.into())))
+}
+
+fn ok_or_error(result: Result<(), PlaygroundError>) -> usize {
+    answer(match result {
+        Ok(()) => PLAYGROUND.with_borrow(
+            |p| json!({"ok": true, "width": p.grid().width(), "height": p.grid().height()}),
+        ),
+        Err(e) => json!({"ok": false, "error": e.to_string()}),
+    })
+}
+
+/// An empty field of `width` x `height`.
+#[no_mangle]
+pub extern "C" fn pg_new(width: u32, height: u32) -> usize {
+    ok_or_error(Playground::new(width, height).map(|p| PLAYGROUND.set(p)))
+}
+
+/// A grid of row-major weights (0 = wall).
+///
+/// # Safety
+///
+/// `ptr` must point to `width * height` readable `u32`s (from [`wasm_alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn pg_set_weights(width: u32, height: u32, ptr: *const u32) -> usize {
+    if width > crate::MAX_SIDE || height > crate::MAX_SIDE {
+        return ok_or_error(Err(PlaygroundError::Size { width, height }));
+    }
+    let weights = if ptr.is_null() {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(ptr, width as usize * height as usize)
+    };
+    ok_or_error(PLAYGROUND.with_borrow_mut(|p| p.set_weights(width, height, weights)))
+}
+
+/// A Moving AI `.map` file.
+///
+/// # Safety
+///
+/// `ptr` must point to `len` readable bytes (from [`wasm_alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn pg_load_map(ptr: *const u8, len: usize) -> usize {
+    let bytes = if ptr.is_null() {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    };
+    ok_or_error(PLAYGROUND.with_borrow_mut(|p| p.load_movingai(bytes)))
+}
+
+/// The grid's width.
+#[no_mangle]
+pub extern "C" fn pg_width() -> u32 {
+    PLAYGROUND.with_borrow(|p| p.grid().width())
+}
+
+/// The grid's height.
+#[no_mangle]
+pub extern "C" fn pg_height() -> u32 {
+    PLAYGROUND.with_borrow(|p| p.grid().height())
+}
+
+/// The grid's row-major weights (0 = wall), `width * height` of them.
+#[no_mangle]
+pub extern "C" fn pg_weights_ptr() -> *const u32 {
+    PLAYGROUND.with_borrow(|p| p.grid().weights().as_ptr())
+}
+
+/// Sets a tile's weight (0 = wall); 1 when it changed. Resets both searches.
+#[no_mangle]
+pub extern "C" fn pg_set_cell(x: u32, y: u32, weight: u32) -> u32 {
+    PLAYGROUND.with_borrow_mut(|p| u32::from(p.set_cell(x, y, weight)))
+}
+
+fn diagonal(n: u32) -> Diagonal {
+    match n {
+        0 => Diagonal::Never,
+        2 => Diagonal::CornerCutting,
+        3 => Diagonal::Always,
+        _ => Diagonal::NoCornerCutting,
+    }
+}
+
+fn heuristic(n: u32) -> Heuristic {
+    match n {
+        1 => Heuristic::Manhattan,
+        2 => Heuristic::Octile,
+        3 => Heuristic::Chebyshev,
+        4 => Heuristic::Euclidean,
+        5 => Heuristic::Zero,
+        _ => Heuristic::Auto,
+    }
+}
+
+fn tie(n: u32) -> TieBreak {
+    match n {
+        1 => TieBreak::Fifo,
+        2 => TieBreak::Lifo,
+        _ => TieBreak::LargerG,
+    }
+}
+
+/// Starts a search in a slot. Menus: `algorithm` indexes [`Algorithm::ALL`]; `diagonal` 0 never,
+/// 1 no corner cutting, 2 corner cutting, 3 always; `costs` 0 for 1/√2, 1 for 10/14;
+/// `heuristic` 0 auto, 1 Manhattan, 2 octile, 3 Chebyshev, 4 Euclidean, 5 zero; `in_tiles` 1 to
+/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list). The answer is
+/// the slot's status.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn pg_start(
+    slot: u32,
+    algorithm: u32,
+    diagonal_rule: u32,
+    costs: u32,
+    heuristic_kind: u32,
+    in_tiles: u32,
+    tie_rule: u32,
+    weight: f64,
+    sx: i32,
+    sy: i32,
+    gx: i32,
+    gy: i32,
+) -> usize {
+    let settings = Settings {
+        algorithm: Algorithm::ALL
+            .get(algorithm as usize)
+            .copied()
+            .unwrap_or(Algorithm::AStar),
+        diagonal: diagonal(diagonal_rule),
+        tutorial_costs: costs == 1,
+        heuristic: heuristic(heuristic_kind),
+        heuristic_in_tiles: in_tiles == 1,
+        tie: tie(tie_rule),
+        weight,
+    };
+    answer(PLAYGROUND.with_borrow_mut(|p| {
+        p.start(slot as usize, settings, cell(sx, sy), cell(gx, gy));
+        p.status(slot as usize, 0)
+    }))
+}
+
+/// Up to `steps` expansions in a slot; how many happened.
+#[no_mangle]
+pub extern "C" fn pg_run(slot: u32, steps: u32) -> u32 {
+    PLAYGROUND.with_borrow_mut(|p| p.run(slot as usize, steps))
+}
+
+/// A slot's status with up to `list_max` entries of each list, as JSON.
+#[no_mangle]
+pub extern "C" fn pg_status(slot: u32, list_max: u32) -> usize {
+    answer(PLAYGROUND.with_borrow(|p| p.status(slot as usize, list_max as usize)))
+}
+
+/// Per tile: 0 unseen, 1 open, 2 closed.
+#[no_mangle]
+pub extern "C" fn pg_state_ptr(slot: u32) -> *const u8 {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).state.as_ptr())
+}
+
+/// Per tile: G.
+#[no_mangle]
+pub extern "C" fn pg_g_ptr(slot: u32) -> *const f64 {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).g.as_ptr())
+}
+
+/// Per tile: H.
+#[no_mangle]
+pub extern "C" fn pg_h_ptr(slot: u32) -> *const f64 {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).h.as_ptr())
+}
+
+/// Per tile: the parent's row-major index, or -1.
+#[no_mangle]
+pub extern "C" fn pg_parent_ptr(slot: u32) -> *const i32 {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).parent.as_ptr())
+}
+
+/// The tiles changed since [`pg_take_changed`] (row-major indices).
+#[no_mangle]
+pub extern "C" fn pg_changed_ptr(slot: u32) -> *const u32 {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).changed.as_ptr())
+}
+
+/// How many tiles changed.
+#[no_mangle]
+pub extern "C" fn pg_changed_len(slot: u32) -> usize {
+    PLAYGROUND.with_borrow(|p| p.slot(slot as usize).changed.len())
+}
+
+/// Forgets the changed tiles (the page has drawn them).
+#[no_mangle]
+pub extern "C" fn pg_take_changed(slot: u32) {
+    PLAYGROUND.with_borrow_mut(|p| p.take_changed(slot as usize));
+}
+
+/// The any-angle search's navigation mesh, at most `max` triangles, as JSON: one array of six
+/// numbers (three x, y corners) per triangle; empty when there is none to draw.
+#[no_mangle]
+pub extern "C" fn pg_mesh(max: u32) -> usize {
+    answer(PLAYGROUND.with_borrow(|p| json!(p.mesh_triangles(max as usize))))
+}
+
+/// One full A* query, for timing: the path's cost, or -1.
+#[no_mangle]
+pub extern "C" fn pg_query_astar(sx: i32, sy: i32, gx: i32, gy: i32) -> f64 {
+    PLAYGROUND.with_borrow_mut(|p| p.query_astar(cell(sx, sy), cell(gx, gy)))
+}
+
+/// Expansions of the last timed query.
+#[no_mangle]
+pub extern "C" fn pg_query_expansions() -> f64 {
+    PLAYGROUND.with_borrow(|p| p.query_expansions() as f64)
+}

@@ -1,0 +1,40 @@
+//! # catmaze-wasm
+//!
+//! Cat Maze and the pathfinding playground for the browser: this crate compiles to
+//! `wasm32-unknown-unknown` and the page in `crates/catmaze-web/web` calls its exports (see
+//! `ffi.rs` for the calling conventions). The rules stay in `catmaze` and the searches in
+//! `pathkit`; this crate only translates their answers into JSON and flat arrays.
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`GameSession`] | a game of Cat Maze, answering in JSON |
+//! | [`Playground`] | an editable grid, two searches on it, per-tile F/G/H for drawing |
+//! | [`Algorithm`], [`Settings`] | the playground's menus |
+//! | [`PlaygroundError`] | why a map, an edit or a search was refused |
+//!
+//! It builds natively too (an `rlib`), which is how its tests run and how the speed comparison
+//! measures the native side (`cargo run -p catmaze-wasm --release --example bench_native`).
+//!
+//! ```
+//! use catmaze_wasm::{Algorithm, Playground, Settings};
+//! use pathkit::grid::{Cell, Diagonal};
+//!
+//! let mut pg = Playground::new(8, 8).unwrap();
+//! pg.set_cell(3, 3, 0); // a wall
+//! let settings = Settings { algorithm: Algorithm::Dijkstra, diagonal: Diagonal::Never, ..Settings::default() };
+//! pg.start(0, settings, Cell::new(0, 3), Cell::new(7, 3));
+//! while pg.run(0, 1) == 1 {} // one expansion at a time
+//! assert_eq!(pg.status(0, 0)["cost"], 9.0); // around the wall
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+mod ffi;
+mod game;
+mod live;
+mod playground;
+
+pub use error::PlaygroundError;
+pub use game::GameSession;
+pub use live::{LiveSearch, Stepped};
+pub use playground::{tile_state, Algorithm, Playground, Settings, Slot, MAX_SIDE, NO_PARENT};

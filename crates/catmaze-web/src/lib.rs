@@ -1,0 +1,23 @@
+//! # catmaze-web
+//!
+//! Serves Cat Maze and the pathfinding playground to a browser: builds the `catmaze-wasm`
+//! module for `wasm32-unknown-unknown` with cargo, then serves it and the page's static files
+//! (`web/`) on `127.0.0.1` with a small HTTP/1.1 server of the standard library (GET and HEAD,
+//! one thread per connection). Nothing is fetched from the network: every file comes from the
+//! repository or the build.
+//!
+//! ```no_run
+//! use catmaze_web::{Server, ServeOptions};
+//!
+//! let server = Server::bind(&ServeOptions { port: 0, ..ServeOptions::default() }).unwrap();
+//! println!("{}", server.url()); // http://127.0.0.1:PORT/
+//! server.run(); // serves until the process ends
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod build;
+mod http;
+
+pub use build::{build_wasm, BuildError, WASM_FILE};
+pub use http::{content_type, ServeOptions, Server};

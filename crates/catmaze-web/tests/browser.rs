@@ -1,0 +1,271 @@
+//! The page in a real browser: Debian's Chromium, driven by playwright-core from Node
+//! (`tests/browser/run.mjs`). Each test starts the server on a free port (building the wasm
+//! module if needed), runs one suite of the script against it, and fails on any failed check,
+//! console error or page error.
+//!
+//! Needs `node`, `/usr/bin/chromium` and `npm ci` in `tests/browser` (`.ci/run` does all three).
+//! Without them the tests fail and say so. Screenshots go to the test's scratch directory, or to
+//! `docs/screenshots/` with `UPDATE_SCREENSHOTS=1` (how the README's pictures are made).
+
+use catmaze::{Game, Object, Phase};
+use pathkit::grid::{Cell, Grid};
+use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use test_prerequisites::{Dataset, Tool};
+
+/// The winning order of dogs (catmaze-game.md, E9), as in catmaze's own test.
+const ORDER: [(u32, u32); 19] = [
+    (20, 2),
+    (15, 3),
+    (16, 3),
+    (8, 5),
+    (5, 3),
+    (5, 2),
+    (5, 7),
+    (5, 8),
+    (17, 12),
+    (17, 11),
+    (17, 14),
+    (17, 15),
+    (6, 23),
+    (6, 19),
+    (19, 11),
+    (20, 21),
+    (19, 13),
+    (21, 13),
+    (22, 13),
+];
+const EXIT: Cell = Cell::new(24, 8);
+
+fn dog_free(game: &Game, allowed: Option<Cell>) -> Grid {
+    let level = game.level();
+    Grid::from_fn(level.width(), level.height(), |c| {
+        let dog = game.object(c) == Some(Object::Dog) && Some(c) != allowed;
+        u32::from(!level.is_wall(c) && !dog)
+    })
+    .unwrap()
+}
+
+/// Walks `path` one adjacent tap at a time, recording the taps.
+fn walk(game: &mut Game, path: &[Cell], clicks: &mut Vec<[u32; 2]>) {
+    for &next in &path[1..] {
+        game.tap_cell(next);
+        game.finish_step();
+        clicks.push([next.x, next.y]);
+    }
+}
+
+/// The clicks that win the game: before each bribe of the winning order, every bone reachable
+/// without a dog, nearest first; then the dog; at last the exit. Each click is the tile next to
+/// the cat, so the route the game plans is that one tile in every variant.
+fn winning_clicks() -> Vec<[u32; 2]> {
+    let mut game = Game::original();
+    let mut ctx = SearchContext::new();
+    let mut clicks = Vec::new();
+    let collect = |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>| loop {
+        let grid = dog_free(game, None);
+        let options = SearchOptions::new().tie_break(TieBreak::Lifo);
+        let found = ctx
+            .search_nearest(
+                &grid.four_connected(),
+                game.cat(),
+                |c| game.object(c) == Some(Object::Bone),
+                &options,
+            )
+            .unwrap();
+        let Outcome::Found(path) = found else {
+            return;
+        };
+        walk(game, &path.nodes, clicks);
+    };
+    let to =
+        |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>, t: Cell| {
+            let grid = dog_free(game, Some(t));
+            let path = ctx
+                .astar(&grid.four_connected(), game.cat(), t)
+                .unwrap()
+                .into_path()
+                .unwrap();
+            walk(game, &path.nodes, clicks);
+        };
+    for (x, y) in ORDER {
+        collect(&mut game, &mut ctx, &mut clicks);
+        to(&mut game, &mut ctx, &mut clicks, Cell::new(x, y));
+    }
+    collect(&mut game, &mut ctx, &mut clicks);
+    to(&mut game, &mut ctx, &mut clicks, EXIT);
+    assert_eq!(
+        game.phase(),
+        Phase::Won,
+        "the clicks win the game in the rules"
+    );
+    clicks
+}
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The server, killed when the test ends.
+struct ServerProcess {
+    child: Child,
+    url: String,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_server() -> ServerProcess {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catmaze-web"))
+        .args(["--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start catmaze-web");
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let url = loop {
+        match lines.next() {
+            Some(Ok(line)) => {
+                if let Some(i) = line.find("http://") {
+                    break line[i..].trim().to_string();
+                }
+            }
+            _ => {
+                let status = child.wait();
+                panic!("catmaze-web ended before serving: {status:?}");
+            }
+        }
+    };
+    ServerProcess { child, url }
+}
+
+/// Fails, saying how to fix it, when node, Chromium or playwright-core is missing.
+fn require_browser() {
+    Tool::Node.require();
+    Tool::Chromium.require();
+    let version = Command::new("node")
+        .arg("--version")
+        .output()
+        .unwrap()
+        .stdout;
+    let version = String::from_utf8_lossy(&version);
+    let major: u32 = version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        major >= 20,
+        "playwright-core 1.64 needs Node.js 20 or newer, this is {}: install a newer nodejs \
+         (Debian 12's own is 18; NodeSource packages 20 and later)",
+        version.trim()
+    );
+    let package = crate_dir().join("tests/browser/node_modules/playwright-core/package.json");
+    assert!(
+        package.is_file(),
+        "playwright-core is not installed: run `npm ci` in {} (.ci/run does), or leave these \
+         tests out with `-- --skip needs_`",
+        crate_dir().join("tests/browser").display()
+    );
+}
+
+fn screenshot_dir() -> PathBuf {
+    let dir = if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+        crate_dir().join("../../docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// One browser at a time: the frame-rate and timing checks measure the page, not the machine's
+/// other browsers.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs one suite of run.mjs against a fresh server; returns its measurements (JSON text).
+fn run_suite(suite: &str, data: &str) -> String {
+    require_browser();
+    let _turn = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = start_server();
+    let data_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{suite}.json"));
+    std::fs::write(&data_file, data).unwrap();
+    let out = Command::new("node")
+        .current_dir(crate_dir().join("tests/browser"))
+        .arg("run.mjs")
+        .arg(suite)
+        .arg(&server.url)
+        .arg(screenshot_dir())
+        .arg(&data_file)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run node");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    print!("{stdout}");
+    assert!(
+        out.status.success(),
+        "the {suite} suite failed in Chromium (see above)"
+    );
+    let result = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("RESULT "))
+        .unwrap_or("{}")
+        .to_string();
+    let results =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{suite}-results.json"));
+    std::fs::write(results, &result).unwrap();
+    result
+}
+
+mod needs_chromium {
+    use super::*;
+
+    #[test]
+    fn game_clicks_win_lose_and_preview() {
+        let clicks = winning_clicks();
+        let data = format!("{{\"winningClicks\": {clicks:?}}}");
+        run_suite("game", &data);
+    }
+
+    #[test]
+    fn playground_tutorial_editing_algorithms_and_frame_rate() {
+        run_suite("playground", "{}");
+    }
+}
+
+mod needs_chromium_and_movingai {
+    use super::*;
+
+    #[test]
+    fn a_moving_ai_map_loads_and_is_searched() {
+        let folder = Dataset::MovingAi.require();
+        let map = folder.join("NewYork_0_1024.map");
+        // The longest scenario of the bucket 366 in NewYork_0_1024.map.scen.
+        let data = format!(
+            "{{\"map\": {:?}, \"query\": [1014, 961, 3, 49], \"optimal\": 1466.67236480}}",
+            map.display().to_string()
+        );
+        run_suite("movingai", &data);
+    }
+}
+
+#[test]
+fn the_winning_clicks_are_adjacent_steps() {
+    let clicks = winning_clicks();
+    assert!(clicks.len() > 400);
+    let mut at = [24u32, 0];
+    for c in &clicks {
+        let d = at[0].abs_diff(c[0]) + at[1].abs_diff(c[1]);
+        assert_eq!(d, 1, "{at:?} -> {c:?}");
+        at = *c;
+    }
+}

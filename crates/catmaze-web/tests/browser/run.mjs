@@ -1,0 +1,396 @@
+// The browser tests: Debian's Chromium driven by playwright-core. Run by tests/browser.rs, which
+// starts the server and passes its address:
+//
+//   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
+//
+// SUITE is game, playground or movingai. Any console error, page error or failed request fails
+// the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+
+const [suite, url, shots, dataFile] = process.argv.slice(2);
+const data = dataFile ? JSON.parse(readFileSync(dataFile, 'utf8')) : {};
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const profile = mkdtempSync(join(tmpdir(), 'catmaze-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  viewport: { width: 1500, height: 1000 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const problems = [];
+const results = {};
+let page;
+
+function watch(p) {
+  p.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+}
+
+async function open(hash, query = '') {
+  page = context.pages()[0] || await context.newPage();
+  watch(page);
+  await page.goto(`${url}${query}${hash}`);
+  await page.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+}
+
+const state = () => page.evaluate(() => window.catmaze.state());
+
+async function clickTile(x, y) {
+  const p = await page.evaluate(([x, y]) => window.catmaze.tileCenter(x, y), [x, y]);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function waitAtRest() {
+  await page.waitForFunction(() => { const s = window.catmaze.state(); return s.step === null; }, null, { timeout: 20000 });
+}
+
+async function gameSuite() {
+  await open('#game', '?step=40&mute');
+  // A click moves the cat to the tile: [22;1] holds a bone two tiles left and one down.
+  let s = await state();
+  assert.deepEqual(s.cat, [24, 0]);
+  await clickTile(22, 1);
+  await waitAtRest();
+  s = await state();
+  assert.deepEqual(s.cat, [22, 1]);
+  assert.equal(s.bones, 1);
+  assert.equal(s.steps, 3);
+  assert.equal(await page.textContent('#hud-bones'), '1');
+
+  // The route preview shows the dogs on the route: [22;3] crosses the dog at [20;2].
+  await page.mouse.move(0, 0);
+  const c = await page.evaluate(() => window.catmaze.tileCenter(22, 3));
+  await page.mouse.move(c.x, c.y);
+  await page.waitForFunction(() => window.catmaze.preview() !== null);
+  const preview = await page.evaluate(() => window.catmaze.preview());
+  assert.deepEqual(preview.dogs, [[20, 2]]);
+  assert.equal(preview.enough, true);
+  const text = await page.textContent('#game-preview');
+  assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
+  await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#view-game') });
+
+  // Keys: an arrow steps one tile.
+  await page.click('#game-restart');
+  await page.keyboard.press('ArrowDown');
+  await waitAtRest();
+  assert.deepEqual((await state()).cat, [24, 1]);
+
+  // Touch: the first tap on a tile previews its route, the second walks.
+  await page.click('#game-restart');
+  const touch = (x, y) => page.evaluate(([x, y]) => {
+    const c = window.catmaze.tileCenter(x, y);
+    const canvas = document.getElementById('game-canvas');
+    for (const type of ['pointerdown', 'pointerup']) {
+      canvas.dispatchEvent(new PointerEvent(type, { pointerType: 'touch', clientX: c.x, clientY: c.y, bubbles: true, isPrimary: true }));
+    }
+  }, [x, y]);
+  await touch(23, 1);
+  const touched = await page.evaluate(() => window.catmaze.preview());
+  assert.deepEqual([touched.route.length, touched.target], [2, [23, 1]]);
+  assert.equal((await state()).step, null, 'a first touch only previews');
+  await touch(23, 1);
+  await waitAtRest();
+  assert.deepEqual((await state()).cat, [23, 1]);
+
+  // Walking into a dog with no bone loses: restart, then variant B's route to [22;3] skips the bone.
+  await page.click('#game-restart');
+  await page.check('input[name=variant][value="1"]');
+  await clickTile(22, 3);
+  await page.waitForFunction(() => window.catmaze.state().phase !== 'playing', null, { timeout: 20000 });
+  s = await state();
+  assert.equal(s.phase, 'lost');
+  assert.deepEqual(s.cat, [20, 2]);
+  assert.equal(await page.isVisible('#game-over'), true);
+  assert.equal(await page.textContent('#game-over-text'), 'You lose!');
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, 'game-lost.png'), clip: await clipOf('#view-game') });
+
+  // The known winning order, by clicks only (each click an adjacent tile: a 1-step route).
+  await page.click('#game-over-restart');
+  await page.check('input[name=variant][value="0"]');
+  await page.selectOption('#game-speed', { label: '40 ms (test)' });
+  s = await state();
+  assert.deepEqual([s.cat, s.bones, s.phase], [[24, 0], 0, 'playing']);
+  const t0 = Date.now();
+  for (const [x, y] of data.winningClicks) {
+    await clickTile(x, y);
+    await page.waitForFunction(([x, y]) => {
+      const s = window.catmaze.state();
+      return s.step === null && ((s.cat[0] === x && s.cat[1] === y) || s.phase !== 'playing');
+    }, [x, y], { timeout: 10000 });
+  }
+  s = await state();
+  assert.equal(s.phase, 'won', `after ${data.winningClicks.length} clicks: ${JSON.stringify(s.cat)}`);
+  assert.equal(s.bones, 0);
+  assert.equal(s.steps, data.winningClicks.length);
+  assert.equal(await page.textContent('#game-over-text'), 'You win!');
+  results.winningClicks = data.winningClicks.length;
+  results.winningSeconds = (Date.now() - t0) / 1000;
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, 'game-won.png'), clip: await clipOf('#view-game') });
+}
+
+/** On a phone-sized touch screen: a first tap previews, a second one walks. */
+async function phoneSuite() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    watch(p);
+    await p.goto(`${url}?step=40&mute#game`);
+    await p.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+    const t = await p.evaluate(() => window.catmaze.tileCenter(22, 3));
+    await p.touchscreen.tap(t.x, t.y);
+    const preview = await p.evaluate(() => window.catmaze.preview());
+    assert.deepEqual([preview.route.length, preview.dogs], [9, [[20, 2]]]);
+    assert.equal(await p.evaluate(() => window.catmaze.state().step), null, 'a first tap only previews');
+    await p.touchscreen.tap(t.x, t.y);
+    await p.waitForFunction(() => { const s = window.catmaze.state(); return s.step === null && s.steps === 9; }, null, { timeout: 20000 });
+    assert.deepEqual(await p.evaluate(() => window.catmaze.state().cat), [22, 3]);
+    await p.screenshot({ path: join(shots, 'game-phone.png') });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function clipOf(selector) {
+  const box = await page.locator(selector).boundingBox();
+  return { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 980) };
+}
+
+const pg = (f, ...a) => page.evaluate(f, ...a);
+
+async function playgroundSuite() {
+  await open('#playground');
+  // The tutorial's worked example, stepped: after the first expansion the start's neighbours are
+  // open with the tutorial's scores.
+  await page.selectOption('#pg-preset', 'tutorial');
+  await page.click('#pg-reset');
+  await page.click('#pg-step');
+  let t = await pg(() => window.playground.tile(24, 1));
+  assert.deepEqual([t.state, t.f, t.g, t.h, t.parent], ['open', 5, 1, 4, [24, 0]]);
+  t = await pg(() => window.playground.tile(23, 0));
+  assert.deepEqual([t.state, t.f, t.g, t.h], ['open', 5, 1, 4]);
+  assert.equal((await pg(() => window.playground.tile(24, 0))).state, 'closed');
+  for (let k = 1; k < 13; k++) await page.click('#pg-step');
+  let st = await pg(() => window.playground.status());
+  assert.equal(st.finished, true);
+  assert.equal(st.expansions, 13);
+  const path = [[24, 0], [24, 1], [23, 1], [22, 1], [21, 1], [20, 1], [20, 2], [20, 3], [21, 3], [22, 3]];
+  assert.deepEqual(st.path, path);
+  const tutorial = [[1, 4, 5], [2, 3, 5], [3, 2, 5], [4, 3, 7], [5, 4, 9], [6, 3, 9], [7, 2, 9], [8, 1, 9], [9, 0, 9]];
+  for (let k = 0; k < tutorial.length; k++) {
+    const [x, y] = path[k + 1];
+    t = await pg(([x, y]) => window.playground.tile(x, y), [x, y]);
+    assert.deepEqual([t.g, t.h, t.f], tutorial[k], `scores of [${x};${y}]`);
+    assert.deepEqual(t.parent, path[k], `parent of [${x};${y}]`);
+  }
+  const firstRow = await page.textContent('#pg-closed tr:nth-child(2)');
+  assert.match(firstRow, /\[22;3\]/);
+  await page.screenshot({ path: join(shots, 'playground-tutorial.png'), clip: await clipOf('#view-playground') });
+
+  // The walk-through explains each step with the engine's numbers and ends on the tutorial's path.
+  await page.click('#pg-tour-start');
+  await page.click('#pg-tour-next');
+  let tour = await pg(() => window.playground.tourText());
+  assert.match(tour, /Step 1\. \[24;0\]/);
+  assert.match(tour, /bottom \[24;1\]: enters the open list with parent \[24;0\]: G = 0 \+ 1 = 1, H = \|24 − 22\| \+ \|1 − 3\| = 4, F = 5/);
+  for (let k = 1; k < 13; k++) await page.click('#pg-tour-next');
+  tour = await pg(() => window.playground.tourText());
+  assert.match(tour, /Step 13\. \[22;3\]/);
+  assert.match(tour, /\[24;1\], \[23;1\], \[22;1\], \[21;1\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 9 steps, cost 9/);
+  // On the way a tile already open is reached more cheaply, and the walk-through says so.
+  const firstLog = (await pg(() => window.playground.tourLog())).slice(-13).join('\n');
+  assert.match(firstLog, /already open with G = \d+; through \[\d+;\d+\] it costs \d+ \+ 1 = \d+, less, so its G becomes \d+, F \d+, and <b>its parent changes<\/b>/);
+  await page.screenshot({ path: join(shots, 'playground-walkthrough.png'), clip: await clipOf('#view-playground') });
+
+  // The Cocos2D final's diagonal variant on the same query: 8-way without corner cutting, 10/14,
+  // Manhattan in tiles (unscaled), the tutorial's open list: G = 84 after 24 removals (E3).
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-costs', '1');
+  await page.check('#pg-tiles');
+  st = await pg(() => window.playground.status());
+  assert.deepEqual(st.path.slice(1), [[23, 0], [22, 0], [21, 0], [20, 1], [20, 2], [20, 3], [21, 3], [22, 3]]);
+  assert.deepEqual([st.cost, st.expansions], [84, 24]);
+  t = await pg(() => window.playground.tile(20, 1));
+  assert.deepEqual([t.g, t.h, t.parent], [44, 4, [21, 0]]); // H = |20 - 22| + |1 - 3|, in tiles
+  await page.uncheck('#pg-tiles');
+  await page.selectOption('#pg-costs', '0');
+  await page.selectOption('#pg-diagonal', '0');
+  st = await pg(() => window.playground.status());
+  assert.deepEqual(st.path, path, 'back to the first tutorial');
+
+  // The walk-through of the diagonal version: 24 steps, corners not cut.
+  await page.selectOption('#pg-tour-example', 'diagonal');
+  await page.click('#pg-tour-start');
+  for (let k = 0; k < 24; k++) await page.click('#pg-tour-next');
+  const log = (await pg(() => window.playground.tourLog())).slice(-24).join('\n');
+  assert.match(log, /cut the corner of a wall/);
+  assert.match(log, /Step 24\.<\/b> \[22;3\]/);
+  assert.match(log, /\[23;0\], \[22;0\], \[21;0\], \[20;1\], \[20;2\], \[20;3\], \[21;3\], \[22;3\]: 8 steps, cost 84/);
+  assert.equal(await page.isDisabled('#pg-tour-next'), true);
+  await page.selectOption('#pg-tour-example', 'first');
+  await page.selectOption('#pg-preset', 'tutorial');
+
+  // Drawing a wall changes the path: block [21;1] and the cat goes another way.
+  await page.check('input[name=tool][value=wall]');
+  const before = (await pg(() => window.playground.status())).path;
+  const p = await pg(() => window.playground.tileCenter(21, 1));
+  await page.mouse.click(p.x, p.y);
+  st = await pg(() => window.playground.status());
+  assert.equal((await pg(() => window.playground.tile(21, 1))).weight, 0);
+  assert.equal(st.finished, true);
+  assert.notDeepEqual(st.path, before);
+  assert.ok(!st.path.some(([x, y]) => x === 21 && y === 1), 'the new path avoids the wall');
+  assert.equal(st.cost, 9); // another 9-step way, over the top row
+
+  // Painting terrain by dragging: a column of cost-9 ground across the empty field makes the
+  // crossing dearer.
+  await page.selectOption('#pg-preset', 'empty');
+  const plain = (await pg(() => window.playground.status())).cost;
+  await page.check('input[name=tool][value=terrain]');
+  await page.fill('#pg-terrain', '9');
+  const top = await pg(() => window.playground.tileCenter(15, 0));
+  const bottom = await pg(() => window.playground.tileCenter(15, 31));
+  await page.mouse.move(top.x, top.y);
+  await page.mouse.down();
+  await page.mouse.move(bottom.x, bottom.y, { steps: 8 });
+  await page.mouse.up();
+  for (const y of [0, 9, 31]) assert.equal((await pg(([y]) => window.playground.tile(15, y), [y])).weight, 9);
+  st = await pg(() => window.playground.status());
+  assert.ok(Math.abs(st.cost - (plain + 8)) < 1e-9, `${plain} + 8 for one step onto cost-9 ground: ${st.cost}`);
+  await page.check('input[name=tool][value=wall]');
+
+  // Each algorithm finds a path of the optimal cost on a preset (the 41x41 maze, 8-way, 1/√2).
+  await page.selectOption('#pg-preset', 'maze');
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-costs', '0');
+  await page.selectOption('#pg-heuristic', '0');
+  await page.selectOption('#pg-tie', '0');
+  await page.selectOption('#pg-algo', '1');
+  const optimum = (await pg(() => window.playground.status())).cost;
+  results.algorithms = {};
+  for (const [algo, label] of [[0, 'A*'], [1, 'Dijkstra'], [3, 'Weighted A* (1.0)'], [4, 'JPS'], [5, 'JPS+']]) {
+    if (algo === 3) await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
+    await page.selectOption('#pg-algo', String(algo));
+    st = await pg(() => window.playground.status());
+    assert.equal(st.error, null, label);
+    assert.ok(Math.abs(st.cost - optimum) < 1e-9, `${label}: ${st.cost} vs ${optimum}`);
+    results.algorithms[label] = { cost: st.cost, expansions: st.expansions };
+  }
+  // Breadth-first: fewest moves; with 4-way moves of cost 1 that is the optimal cost too.
+  await page.selectOption('#pg-diagonal', '0');
+  await page.selectOption('#pg-algo', '1');
+  const optimum4 = (await pg(() => window.playground.status())).cost;
+  await page.selectOption('#pg-algo', '2');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.cost, optimum4, 'breadth-first, 4-way');
+  results.algorithms['Breadth-first (4-way)'] = { cost: st.cost, expansions: st.expansions };
+  // Any-angle: never longer than the 8-way optimum.
+  await page.selectOption('#pg-diagonal', '1');
+  await page.selectOption('#pg-algo', '6');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.error, null);
+  assert.ok(st.found && st.cost <= optimum + 1e-9, `any-angle ${st.cost} vs ${optimum}`);
+  results.algorithms['Any-angle'] = { cost: st.cost, expansions: st.expansions };
+  assert.ok((await pg(() => window.playground.meshTriangles())) > 0, 'the mesh is drawn');
+
+  // Compare: A* and JPS side by side on the same map and query.
+  await page.selectOption('#pg-algo', '0');
+  await page.selectOption('#pg-algo-1', '4');
+  await page.check('#pg-compare');
+  assert.equal(await page.isVisible('#pg-canvas-1'), true);
+  const a = await pg(() => window.playground.status(0));
+  const b = await pg(() => window.playground.status(1));
+  assert.ok(Math.abs(a.cost - b.cost) < 1e-9);
+  assert.ok(b.expansions < a.expansions, 'JPS expands fewer nodes than A*');
+  assert.match(await page.textContent('#pg-caption-1'), /JPS: \d+ expansions, cost/);
+  await page.screenshot({ path: join(shots, 'playground-compare.png'), clip: await clipOf('#view-playground') });
+  await page.uncheck('#pg-compare');
+
+  // Any-angle on the Cat Maze level, from the spawn to the exit, over its navigation mesh.
+  await page.selectOption('#pg-preset', 'level');
+  await page.selectOption('#pg-algo', '6');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.points.length >= 2, 'any-angle on the level');
+  await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#view-playground') });
+  await page.selectOption('#pg-algo', '0');
+
+  // A malformed map is refused with a message, not a crash.
+  await page.setInputFiles('#pg-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 3\nwidth x\nmap\n') });
+  await page.waitForFunction(() => document.getElementById('pg-error').textContent.includes('broken.map'));
+  assert.match(await page.textContent('#pg-error'), /broken\.map: not a Moving AI map: line 3/);
+
+  // Stepping animates at 60 frames a second on a 512x512 map.
+  await page.selectOption('#pg-preset', 'big');
+  await page.click('#pg-reset');
+  await page.fill('#pg-speed', '80');
+  await page.dispatchEvent('#pg-speed', 'input');
+  await page.click('#pg-play');
+  await page.waitForTimeout(4000);
+  const frames = await pg(() => window.playground.frameTimes.slice(10));
+  const work = await pg(() => window.playground.workTimes.slice(10));
+  work.sort((x, y) => x - y);
+  await page.click('#pg-play');
+  frames.sort((x, y) => x - y);
+  const median = frames[frames.length >> 1];
+  const p95 = frames[Math.floor(frames.length * 0.95)];
+  const total = frames.reduce((a, b) => a + b, 0);
+  const expanded = (await pg(() => window.playground.status(0))).expansions;
+  results.frames512 = { count: frames.length, median_ms: median, p95_ms: p95, mean_fps: (1000 * frames.length) / total, expansions: expanded,
+    work_median_ms: work[work.length >> 1], work_p95_ms: work[Math.floor(work.length * 0.95)] };
+  assert.ok(frames.length > 100, `${frames.length} frames in 4 s`);
+  assert.ok(median < 17.5, `median frame ${median} ms`);
+  await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#view-playground') });
+}
+
+async function movingAiSuite() {
+  await open('#playground');
+  await page.setInputFiles('#pg-file', data.map);
+  await page.waitForFunction(() => window.playground.size()[0] === 1024, null, { timeout: 60000 });
+  // The Moving AI rules: 8-way without corner cutting, costs 1 and √2.
+  for (const [id, v] of [['#pg-algo', '0'], ['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+    await page.selectOption(id, v);
+  }
+  const [sx, sy, gx, gy] = data.query;
+  await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);
+  const st = await pg(() => window.playground.status());
+  assert.equal(st.found, true);
+  assert.ok(Math.abs(st.cost - data.optimal) < 1e-3, `${st.cost} vs the scenario's ${data.optimal}`);
+  const bench = await pg(() => window.playground.benchAstar(41));
+  assert.ok(Math.abs(bench.cost - data.optimal) < 1e-3);
+  results.newYork = { median_ms: bench.median, min_ms: bench.min, expansions: bench.expansions, cost: bench.cost };
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#view-playground') });
+}
+
+let failed = null;
+try {
+  if (suite === 'game') { await gameSuite(); await phoneSuite(); }
+  else if (suite === 'playground') await playgroundSuite();
+  else if (suite === 'movingai') await movingAiSuite();
+  else throw new Error(`unknown suite ${suite}`);
+} catch (e) {
+  failed = e;
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(`RESULT ${JSON.stringify(results)}`);
+if (failed) {
+  console.error(failed.stack || String(failed));
+}
+if (problems.length) console.error(problems.join('\n'));
+process.exit(failed || problems.length ? 1 : 0);

@@ -36,7 +36,7 @@ fn stream(seed: u64) -> impl FnMut() -> u64 {
 fn random_weights(next: &mut impl FnMut() -> u64, width: usize, height: usize) -> Vec<u32> {
     let shape = next() % 3;
     let density = next() % 35;
-    let terrain = next() % 3 == 0;
+    let terrain = next().is_multiple_of(3);
     let room = 3 + (next() % 8) as usize;
     (0..width * height)
         .map(|i| {

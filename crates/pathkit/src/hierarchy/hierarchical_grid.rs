@@ -564,22 +564,24 @@ impl<C: Cost> HierarchicalGrid<C> {
     /// The border on the right (`vertical`) or below of the level-1 cluster `here`.
     fn add_side_border(&mut self, here: Rect, vertical: bool) -> Result<(), HierarchyError> {
         // Along the border, position `i` pairs cell `a(i)` inside with `b(i)` across.
-        let (len, a, b): (u32, Box<dyn Fn(u32) -> Cell>, Box<dyn Fn(u32) -> Cell>) = if vertical {
-            let x = here.x + here.width - 1;
-            let y0 = here.y;
-            (
-                here.height,
-                Box::new(move |i| Cell::new(x, y0 + i)),
-                Box::new(move |i| Cell::new(x + 1, y0 + i)),
-            )
+        let (len, x, y) = if vertical {
+            (here.height, here.x + here.width - 1, here.y)
         } else {
-            let y = here.y + here.height - 1;
-            let x0 = here.x;
-            (
-                here.width,
-                Box::new(move |i| Cell::new(x0 + i, y)),
-                Box::new(move |i| Cell::new(x0 + i, y + 1)),
-            )
+            (here.width, here.x, here.y + here.height - 1)
+        };
+        let a = |i: u32| {
+            if vertical {
+                Cell::new(x, y + i)
+            } else {
+                Cell::new(x + i, y)
+            }
+        };
+        let b = |i: u32| {
+            if vertical {
+                Cell::new(x + 1, y + i)
+            } else {
+                Cell::new(x + i, y + 1)
+            }
         };
         let open = |i: u32| {
             let (p, q) = (a(i), b(i));

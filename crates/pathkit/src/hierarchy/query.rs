@@ -300,10 +300,9 @@ impl<C: Cost> HierarchicalGrid<C> {
             let mut to_goal = std::mem::take(&mut ctx.ends.to_goal[i]);
             from_start.clear();
             to_goal.clear();
-            let direct;
             members.clear();
             self.graph.nodes_in(start_rect, level, &mut members);
-            if level == 1 {
+            let direct = if level == 1 {
                 let view = RectSpace {
                     space,
                     rect: start_rect,
@@ -318,7 +317,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                         from_start.push((n, cost));
                     }
                 }
-                direct = map.cost(goal);
+                map.cost(goal)
             } else {
                 let view = self.view(
                     &ctx.ends,
@@ -338,8 +337,8 @@ impl<C: Cost> HierarchicalGrid<C> {
                         from_start.push((n, cost));
                     }
                 }
-                direct = map.cost(g);
-            }
+                map.cost(g)
+            };
             ctx.count();
             members.clear();
             self.graph.nodes_in(goal_rect, level, &mut members);
@@ -505,7 +504,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 entries += 1;
             }
             let last = k + 1 == nodes.len();
-            if !last && !(entered && entries % STRIDE == 0) {
+            if !(last || entered && entries.is_multiple_of(STRIDE)) {
                 continue;
             }
             let (a, b) = (nodes[from], nodes[k]);

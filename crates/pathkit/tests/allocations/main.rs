@@ -6,6 +6,8 @@
 #[path = "../alloc_counter/mod.rs"]
 mod alloc_counter;
 
+#[path = "../hierarchy_zero_alloc.rs"]
+mod hierarchy_zero_alloc;
 #[path = "../hostile_input.rs"]
 mod hostile_input;
 #[path = "../jps_zero_alloc.rs"]

@@ -1241,3 +1241,56 @@ fn path_finds_and_draws_the_hierarchical_path_with_hierarchy() {
     );
     assert!(err.err.contains("cluster size 1"), "{}", err.err);
 }
+
+#[test]
+fn bench_hierarchy_checks_every_answer_and_prints_a_row_a_map() {
+    let scen = fixtures().join("lak104d.map.scen");
+    let out = run(
+        0,
+        &[
+            "bench-hierarchy",
+            arg(&scen),
+            "--limit",
+            "40",
+            "--rounds",
+            "1",
+            "--edits",
+            "5",
+            "--cluster",
+            "8",
+        ],
+    )
+    .out;
+    let line = out.lines().find(|l| l.starts_with("| lak104d |")).unwrap();
+    let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    // map, size, queries, levels; wrong answers last.
+    assert_eq!(&cells[1..5], ["lak104d", "41x41", "40", "1"], "{line}");
+    assert_eq!(cells[cells.len() - 2], "0", "wrong answers: {line}");
+    // A stated length the file gets wrong is counted, and the exit status says so.
+    let tmp = lak104d_with_lengths("bench-hierarchy-wrong", |line, len| {
+        if line == 2 {
+            len + 1.0
+        } else {
+            len
+        }
+    });
+    let out = run(
+        1,
+        &[
+            "bench-hierarchy",
+            arg(&tmp.join("lak104d.map.scen")),
+            "--limit",
+            "0",
+            "--rounds",
+            "1",
+            "--edits",
+            "1",
+        ],
+    )
+    .out;
+    let line = out.lines().find(|l| l.starts_with("| lak104d |")).unwrap();
+    assert!(line.ends_with("| 1 |"), "{line}");
+    // --big without the map it is made from is a usage error.
+    let err = run(2, &["bench-hierarchy", arg(&scen), "--big"]).err;
+    assert!(err.contains("NewYork_0_1024"), "{err}");
+}

@@ -31,6 +31,7 @@
 mod error;
 mod ffi;
 mod game;
+pub mod graph_searches;
 mod live;
 mod playground;
 

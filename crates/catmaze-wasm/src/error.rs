@@ -2,6 +2,7 @@
 
 use pathkit::format::ParseError;
 use pathkit::grid::{Cell, GridError};
+use pathkit::hierarchy::HierarchyError;
 use pathkit::jps::JpsError;
 use pathkit::navmesh::NavMeshError;
 use pathkit::search::SearchError;
@@ -53,6 +54,8 @@ pub enum PlaygroundError {
     JpsPlusMoves,
     /// The navigation mesh could not be built or searched.
     NavMesh(NavMeshError),
+    /// The hierarchy could not be built or searched (a cluster size out of range).
+    Hierarchy(HierarchyError),
 }
 
 impl fmt::Display for PlaygroundError {
@@ -80,6 +83,7 @@ impl fmt::Display for PlaygroundError {
                 write!(f, "JPS+ moves 8-way without corner cutting: pick that rule")
             }
             PlaygroundError::NavMesh(e) => write!(f, "{e}"),
+            PlaygroundError::Hierarchy(e) => write!(f, "hierarchical search: {e}"),
         }
     }
 }
@@ -113,5 +117,11 @@ impl From<JpsError> for PlaygroundError {
 impl From<NavMeshError> for PlaygroundError {
     fn from(e: NavMeshError) -> Self {
         PlaygroundError::NavMesh(e)
+    }
+}
+
+impl From<HierarchyError> for PlaygroundError {
+    fn from(e: HierarchyError) -> Self {
+        PlaygroundError::Hierarchy(e)
     }
 }

@@ -220,8 +220,8 @@ fn tie(n: u32) -> TieBreak {
 /// Starts a search in a slot. Menus: `algorithm` indexes [`Algorithm::ALL`]; `diagonal` 0 never,
 /// 1 no corner cutting, 2 corner cutting, 3 always; `costs` 0 for 1/√2, 1 for 10/14;
 /// `heuristic` 0 auto, 1 Manhattan, 2 octile, 3 Chebyshev, 4 Euclidean, 5 zero; `in_tiles` 1 to
-/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list). The answer is
-/// the slot's status.
+/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list);
+/// `cluster_size` the hierarchical search's cluster side. The answer is the slot's status.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn pg_start(
@@ -233,6 +233,7 @@ pub extern "C" fn pg_start(
     in_tiles: u32,
     tie_rule: u32,
     weight: f64,
+    cluster_size: u32,
     sx: i32,
     sy: i32,
     gx: i32,
@@ -249,6 +250,7 @@ pub extern "C" fn pg_start(
         heuristic_in_tiles: in_tiles == 1,
         tie: tie(tie_rule),
         weight,
+        cluster_size,
     };
     answer(PLAYGROUND.with_borrow_mut(|p| {
         p.start(slot as usize, settings, cell(sx, sy), cell(gx, gy));
@@ -327,4 +329,49 @@ pub extern "C" fn pg_query_astar(sx: i32, sy: i32, gx: i32, gy: i32) -> f64 {
 #[no_mangle]
 pub extern "C" fn pg_query_expansions() -> f64 {
     PLAYGROUND.with_borrow(|p| p.query_expansions() as f64)
+}
+
+/// Builds the hierarchical search's hierarchy for these moves (`diagonal`, `costs` as in
+/// [`pg_start`]) and cluster side, unless the one kept fits them. A separate call so that the
+/// page can time the build apart from the searches. Answers `{"ok", "built", "error"}`.
+#[no_mangle]
+pub extern "C" fn pg_hierarchy_build(diagonal_rule: u32, costs: u32, cluster_size: u32) -> usize {
+    let settings = Settings {
+        diagonal: diagonal(diagonal_rule),
+        tutorial_costs: costs == 1,
+        cluster_size,
+        ..Settings::default()
+    };
+    answer(
+        PLAYGROUND.with_borrow_mut(|p| match p.build_hierarchy(settings) {
+            Ok(built) => json!({"ok": true, "built": built}),
+            Err(e) => json!({"ok": false, "built": false, "error": e.to_string()}),
+        }),
+    )
+}
+
+/// The kept hierarchy's sizes, as JSON (`null` when there is none); lists the entrance cells
+/// for [`pg_entrances_ptr`].
+#[no_mangle]
+pub extern "C" fn pg_hierarchy() -> usize {
+    answer(PLAYGROUND.with_borrow_mut(|p| p.hierarchy_info()))
+}
+
+/// The level-1 entrance cells (row-major indices) listed by the last [`pg_hierarchy`].
+#[no_mangle]
+pub extern "C" fn pg_entrances_ptr() -> *const u32 {
+    PLAYGROUND.with_borrow(|p| p.entrances().as_ptr())
+}
+
+/// How many entrance cells [`pg_entrances_ptr`] holds.
+#[no_mangle]
+pub extern "C" fn pg_entrances_len() -> usize {
+    PLAYGROUND.with_borrow(|p| p.entrances().len())
+}
+
+/// A*'s optimal cost on a slot's last query under its moves, or -1 (see
+/// [`Playground::reference`]).
+#[no_mangle]
+pub extern "C" fn pg_reference(slot: u32) -> f64 {
+    PLAYGROUND.with_borrow_mut(|p| p.reference(slot as usize))
 }

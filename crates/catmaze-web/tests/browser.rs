@@ -240,6 +240,11 @@ mod needs_chromium {
     fn playground_tutorial_editing_algorithms_and_frame_rate() {
         run_suite("playground", "{}");
     }
+
+    #[test]
+    fn hierarchical_search_near_optimal_with_its_clusters_drawn() {
+        run_suite("hierarchy", "{}");
+    }
 }
 
 mod needs_chromium_and_movingai {

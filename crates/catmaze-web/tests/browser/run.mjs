@@ -3,7 +3,7 @@
 //
 //   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
 //
-// SUITE is game, playground or movingai. Any console error, page error or failed request fails
+// SUITE is game, playground, hierarchy, floors, hex or movingai. Any console error, page error or failed request fails
 // the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
 
 import { chromium } from 'playwright-core';
@@ -356,6 +356,79 @@ async function playgroundSuite() {
   await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#view-playground') });
 }
 
+/** The 8-way rule of the benchmarks on the page's menus: no corner cutting, 1 and √2. */
+async function benchmarkRules() {
+  for (const [id, v] of [['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+    await page.selectOption(id, v);
+  }
+}
+
+async function setCluster(n) {
+  await page.fill('#pg-cluster', String(n));
+  await page.dispatchEvent('#pg-cluster', 'change');
+}
+
+/** The hierarchical search's cost is within `percent` of A*'s on the same query. */
+function nearOptimal(st, percent, label) {
+  assert.equal(st.error, null, label);
+  assert.ok(st.found && st.optimum > 0, `${label}: ${JSON.stringify([st.found, st.optimum])}`);
+  assert.ok(st.cost >= st.optimum - 1e-9 && st.cost <= st.optimum * (1 + percent / 100),
+    `${label}: HPA* ${st.cost} vs A* ${st.optimum}`);
+}
+
+async function hierarchySuite() {
+  await open('#playground');
+  await page.selectOption('#pg-preset', 'maze');
+  await benchmarkRules();
+  await setCluster(8);
+  await page.selectOption('#pg-algo', '7');
+  let st = await pg(() => window.playground.status());
+  nearOptimal(st, 5, 'maze 41x41');
+  assert.ok(st.searches > 1 && st.abstractExpanded > 0 && st.expansions > st.abstractExpanded);
+  const h = await pg(() => window.playground.hierarchy());
+  assert.deepEqual([h.clusterSide, h.clusters, h.levels], [8, 36, 1]); // 41 / 8 → 6 x 6 clusters
+  assert.ok(h.entrances > 0 && h.nodes > 0 && h.edges > 0);
+  assert.match(await page.textContent('#pg-counters'), /above the optimum/);
+  results.maze = { cost: st.cost, optimum: st.optimum, expansions: st.expansions, searches: st.searches };
+
+  // Drawn: the cluster borders (every 8 tiles) and the entrance tiles.
+  const border = (c) => c[0] > 150 && c[1] < 130 && c[2] > 90 && c[0] > c[1] + 60;
+  let onBorder = 0;
+  for (let y = 0.5; y < 41; y += 1) {
+    if (border(await pg(([y]) => window.playground.pixel(16, y), [y]))) onBorder += 1;
+  }
+  assert.ok(onBorder >= 35, `the border at x = 16 is drawn on ${onBorder} of 41 rows`);
+  const path = new Set(st.path.map(([x, y]) => `${x},${y}`));
+  const gate = (await pg(() => window.playground.entrances())).find(([x, y]) => !path.has(`${x},${y}`));
+  const c = await pg(([x, y]) => window.playground.pixel(x + 0.5, y + 0.5), gate);
+  assert.ok(c[2] > 180 && c[1] < 110, `entrance [${gate}] drawn purple: ${c}`);
+
+  // A wall drawn across the path: the hierarchy is edited, not built again, and the new path
+  // avoids the wall, still near A*'s.
+  await page.check('input[name=tool][value=wall]');
+  const cut = st.path[Math.floor(st.path.length / 2)];
+  const p = await pg(([x, y]) => window.playground.tileCenter(x, y), cut);
+  await page.mouse.click(p.x, p.y);
+  st = await pg(() => window.playground.status());
+  assert.equal((await pg(([x, y]) => window.playground.tile(x, y), cut)).weight, 0);
+  nearOptimal(st, 5, 'after the edit');
+  assert.ok(!st.path.some(([x, y]) => x === cut[0] && y === cut[1]), 'the path avoids the new wall');
+  assert.equal((await pg(() => window.playground.hierarchy())).builds, h.builds, 'edited, not rebuilt');
+  await page.screenshot({ path: join(shots, 'playground-hierarchy.png'), clip: await clipOf('#view-playground') });
+
+  // Every preset, and other cluster sizes.
+  results.presets = {};
+  for (const [preset, cluster] of [['tutorial', 4], ['level', 6], ['empty', 8], ['maze', 4], ['big', 16], ['big', 32]]) {
+    await page.selectOption('#pg-preset', preset);
+    await setCluster(cluster);
+    if (preset === 'tutorial') await page.selectOption('#pg-algo', '7');
+    st = await pg(() => window.playground.status());
+    nearOptimal(st, 8, `${preset}, clusters of ${cluster}`);
+    assert.equal((await pg(() => window.playground.hierarchy())).clusterSide, cluster);
+    results.presets[`${preset}/${cluster}`] = { cost: st.cost, optimum: st.optimum, expansions: st.expansions };
+  }
+}
+
 async function movingAiSuite() {
   await open('#playground');
   await page.setInputFiles('#pg-file', data.map);
@@ -374,6 +447,18 @@ async function movingAiSuite() {
   results.newYork = { median_ms: bench.median, min_ms: bench.min, expansions: bench.expansions, cost: bench.cost };
   await page.waitForTimeout(100);
   await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#view-playground') });
+
+  // The hierarchical search on the same query: clusters of 16, near the optimum.
+  await setCluster(16);
+  await page.selectOption('#pg-algo', '7');
+  const hs = await pg(() => window.playground.status());
+  nearOptimal(hs, 5, 'NewYork_0_1024');
+  assert.ok(Math.abs(hs.optimum - data.optimal) < 1e-3);
+  const hier = await pg(() => window.playground.hierarchy());
+  assert.ok(hier.clusters === 64 * 64 && hier.entrances > 0);
+  results.newYorkHierarchy = { cost: hs.cost, expansions: hs.expansions, searches: hs.searches, caption: await page.textContent('#pg-caption-0') };
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-hierarchy-newyork.png'), clip: await clipOf('#view-playground') });
 }
 
 let failed = null;
@@ -381,6 +466,7 @@ try {
   if (suite === 'game') { await gameSuite(); await phoneSuite(); }
   else if (suite === 'playground') await playgroundSuite();
   else if (suite === 'movingai') await movingAiSuite();
+  else if (suite === 'hierarchy') await hierarchySuite();
   else throw new Error(`unknown suite ${suite}`);
 } catch (e) {
   failed = e;

@@ -11,10 +11,13 @@
 //! else is 1). Nothing here panics on bad input: coordinates outside the map, unknown menu
 //! numbers and malformed files become errors in the JSON answers.
 
+use crate::floors::Floors;
 use crate::game::GameSession;
+use crate::hexes::HexPlayground;
 use crate::playground::{Algorithm, Playground, Settings};
 use crate::PlaygroundError;
 use pathkit::grid::{Cell, Diagonal, Heuristic};
+use pathkit::levels::Place;
 use pathkit::search::TieBreak;
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -24,6 +27,9 @@ thread_local! {
     static GAME: RefCell<GameSession> = RefCell::new(GameSession::new());
     static PLAYGROUND: RefCell<Playground> =
         RefCell::new(Playground::new(25, 25).expect("25x25 is a valid size"));
+    static FLOORS: RefCell<Floors> = RefCell::new(Floors::preset());
+    static HEXES: RefCell<HexPlayground> =
+        RefCell::new(HexPlayground::preset(0, 0).expect("the first preset exists"));
 }
 
 fn answer(value: Value) -> usize {
@@ -374,4 +380,103 @@ pub extern "C" fn pg_entrances_len() -> usize {
 #[no_mangle]
 pub extern "C" fn pg_reference(slot: u32) -> f64 {
     PLAYGROUND.with_borrow_mut(|p| p.reference(slot as usize))
+}
+
+/// The two-floor building afresh (every portal in service, the walls as they were): its
+/// floors and portals, as JSON.
+#[no_mangle]
+pub extern "C" fn fl_reset() -> usize {
+    FLOORS.set(Floors::preset());
+    fl_info()
+}
+
+/// The floors' sizes and the portals, as JSON (see [`Floors::info`]).
+#[no_mangle]
+pub extern "C" fn fl_info() -> usize {
+    answer(FLOORS.with_borrow(|f| f.info()))
+}
+
+/// A floor's row-major weights (0 = wall); its size is in [`fl_info`].
+#[no_mangle]
+pub extern "C" fn fl_weights_ptr(floor: u32) -> *const u32 {
+    FLOORS.with_borrow(|f| f.weights(floor).as_ptr())
+}
+
+/// Sets a cell's weight on a floor; 1 when it changed.
+#[no_mangle]
+pub extern "C" fn fl_set_cell(floor: u32, x: u32, y: u32, weight: u32) -> u32 {
+    FLOORS.with_borrow_mut(|f| u32::from(f.set_cell(Place::new(floor, x, y), weight)))
+}
+
+/// Puts a portal (numbered as in [`fl_info`]) in service (1) or out of it (0):
+/// `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn fl_set_portal(index: u32, enabled: u32) -> usize {
+    answer(
+        FLOORS.with_borrow_mut(|f| match f.set_portal(index, enabled != 0) {
+            Ok(()) => json!({"ok": true}),
+            Err(e) => json!({"ok": false, "error": e.to_string()}),
+        }),
+    )
+}
+
+/// A* across the floors, 8-way when `diagonal` is 1, else 4-way (see [`Floors::search`]).
+#[no_mangle]
+pub extern "C" fn fl_search(
+    sf: u32,
+    sx: i32,
+    sy: i32,
+    gf: u32,
+    gx: i32,
+    gy: i32,
+    diagonal: u32,
+) -> usize {
+    let (s, g) = (cell(sx, sy), cell(gx, gy));
+    answer(FLOORS.with_borrow_mut(|f| {
+        f.search(
+            Place::new(sf, s.x, s.y),
+            Place::new(gf, g.x, g.y),
+            diagonal == 1,
+        )
+    }))
+}
+
+/// Hex preset `preset` (0 the river, 1 the marsh) in layout `layout` (0 odd-r, 1 even-r,
+/// 2 odd-q, 3 even-q): its size and layout, or an error, as JSON.
+#[no_mangle]
+pub extern "C" fn hx_preset(preset: u32, layout: u32) -> usize {
+    answer(match HexPlayground::preset(preset, layout) {
+        Ok(h) => {
+            let info = h.info();
+            HEXES.set(h);
+            json!({"ok": true, "info": info})
+        }
+        Err(e) => json!({"ok": false, "error": e.to_string()}),
+    })
+}
+
+/// The hex grid's size and layout, as JSON.
+#[no_mangle]
+pub extern "C" fn hx_info() -> usize {
+    answer(HEXES.with_borrow(|h| h.info()))
+}
+
+/// The hex grid's weights by row and column (0 = wall).
+#[no_mangle]
+pub extern "C" fn hx_weights_ptr() -> *const u32 {
+    HEXES.with_borrow(|h| h.weights().as_ptr())
+}
+
+/// Sets the weight of the hex at a column and row; 1 when it changed.
+#[no_mangle]
+pub extern "C" fn hx_set_cell(col: u32, row: u32, weight: u32) -> u32 {
+    HEXES.with_borrow_mut(|h| u32::from(h.set_cell(col, row, weight)))
+}
+
+/// A* on the hex grid between two hexes given by column and row (see
+/// [`HexPlayground::search`]).
+#[no_mangle]
+pub extern "C" fn hx_search(sc: i32, sr: i32, gc: i32, gr: i32) -> usize {
+    let (s, g) = (cell(sc, sr), cell(gc, gr));
+    answer(HEXES.with_borrow_mut(|h| h.search((s.x, s.y), (g.x, g.y))))
 }

@@ -7,6 +7,8 @@
 // offscreen canvas onto the screen. Scores and arrows are drawn only when tiles are big enough to
 // read them.
 
+import { startFloors, startHex } from './modes.js';
+
 const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle', 'HPA*'];
 const HIERARCHICAL = 7;
 const STEPPING = new Set([0, 1, 2, 3]);
@@ -95,6 +97,7 @@ export function startPlayground(engine, sprites) {
       buildMs: 0, built: false, refMs: 0,
     })),
     redraw: true,
+    mode: 'square',       // or 'floors', 'hex': the other maps, in modes.js
     tour: null,
     tourLog: [],
   };
@@ -276,7 +279,7 @@ export function startPlayground(engine, sprites) {
     $('pg-hier-info').textContent = h ? `${h.hier.clusters} clusters of ${h.hier.clusterSide}x${h.hier.clusterSide}, ` +
       `${h.hier.levels} level${h.hier.levels > 1 ? 's' : ''}, ${h.hier.entrances} entrance tiles, ${h.hier.nodes} nodes, ${h.hier.edges} edges` : '';
     if (run) runToEnd(); else refreshStatus();
-    $('pg-board-1').hidden = !comparing();
+    $('pg-board-1').hidden = !comparing() || pg.mode !== 'square';
     $('view-playground').classList.toggle('comparing', comparing());
   }
 
@@ -824,6 +827,25 @@ export function startPlayground(engine, sprites) {
   restart(true);
   requestAnimationFrame(frame);
 
+  // ---- the other maps: two floors, and a hex grid ----
+  const floors = startFloors(engine);
+  const hex = startHex(engine);
+  function setMode(mode) {
+    endTour();
+    stopPlaying();
+    pg.mode = mode;
+    for (const [cls, m] of [['sq', 'square'], ['fl', 'floors'], ['hx', 'hex']]) {
+      for (const el of document.querySelectorAll(`#view-playground .${cls}`)) el.hidden = mode !== m;
+    }
+    $('pg-board-1').hidden = mode !== 'square' || !comparing();
+    $('view-playground').classList.toggle('comparing', mode === 'square' && comparing());
+    $('pg-error').textContent = '';
+    if (mode === 'floors') floors.refresh();
+    else if (mode === 'hex') hex.redraw();
+    else { pg.redraw = true; showStatus(); }
+  }
+  $('pg-mode').addEventListener('change', () => setMode($('pg-mode').value));
+
   // For the browser tests (and the curious): the searches as the engine sees them.
   window.playground = {
     status: (slot = 0) => engine.pgStatus(slot, 1000),
@@ -855,6 +877,10 @@ export function startPlayground(engine, sprites) {
     /** Every step's explanation since the page loaded, as HTML. */
     tourLog: () => pg.tourLog.slice(),
     meshTriangles: (slot = 0) => pg.slots[slot].mesh.length,
+    /** The two-floor map: state(), placeCenter(floor, x, y). */
+    floors,
+    /** The hex grid: state(), hexCenter(col, row), weight(col, row), setEnds([c, r], [c, r]). */
+    hex,
     /** The hierarchy drawn in a slot (sizes, entrance count, full builds so far), or null. */
     hierarchy: (slot = 0) => pg.slots[slot].hier,
     /** Its level-1 entrance tiles, as [x, y]. */

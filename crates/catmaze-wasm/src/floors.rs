@@ -10,7 +10,9 @@
 use crate::PlaygroundError;
 use pathkit::grid::{Diagonal, Grid};
 use pathkit::levels::{LevelMap, Place, Portal, PortalId};
-use pathkit::search::{IndexedSpace, SearchContext, SearchOptions, StepEvent, Stepper};
+use pathkit::search::{
+    IndexedSpace, SearchContext, SearchError, SearchOptions, StepEvent, Stepper,
+};
 use serde_json::{json, Value};
 
 /// The ground floor: a wall splits it in two, a patch of rough floor (cost 3) on the left.
@@ -60,8 +62,11 @@ impl PortalKind {
     }
 }
 
-/// The preset's portals: name, kind, from, to, cost, two-way.
-const PORTALS: [(&str, PortalKind, [u32; 3], [u32; 3], f64, bool); 4] = [
+/// One portal of the preset: name, kind, from and to (floor, x, y), cost, two-way.
+type PresetPortal = (&'static str, PortalKind, [u32; 3], [u32; 3], f64, bool);
+
+/// The preset's portals.
+const PORTALS: [PresetPortal; 4] = [
     (
         "west stairs",
         PortalKind::Stairs,
@@ -301,8 +306,9 @@ impl Floors {
     }
 }
 
-/// The path and the nodes expanded, in order, of an A* search run to the end with the stepper.
-pub(crate) type Stepped<N, C> = (Option<(Vec<N>, C)>, Vec<N>);
+/// The path and the nodes expanded, in order, of an A* search run to the end with the stepper,
+/// or the search's refusal.
+pub(crate) type Stepped<N, C> = Result<(Option<(Vec<N>, C)>, Vec<N>), SearchError<N>>;
 
 /// Runs pathkit's [`Stepper`] to the end, keeping the order of expansions (the goal's included
 /// when it is reached).
@@ -312,7 +318,7 @@ pub(crate) fn run_to_end<S: IndexedSpace>(
     start: S::Node,
     goal: S::Node,
     options: SearchOptions<S::Cost>,
-) -> Result<Stepped<S::Node, S::Cost>, pathkit::search::SearchError<S::Node>> {
+) -> Stepped<S::Node, S::Cost> {
     let mut stepper = Stepper::new(ctx, space, start, goal, options)?;
     let mut expanded = Vec::new();
     loop {

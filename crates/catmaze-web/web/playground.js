@@ -487,7 +487,7 @@ export function startPlayground(engine, sprites) {
   function drawHierarchy(g, s, cs, ox, oy) {
     const side = s.hier.clusterSide;
     const [x0, y0, x1, y1] = visible();
-    if (s.entrances && cs >= 1) {
+    if (s.entrances) { // at least a pixel each, even when tiles are smaller
       g.fillStyle = '#9333ea';
       const m = cs >= 6 ? cs * 0.5 : Math.max(1, cs);
       for (const i of s.entrances) {

@@ -2,7 +2,10 @@
 
 use pathkit::format::ParseError;
 use pathkit::grid::{Cell, GridError};
+use pathkit::hex::{Hex, HexError};
+use pathkit::hierarchy::HierarchyError;
 use pathkit::jps::JpsError;
+use pathkit::levels::{LevelError, Place};
 use pathkit::navmesh::NavMeshError;
 use pathkit::search::SearchError;
 use std::fmt;
@@ -53,6 +56,43 @@ pub enum PlaygroundError {
     JpsPlusMoves,
     /// The navigation mesh could not be built or searched.
     NavMesh(NavMeshError),
+    /// The hierarchy could not be built or searched (a cluster size out of range).
+    Hierarchy(HierarchyError),
+    /// The two-floor map refused a change or a search.
+    Levels(LevelError),
+    /// A start or goal off the floors (no such floor, or outside it).
+    OffFloor {
+        /// The place asked for.
+        place: Place,
+    },
+    /// A portal number past the last portal.
+    NoPortal {
+        /// The number asked for.
+        index: u32,
+    },
+    /// The search across the floors failed.
+    Floors(SearchError<Place>),
+    /// The hex grid refused a change.
+    Hex(HexError),
+    /// A hex preset number the page does not have.
+    HexPreset {
+        /// The number asked for.
+        preset: u32,
+    },
+    /// A hex layout number the page does not have (0 odd-r, 1 even-r, 2 odd-q, 3 even-q).
+    HexLayout {
+        /// The number asked for.
+        layout: u32,
+    },
+    /// A start or goal off the hex map.
+    OffHexMap {
+        /// The column asked for.
+        col: u32,
+        /// The row asked for.
+        row: u32,
+    },
+    /// The search on the hex grid failed.
+    HexSearch(SearchError<Hex>),
 }
 
 impl fmt::Display for PlaygroundError {
@@ -80,6 +120,25 @@ impl fmt::Display for PlaygroundError {
                 write!(f, "JPS+ moves 8-way without corner cutting: pick that rule")
             }
             PlaygroundError::NavMesh(e) => write!(f, "{e}"),
+            PlaygroundError::Hierarchy(e) => write!(f, "hierarchical search: {e}"),
+            PlaygroundError::Levels(e) => write!(f, "{e}"),
+            PlaygroundError::OffFloor { place } => {
+                write!(f, "{place} is not on the floors")
+            }
+            PlaygroundError::NoPortal { index } => write!(f, "there is no portal number {index}"),
+            PlaygroundError::Floors(e) => write!(f, "{e}"),
+            PlaygroundError::Hex(e) => write!(f, "{e}"),
+            PlaygroundError::HexPreset { preset } => write!(f, "there is no hex preset {preset}"),
+            PlaygroundError::HexLayout { layout } => {
+                write!(
+                    f,
+                    "hex layout {layout}: 0 odd-r, 1 even-r, 2 odd-q or 3 even-q"
+                )
+            }
+            PlaygroundError::OffHexMap { col, row } => {
+                write!(f, "column {col}, row {row} is not on the hex map")
+            }
+            PlaygroundError::HexSearch(e) => write!(f, "{e}"),
         }
     }
 }
@@ -113,5 +172,23 @@ impl From<JpsError> for PlaygroundError {
 impl From<NavMeshError> for PlaygroundError {
     fn from(e: NavMeshError) -> Self {
         PlaygroundError::NavMesh(e)
+    }
+}
+
+impl From<HierarchyError> for PlaygroundError {
+    fn from(e: HierarchyError) -> Self {
+        PlaygroundError::Hierarchy(e)
+    }
+}
+
+impl From<LevelError> for PlaygroundError {
+    fn from(e: LevelError) -> Self {
+        PlaygroundError::Levels(e)
+    }
+}
+
+impl From<HexError> for PlaygroundError {
+    fn from(e: HexError) -> Self {
+        PlaygroundError::Hex(e)
     }
 }

@@ -11,10 +11,13 @@
 //! else is 1). Nothing here panics on bad input: coordinates outside the map, unknown menu
 //! numbers and malformed files become errors in the JSON answers.
 
+use crate::floors::Floors;
 use crate::game::GameSession;
+use crate::hexes::HexPlayground;
 use crate::playground::{Algorithm, Playground, Settings};
 use crate::PlaygroundError;
 use pathkit::grid::{Cell, Diagonal, Heuristic};
+use pathkit::levels::Place;
 use pathkit::search::TieBreak;
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -24,6 +27,9 @@ thread_local! {
     static GAME: RefCell<GameSession> = RefCell::new(GameSession::new());
     static PLAYGROUND: RefCell<Playground> =
         RefCell::new(Playground::new(25, 25).expect("25x25 is a valid size"));
+    static FLOORS: RefCell<Floors> = RefCell::new(Floors::preset());
+    static HEXES: RefCell<HexPlayground> =
+        RefCell::new(HexPlayground::preset(0, 0).expect("the first preset exists"));
 }
 
 fn answer(value: Value) -> usize {
@@ -220,8 +226,8 @@ fn tie(n: u32) -> TieBreak {
 /// Starts a search in a slot. Menus: `algorithm` indexes [`Algorithm::ALL`]; `diagonal` 0 never,
 /// 1 no corner cutting, 2 corner cutting, 3 always; `costs` 0 for 1/√2, 1 for 10/14;
 /// `heuristic` 0 auto, 1 Manhattan, 2 octile, 3 Chebyshev, 4 Euclidean, 5 zero; `in_tiles` 1 to
-/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list). The answer is
-/// the slot's status.
+/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list);
+/// `cluster_size` the hierarchical search's cluster side. The answer is the slot's status.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn pg_start(
@@ -233,6 +239,7 @@ pub extern "C" fn pg_start(
     in_tiles: u32,
     tie_rule: u32,
     weight: f64,
+    cluster_size: u32,
     sx: i32,
     sy: i32,
     gx: i32,
@@ -249,6 +256,7 @@ pub extern "C" fn pg_start(
         heuristic_in_tiles: in_tiles == 1,
         tie: tie(tie_rule),
         weight,
+        cluster_size,
     };
     answer(PLAYGROUND.with_borrow_mut(|p| {
         p.start(slot as usize, settings, cell(sx, sy), cell(gx, gy));
@@ -327,4 +335,148 @@ pub extern "C" fn pg_query_astar(sx: i32, sy: i32, gx: i32, gy: i32) -> f64 {
 #[no_mangle]
 pub extern "C" fn pg_query_expansions() -> f64 {
     PLAYGROUND.with_borrow(|p| p.query_expansions() as f64)
+}
+
+/// Builds the hierarchical search's hierarchy for these moves (`diagonal`, `costs` as in
+/// [`pg_start`]) and cluster side, unless the one kept fits them. A separate call so that the
+/// page can time the build apart from the searches. Answers `{"ok", "built", "error"}`.
+#[no_mangle]
+pub extern "C" fn pg_hierarchy_build(diagonal_rule: u32, costs: u32, cluster_size: u32) -> usize {
+    let settings = Settings {
+        diagonal: diagonal(diagonal_rule),
+        tutorial_costs: costs == 1,
+        cluster_size,
+        ..Settings::default()
+    };
+    answer(
+        PLAYGROUND.with_borrow_mut(|p| match p.build_hierarchy(settings) {
+            Ok(built) => json!({"ok": true, "built": built}),
+            Err(e) => json!({"ok": false, "built": false, "error": e.to_string()}),
+        }),
+    )
+}
+
+/// The kept hierarchy's sizes, as JSON (`null` when there is none); lists the entrance cells
+/// for [`pg_entrances_ptr`].
+#[no_mangle]
+pub extern "C" fn pg_hierarchy() -> usize {
+    answer(PLAYGROUND.with_borrow_mut(|p| p.hierarchy_info()))
+}
+
+/// The level-1 entrance cells (row-major indices) listed by the last [`pg_hierarchy`].
+#[no_mangle]
+pub extern "C" fn pg_entrances_ptr() -> *const u32 {
+    PLAYGROUND.with_borrow(|p| p.entrances().as_ptr())
+}
+
+/// How many entrance cells [`pg_entrances_ptr`] holds.
+#[no_mangle]
+pub extern "C" fn pg_entrances_len() -> usize {
+    PLAYGROUND.with_borrow(|p| p.entrances().len())
+}
+
+/// A*'s optimal cost on a slot's last query under its moves, or -1 (see
+/// [`Playground::reference`]).
+#[no_mangle]
+pub extern "C" fn pg_reference(slot: u32) -> f64 {
+    PLAYGROUND.with_borrow_mut(|p| p.reference(slot as usize))
+}
+
+/// The two-floor building afresh (every portal in service, the walls as they were): its
+/// floors and portals, as JSON.
+#[no_mangle]
+pub extern "C" fn fl_reset() -> usize {
+    FLOORS.set(Floors::preset());
+    fl_info()
+}
+
+/// The floors' sizes and the portals, as JSON (see [`Floors::info`]).
+#[no_mangle]
+pub extern "C" fn fl_info() -> usize {
+    answer(FLOORS.with_borrow(|f| f.info()))
+}
+
+/// A floor's row-major weights (0 = wall); its size is in [`fl_info`].
+#[no_mangle]
+pub extern "C" fn fl_weights_ptr(floor: u32) -> *const u32 {
+    FLOORS.with_borrow(|f| f.weights(floor).as_ptr())
+}
+
+/// Sets a cell's weight on a floor; 1 when it changed.
+#[no_mangle]
+pub extern "C" fn fl_set_cell(floor: u32, x: u32, y: u32, weight: u32) -> u32 {
+    FLOORS.with_borrow_mut(|f| u32::from(f.set_cell(Place::new(floor, x, y), weight)))
+}
+
+/// Puts a portal (numbered as in [`fl_info`]) in service (1) or out of it (0):
+/// `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn fl_set_portal(index: u32, enabled: u32) -> usize {
+    answer(
+        FLOORS.with_borrow_mut(|f| match f.set_portal(index, enabled != 0) {
+            Ok(()) => json!({"ok": true}),
+            Err(e) => json!({"ok": false, "error": e.to_string()}),
+        }),
+    )
+}
+
+/// A* across the floors, 8-way when `diagonal` is 1, else 4-way (see [`Floors::search`]).
+#[no_mangle]
+pub extern "C" fn fl_search(
+    sf: u32,
+    sx: i32,
+    sy: i32,
+    gf: u32,
+    gx: i32,
+    gy: i32,
+    diagonal: u32,
+) -> usize {
+    let (s, g) = (cell(sx, sy), cell(gx, gy));
+    answer(FLOORS.with_borrow_mut(|f| {
+        f.search(
+            Place::new(sf, s.x, s.y),
+            Place::new(gf, g.x, g.y),
+            diagonal == 1,
+        )
+    }))
+}
+
+/// Hex preset `preset` (0 the river, 1 the marsh) in layout `layout` (0 odd-r, 1 even-r,
+/// 2 odd-q, 3 even-q): its size and layout, or an error, as JSON.
+#[no_mangle]
+pub extern "C" fn hx_preset(preset: u32, layout: u32) -> usize {
+    answer(match HexPlayground::preset(preset, layout) {
+        Ok(h) => {
+            let info = h.info();
+            HEXES.set(h);
+            json!({"ok": true, "info": info})
+        }
+        Err(e) => json!({"ok": false, "error": e.to_string()}),
+    })
+}
+
+/// The hex grid's size and layout, as JSON.
+#[no_mangle]
+pub extern "C" fn hx_info() -> usize {
+    answer(HEXES.with_borrow(|h| h.info()))
+}
+
+/// The hex grid's weights by row and column (0 = wall).
+#[no_mangle]
+pub extern "C" fn hx_weights_ptr() -> *const u32 {
+    HEXES.with_borrow(|h| h.weights().as_ptr())
+}
+
+/// Sets the weight of the hex at a column and row; 1 when it changed.
+#[no_mangle]
+pub extern "C" fn hx_set_cell(col: u32, row: u32, weight: u32) -> u32 {
+    HEXES.with_borrow_mut(|h| u32::from(h.set_cell(col, row, weight)))
+}
+
+/// A* on the hex grid between two hexes given by column and row (see
+/// [`HexPlayground::search`]).
+#[no_mangle]
+pub extern "C" fn hx_search(sc: i32, sr: i32, gc: i32, gr: i32) -> usize {
+    let (s, g) = (cell(sc, sr), cell(gc, gr));
+    answer(HEXES.with_borrow_mut(|h| h.search((s.x, s.y), (g.x, g.y))))
 }

@@ -10,6 +10,8 @@
 //! | [`GameSession`] | a game of Cat Maze, answering in JSON |
 //! | [`Playground`] | an editable grid, two searches on it, per-tile F/G/H for drawing |
 //! | [`Algorithm`], [`Settings`] | the playground's menus |
+//! | [`Floors`] | the two-floor building with stairs, an elevator and a teleporter |
+//! | [`HexPlayground`] | the hex mode: a hex grid with walls and terrain |
 //! | [`PlaygroundError`] | why a map, an edit or a search was refused |
 //!
 //! It builds natively too (an `rlib`), which is how its tests run and how the speed comparison
@@ -30,12 +32,16 @@
 
 mod error;
 mod ffi;
+mod floors;
 mod game;
 pub mod graph_searches;
+mod hexes;
 mod live;
 mod playground;
 
 pub use error::PlaygroundError;
+pub use floors::{Floors, PortalKind};
 pub use game::GameSession;
+pub use hexes::{HexPlayground, BRIDGE_ROW, PRESETS as HEX_PRESETS};
 pub use live::{LiveSearch, Stepped};
 pub use playground::{tile_state, Algorithm, Playground, Settings, Slot, MAX_SIDE, NO_PARENT};

@@ -7,6 +7,11 @@
 //! page redraws only those. JPS, JPS+ and the any-angle search keep no open list one could show:
 //! they run at once and report their path, jump points or corners, and expansions.
 //!
+//! The hierarchical search (HPA*) keeps its [`HierarchicalGrid`] between searches: building it
+//! is the expensive part (a search inside every cluster), so it is built once per map and move
+//! rule and cluster size, and a wall drawn on the map is passed on to it with
+//! [`HierarchicalGrid::set_weight`], which rebuilds only the clusters around that cell.
+//!
 //! [`Stepper`]: pathkit::search::Stepper
 
 use crate::live::{LiveSearch, Stepped};
@@ -14,6 +19,7 @@ use crate::PlaygroundError;
 use pathkit::format::MovingAiMap;
 use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic};
+use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, HierarchyStats};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
@@ -36,11 +42,14 @@ pub enum Algorithm {
     JpsPlus,
     /// The optimal any-angle path on a navigation mesh built from the grid.
     AnyAngle,
+    /// Hierarchical A* (HPA*): clusters, paths between their entrances, refined to cells.
+    /// Near-optimal, not optimal: the page shows how far above A*'s cost it lands.
+    Hierarchical,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order of the page's menu (its index is the number the page sends).
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::BreadthFirst,
@@ -48,6 +57,7 @@ impl Algorithm {
         Algorithm::Jps,
         Algorithm::JpsPlus,
         Algorithm::AnyAngle,
+        Algorithm::Hierarchical,
     ];
 
     /// `true` for the searches that can be stepped, with open and closed lists.
@@ -79,6 +89,8 @@ pub struct Settings {
     pub tie: TieBreak,
     /// Weighted A*'s weight.
     pub weight: f64,
+    /// The side of a level-1 cluster of the hierarchical search, in tiles.
+    pub cluster_size: u32,
 }
 
 impl Default for Settings {
@@ -91,6 +103,7 @@ impl Default for Settings {
             heuristic_in_tiles: false,
             tie: TieBreak::LargerG,
             weight: 1.5,
+            cluster_size: 16,
         }
     }
 }
@@ -133,6 +146,12 @@ pub struct Slot {
     algorithm: Option<Algorithm>,
     start: Option<Cell>,
     goal: Option<Cell>,
+    /// The hierarchical search's counters.
+    hierarchy: Option<HierarchyStats>,
+    /// A*'s cost on the same query and moves (what the hierarchical path is compared with).
+    optimum: Option<f64>,
+    /// The settings of the last start, for [`Playground::reference`].
+    settings: Option<Settings>,
 }
 
 impl Slot {
@@ -157,6 +176,9 @@ impl Slot {
         self.algorithm = None;
         self.start = None;
         self.goal = None;
+        self.hierarchy = None;
+        self.optimum = None;
+        self.settings = None;
     }
 
     fn fail(&mut self, error: PlaygroundError) {
@@ -198,6 +220,25 @@ pub struct Playground {
     mesh: Option<(u64, Result<NavMesh, NavMeshError>)>,
     any_angle: AnyAngleSearch,
     ctx: SearchContext<f64>,
+    hierarchy: Option<Hierarchy>,
+    hierarchy_ctx: HierarchyContext<f64>,
+    /// Full builds of a hierarchy since the page started (edits do not count): the tests check
+    /// that drawing walls edits the hierarchy instead of building it again.
+    hierarchy_builds: u64,
+}
+
+/// What the hierarchy was built for: the move rule, the 10/14 costs, the cluster size.
+type HierarchyKey = (Diagonal, bool, u32);
+
+/// The hierarchical search's map, kept between searches and edited with the grid.
+#[derive(Debug)]
+struct Hierarchy {
+    key: HierarchyKey,
+    map: HierarchicalGrid<f64>,
+    /// Level-1 entrance cells as row-major indices, for the page to read in place.
+    entrances: Vec<u32>,
+    /// `false` after an edit, until the entrances are listed again.
+    entrances_fresh: bool,
 }
 
 impl Playground {
@@ -222,6 +263,9 @@ impl Playground {
             mesh: None,
             any_angle: AnyAngleSearch::new(),
             ctx: SearchContext::new(),
+            hierarchy: None,
+            hierarchy_ctx: HierarchyContext::new(),
+            hierarchy_builds: 0,
         };
         for s in &mut pg.slots {
             s.clear(cells);
@@ -249,7 +293,7 @@ impl Playground {
             });
         }
         let grid = Grid::from_fn(width, height, |c| weights[(c.y * width + c.x) as usize])?;
-        *self = Playground::with_grid(grid);
+        self.replace_grid(grid);
         Ok(())
     }
 
@@ -264,8 +308,14 @@ impl Playground {
         let map = MovingAiMap::parse(bytes)?;
         check_side(map.width(), map.height())?;
         let grid = map.to_grid()?;
-        *self = Playground::with_grid(grid);
+        self.replace_grid(grid);
         Ok(())
+    }
+
+    fn replace_grid(&mut self, grid: Grid) {
+        let builds = self.hierarchy_builds;
+        *self = Playground::with_grid(grid);
+        self.hierarchy_builds = builds;
     }
 
     /// The grid.
@@ -282,6 +332,15 @@ impl Playground {
             return false;
         }
         self.version += 1;
+        // The hierarchy follows the edit, rebuilding only the clusters around the cell; if it
+        // refuses, it is dropped and built afresh by the next hierarchical search.
+        if let Some(h) = &mut self.hierarchy {
+            if h.map.set_weight(cell, weight).is_ok() {
+                h.entrances_fresh = false;
+            } else {
+                self.hierarchy = None;
+            }
+        }
         let cells = self.grid.len();
         for s in &mut self.slots {
             s.clear(cells);
@@ -307,6 +366,7 @@ impl Playground {
         let s = &mut self.slots[slot];
         s.clear(cells);
         s.algorithm = Some(settings.algorithm);
+        s.settings = Some(settings);
         s.start = Some(start);
         s.goal = Some(goal);
         if self.grid.cell(start.x, start.y).is_none() || self.grid.cell(goal.x, goal.y).is_none() {
@@ -315,17 +375,137 @@ impl Playground {
         }
         if settings.algorithm.steps() {
             self.start_stepper(slot, settings, start, goal);
+        } else if settings.algorithm == Algorithm::Hierarchical {
+            self.run_hierarchical(slot, settings, start, goal);
         } else {
             self.run_at_once(slot, settings, start, goal);
         }
     }
 
-    fn start_stepper(&mut self, slot: usize, settings: Settings, start: Cell, goal: Cell) {
-        let (straight, diagonal) = if settings.tutorial_costs {
-            (10.0, 14.0)
-        } else {
-            (1.0, std::f64::consts::SQRT_2)
+    /// Builds the hierarchy for these settings' moves and cluster size unless the one kept
+    /// was built for them; returns whether it built one.
+    ///
+    /// # Errors
+    ///
+    /// [`PlaygroundError::Hierarchy`]: a cluster size out of range, a map too large.
+    pub fn build_hierarchy(&mut self, settings: Settings) -> Result<bool, PlaygroundError> {
+        let key = (
+            settings.diagonal,
+            settings.tutorial_costs,
+            settings.cluster_size,
+        );
+        if self.hierarchy.as_ref().is_some_and(|h| h.key == key) {
+            return Ok(false);
+        }
+        self.hierarchy = None;
+        let (straight, diagonal) = move_costs(settings.tutorial_costs);
+        let options = HierarchyOptions::new().cluster_size(settings.cluster_size);
+        let map = HierarchicalGrid::new(
+            self.grid.clone(),
+            settings.diagonal,
+            straight,
+            diagonal,
+            options,
+        )?;
+        self.hierarchy_builds += 1;
+        self.hierarchy = Some(Hierarchy {
+            key,
+            map,
+            entrances: Vec::new(),
+            entrances_fresh: false,
+        });
+        Ok(true)
+    }
+
+    fn run_hierarchical(&mut self, slot: usize, settings: Settings, start: Cell, goal: Cell) {
+        if let Err(e) = self.build_hierarchy(settings) {
+            self.slots[slot].fail(e);
+            return;
+        }
+        let s = &mut self.slots[slot];
+        let Some(h) = &self.hierarchy else {
+            return;
         };
+        s.finished = true;
+        match h.map.find_path(&mut self.hierarchy_ctx, start, goal) {
+            Ok(outcome) => {
+                let stats = self.hierarchy_ctx.stats();
+                s.expansions = stats.expanded;
+                s.hierarchy = Some(stats);
+                if let Some(path) = outcome.into_path() {
+                    s.path = path.nodes;
+                    s.cost = Some(path.cost);
+                }
+            }
+            Err(e) => s.fail(e.into()),
+        }
+    }
+
+    /// The kept hierarchy, as the page draws it: the cluster side of level 1, the number of
+    /// levels, clusters, abstract nodes and edges, the memory the graph takes, the number of
+    /// level-1 entrance cells (listed by [`Playground::entrances`]) and how many full builds
+    /// there have been; `null` when there is none.
+    pub fn hierarchy_info(&mut self) -> Value {
+        let builds = self.hierarchy_builds;
+        let Some(h) = &mut self.hierarchy else {
+            return Value::Null;
+        };
+        if !h.entrances_fresh {
+            let width = h.map.grid().width();
+            h.entrances.clear();
+            h.entrances
+                .extend(h.map.entrance_cells(1).map(|c| c.y * width + c.x));
+            h.entrances.sort_unstable();
+            h.entrances_fresh = true;
+        }
+        let size = h.map.size();
+        json!({
+            "clusterSide": h.map.cluster_side(1),
+            "levels": h.map.levels(),
+            "clusters": h.map.cluster_rects(1).count(),
+            "nodes": size.nodes,
+            "edges": size.edges,
+            "bytes": size.bytes,
+            "entrances": h.entrances.len(),
+            "builds": builds,
+        })
+    }
+
+    /// The level-1 entrance cells (row-major indices) as last listed by
+    /// [`Playground::hierarchy_info`]; empty when there is no hierarchy.
+    pub fn entrances(&self) -> &[u32] {
+        self.hierarchy.as_ref().map_or(&[], |h| &h.entrances)
+    }
+
+    /// A*'s optimal cost on `slot`'s last query under its move rule and costs (terrain
+    /// included), remembered in the slot's status as `optimum`: what the hierarchical path's
+    /// cost is measured against. -1 when there is no path or no query.
+    pub fn reference(&mut self, slot: usize) -> f64 {
+        let s = &mut self.slots[slot.min(1)];
+        let (Some(settings), Some(start), Some(goal)) = (s.settings, s.start, s.goal) else {
+            return -1.0;
+        };
+        let (straight, diagonal) = move_costs(settings.tutorial_costs);
+        let found = self
+            .grid
+            .space(settings.diagonal, straight, diagonal)
+            .map_err(PlaygroundError::from)
+            .and_then(|space| {
+                space
+                    .find_path(&mut self.ctx, start, goal, &SearchOptions::new())
+                    .map_err(PlaygroundError::from)
+            });
+        match found {
+            Ok(outcome) => {
+                s.optimum = outcome.into_path().map(|p| p.cost);
+                s.optimum.unwrap_or(-1.0)
+            }
+            Err(_) => -1.0,
+        }
+    }
+
+    fn start_stepper(&mut self, slot: usize, settings: Settings, start: Cell, goal: Cell) {
+        let (straight, diagonal) = move_costs(settings.tutorial_costs);
         let mut options = SearchOptions::new().tie_break(settings.tie);
         let mut grid = self.grid.clone();
         let mut heuristic = settings.heuristic;
@@ -602,6 +782,9 @@ impl Playground {
             "closed": closed,
             "closedCount": closed_count,
             "stepping": s.live.is_some(),
+            "searches": s.hierarchy.map(|h| h.searches),
+            "abstractExpanded": s.hierarchy.map(|h| h.abstract_expanded),
+            "optimum": s.optimum,
         })
     }
 
@@ -642,6 +825,15 @@ impl Playground {
     }
 }
 
+/// Straight and diagonal move costs: the tutorial's 10 and 14, or 1 and √2.
+fn move_costs(tutorial: bool) -> (f64, f64) {
+    if tutorial {
+        (10.0, 14.0)
+    } else {
+        (1.0, std::f64::consts::SQRT_2)
+    }
+}
+
 fn check_side(width: u32, height: u32) -> Result<(), PlaygroundError> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
         return Err(PlaygroundError::Size { width, height });
@@ -671,6 +863,7 @@ mod tests {
             heuristic_in_tiles: false,
             tie: TieBreak::Lifo,
             weight: 1.0,
+            cluster_size: 16,
         }
     }
 
@@ -759,6 +952,8 @@ mod tests {
                 }
                 // Straight lines between corners: never longer than the grid path.
                 Algorithm::AnyAngle => assert!(cost <= best + 1e-9, "{cost} vs {best}"),
+                // Near-optimal.
+                Algorithm::Hierarchical => assert!(cost <= best * 1.05, "{cost} vs {best}"),
                 _ => assert!(
                     (cost - best).abs() < 1e-9,
                     "{algorithm:?}: {cost} vs {best}"
@@ -811,6 +1006,65 @@ mod tests {
             pg.mesh_triangles(1000).is_empty(),
             "the mesh of an older grid"
         );
+    }
+
+    #[test]
+    fn the_hierarchy_is_built_once_and_follows_the_walls_drawn() {
+        let mut pg = Playground::new(40, 40).unwrap();
+        let settings = Settings {
+            algorithm: Algorithm::Hierarchical,
+            cluster_size: 8,
+            ..Settings::default()
+        };
+        let (a, b) = (Cell::new(2, 20), Cell::new(37, 20));
+        assert!(pg.build_hierarchy(settings).unwrap());
+        assert!(!pg.build_hierarchy(settings).unwrap(), "kept");
+        pg.start(0, settings, a, b);
+        assert!((pg.reference(0) - 35.0).abs() < 1e-9);
+        let st = pg.status(0, 0);
+        assert_eq!(st["optimum"], 35.0);
+        // Near-optimal: the path bends through the entrances of the clusters it crosses.
+        let cost = st["cost"].as_f64().unwrap();
+        assert!((35.0..=35.0 * 1.1).contains(&cost), "{cost}");
+        assert!(st["searches"].as_u64().unwrap() > 0);
+        let info = pg.hierarchy_info();
+        assert_eq!(
+            (info["clusterSide"].clone(), info["clusters"].clone()),
+            (json!(8), json!(25))
+        );
+        assert!(!pg.entrances().is_empty());
+        // A wall across the map but for one gap: the hierarchy is edited, not rebuilt.
+        for y in 0..40 {
+            if y != 3 {
+                pg.set_cell(20, y, 0);
+            }
+        }
+        pg.start(0, settings, a, b);
+        let cost = pg.status(0, 0)["cost"].as_f64().unwrap();
+        let best = pg.reference(0);
+        assert!(
+            cost >= best - 1e-9 && cost <= best * 1.1,
+            "{cost} vs {best}"
+        );
+        assert_eq!(pg.hierarchy_info()["builds"], 1);
+        assert!(pg.status(0, 0)["path"]
+            .as_array()
+            .unwrap()
+            .contains(&json!([20, 3])));
+        // Another cluster size builds another hierarchy; a size out of range is an error.
+        pg.start(
+            0,
+            Settings {
+                cluster_size: 1,
+                ..settings
+            },
+            a,
+            b,
+        );
+        assert!(pg.status(0, 0)["error"]
+            .as_str()
+            .unwrap()
+            .contains("cluster size 1"));
     }
 
     #[test]

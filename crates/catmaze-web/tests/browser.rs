@@ -240,6 +240,21 @@ mod needs_chromium {
     fn playground_tutorial_editing_algorithms_and_frame_rate() {
         run_suite("playground", "{}");
     }
+
+    #[test]
+    fn hierarchical_search_near_optimal_with_its_clusters_drawn() {
+        run_suite("hierarchy", "{}");
+    }
+
+    #[test]
+    fn two_floors_stairs_elevator_and_portals_switched_off() {
+        run_suite("floors", "{}");
+    }
+
+    #[test]
+    fn hex_grid_walls_terrain_and_the_optimum_over_the_bridge() {
+        run_suite("hex", "{}");
+    }
 }
 
 mod needs_chromium_and_movingai {

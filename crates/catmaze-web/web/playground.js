@@ -7,7 +7,10 @@
 // offscreen canvas onto the screen. Scores and arrows are drawn only when tiles are big enough to
 // read them.
 
-const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle'];
+import { startFloors, startHex } from './modes.js';
+
+const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle', 'HPA*'];
+const HIERARCHICAL = 7;
 const STEPPING = new Set([0, 1, 2, 3]);
 
 // Tile colours, as 0xAABBGGRR (ImageData's byte order on little-endian machines).
@@ -89,8 +92,12 @@ export function startPlayground(engine, sprites) {
       status: null,
       ms: 0,
       mesh: [],
+      hier: null,         // the hierarchy's sizes, for the hierarchical search
+      entrances: null,    // its level-1 entrance cells (row-major indices)
+      buildMs: 0, built: false, refMs: 0,
     })),
     redraw: true,
+    mode: 'square',       // or 'floors', 'hex': the other maps, in modes.js
     tour: null,
     tourLog: [],
   };
@@ -105,6 +112,7 @@ export function startPlayground(engine, sprites) {
       inTiles: $('pg-tiles').checked,
       tie: Number($('pg-tie').value),
       weight: Number($('pg-weight').value),
+      cluster: Number($('pg-cluster').value),
     };
   }
   const comparing = () => $('pg-compare').checked;
@@ -243,14 +251,35 @@ export function startPlayground(engine, sprites) {
   function restart(run) {
     stopPlaying();
     for (const s of activeSlots()) {
+      const set = settings(s.k);
+      const hierarchical = set.algorithm === HIERARCHICAL;
+      s.hier = null; s.entrances = null; s.built = false; s.buildMs = 0; s.refMs = 0;
+      if (hierarchical) {
+        // The hierarchy is built once per map, moves and cluster size (edits update it), and
+        // timed apart from the query.
+        const t = performance.now();
+        const b = engine.pgHierarchyBuild(set);
+        s.buildMs = performance.now() - t;
+        s.built = b.built;
+      }
       const t0 = performance.now();
-      s.status = engine.pgStart(s.k, settings(s.k), pg.start, pg.goal);
+      s.status = engine.pgStart(s.k, set, pg.start, pg.goal);
       s.ms = performance.now() - t0;
-      s.mesh = settings(s.k).algorithm === 6 ? engine.pgMesh(20000) : [];
+      if (hierarchical) {
+        const t1 = performance.now();
+        engine.pgReference(s.k);
+        s.refMs = performance.now() - t1;
+        s.hier = engine.pgHierarchy();
+        s.entrances = s.hier ? engine.pgEntrances() : null;
+      }
+      s.mesh = set.algorithm === 6 ? engine.pgMesh(20000) : [];
       repaintAll(s);
     }
+    const h = pg.slots.find((s) => s.hier);
+    $('pg-hier-info').textContent = h ? `${h.hier.clusters} clusters of ${h.hier.clusterSide}x${h.hier.clusterSide}, ` +
+      `${h.hier.levels} level${h.hier.levels > 1 ? 's' : ''}, ${h.hier.entrances} entrance tiles, ${h.hier.nodes} nodes, ${h.hier.edges} edges` : '';
     if (run) runToEnd(); else refreshStatus();
-    $('pg-board-1').hidden = !comparing();
+    $('pg-board-1').hidden = !comparing() || pg.mode !== 'square';
     $('view-playground').classList.toggle('comparing', comparing());
   }
 
@@ -297,8 +326,18 @@ export function startPlayground(engine, sprites) {
         ['path', st.found ? `${tiles} ${st.path.length ? 'moves' : 'segments'}` : (st.finished ? 'none' : '…')],
         ['cost', st.found ? fmt(st.cost) : '–'],
         ['time', `${s.ms.toFixed(2)} ms`]);
+      if (st.searches !== null && st.searches !== undefined) {
+        const above = st.found && st.optimum ? (100 * (st.cost - st.optimum)) / st.optimum : null;
+        rows.push(['searches', st.searches],
+          ['abstract expansions', st.abstractExpanded],
+          ['A*\'s optimum', st.optimum === null ? '–' : `${fmt(st.optimum)} (${s.refMs.toFixed(2)} ms)`],
+          ['above the optimum', above === null ? '–' : `${fmt(st.cost - st.optimum)} (${above.toFixed(2)} %)`],
+          ['hierarchy', s.built ? `built in ${s.buildMs.toFixed(1)} ms` : 'kept (edits update it)']);
+      }
       $(`pg-caption-${s.k}`).textContent = `${name}: ${st.expansions} expansions` +
-        (st.found ? `, cost ${fmt(st.cost)}` : '') + `, ${s.ms.toFixed(1)} ms` + (st.error ? ` — ${st.error}` : '');
+        (st.found ? `, cost ${fmt(st.cost)}` : '') +
+        (st.found && st.optimum ? ` (A* ${fmt(st.optimum)}, +${((100 * (st.cost - st.optimum)) / st.optimum).toFixed(2)} %)` : '') +
+        `, ${s.ms.toFixed(1)} ms` + (st.error ? ` — ${st.error}` : '');
     }
     $('pg-counters').innerHTML = rows.map(([a, b]) => `<span>${a}</span><span>${b}</span>`).join('');
     const errors = activeSlots().map((s) => s.status.error).filter(Boolean);
@@ -419,6 +458,8 @@ export function startPlayground(engine, sprites) {
       }
       g.stroke();
     }
+    // The hierarchy: the borders of the level-1 clusters and the entrance tiles on them.
+    if (s.hier) drawHierarchy(g, s, cs, ox, oy);
     // The path: the cells, or the any-angle corners.
     const line = st && st.path.length ? st.path : (st && st.found ? st.points.map(([x, y]) => [x - 0.5, y - 0.5]) : []);
     if (line.length) {
@@ -441,6 +482,28 @@ export function startPlayground(engine, sprites) {
       g.strokeStyle = '#e0a800'; g.lineWidth = Math.max(2, cs * 0.1);
       g.strokeRect(ox + x * cs, oy + y * cs, cs, cs);
     }
+  }
+
+  function drawHierarchy(g, s, cs, ox, oy) {
+    const side = s.hier.clusterSide;
+    const [x0, y0, x1, y1] = visible();
+    if (s.entrances) { // at least a pixel each, even when tiles are smaller
+      g.fillStyle = '#9333ea';
+      const m = cs >= 6 ? cs * 0.5 : Math.max(1, cs);
+      for (const i of s.entrances) {
+        const x = i % pg.w, y = (i / pg.w) | 0;
+        if (x < x0 || x >= x1 || y < y0 || y >= y1) continue;
+        g.fillRect(ox + x * cs + (cs - m) / 2, oy + y * cs + (cs - m) / 2, m, m);
+      }
+    }
+    if (side * cs < 3) return; // borders closer than 3 pixels would only grey the map
+    g.strokeStyle = '#d9468f'; g.lineWidth = cs >= 8 ? 2 : 1;
+    g.globalAlpha = 0.9;
+    g.beginPath();
+    for (let x = Math.ceil(x0 / side) * side; x <= x1; x += side) { g.moveTo(ox + x * cs, oy + y0 * cs); g.lineTo(ox + x * cs, oy + y1 * cs); }
+    for (let y = Math.ceil(y0 / side) * side; y <= y1; y += side) { g.moveTo(ox + x0 * cs, oy + y * cs); g.lineTo(ox + x1 * cs, oy + y * cs); }
+    g.stroke();
+    g.globalAlpha = 1;
   }
 
   function fmtScore(v) {
@@ -567,6 +630,8 @@ export function startPlayground(engine, sprites) {
   $('pg-terrain').addEventListener('input', () => { $('pg-terrain-out').textContent = $('pg-terrain').value; });
   $('pg-weight').addEventListener('input', () => { $('pg-weight-out').textContent = $('pg-weight').value; });
   $('pg-weight').addEventListener('change', () => restart(true));
+  $('pg-cluster').addEventListener('input', () => { $('pg-cluster-out').textContent = $('pg-cluster').value; });
+  $('pg-cluster').addEventListener('change', () => restart(true));
   for (const id of ['pg-algo', 'pg-algo-1', 'pg-diagonal', 'pg-costs', 'pg-heuristic', 'pg-tiles', 'pg-tie', 'pg-compare']) {
     $(id).addEventListener('change', () => { endTour(); restart(true); });
   }
@@ -762,6 +827,25 @@ export function startPlayground(engine, sprites) {
   restart(true);
   requestAnimationFrame(frame);
 
+  // ---- the other maps: two floors, and a hex grid ----
+  const floors = startFloors(engine);
+  const hex = startHex(engine);
+  function setMode(mode) {
+    endTour();
+    stopPlaying();
+    pg.mode = mode;
+    for (const [cls, m] of [['sq', 'square'], ['fl', 'floors'], ['hx', 'hex']]) {
+      for (const el of document.querySelectorAll(`#view-playground .${cls}`)) el.hidden = mode !== m;
+    }
+    $('pg-board-1').hidden = mode !== 'square' || !comparing();
+    $('view-playground').classList.toggle('comparing', mode === 'square' && comparing());
+    $('pg-error').textContent = '';
+    if (mode === 'floors') floors.refresh();
+    else if (mode === 'hex') hex.redraw();
+    else { pg.redraw = true; showStatus(); }
+  }
+  $('pg-mode').addEventListener('change', () => setMode($('pg-mode').value));
+
   // For the browser tests (and the curious): the searches as the engine sees them.
   window.playground = {
     status: (slot = 0) => engine.pgStatus(slot, 1000),
@@ -793,5 +877,21 @@ export function startPlayground(engine, sprites) {
     /** Every step's explanation since the page loaded, as HTML. */
     tourLog: () => pg.tourLog.slice(),
     meshTriangles: (slot = 0) => pg.slots[slot].mesh.length,
+    /** The two-floor map: state(), placeCenter(floor, x, y). */
+    floors,
+    /** The hex grid: state(), hexCenter(col, row), weight(col, row), setEnds([c, r], [c, r]). */
+    hex,
+    /** The hierarchy drawn in a slot (sizes, entrance count, full builds so far), or null. */
+    hierarchy: (slot = 0) => pg.slots[slot].hier,
+    /** Its level-1 entrance tiles, as [x, y]. */
+    entrances: (slot = 0) => Array.from(pg.slots[slot].entrances || [], (i) => [i % pg.w, (i / pg.w) | 0]),
+    /** The colour [r, g, b] of a slot's canvas at a point given in tiles. */
+    pixel: (x, y, slot = 0) => {
+      const s = pg.slots[slot];
+      draw(s);
+      const { cs, ox, oy } = layout(s);
+      const d = s.canvas.getContext('2d').getImageData(Math.round(ox + x * cs), Math.round(oy + y * cs), 1, 1).data;
+      return [d[0], d[1], d[2]];
+    },
   };
 }

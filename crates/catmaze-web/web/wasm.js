@@ -54,8 +54,16 @@ export class Engine {
   pgSetCell(x, y, weight) { return this.x.pg_set_cell(x, y, weight) === 1; }
   pgStart(slot, s, start, goal) {
     return this.json(this.x.pg_start(slot, s.algorithm, s.diagonal, s.costs, s.heuristic, s.inTiles ? 1 : 0,
-      s.tie, s.weight, start[0], start[1], goal[0], goal[1]));
+      s.tie, s.weight, s.cluster, start[0], start[1], goal[0], goal[1]));
   }
+  /** Builds the hierarchy of the hierarchical search unless the one kept fits: {ok, built, error}. */
+  pgHierarchyBuild(s) { return this.json(this.x.pg_hierarchy_build(s.diagonal, s.costs, s.cluster)); }
+  /** The kept hierarchy's sizes ({clusterSide, levels, clusters, nodes, edges, bytes, entrances, builds}), or null. */
+  pgHierarchy() { return this.json(this.x.pg_hierarchy()); }
+  /** The level-1 entrance cells listed by the last pgHierarchy(), as row-major indices (a copy). */
+  pgEntrances() { return new Uint32Array(this.buffer, this.x.pg_entrances_ptr(), this.x.pg_entrances_len()).slice(); }
+  /** A*'s optimal cost on a slot's last query, or -1. */
+  pgReference(slot) { return this.x.pg_reference(slot); }
   pgRun(slot, steps) { return this.x.pg_run(slot, steps); }
   pgStatus(slot, listMax) { return this.json(this.x.pg_status(slot, listMax)); }
   /** Per-tile arrays of a slot: state (0 unseen, 1 open, 2 closed), g, h, parent. */

@@ -3,7 +3,7 @@
 //
 //   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
 //
-// SUITE is game, playground or movingai. Any console error, page error or failed request fails
+// SUITE is game, playground, hierarchy, floors, hex or movingai. Any console error, page error or failed request fails
 // the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
 
 import { chromium } from 'playwright-core';
@@ -356,6 +356,225 @@ async function playgroundSuite() {
   await page.screenshot({ path: join(shots, 'playground-512.png'), clip: await clipOf('#view-playground') });
 }
 
+/** The 8-way rule of the benchmarks on the page's menus: no corner cutting, 1 and √2. */
+async function benchmarkRules() {
+  for (const [id, v] of [['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+    await page.selectOption(id, v);
+  }
+}
+
+async function setCluster(n) {
+  await page.fill('#pg-cluster', String(n));
+  await page.dispatchEvent('#pg-cluster', 'change');
+}
+
+/** The hierarchical search's cost is within `percent` of A*'s on the same query. */
+function nearOptimal(st, percent, label) {
+  assert.equal(st.error, null, label);
+  assert.ok(st.found && st.optimum > 0, `${label}: ${JSON.stringify([st.found, st.optimum])}`);
+  assert.ok(st.cost >= st.optimum - 1e-9 && st.cost <= st.optimum * (1 + percent / 100),
+    `${label}: HPA* ${st.cost} vs A* ${st.optimum}`);
+}
+
+async function hierarchySuite() {
+  await open('#playground');
+  await page.selectOption('#pg-preset', 'maze');
+  await benchmarkRules();
+  await setCluster(8);
+  await page.selectOption('#pg-algo', '7');
+  let st = await pg(() => window.playground.status());
+  nearOptimal(st, 5, 'maze 41x41');
+  assert.ok(st.searches > 1 && st.abstractExpanded > 0 && st.expansions > st.abstractExpanded);
+  const h = await pg(() => window.playground.hierarchy());
+  assert.deepEqual([h.clusterSide, h.clusters, h.levels], [8, 36, 1]); // 41 / 8 → 6 x 6 clusters
+  assert.ok(h.entrances > 0 && h.nodes > 0 && h.edges > 0);
+  assert.match(await page.textContent('#pg-counters'), /above the optimum/);
+  results.maze = { cost: st.cost, optimum: st.optimum, expansions: st.expansions, searches: st.searches };
+
+  // Drawn: the cluster borders (every 8 tiles) and the entrance tiles.
+  const border = (c) => c[0] > 150 && c[1] < 130 && c[2] > 90 && c[0] > c[1] + 60;
+  let onBorder = 0;
+  for (let y = 0.5; y < 41; y += 1) {
+    if (border(await pg(([y]) => window.playground.pixel(16, y), [y]))) onBorder += 1;
+  }
+  assert.ok(onBorder >= 35, `the border at x = 16 is drawn on ${onBorder} of 41 rows`);
+  const path = new Set(st.path.map(([x, y]) => `${x},${y}`));
+  const gate = (await pg(() => window.playground.entrances())).find(([x, y]) => !path.has(`${x},${y}`));
+  const c = await pg(([x, y]) => window.playground.pixel(x + 0.5, y + 0.5), gate);
+  assert.ok(c[2] > 180 && c[1] < 110, `entrance [${gate}] drawn purple: ${c}`);
+
+  // A wall drawn across the path: the hierarchy is edited, not built again, and the new path
+  // avoids the wall, still near A*'s.
+  await page.check('input[name=tool][value=wall]');
+  const cut = st.path[Math.floor(st.path.length / 2)];
+  const p = await pg(([x, y]) => window.playground.tileCenter(x, y), cut);
+  await page.mouse.click(p.x, p.y);
+  st = await pg(() => window.playground.status());
+  assert.equal((await pg(([x, y]) => window.playground.tile(x, y), cut)).weight, 0);
+  nearOptimal(st, 5, 'after the edit');
+  assert.ok(!st.path.some(([x, y]) => x === cut[0] && y === cut[1]), 'the path avoids the new wall');
+  assert.equal((await pg(() => window.playground.hierarchy())).builds, h.builds, 'edited, not rebuilt');
+  await page.screenshot({ path: join(shots, 'playground-hierarchy.png'), clip: await clipOf('#view-playground') });
+
+  // Every preset, and other cluster sizes.
+  results.presets = {};
+  for (const [preset, cluster] of [['tutorial', 4], ['level', 6], ['empty', 8], ['maze', 4], ['big', 16], ['big', 32]]) {
+    await page.selectOption('#pg-preset', preset);
+    await setCluster(cluster);
+    if (preset === 'tutorial') await page.selectOption('#pg-algo', '7');
+    st = await pg(() => window.playground.status());
+    nearOptimal(st, 8, `${preset}, clusters of ${cluster}`);
+    assert.equal((await pg(() => window.playground.hierarchy())).clusterSide, cluster);
+    results.presets[`${preset}/${cluster}`] = { cost: st.cost, optimum: st.optimum, expansions: st.expansions };
+  }
+}
+
+async function floorsSuite() {
+  await open('#playground');
+  await page.selectOption('#pg-mode', 'floors');
+  assert.equal(await page.isVisible('#fl-canvas'), true);
+  assert.equal(await page.isVisible('#pg-canvas'), false);
+  const floors = () => pg(() => window.playground.floors.state());
+  const names = (s) => s.result.portals.map((i) => s.portals[i].name);
+  // Across the wall of the ground floor: up the west stairs, across upstairs, down the east ones.
+  let s = await floors();
+  assert.deepEqual([s.start, s.goal], [[0, 3, 6], [0, 12, 6]]);
+  assert.equal(s.result.found, true);
+  assert.deepEqual(names(s), ['west stairs', 'east stairs']);
+  const stairs = 17 + 2 * Math.SQRT2; // 1 diagonal, 3 up, 11 across, 3 down, 1 diagonal
+  assert.ok(Math.abs(s.result.cost - stairs) < 1e-9, `${s.result.cost}`);
+  assert.ok(s.result.path.some(([f]) => f === 1), 'the path goes upstairs');
+  assert.match(await page.textContent('#fl-caption'), /by the west stairs, then the east stairs/);
+  // The elevator out of service: no change. The west stairs out of service: up the elevator,
+  // down the teleporter, dearer.
+  await page.uncheck('#fl-portal-2');
+  assert.deepEqual(names(await floors()), ['west stairs', 'east stairs']);
+  await page.check('#fl-portal-2');
+  await page.uncheck('#fl-portal-0');
+  s = await floors();
+  assert.deepEqual(names(s), ['elevator', 'teleporter']);
+  assert.ok(s.result.cost > stairs);
+  assert.equal(s.portals[0].enabled, false);
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-floors.png'), clip: await clipOf('#view-playground') });
+  // Both ways up out of service: the teleporter only goes down, the goal is out of reach.
+  await page.uncheck('#fl-portal-2');
+  s = await floors();
+  assert.equal(s.result.found, false);
+  assert.ok(s.result.expansions > 0);
+  await page.check('#fl-portal-0');
+  await page.check('#fl-portal-2');
+  results.floors = { stairs, elevator: s.result.cost };
+
+  // The goal upstairs, by clicking with the goal tool; then a wall drawn across its path.
+  await page.check('input[name=tool][value=goal]');
+  let p = await pg(() => window.playground.floors.placeCenter(1, 11, 7));
+  await page.mouse.click(p.x, p.y);
+  s = await floors();
+  assert.deepEqual(s.goal, [1, 11, 7]);
+  assert.deepEqual(names(s), ['west stairs']);
+  const before = s.result.cost;
+  await page.check('input[name=tool][value=wall]');
+  const cut = s.result.path.find(([f, x]) => f === 1 && x === 7);
+  p = await pg(([f, x, y]) => window.playground.floors.placeCenter(f, x, y), cut);
+  await page.mouse.click(p.x, p.y);
+  s = await floors();
+  assert.equal(s.result.found, true);
+  assert.ok(!s.result.path.some(([f, x, y]) => f === cut[0] && x === cut[1] && y === cut[2]), 'around the new wall');
+  assert.ok(s.result.cost >= before);
+  // Back to the square grid: its canvas again.
+  await page.selectOption('#pg-mode', 'square');
+  assert.equal(await page.isVisible('#pg-canvas'), true);
+  assert.equal(await page.isVisible('#fl-canvas'), false);
+}
+
+/** Axial coordinates of an offset hex, for the hex distance. */
+function axial(layout, [col, row]) {
+  const odd = layout.startsWith('odd');
+  if (layout.endsWith('r')) return [col - (odd ? (row - (row & 1)) / 2 : (row + (row & 1)) / 2), row];
+  return [col, row - (odd ? (col - (col & 1)) / 2 : (col + (col & 1)) / 2)];
+}
+function hexDistance(layout, a, b) {
+  const [q1, r1] = axial(layout, a), [q2, r2] = axial(layout, b);
+  const dq = q1 - q2, dr = r1 - r2;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+async function hexSuite() {
+  await open('#playground');
+  await page.selectOption('#pg-mode', 'hex');
+  assert.equal(await page.isVisible('#hx-canvas'), true);
+  const hex = () => pg(() => window.playground.hex.state());
+  results.hex = {};
+  for (const [layout, name] of [['0', 'odd-r'], ['2', 'odd-q'], ['1', 'even-r'], ['3', 'even-q']]) {
+    await page.selectOption('#hx-layout', layout);
+    const s = await hex();
+    assert.equal(s.info.layout, name);
+    assert.equal(s.info.pointy, name.endsWith('r'));
+    // Every way across the river goes over its two bridge hexes, [10;9] then [11;9]: the
+    // optimum is the hex distance to the first, one step, and the hex distance from the second.
+    const optimum = hexDistance(name, s.start, [10, 9]) + 1 + hexDistance(name, [11, 9], s.goal);
+    assert.equal(s.result.cost, optimum, `${name}: ${s.result.cost} vs ${optimum}`);
+    assert.ok(s.result.path.some(([c, r]) => c === 10 && r === 9), `${name}: over the bridge`);
+    assert.equal(s.result.distance, hexDistance(name, s.start, s.goal));
+    results.hex[name] = { cost: s.result.cost, expansions: s.result.expansions };
+    if (name === 'odd-q') {
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(shots, 'playground-hex-flat.png'), clip: await clipOf('#view-playground') });
+    }
+  }
+  await page.selectOption('#hx-layout', '0');
+
+  // A click sets a wall on the path, and the path changes.
+  await page.check('input[name=tool][value=wall]');
+  let s = await hex();
+  const before = s.result;
+  const cell = before.path[4];
+  let p = await pg(([c, r]) => window.playground.hex.hexCenter(c, r), cell);
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await pg(([c, r]) => window.playground.hex.weight(c, r), cell), 0);
+  s = await hex();
+  assert.equal(s.result.found, true);
+  assert.notDeepEqual(s.result.path, before.path);
+  assert.ok(!s.result.path.some(([c, r]) => c === cell[0] && r === cell[1]));
+  assert.ok(s.result.cost >= before.cost);
+  // Terrain: a swamp of cost 9 painted by dragging across the path makes it go round or pay.
+  await page.check('input[name=tool][value=terrain]');
+  await page.fill('#pg-terrain', '9');
+  const a = await pg(() => window.playground.hex.hexCenter(16, 4));
+  const b = await pg(() => window.playground.hex.hexCenter(16, 15));
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 20 });
+  await page.mouse.up();
+  assert.equal(await pg(() => window.playground.hex.weight(16, 10)), 9);
+  const swamp = await hex();
+  assert.ok(swamp.result.cost > s.result.cost, `${swamp.result.cost} vs ${s.result.cost}`);
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-hex.png'), clip: await clipOf('#view-playground') });
+  // The goal dragged; then the bridge walled: no way across.
+  await page.check('input[name=tool][value=wall]');
+  const g0 = await pg(([c, r]) => window.playground.hex.hexCenter(c, r), s.goal);
+  const g1 = await pg(() => window.playground.hex.hexCenter(20, 2));
+  await page.mouse.move(g0.x, g0.y);
+  await page.mouse.down();
+  await page.mouse.move(g1.x, g1.y, { steps: 10 });
+  await page.mouse.up();
+  s = await hex();
+  assert.deepEqual(s.goal, [20, 2]);
+  assert.equal(s.result.found, true);
+  p = await pg(() => window.playground.hex.hexCenter(10, 9));
+  await page.mouse.click(p.x, p.y);
+  s = await hex();
+  assert.equal(s.result.found, false);
+  assert.equal(s.result.error, null);
+  // The marsh preset.
+  await page.selectOption('#hx-preset', '1');
+  s = await hex();
+  assert.equal(s.result.found, true);
+  results.hex.marsh = { cost: s.result.cost, expansions: s.result.expansions };
+}
+
 async function movingAiSuite() {
   await open('#playground');
   await page.setInputFiles('#pg-file', data.map);
@@ -374,6 +593,18 @@ async function movingAiSuite() {
   results.newYork = { median_ms: bench.median, min_ms: bench.min, expansions: bench.expansions, cost: bench.cost };
   await page.waitForTimeout(100);
   await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#view-playground') });
+
+  // The hierarchical search on the same query: clusters of 16, near the optimum.
+  await setCluster(16);
+  await page.selectOption('#pg-algo', '7');
+  const hs = await pg(() => window.playground.status());
+  nearOptimal(hs, 5, 'NewYork_0_1024');
+  assert.ok(Math.abs(hs.optimum - data.optimal) < 1e-3);
+  const hier = await pg(() => window.playground.hierarchy());
+  assert.ok(hier.clusters === 64 * 64 && hier.entrances > 0);
+  results.newYorkHierarchy = { cost: hs.cost, expansions: hs.expansions, searches: hs.searches, caption: await page.textContent('#pg-caption-0') };
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-hierarchy-newyork.png'), clip: await clipOf('#view-playground') });
 }
 
 let failed = null;
@@ -381,6 +612,9 @@ try {
   if (suite === 'game') { await gameSuite(); await phoneSuite(); }
   else if (suite === 'playground') await playgroundSuite();
   else if (suite === 'movingai') await movingAiSuite();
+  else if (suite === 'hierarchy') await hierarchySuite();
+  else if (suite === 'floors') await floorsSuite();
+  else if (suite === 'hex') await hexSuite();
   else throw new Error(`unknown suite ${suite}`);
 } catch (e) {
   failed = e;

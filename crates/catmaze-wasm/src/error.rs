@@ -58,6 +58,8 @@ pub enum PlaygroundError {
     NavMesh(NavMeshError),
     /// The hierarchy could not be built or searched (a cluster size out of range).
     Hierarchy(HierarchyError),
+    /// The obstacle or mesh graph could not be built or searched (too many walls for one).
+    Graph(crate::graph_searches::GraphSearchError),
     /// The two-floor map refused a change or a search.
     Levels(LevelError),
     /// A start or goal off the floors (no such floor, or outside it).
@@ -121,6 +123,7 @@ impl fmt::Display for PlaygroundError {
             }
             PlaygroundError::NavMesh(e) => write!(f, "{e}"),
             PlaygroundError::Hierarchy(e) => write!(f, "hierarchical search: {e}"),
+            PlaygroundError::Graph(e) => write!(f, "{e}"),
             PlaygroundError::Levels(e) => write!(f, "{e}"),
             PlaygroundError::OffFloor { place } => {
                 write!(f, "{place} is not on the floors")
@@ -172,6 +175,12 @@ impl From<JpsError> for PlaygroundError {
 impl From<NavMeshError> for PlaygroundError {
     fn from(e: NavMeshError) -> Self {
         PlaygroundError::NavMesh(e)
+    }
+}
+
+impl From<crate::graph_searches::GraphSearchError> for PlaygroundError {
+    fn from(e: crate::graph_searches::GraphSearchError) -> Self {
+        PlaygroundError::Graph(e)
     }
 }
 

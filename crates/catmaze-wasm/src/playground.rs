@@ -14,6 +14,7 @@
 //!
 //! [`Stepper`]: pathkit::search::Stepper
 
+use crate::graph_searches::{graph_path, GraphKind};
 use crate::live::{LiveSearch, Stepped};
 use crate::PlaygroundError;
 use pathkit::format::MovingAiMap;
@@ -45,11 +46,20 @@ pub enum Algorithm {
     /// Hierarchical A* (HPA*): clusters, paths between their entrances, refined to cells.
     /// Near-optimal, not optimal: the page shows how far above A*'s cost it lands.
     Hierarchical,
+    /// GameplayKit's obstacle graph: the walls as rectangles grown by [`AGENT_RADIUS`], nodes at
+    /// their corners, joined where they see each other.
+    ObstacleGraph,
+    /// GameplayKit's mesh graph: a triangulation around the same grown walls.
+    MeshGraph,
 }
+
+/// The radius, in tiles, by which the obstacle and mesh graphs grow the walls: a character a
+/// half tile across keeps clear of them.
+pub const AGENT_RADIUS: f32 = 0.25;
 
 impl Algorithm {
     /// Every algorithm, in the order of the page's menu (its index is the number the page sends).
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::BreadthFirst,
@@ -58,6 +68,8 @@ impl Algorithm {
         Algorithm::JpsPlus,
         Algorithm::AnyAngle,
         Algorithm::Hierarchical,
+        Algorithm::ObstacleGraph,
+        Algorithm::MeshGraph,
     ];
 
     /// `true` for the searches that can be stepped, with open and closed lists.
@@ -647,6 +659,30 @@ impl Playground {
                     }
                 }
             }
+            Algorithm::ObstacleGraph | Algorithm::MeshGraph => {
+                let kind = if settings.algorithm == Algorithm::ObstacleGraph {
+                    GraphKind::Obstacles
+                } else {
+                    GraphKind::Mesh
+                };
+                let walled = |c: Cell| !self.grid.is_passable(c);
+                if walled(start) || walled(goal) {
+                    None
+                } else {
+                    match graph_path(&self.grid, kind, AGENT_RADIUS, start, goal) {
+                        Ok(path) => path.map(|p| {
+                            for q in &p.points {
+                                s.points.extend(q);
+                            }
+                            (Vec::new(), p.length)
+                        }),
+                        Err(e) => {
+                            s.fail(e.into());
+                            return;
+                        }
+                    }
+                }
+            }
             _ => None,
         };
         s.finished = true;
@@ -954,6 +990,25 @@ mod tests {
                 Algorithm::AnyAngle => assert!(cost <= best + 1e-9, "{cost} vs {best}"),
                 // Near-optimal.
                 Algorithm::Hierarchical => assert!(cost <= best * 1.05, "{cost} vs {best}"),
+                // Straight lines round the walls grown by the agent's radius: longer than the
+                // any-angle path by a little, shorter than the grid path here. A mesh graph's
+                // nodes are the triangulation's vertices, so its path may bend more.
+                Algorithm::ObstacleGraph | Algorithm::MeshGraph => {
+                    assert!(
+                        st["points"].as_array().unwrap().len() >= 4,
+                        "{algorithm:?}: {st}"
+                    );
+                    let slack = if algorithm == Algorithm::MeshGraph {
+                        1.2
+                    } else {
+                        1.0
+                    };
+                    assert!(
+                        cost <= best * slack + 1e-6,
+                        "{algorithm:?}: {cost} vs {best}"
+                    );
+                    assert!(cost >= 9.0, "{algorithm:?}: {cost}");
+                }
                 _ => assert!(
                     (cost - best).abs() < 1e-9,
                     "{algorithm:?}: {cost} vs {best}"

@@ -9,7 +9,7 @@
 
 import { startFloors, startHex } from './modes.js';
 
-const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle', 'HPA*'];
+const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle', 'HPA*', 'Obstacle graph', 'Mesh graph'];
 const HIERARCHICAL = 7;
 const STEPPING = new Set([0, 1, 2, 3]);
 

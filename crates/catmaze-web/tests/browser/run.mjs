@@ -306,6 +306,18 @@ async function playgroundSuite() {
   assert.ok(st.found && st.cost <= optimum + 1e-9, `any-angle ${st.cost} vs ${optimum}`);
   results.algorithms['Any-angle'] = { cost: st.cost, expansions: st.expansions };
   assert.ok((await pg(() => window.playground.meshTriangles())) > 0, 'the mesh is drawn');
+  // GameplayKit's obstacle and mesh graphs round the walls grown by a quarter tile: never
+  // shorter than the any-angle path, and here no longer than the grid's optimum by much.
+  const anyAngle = st.cost;
+  for (const [algo, label, slack] of [[8, 'Obstacle graph', 1.0], [9, 'Mesh graph', 1.25]]) {
+    await page.selectOption('#pg-algo', String(algo));
+    st = await pg(() => window.playground.status());
+    assert.equal(st.error, null, label);
+    assert.ok(st.found && st.points.length >= 2, `${label}: no path`);
+    assert.ok(st.cost >= anyAngle - 1e-3, `${label}: ${st.cost} below the any-angle ${anyAngle}`);
+    assert.ok(st.cost <= optimum * slack + 1e-6, `${label}: ${st.cost} vs the grid's ${optimum}`);
+    results.algorithms[label] = { cost: st.cost };
+  }
 
   // Compare: A* and JPS side by side on the same map and query.
   await page.selectOption('#pg-algo', '0');
@@ -326,6 +338,10 @@ async function playgroundSuite() {
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.points.length >= 2, 'any-angle on the level');
   await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#view-playground') });
+  await page.selectOption('#pg-algo', '8');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.points.length >= 2, 'obstacle graph on the level');
+  await page.screenshot({ path: join(shots, 'playground-obstacle-graph.png'), clip: await clipOf('#view-playground') });
   await page.selectOption('#pg-algo', '0');
 
   // A malformed map is refused with a message, not a crash.

@@ -33,7 +33,8 @@ fn hierarchical_queries_into_a_warm_context_allocate_nothing() {
     let mut path = Vec::new();
     for _ in 0..2 {
         for &(start, goal) in &queries {
-            map.find_path_into(&mut ctx, start, goal, &mut path)
+            let _warm = map
+                .find_path_into(&mut ctx, start, goal, &mut path)
                 .unwrap();
         }
     }

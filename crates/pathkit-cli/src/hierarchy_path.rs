@@ -4,7 +4,8 @@
 use crate::error::CliError;
 use crate::png_image::Line;
 use pathkit::grid::{Cell, Grid};
-use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError, HierarchyOptions};
+use pathkit::Cost;
 
 /// What the hierarchy answered.
 pub struct HierarchyAnswer {
@@ -34,38 +35,13 @@ pub fn find(
     start: Cell,
     goal: Cell,
 ) -> Result<HierarchyAnswer, CliError> {
-    let error = |e: pathkit::hierarchy::HierarchyError| CliError::Search(e.to_string());
     let options = HierarchyOptions::new().cluster_size(cluster);
     let (path, cost, expanded, map_lines, levels) = if four {
         let map = HierarchicalGrid::four_connected(grid.clone(), options).map_err(error)?;
-        let mut ctx = HierarchyContext::new();
-        let outcome = map.find_path(&mut ctx, start, goal).map_err(error)?;
-        let (path, cost) = match outcome.into_path() {
-            Some(p) => (p.nodes, Some(f64::from(p.cost))),
-            None => (Vec::new(), None),
-        };
-        (
-            path,
-            cost,
-            ctx.stats().expanded,
-            drawing(&map),
-            map.levels(),
-        )
+        search(&map, start, goal)?
     } else {
         let map = HierarchicalGrid::eight_connected(grid.clone(), options).map_err(error)?;
-        let mut ctx = HierarchyContext::new();
-        let outcome = map.find_path(&mut ctx, start, goal).map_err(error)?;
-        let (path, cost) = match outcome.into_path() {
-            Some(p) => (p.nodes, Some(p.cost)),
-            None => (Vec::new(), None),
-        };
-        (
-            path,
-            cost,
-            ctx.stats().expanded,
-            drawing(&map),
-            map.levels(),
-        )
+        search(&map, start, goal)?
     };
     let mut lines = map_lines;
     lines.extend(path.windows(2).map(|w| Line {
@@ -83,8 +59,30 @@ pub fn find(
     })
 }
 
+fn error(e: HierarchyError) -> CliError {
+    CliError::Search(e.to_string())
+}
+
+/// What `map` answers from `start` to `goal`: the path, its cost, the expansions, the drawing of
+/// the clusters and the number of levels.
+type Searched = (Vec<Cell>, Option<f64>, u64, Vec<Line>, u8);
+
+fn search<C: Cost>(
+    map: &HierarchicalGrid<C>,
+    start: Cell,
+    goal: Cell,
+) -> Result<Searched, CliError> {
+    let mut ctx = HierarchyContext::new();
+    let outcome = map.find_path(&mut ctx, start, goal).map_err(error)?;
+    let (path, cost) = match outcome.into_path() {
+        Some(p) => (p.nodes, Some(p.cost.to_f64())),
+        None => (Vec::new(), None),
+    };
+    Ok((path, cost, ctx.stats().expanded, drawing(map), map.levels()))
+}
+
 /// The clusters' borders, top level last and widest, and a short bar across each entrance cell.
-fn drawing<C: pathkit::Cost>(map: &HierarchicalGrid<C>) -> Vec<Line> {
+fn drawing<C: Cost>(map: &HierarchicalGrid<C>) -> Vec<Line> {
     let mut lines = Vec::new();
     for level in 1..=map.levels() {
         let (colour, width) = if level == 1 {

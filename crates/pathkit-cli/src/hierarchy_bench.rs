@@ -3,11 +3,12 @@
 //! of one edit. The scenario files' maps and, with `--big`, a 4096 x 4096 map with weighted
 //! terrain built from one of them.
 
-use crate::bench::spread;
+use crate::bench::{median, spread};
 use crate::check;
 use crate::cli::HierarchyArgs;
 use crate::error::CliError;
 use crate::scenario::{self, Query};
+use crate::stream::Stream;
 use pathkit::grid::{Cell, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 use pathkit::search::{SearchContext, SearchOptions};
@@ -103,13 +104,6 @@ pub fn run(args: &HierarchyArgs) -> Result<i32, CliError> {
 /// The seed of the big map's terrain and queries.
 const BIG_SEED: u64 = 0x4850_412a;
 
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// `source` with every cell made `factor` x `factor` cells, then terrain laid on the free cells
 /// from a fixed seed: rectangles of weight 2 to 5 (mud, shallow water, rubble), covering about
 /// a third of the map, the same each time.
@@ -121,14 +115,14 @@ pub fn upscaled_with_terrain(source: &Grid, factor: u32, seed: u64) -> Result<Gr
             weights.push(source.weight(Cell::new(x / factor, y / factor)));
         }
     }
-    let mut state = seed | 1;
+    let mut rng = Stream::new(seed);
     let patches = (w as u64 * h as u64) / 2000;
     for _ in 0..patches {
-        let pw = 8 + (xorshift(&mut state) % 56) as u32;
-        let ph = 8 + (xorshift(&mut state) % 56) as u32;
-        let x0 = (xorshift(&mut state) % w as u64) as u32;
-        let y0 = (xorshift(&mut state) % h as u64) as u32;
-        let weight = 2 + (xorshift(&mut state) % 4) as u32;
+        let pw = 8 + rng.below(56) as u32;
+        let ph = 8 + rng.below(56) as u32;
+        let x0 = rng.below(w as u64) as u32;
+        let y0 = rng.below(h as u64) as u32;
+        let weight = 2 + rng.below(4) as u32;
         for y in y0..(y0 + ph).min(h) {
             for x in x0..(x0 + pw).min(w) {
                 let cell = &mut weights[(y * w + x) as usize];
@@ -146,11 +140,11 @@ pub fn upscaled_with_terrain(source: &Grid, factor: u32, seed: u64) -> Result<Gr
 /// their optimum is measured by A*.
 fn random_queries(grid: &Grid, count: usize, seed: u64) -> Vec<Query> {
     let rule = pathkit::grid::Diagonal::NoCornerCutting;
-    let mut state = seed.rotate_left(17) | 1;
-    let pick = |state: &mut u64| loop {
+    let mut state = Stream::new(seed.rotate_left(17));
+    let pick = |rng: &mut Stream| loop {
         let cell = Cell::new(
-            (xorshift(state) % grid.width() as u64) as u32,
-            (xorshift(state) % grid.height() as u64) as u32,
+            rng.below(grid.width() as u64) as u32,
+            rng.below(grid.height() as u64) as u32,
         );
         if grid.is_passable(cell) {
             return cell;
@@ -252,13 +246,13 @@ fn bench_map(
     }
     // Edits: a free cell walled and opened again, at cells spread over the map.
     let mut edit_times = Vec::new();
-    let mut state = 0x9e37_79b9u64 ^ grid.len() as u64;
+    let mut rng = Stream::new(0x9e37_79b9u64 ^ grid.len() as u64);
     let mut tries = 0;
     while edit_times.len() < 2 * edits && tries < 100 * edits.max(1) {
         tries += 1;
         let cell = Cell::new(
-            (xorshift(&mut state) % grid.width() as u64) as u32,
-            (xorshift(&mut state) % grid.height() as u64) as u32,
+            rng.below(grid.width() as u64) as u32,
+            rng.below(grid.height() as u64) as u32,
         );
         let weight = grid.weight(cell);
         if weight == 0 {
@@ -326,11 +320,6 @@ fn weighted_cost(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> Option<
         total += base * grid.weight(b) as f64;
     }
     Some(total)
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
 fn table(rows: &[MapRow], rounds: usize, cluster: u32) -> String {

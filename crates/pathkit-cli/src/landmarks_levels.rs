@@ -12,6 +12,7 @@
 use crate::cli::LandmarksArgs;
 use crate::error::CliError;
 use crate::scenario;
+use crate::stream::Stream;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::levels::{LevelMap, LevelSpace, Place, Portal};
 use pathkit::search::{
@@ -25,27 +26,6 @@ use std::time::Instant;
 const STAIR_COST: f64 = 8.0;
 /// What the teleporter costs.
 const TELEPORTER_COST: f64 = 1.0;
-
-/// A small, fixed pseudo-random stream (xorshift64), so the map and queries are the same on
-/// every run and machine.
-struct Stream(u64);
-
-impl Stream {
-    fn new(seed: u64) -> Self {
-        Stream(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 /// One floor: its grid and the component of its open cells that portals and queries use (the
 /// largest one found by sampling), so that every query has an answer.

@@ -22,6 +22,7 @@ mod png_levels;
 mod scenario;
 mod screen;
 mod solver;
+mod stream;
 mod verify;
 mod view;
 

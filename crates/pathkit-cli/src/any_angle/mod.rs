@@ -6,6 +6,7 @@
 #[cfg(feature = "peers")]
 mod polyanya_peer;
 
+use crate::bench::median;
 use crate::cli::AnyAngleArgs;
 use crate::error::CliError;
 use crate::scenario;
@@ -43,18 +44,6 @@ struct MapRow {
 /// The centre of a cell, where Moving AI queries start and end.
 fn centre(cell: Cell) -> Point {
     Point::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5)
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    }
 }
 
 fn mean(values: &[f64]) -> f64 {

@@ -7,6 +7,7 @@ mod peers;
 mod report;
 mod select;
 
+pub use report::median;
 pub use select::spread;
 
 use crate::check::{self, PathFault};

@@ -105,7 +105,8 @@ pub fn median_us(times: &mut [Duration]) -> f64 {
     median(&mut us)
 }
 
-fn median(v: &mut [f64]) -> f64 {
+/// The median of some values (the mean of the middle two for an even count; NaN for none).
+pub fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }

@@ -19,7 +19,7 @@ use crate::live::{LiveSearch, Stepped};
 use crate::PlaygroundError;
 use pathkit::format::MovingAiMap;
 use pathkit::geometry::Point;
-use pathkit::grid::{Cell, Diagonal, Grid, Heuristic};
+use pathkit::grid::{Cell, Diagonal, Grid, Heuristic, NEIGHBOUR_ORDER};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, HierarchyStats};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
@@ -698,17 +698,8 @@ impl Playground {
         let Some(live) = &s.live else {
             return;
         };
-        for (dx, dy) in [
-            (0, 0),
-            (0, -1),
-            (-1, 0),
-            (0, 1),
-            (1, 0),
-            (-1, -1),
-            (-1, 1),
-            (1, -1),
-            (1, 1),
-        ] {
+        // The cell itself, then its neighbours in the grid's own order.
+        for (dx, dy) in std::iter::once((0, 0)).chain(NEIGHBOUR_ORDER) {
             let Some(c) = cell.offset(dx, dy) else {
                 continue;
             };

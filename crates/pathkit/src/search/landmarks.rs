@@ -527,24 +527,6 @@ fn renamed<N>(e: SearchError<u32>, node: impl Fn(u32) -> N) -> SearchError<N> {
             to: node(from),
             cost,
         },
-        SearchError::InvalidHeuristic { node: n, value } => SearchError::InvalidHeuristic {
-            node: node(n),
-            value,
-        },
-        SearchError::CostOverflow { node: n } => SearchError::CostOverflow { node: node(n) },
-        SearchError::NodeOutOfBounds { node: n } => SearchError::NodeOutOfBounds { node: node(n) },
-        SearchError::InvalidWeight { weight } => SearchError::InvalidWeight { weight },
-        SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
-        SearchError::TooManyNodes => SearchError::TooManyNodes,
-        SearchError::TooLarge {
-            nodes,
-            bytes,
-            limit,
-        } => SearchError::TooLarge {
-            nodes,
-            bytes,
-            limit,
-        },
-        SearchError::OutOfMemory { bytes } => SearchError::OutOfMemory { bytes },
+        other => other.map_node(node),
     }
 }

@@ -7,95 +7,40 @@
 //! Without them the tests fail and say so. Screenshots go to the test's scratch directory, or to
 //! `docs/screenshots/` with `UPDATE_SCREENSHOTS=1` (how the README's pictures are made).
 
-use catmaze::{Game, Object, Phase};
-use pathkit::grid::{Cell, Grid};
-use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
+#[path = "../../catmaze/tests/support/winning_walk.rs"]
+mod winning_walk;
+
+use catmaze::{Game, Phase};
+use pathkit::grid::Cell;
+use pathkit::search::SearchContext;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use test_prerequisites::{Dataset, Tool};
+use winning_walk::{route_to, route_to_nearest_bone, walk, EXIT, ORDER};
 
-/// The winning order of dogs (catmaze-game.md, E9), as in catmaze's own test.
-const ORDER: [(u32, u32); 19] = [
-    (20, 2),
-    (15, 3),
-    (16, 3),
-    (8, 5),
-    (5, 3),
-    (5, 2),
-    (5, 7),
-    (5, 8),
-    (17, 12),
-    (17, 11),
-    (17, 14),
-    (17, 15),
-    (6, 23),
-    (6, 19),
-    (19, 11),
-    (20, 21),
-    (19, 13),
-    (21, 13),
-    (22, 13),
-];
-const EXIT: Cell = Cell::new(24, 8);
-
-fn dog_free(game: &Game, allowed: Option<Cell>) -> Grid {
-    let level = game.level();
-    Grid::from_fn(level.width(), level.height(), |c| {
-        let dog = game.object(c) == Some(Object::Dog) && Some(c) != allowed;
-        u32::from(!level.is_wall(c) && !dog)
-    })
-    .unwrap()
-}
-
-/// Walks `path` one adjacent tap at a time, recording the taps.
-fn walk(game: &mut Game, path: &[Cell], clicks: &mut Vec<[u32; 2]>) {
-    for &next in &path[1..] {
-        game.tap_cell(next);
-        game.finish_step();
-        clicks.push([next.x, next.y]);
-    }
-}
-
-/// The clicks that win the game: before each bribe of the winning order, every bone reachable
-/// without a dog, nearest first; then the dog; at last the exit. Each click is the tile next to
-/// the cat, so the route the game plans is that one tile in every variant.
+/// The clicks that win the game: the taps of catmaze's own winning walk (E9), each on the tile
+/// next to the cat, so the route the game plans is that one tile in every variant.
 fn winning_clicks() -> Vec<[u32; 2]> {
     let mut game = Game::original();
     let mut ctx = SearchContext::new();
     let mut clicks = Vec::new();
-    let collect = |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>| loop {
-        let grid = dog_free(game, None);
-        let options = SearchOptions::new().tie_break(TieBreak::Lifo);
-        let found = ctx
-            .search_nearest(
-                &grid.four_connected(),
-                game.cat(),
-                |c| game.object(c) == Some(Object::Bone),
-                &options,
-            )
-            .unwrap();
-        let Outcome::Found(path) = found else {
-            return;
-        };
-        walk(game, &path.nodes, clicks);
+    let mut follow = |game: &mut Game, route: Vec<Cell>| {
+        walk(game, &route);
+        clicks.extend(route[1..].iter().map(|c| [c.x, c.y]));
     };
-    let to =
-        |game: &mut Game, ctx: &mut SearchContext<u32>, clicks: &mut Vec<[u32; 2]>, t: Cell| {
-            let grid = dog_free(game, Some(t));
-            let path = ctx
-                .astar(&grid.four_connected(), game.cat(), t)
-                .unwrap()
-                .into_path()
-                .unwrap();
-            walk(game, &path.nodes, clicks);
-        };
-    for (x, y) in ORDER {
-        collect(&mut game, &mut ctx, &mut clicks);
-        to(&mut game, &mut ctx, &mut clicks, Cell::new(x, y));
+    for ((x, y), _) in ORDER {
+        while let Some(route) = route_to_nearest_bone(&game, &mut ctx) {
+            follow(&mut game, route);
+        }
+        let route = route_to(&game, &mut ctx, Cell::new(x, y));
+        follow(&mut game, route);
     }
-    collect(&mut game, &mut ctx, &mut clicks);
-    to(&mut game, &mut ctx, &mut clicks, EXIT);
+    while let Some(route) = route_to_nearest_bone(&game, &mut ctx) {
+        follow(&mut game, route);
+    }
+    let route = route_to(&game, &mut ctx, EXIT);
+    follow(&mut game, route);
     assert_eq!(
         game.phase(),
         Phase::Won,

@@ -1,91 +1,29 @@
 //! E9: the level can be won, but only just, following the given order of dogs.
 
+#[path = "support/winning_walk.rs"]
+mod winning_walk;
+
 use catmaze::{Event, Game, Object, Phase, Variant};
-use pathkit::grid::{Cell, Grid};
-use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
-
-/// The winning order of dog tiles and the bones held just before each bribe.
-const ORDER: [((u32, u32), u32); 19] = [
-    ((20, 2), 1),
-    ((15, 3), 2),
-    ((16, 3), 1),
-    ((8, 5), 3),
-    ((5, 3), 2),
-    ((5, 2), 1),
-    ((5, 7), 4),
-    ((5, 8), 3),
-    ((17, 12), 4),
-    ((17, 11), 3),
-    ((17, 14), 2),
-    ((17, 15), 1),
-    ((6, 23), 1),
-    ((6, 19), 2),
-    ((19, 11), 3),
-    ((20, 21), 2),
-    ((19, 13), 3),
-    ((21, 13), 2),
-    ((22, 13), 1),
-];
-const EXIT: Cell = Cell::new(24, 8);
-
-/// The walls of the game's level and the tiles holding an unbribed dog now, except `allowed`.
-fn dog_free(game: &Game, allowed: Option<Cell>) -> Grid {
-    let level = game.level();
-    Grid::from_fn(level.width(), level.height(), |c| {
-        let dog = game.object(c) == Some(Object::Dog) && Some(c) != allowed;
-        u32::from(!level.is_wall(c) && !dog)
-    })
-    .unwrap()
-}
-
-/// Walks the route tile by tile, each step a tap on an adjacent tile (a 1-step route in every
-/// variant), and returns the events.
-fn walk(game: &mut Game, route: &[Cell]) -> Vec<Event> {
-    let mut events = Vec::new();
-    for &next in route.iter().skip(1) {
-        let started = game.tap_cell(next);
-        assert!(
-            matches!(started[..], [Event::RouteStarted { steps: 1, .. }]),
-            "step to {next}: {started:?}"
-        );
-        events.extend(game.finish_step());
-    }
-    events
-}
+use pathkit::grid::Cell;
+use pathkit::search::{Outcome, SearchContext};
+use winning_walk::{dog_free, route_to, route_to_nearest_bone, walk, EXIT, ORDER};
 
 /// Collects every bone reachable without stepping on a dog, nearest first; returns steps walked.
 fn collect_bones(game: &mut Game, ctx: &mut SearchContext<u32>) -> usize {
     let mut steps = 0;
-    loop {
-        let grid = dog_free(game, None);
-        let options = SearchOptions::new().tie_break(TieBreak::Lifo);
-        let outcome = ctx
-            .search_nearest(
-                &grid.four_connected(),
-                game.cat(),
-                |c| game.object(c) == Some(Object::Bone),
-                &options,
-            )
-            .unwrap();
-        let Outcome::Found(path) = outcome else {
-            return steps;
-        };
+    while let Some(route) = route_to_nearest_bone(game, ctx) {
         let bones = game.bones();
-        let events = walk(game, &path.nodes);
-        steps += path.nodes.len() - 1;
+        let events = walk(game, &route);
+        steps += route.len() - 1;
         assert_eq!(game.bones(), bones + 1, "{events:?}");
     }
+    steps
 }
 
 fn walk_to(game: &mut Game, ctx: &mut SearchContext<u32>, target: Cell) -> (usize, Vec<Event>) {
-    let grid = dog_free(game, Some(target));
-    let path = ctx
-        .astar(&grid.four_connected(), game.cat(), target)
-        .unwrap()
-        .into_path()
-        .unwrap_or_else(|| panic!("no dog-free way from {} to {target}", game.cat()));
-    let events = walk(game, &path.nodes);
-    (path.nodes.len() - 1, events)
+    let route = route_to(game, ctx, target);
+    let events = walk(game, &route);
+    (route.len() - 1, events)
 }
 
 fn win(variant: Variant) -> usize {

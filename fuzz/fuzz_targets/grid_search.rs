@@ -9,6 +9,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../crates/pathkit/tests/support/oracle.rs"]
 mod oracle;
+#[path = "../../crates/pathkit/tests/support/rules.rs"]
+mod rules;
 
 #[path = "../../crates/pathkit/tests/support/grid_search_case.rs"]
 mod grid_search_case;

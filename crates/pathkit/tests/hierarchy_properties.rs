@@ -20,7 +20,8 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 use pathkit::search::Status;
 use pathkit::Cost;
 
-use crate::support::oracle::{same_cost, MoveCosts, Moves, OracleMap};
+use crate::support::moves_of;
+use crate::support::oracle::{same_cost, MoveCosts, OracleMap};
 
 fn stream(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -67,15 +68,6 @@ fn grid_of(width: usize, height: usize, weights: &[u32]) -> Grid {
         weights[c.y as usize * width + c.x as usize]
     })
     .unwrap()
-}
-
-fn moves_of(d: Diagonal) -> Moves {
-    match d {
-        Diagonal::Never => Moves::Four,
-        Diagonal::NoCornerCutting => Moves::NoCornerCutting,
-        Diagonal::CornerCutting => Moves::CornerCutting,
-        Diagonal::Always => Moves::AnyDiagonal,
-    }
 }
 
 /// Totals over many queries, for the quality check.

@@ -15,6 +15,7 @@ use support::hex_oracle;
 #[cfg(feature = "serde")]
 use support::levels_oracle;
 use support::oracle;
+use support::rules;
 use support::visibility_oracle;
 #[path = "../support/format_checks.rs"]
 mod format_checks;

@@ -27,6 +27,7 @@ use pathkit::search::{Outcome, SearchContext, SearchError, SearchOptions, TieBre
 use pathkit::Cost;
 
 use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
+use crate::rules::{moves_of, RULES, TIES};
 
 /// The widest and tallest grid a case builds: wider than two 64-cell words, so the block scans of
 /// JPS cross word boundaries in rows and (through the transposed bitmap) in columns.
@@ -88,27 +89,6 @@ pub fn side(byte: u8) -> u32 {
         1 + low % 16
     } else {
         1 + low % MAX_SIDE
-    }
-}
-
-/// Every diagonal rule.
-pub const RULES: [Diagonal; 4] = [
-    Diagonal::Never,
-    Diagonal::NoCornerCutting,
-    Diagonal::CornerCutting,
-    Diagonal::Always,
-];
-
-/// Every tie rule.
-pub const TIES: [TieBreak; 3] = [TieBreak::LargerG, TieBreak::Fifo, TieBreak::Lifo];
-
-/// The oracle's name for a diagonal rule.
-fn moves_of(rule: Diagonal) -> Moves {
-    match rule {
-        Diagonal::Never => Moves::Four,
-        Diagonal::NoCornerCutting => Moves::NoCornerCutting,
-        Diagonal::CornerCutting => Moves::CornerCutting,
-        Diagonal::Always => Moves::AnyDiagonal,
     }
 }
 

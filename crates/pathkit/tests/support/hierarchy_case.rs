@@ -21,7 +21,8 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError, Hie
 use pathkit::search::Status;
 use pathkit::Cost;
 
-use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
+use crate::oracle::{same_cost, MoveCosts, OracleMap};
+use crate::rules::{moves_of, RULES};
 
 /// The widest and tallest grid a case builds.
 pub const MAX_SIDE: u32 = 40;
@@ -66,22 +67,6 @@ pub enum Step {
         cell: (u8, u8),
         weight: u8,
     },
-}
-
-const RULES: [Diagonal; 4] = [
-    Diagonal::Never,
-    Diagonal::NoCornerCutting,
-    Diagonal::CornerCutting,
-    Diagonal::Always,
-];
-
-fn moves_of(rule: Diagonal) -> Moves {
-    match rule {
-        Diagonal::Never => Moves::Four,
-        Diagonal::NoCornerCutting => Moves::NoCornerCutting,
-        Diagonal::CornerCutting => Moves::CornerCutting,
-        Diagonal::Always => Moves::AnyDiagonal,
-    }
 }
 
 /// Decodes `data` the way the fuzz target does and checks the case; bytes that do not decode

@@ -7,34 +7,16 @@
 pub mod hex_oracle;
 pub mod levels_oracle;
 pub mod oracle;
+pub mod rules;
 pub mod sight_oracle;
 pub mod visibility_oracle;
 
+pub use rules::{moves_of, RULES, TIES};
+
 use oracle::{same_cost, MoveCosts, Moves, OracleMap};
-use pathkit::grid::{Cell, Diagonal, Grid};
-use pathkit::search::{Outcome, Path, Status, TieBreak};
+use pathkit::grid::{Cell, Grid};
+use pathkit::search::{Outcome, Path, Status};
 use pathkit::Cost;
-
-/// Every diagonal rule.
-pub const RULES: [Diagonal; 4] = [
-    Diagonal::Never,
-    Diagonal::NoCornerCutting,
-    Diagonal::CornerCutting,
-    Diagonal::Always,
-];
-
-/// Every tie rule.
-pub const TIES: [TieBreak; 3] = [TieBreak::LargerG, TieBreak::Fifo, TieBreak::Lifo];
-
-/// The oracle's name for a diagonal rule.
-pub fn moves_of(rule: Diagonal) -> Moves {
-    match rule {
-        Diagonal::Never => Moves::Four,
-        Diagonal::NoCornerCutting => Moves::NoCornerCutting,
-        Diagonal::CornerCutting => Moves::CornerCutting,
-        Diagonal::Always => Moves::AnyDiagonal,
-    }
-}
 
 /// A cell as the oracle's coordinates.
 pub fn xy(cell: Cell) -> (i64, i64) {

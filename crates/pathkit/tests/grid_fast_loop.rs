@@ -116,6 +116,39 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every heuristic a user may choose, with move costs it never overestimates (a diagonal
+    /// costs between sqrt 2 and 2 straight moves; Manhattan only without diagonals), keeps
+    /// every path optimal by the oracle, on uniform and weighted terrain.
+    #[test]
+    fn chosen_heuristics_that_never_overestimate_keep_paths_optimal(
+        uniform in uniform_case(),
+        weighted in weighted_case(),
+        rule in 0usize..4,
+        tie in 0usize..TIES.len(),
+    ) {
+        let rule = RULES[rule];
+        let mut chosen = vec![Heuristic::Zero, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean];
+        if rule == Diagonal::Never {
+            chosen.push(Heuristic::Manhattan);
+        }
+        let root2 = std::f64::consts::SQRT_2;
+        for case in [&uniform, &weighted] {
+            let ends = (case.start, case.goal);
+            for &heuristic in &chosen {
+                let f = case.grid.space(rule, 1.0, root2).unwrap().with_heuristic(heuristic);
+                check_fast_loop(&f, &case.map, costs(1.0, root2), ends, TIES[tie]);
+                let u = case.grid.space(rule, 10u32, 15u32).unwrap().with_heuristic(heuristic);
+                check_fast_loop(&u, &case.map, costs(10.0, 15.0), ends, TIES[tie]);
+                let dear = case.grid.space(rule, 2u64, 4u64).unwrap().with_heuristic(heuristic);
+                check_fast_loop(&dear, &case.map, costs(2.0, 4.0), ends, TIES[tie]);
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// The grid keeps a free-neighbour mask per cell for the fast loop: after walls are built and

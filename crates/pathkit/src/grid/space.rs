@@ -658,6 +658,47 @@ impl<C: Cost, R: TileRules> IndexedSpace for GridSpace<'_, C, R> {
 mod tests {
     use super::*;
 
+    /// Each heuristic a user may choose estimates exactly the formula its variant of
+    /// [`Heuristic`] documents, scaled by the lightest weight, with straight and diagonal costs
+    /// apart.
+    #[test]
+    fn each_heuristic_is_its_documented_formula() {
+        let grid = Grid::from_fn(9, 7, |cell| 2 + cell.x % 3).unwrap();
+        let cells = (0..7).flat_map(|y| (0..9).map(move |x| Cell::new(x, y)));
+        let (s, d) = (3.0, 5.0);
+        let space = grid.space(Diagonal::Always, s, d).unwrap();
+        let goal = Cell::new(2, 3);
+        for (heuristic, formula) in [
+            (
+                Heuristic::Manhattan,
+                &(|dx: f64, dy: f64| (dx + dy) * s) as &dyn Fn(f64, f64) -> f64,
+            ),
+            (Heuristic::Octile, &|dx: f64, dy: f64| {
+                (dx.max(dy) - dx.min(dy)) * s + dx.min(dy) * d
+            }),
+            (Heuristic::Chebyshev, &|dx: f64, dy: f64| {
+                dx.max(dy) * s.min(d)
+            }),
+            (Heuristic::Euclidean, &|dx: f64, dy: f64| {
+                (dx * dx + dy * dy).sqrt() * s
+            }),
+            (Heuristic::Zero, &|_: f64, _: f64| 0.0),
+        ] {
+            let chosen = space.clone().with_heuristic(heuristic);
+            for cell in cells.clone() {
+                let dx = f64::from(cell.x.abs_diff(goal.x));
+                let dy = f64::from(cell.y.abs_diff(goal.y));
+                // The lightest weight is 2.
+                let expected = 2.0 * formula(dx, dy);
+                let estimate = SearchSpace::heuristic(&chosen, cell, goal);
+                assert!(
+                    (estimate - expected).abs() < 1e-9,
+                    "{heuristic:?} from {cell} to {goal}: {estimate}, not {expected}"
+                );
+            }
+        }
+    }
+
     /// The automatic heuristic is the exact distance of the cheapest moves: Manhattan without
     /// diagonals or when a diagonal costs more than two straight moves, octile when it costs
     /// between one and two, Chebyshev when it costs less than one; a chosen one is kept.

@@ -658,6 +658,24 @@ impl<C: Cost, R: TileRules> IndexedSpace for GridSpace<'_, C, R> {
 mod tests {
     use super::*;
 
+    /// A cell past either edge has no index (the next row's cell is not it), and each inside
+    /// has its row-major one.
+    #[test]
+    fn index_of_refuses_cells_past_either_edge() {
+        let grid = Grid::new(5, 3).unwrap();
+        let space = grid.four_connected();
+        for (x, y) in [(5, 0), (0, 3), (5, 2), (4, 3), (u32::MAX, 0), (0, u32::MAX)] {
+            assert_eq!(space.index_of(Cell::new(x, y)), None, "({x}, {y})");
+        }
+        for y in 0..3 {
+            for x in 0..5 {
+                let index = space.index_of(Cell::new(x, y));
+                assert_eq!(index, Some((y * 5 + x) as usize));
+                assert_eq!(space.node_at(index.unwrap()), Cell::new(x, y));
+            }
+        }
+    }
+
     /// Each heuristic a user may choose estimates exactly the formula its variant of
     /// [`Heuristic`] documents, scaled by the lightest weight, with straight and diagonal costs
     /// apart.
@@ -842,7 +860,12 @@ mod tests {
                                 // Answered before any loop runs (unreachable from a wall).
                                 continue;
                             }
-                            let options = SearchOptions::default();
+                            // Half the queries weighted: find_path must leave those to the
+                            // general loop's weighting.
+                            let options = match next(2) {
+                                0 => SearchOptions::default(),
+                                _ => SearchOptions::weighted(1.5),
+                            };
                             let found = space
                                 .find_path_into(&mut ctx, start, goal, &options, &mut path)
                                 .unwrap();

@@ -8,7 +8,7 @@
 
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::{Outcome, Path};
+use pathkit::search::{Outcome, Path, Status};
 use proptest::prelude::*;
 
 use crate::support;
@@ -303,4 +303,44 @@ fn jump_point_paths_leave_out_the_cells_between() {
         .find_path(&mut ctx, start, goal, PathMode::JumpPoints)
         .unwrap();
     assert_eq!(points.into_nodes(), Some(vec![start, goal]));
+}
+
+/// The counters describe the last query: one answered without a search (start = goal, an end
+/// in a wall, the two in different regions) reports no work, whatever the query before it did.
+#[test]
+fn a_query_answered_without_searching_reports_no_work() {
+    let grid = Grid::from_ascii(
+        "\
+....#....
+....#....
+....#....",
+    )
+    .unwrap();
+    let plus = JpsPlus::new(grid.clone()).unwrap();
+    let mut ctx = JpsContext::new();
+    let mut path = Vec::new();
+    let (from, to) = (Cell::new(0, 0), Cell::new(3, 2));
+    for (start, goal, expected) in [
+        (
+            Cell::new(1, 1),
+            Cell::new(1, 1),
+            Status::Found { cost: 0.0 },
+        ),
+        (Cell::new(0, 0), Cell::new(4, 1), Status::Unreachable),
+        (Cell::new(0, 0), Cell::new(8, 2), Status::Unreachable),
+    ] {
+        let before = plus.find_path_into(&mut ctx, from, to, PathMode::Cells, &mut path);
+        assert!(before.unwrap().is_found());
+        assert!(ctx.stats().expanded > 0, "the query before searched");
+        let status = plus.find_path_into(&mut ctx, start, goal, PathMode::Cells, &mut path);
+        assert_eq!(status.unwrap(), expected);
+        assert_eq!(ctx.stats(), Default::default(), "JPS+ {start} -> {goal}");
+
+        let before = ctx.find_path_into(&grid, from, to, JpsMode::EIGHT, &mut path);
+        assert!(before.unwrap().is_found());
+        assert!(ctx.stats().expanded > 0, "the query before searched");
+        let status = ctx.find_path_into(&grid, start, goal, JpsMode::EIGHT, &mut path);
+        assert_eq!(status.unwrap(), expected);
+        assert_eq!(ctx.stats(), Default::default(), "JPS {start} -> {goal}");
+    }
 }

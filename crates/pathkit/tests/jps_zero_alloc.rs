@@ -3,8 +3,8 @@
 
 use crate::alloc_counter;
 
-use alloc_counter::count;
-use pathkit::grid::{Cell, Grid};
+use alloc_counter::{count, count_with_bytes};
+use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{SearchContext, SearchOptions, Status};
 
@@ -186,5 +186,42 @@ fn edits_between_jps_and_jps_plus_queries_allocate_nothing() {
     assert_eq!(
         allocations, 0,
         "an edit must not make the next query allocate"
+    );
+}
+
+/// `JpsContext::reserve` sizes the per-cell records (16 bytes a cell) before the first query,
+/// so that query allocates at least that much less than the same query on a new context.
+#[test]
+fn a_reserved_context_sizes_its_records_before_the_first_query() {
+    let grid = map();
+    grid.prepare(Diagonal::NoCornerCutting).unwrap();
+    let (start, goal) = queries(&grid)
+        .into_iter()
+        .find(|&(s, g)| {
+            JpsContext::new()
+                .find_path(&grid, s, g, JpsMode::EIGHT)
+                .unwrap()
+                .is_found()
+        })
+        .unwrap();
+    let records = 16 * grid.len();
+
+    let mut cold = JpsContext::new();
+    let (_, _, cold_bytes) =
+        count_with_bytes(|| cold.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap());
+    let mut reserved = JpsContext::new();
+    let (_, _, reserve_bytes) = count_with_bytes(|| reserved.reserve(&grid).unwrap());
+    let (_, _, first_bytes) = count_with_bytes(|| {
+        reserved
+            .find_path(&grid, start, goal, JpsMode::EIGHT)
+            .unwrap()
+    });
+    assert!(
+        reserve_bytes >= records,
+        "reserve asked for {reserve_bytes} bytes, the records take {records}"
+    );
+    assert!(
+        first_bytes + records <= cold_bytes,
+        "after reserve the first query asked for {first_bytes} bytes, on a new context {cold_bytes}"
     );
 }

@@ -8,7 +8,8 @@ mod gameplaykit {
     use pathkit::search::SearchContext;
     use proptest::prelude::*;
 
-    use crate::support::oracle::{MoveCosts, Moves, OracleGraph, OracleMap};
+    use crate::support::moves_of;
+    use crate::support::oracle::{MoveCosts, OracleGraph, OracleMap};
     use pathkit::graph::Direction;
     use pathkit::grid::Diagonal;
 
@@ -211,12 +212,7 @@ mod gameplaykit {
             ][setting];
             let weights: Vec<u32> = (0..(w * h) as usize).map(|i| u32::from(!walls[i] || i % 3 == 0)).collect();
             let map = OracleMap { width: w as usize, height: h as usize, weights };
-            let moves = match rule {
-                Diagonal::Never => Moves::Four,
-                Diagonal::Always => Moves::AnyDiagonal,
-                Diagonal::NoCornerCutting => Moves::NoCornerCutting,
-                _ => Moves::CornerCutting,
-            };
+            let moves = moves_of(rule);
             let costs = MoveCosts { straight: 1.0, diagonal: if unit { 1.0 } else { std::f64::consts::SQRT_2 } };
             let mut grid = GridGraph::new((-3, 5), w, h, rule).unwrap();
             if unit {

@@ -453,3 +453,146 @@ impl JpsContext {
         .map_err(JpsError::from)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jps::four::Online4;
+    use crate::jps::jump::Online8;
+
+    /// The successors `JumpExpansion::expand` reports for `index` reached from `parent`.
+    fn successors<E: Expander>(
+        expansion: &JumpExpansion<'_, E>,
+        index: u32,
+        parent: u32,
+    ) -> Vec<Cell> {
+        let mut out = Vec::new();
+        expansion
+            .expand(index, parent, |_, _, cell| out.push(cell))
+            .unwrap();
+        out.sort_by_key(|c| (c.y, c.x));
+        out
+    }
+
+    /// The direction of the last move of the route `Expander::expand` documents, written out
+    /// case by case: diagonal first, then straight along the longer side (8-connected);
+    /// vertical first, then horizontal (4-connected).
+    #[test]
+    fn arrival_is_the_direction_of_the_routes_last_move() {
+        let from = Cell::new(4, 4);
+        let eight = [
+            ((7, 4), (1, 0)),
+            ((1, 4), (-1, 0)),
+            ((4, 0), (0, -1)),
+            ((4, 9), (0, 1)),
+            ((6, 6), (1, 1)),
+            ((1, 7), (-1, 1)),
+            ((0, 0), (-1, -1)),
+            ((9, 6), (1, 0)),
+            ((3, 0), (0, -1)),
+            ((0, 5), (-1, 0)),
+            ((5, 8), (0, 1)),
+        ];
+        for ((x, y), dir) in eight {
+            assert_eq!(
+                arrival(true, from, Cell::new(x, y)),
+                dir,
+                "8-connected to ({x}, {y})"
+            );
+        }
+        let four = [
+            ((7, 4), (1, 0)),
+            ((1, 4), (-1, 0)),
+            ((4, 0), (0, -1)),
+            ((4, 9), (0, 1)),
+            ((6, 6), (1, 0)),
+            ((1, 7), (-1, 0)),
+            ((0, 0), (-1, 0)),
+            ((9, 6), (1, 0)),
+        ];
+        for ((x, y), dir) in four {
+            assert_eq!(
+                arrival(false, from, Cell::new(x, y)),
+                dir,
+                "4-connected to ({x}, {y})"
+            );
+        }
+    }
+
+    /// A node is expanded in the direction it was entered (`Expander::expand`'s pruning), not
+    /// every way as the start is: on an open grid, 8-connected, a node entered along a line
+    /// with the goal off it has no successors, while the start finds the goal.
+    #[test]
+    fn a_node_is_expanded_in_the_direction_it_was_entered() {
+        let grid = Grid::new(12, 10).unwrap();
+        let goal = Cell::new(8, 8);
+        let eight = Online8::new(&grid);
+        let expansion = JumpExpansion::new(&eight, grid.width(), goal, PathMode::Cells);
+        let node = expansion.index(Cell::new(5, 3));
+        for parent in [Cell::new(2, 3), Cell::new(5, 0)] {
+            let from = expansion.index(parent);
+            assert_eq!(
+                successors(&expansion, node, from),
+                [],
+                "8-connected from {parent:?}"
+            );
+        }
+        assert_ne!(
+            successors(&expansion, node, NO_PARENT),
+            [],
+            "8-connected start"
+        );
+
+        // 4-connected, a node entered horizontally still walks vertically but scans one way
+        // only: the goal behind it on its row is the start's successor, not its.
+        let goal = Cell::new(1, 3);
+        let four = Online4::new(&grid);
+        let expansion = JumpExpansion::new(&four, grid.width(), goal, PathMode::Cells);
+        let from = expansion.index(Cell::new(2, 3));
+        assert_eq!(successors(&expansion, node, from), [], "4-connected");
+        assert_eq!(
+            successors(&expansion, node, NO_PARENT),
+            [goal],
+            "4-connected start"
+        );
+    }
+
+    /// Every cell of a grid that is not square: its index, its node and hint (the cell itself),
+    /// its estimate (the octile or Manhattan distance to the goal, written out here) and the
+    /// unit of cost (a straight move, 1).
+    #[test]
+    fn the_expansion_answers_for_every_cell_of_its_grid() {
+        let grid = Grid::new(7, 5).unwrap();
+        let goal = Cell::new(5, 1);
+        let eight = Online8::new(&grid);
+        let four = Online4::new(&grid);
+        let diagonal = JumpExpansion::new(&eight, grid.width(), goal, PathMode::Cells);
+        let straight = JumpExpansion::new(&four, grid.width(), goal, PathMode::Cells);
+        for index in 0..grid.len() as u32 {
+            let cell = Cell::new(index % 7, index / 7);
+            let (dx, dy) = (
+                cell.x.abs_diff(goal.x) as f64,
+                cell.y.abs_diff(goal.y) as f64,
+            );
+            let octile = dx.max(dy) - dx.min(dy) + dx.min(dy) * 2f64.sqrt();
+            for (node, hint, at, unit) in [
+                (
+                    diagonal.node(index),
+                    diagonal.hint_at(index),
+                    diagonal.index(cell),
+                    diagonal.unit(index),
+                ),
+                (
+                    straight.node(index),
+                    straight.hint_at(index),
+                    straight.index(cell),
+                    straight.unit(index),
+                ),
+            ] {
+                assert_eq!((node, hint, at, unit), (cell, cell, index, 1.0));
+            }
+            assert!((diagonal.estimate(cell) - octile).abs() < 1e-12, "{cell:?}");
+            assert_eq!(straight.estimate(cell), dx + dy, "{cell:?}");
+        }
+    }
+}

@@ -36,6 +36,7 @@
 
 pub mod batch;
 mod cost;
+mod disjoint_sets;
 pub mod format;
 pub mod geometry;
 pub mod graph;

@@ -1,17 +1,16 @@
 //! Connected components of the passable cells, so an unreachable goal is answered without a search.
 
 use super::{Bitmap, Diagonal, Grid};
-use crate::limits::{self, Refusal};
+use crate::disjoint_sets::DisjointSets;
+use crate::limits::Refusal;
 use std::sync::{Mutex, OnceLock};
 
-const NONE: u32 = u32::MAX;
-
-/// Union-find over cells. Blocked cells have no parent. Built with every cell pointing straight at
-/// its root, so a lookup is one or two reads; cells opened later are merged in place.
+/// The components of the passable cells under one diagonal rule: disjoint sets of cell
+/// indices, blocked cells in none. Built with every cell pointing straight at its root, so a
+/// lookup is one or two reads; cells opened later are merged in place.
 #[derive(Clone, Debug)]
 pub(crate) struct Components {
-    parent: Vec<u32>,
-    size: Vec<u32>,
+    sets: DisjointSets,
     rule: Diagonal,
 }
 
@@ -30,12 +29,12 @@ pub(crate) fn slot(rule: Diagonal) -> usize {
 pub(crate) const SLOTS: usize = 2;
 
 impl Components {
-    /// Bytes per cell: a parent and a size.
-    pub const BYTES_PER_CELL: u64 = 2 * std::mem::size_of::<u32>() as u64;
+    /// Bytes per cell.
+    pub const BYTES_PER_CELL: u64 = DisjointSets::BYTES_PER_INDEX;
 
     /// The components of `grid` under `rule`, in the arrays of `recycled` when there are any
     /// (an earlier table of the same grid), so a rebuild allocates nothing;
-    /// [`Refusal::OutOfMemory`] when the allocator refuses the two arrays.
+    /// [`Refusal::OutOfMemory`] when the allocator refuses the arrays.
     pub fn build(
         grid: &Grid,
         rule: Diagonal,
@@ -45,36 +44,27 @@ impl Components {
         let mut c = match recycled {
             Some(mut old) => {
                 // A grid never changes size, so its earlier table has as many cells.
-                debug_assert_eq!(old.parent.len(), n);
-                old.parent.fill(NONE);
-                old.size.fill(0);
+                debug_assert_eq!(old.sets.len(), n);
+                old.sets.clear();
                 old.rule = rule;
                 old
             }
             None => Components {
-                parent: limits::try_filled(n, NONE)?,
-                size: limits::try_filled(n, 0)?,
+                sets: DisjointSets::new(n)?,
                 rule,
             },
         };
         for i in 0..n {
             if grid.weight_at(i) != 0 {
-                c.parent[i] = i as u32;
-                c.size[i] = 1;
+                c.sets.insert(i);
             }
         }
         for i in 0..n {
-            if c.parent[i] != NONE {
+            if c.sets.contains(i) {
                 c.connect_neighbours(grid.bitmap(), i);
             }
         }
-        // Flatten, so later lookups are direct.
-        for i in 0..n {
-            if c.parent[i] != NONE {
-                let r = c.find_mut(i as u32);
-                c.parent[i] = r;
-            }
-        }
+        c.sets.flatten();
         Ok(c)
     }
 
@@ -85,7 +75,7 @@ impl Components {
         let free = |dx: i64, dy: i64| bits.get(x + dx, y + dy);
         for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
             if free(dx, dy) {
-                self.union(i as u32, ((y + dy) * w + x + dx) as u32);
+                self.sets.union(i, ((y + dy) * w + x + dx) as usize);
             }
         }
         if self.rule != Diagonal::Always {
@@ -93,52 +83,19 @@ impl Components {
         }
         for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
             if free(dx, dy) {
-                self.union(i as u32, ((y + dy) * w + x + dx) as u32);
+                self.sets.union(i, ((y + dy) * w + x + dx) as usize);
             }
         }
     }
 
-    fn find_mut(&mut self, mut i: u32) -> u32 {
-        while self.parent[i as usize] != i {
-            let grand = self.parent[self.parent[i as usize] as usize];
-            self.parent[i as usize] = grand;
-            i = grand;
-        }
-        i
-    }
-
-    fn find(&self, mut i: u32) -> u32 {
-        while self.parent[i as usize] != i {
-            i = self.parent[i as usize];
-        }
-        i
-    }
-
-    fn union(&mut self, a: u32, b: u32) {
-        let (ra, rb) = (self.find_mut(a), self.find_mut(b));
-        if ra == rb {
-            return;
-        }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
-        self.parent[small as usize] = big;
-        self.size[big as usize] += self.size[small as usize];
-    }
-
     /// The component of cell index `i`, or `None` for a blocked cell.
     pub fn component(&self, i: usize) -> Option<u32> {
-        (self.parent[i] != NONE).then(|| self.find(i as u32))
+        self.sets.set_of(i)
     }
 
     /// A blocked cell became passable: it joins (and may merge) its neighbours' components.
     pub fn opened(&mut self, bits: &Bitmap, i: usize) {
-        if self.parent[i] == NONE {
-            self.parent[i] = i as u32;
-            self.size[i] = 1;
-        }
+        self.sets.insert(i);
         self.connect_neighbours(bits, i);
     }
 }

@@ -2,49 +2,39 @@
 //! without a search.
 
 use super::HexGrid;
-use crate::limits::{self, Refusal};
+use crate::disjoint_sets::DisjointSets;
+use crate::limits::Refusal;
 use std::sync::OnceLock;
 
-const NONE: u32 = u32::MAX;
-
-/// Union-find over the hexes of a grid, by row-major index. Walls have no parent. Built with
-/// every hex pointing straight at its root, so a lookup is one or two reads; hexes opened later
-/// are merged in place.
+/// The components of a hex grid's passable hexes: disjoint sets of row-major hex indices, walls
+/// in none. Built with every hex pointing straight at its root, so a lookup is one or two reads;
+/// hexes opened later are merged in place.
 #[derive(Clone, Debug)]
 pub(super) struct HexComponents {
-    parent: Vec<u32>,
-    size: Vec<u32>,
+    sets: DisjointSets,
 }
 
 impl HexComponents {
-    /// Bytes per hex: a parent and a size.
-    pub const BYTES_PER_HEX: u64 = 2 * std::mem::size_of::<u32>() as u64;
+    /// Bytes per hex.
+    pub const BYTES_PER_HEX: u64 = DisjointSets::BYTES_PER_INDEX;
 
     /// The components of `grid`; [`Refusal::OutOfMemory`] when the allocator refuses the arrays.
     fn build(grid: &HexGrid) -> Result<Self, Refusal> {
         let n = grid.len();
         let mut c = HexComponents {
-            parent: limits::try_filled(n, NONE)?,
-            size: limits::try_filled(n, 0)?,
+            sets: DisjointSets::new(n)?,
         };
         for i in 0..n {
             if grid.weights()[i] != 0 {
-                c.parent[i] = i as u32;
-                c.size[i] = 1;
+                c.sets.insert(i);
             }
         }
         for i in 0..n {
-            if c.parent[i] != NONE {
+            if c.sets.contains(i) {
                 c.connect_neighbours(grid, i);
             }
         }
-        // Flatten, so later lookups are direct.
-        for i in 0..n {
-            if c.parent[i] != NONE {
-                let root = c.find_mut(i as u32);
-                c.parent[i] = root;
-            }
-        }
+        c.sets.flatten();
         Ok(c)
     }
 
@@ -54,45 +44,15 @@ impl HexComponents {
         for n in hex.neighbours() {
             if let Some(j) = grid.index(n) {
                 if grid.weights()[j] != 0 {
-                    self.union(i as u32, j as u32);
+                    self.sets.union(i, j);
                 }
             }
         }
     }
 
-    fn find_mut(&mut self, mut i: u32) -> u32 {
-        while self.parent[i as usize] != i {
-            let grand = self.parent[self.parent[i as usize] as usize];
-            self.parent[i as usize] = grand;
-            i = grand;
-        }
-        i
-    }
-
-    fn find(&self, mut i: u32) -> u32 {
-        while self.parent[i as usize] != i {
-            i = self.parent[i as usize];
-        }
-        i
-    }
-
-    fn union(&mut self, a: u32, b: u32) {
-        let (ra, rb) = (self.find_mut(a), self.find_mut(b));
-        if ra == rb {
-            return;
-        }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
-        self.parent[small as usize] = big;
-        self.size[big as usize] += self.size[small as usize];
-    }
-
     /// The component of hex index `i`, or `None` for a wall.
     pub fn component(&self, i: usize) -> Option<u32> {
-        (self.parent[i] != NONE).then(|| self.find(i as u32))
+        self.sets.set_of(i)
     }
 }
 
@@ -125,10 +85,7 @@ impl HexComponentCache {
         let Some(c) = self.built.get_mut() else {
             return;
         };
-        if c.parent[i] == NONE {
-            c.parent[i] = i as u32;
-            c.size[i] = 1;
-        }
+        c.sets.insert(i);
         c.connect_neighbours(grid_after, i);
     }
 }

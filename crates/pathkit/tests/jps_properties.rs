@@ -344,3 +344,84 @@ fn a_query_answered_without_searching_reports_no_work() {
         assert_eq!(ctx.stats(), Default::default(), "JPS {start} -> {goal}");
     }
 }
+
+/// Whether `goal` is in plain sight of `start` as the module documents it: diagonal moves toward
+/// the goal while both coordinates differ, each with the cell ahead and both cells beside it
+/// free (no corner cutting), then straight moves through free cells. Written from that rule.
+fn in_plain_sight(grid: &Grid, start: Cell, goal: Cell) -> bool {
+    let free = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && grid
+                .cell(x as u32, y as u32)
+                .is_some_and(|c| grid.is_passable(c))
+    };
+    let (gx, gy) = (goal.x as i64, goal.y as i64);
+    let (mut x, mut y) = (start.x as i64, start.y as i64);
+    let (dx, dy) = ((gx - x).signum(), (gy - y).signum());
+    if !free(x, y) {
+        return false;
+    }
+    while x != gx && y != gy {
+        if !(free(x + dx, y) && free(x, y + dy) && free(x + dx, y + dy)) {
+            return false;
+        }
+        x += dx;
+        y += dy;
+    }
+    while (x, y) != (gx, gy) {
+        x += dx * i64::from(x != gx);
+        y += dy * i64::from(y != gy);
+        if !free(x, y) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A goal in plain sight of the start is pushed at once, as the module says: the start's
+/// expansion pushes the goal and nothing else (two entries pushed, the start and the goal, and
+/// two expanded), and the path is that route, at the octile distance. JPS and JPS+, on random
+/// maps whose walls give the start's other scans jump points to push.
+#[test]
+fn a_goal_in_plain_sight_is_pushed_at_once() {
+    let mut seen = 0;
+    for seed in 1..=30u64 {
+        let (grid, _) = random_grid(40, 30, (seed % 3) as u8, seed);
+        let plus = JpsPlus::new(grid.clone()).unwrap();
+        let mut ctx = JpsContext::new();
+        let mut rng = XorShift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        for _ in 0..300 {
+            let (start, goal) = (pick(&grid, &mut rng), pick(&grid, &mut rng));
+            if start == goal || !in_plain_sight(&grid, start, goal) {
+                continue;
+            }
+            seen += 1;
+            let (dx, dy) = (start.x.abs_diff(goal.x), start.y.abs_diff(goal.y));
+            let octile = f64::from(dx.max(dy) - dx.min(dy)) + f64::from(dx.min(dy)) * 2f64.sqrt();
+            let jps = ctx.find_path(&grid, start, goal, JpsMode::EIGHT.jump_points());
+            let jps_stats = ctx.stats();
+            let jps_plus = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints);
+            for (engine, outcome, stats) in
+                [("JPS", jps, jps_stats), ("JPS+", jps_plus, ctx.stats())]
+            {
+                let path = outcome.unwrap().into_path().expect("in plain sight");
+                assert_eq!(
+                    path.nodes,
+                    [start, goal],
+                    "{engine} {start} -> {goal}, seed {seed}"
+                );
+                assert!(
+                    (path.cost - octile).abs() < 1e-9,
+                    "{engine} {start} -> {goal}"
+                );
+                assert_eq!(
+                    (stats.pushed, stats.expanded),
+                    (2, 2),
+                    "{engine} {start} -> {goal}, seed {seed}"
+                );
+            }
+        }
+    }
+    assert!(seen >= 300, "only {seen} goals in plain sight");
+}

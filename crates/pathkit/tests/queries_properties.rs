@@ -564,11 +564,29 @@ fn jps_cells(moves: Moves, mode: PathMode, path: &Path<Cell, f64>) -> Path<Cell,
     }
 }
 
+/// The nearest-goal searches' promise for [`PathMode::JumpPoints`]: the points are turning
+/// points, so each differs from the one before and the route between two of them is one straight
+/// run (or one diagonal run, 8-connected). Read off the points, not the engine.
+fn assert_turning_points(moves: Moves, path: &Path<Cell, f64>) {
+    for leg in path.nodes.windows(2) {
+        let (dx, dy) = (leg[0].x.abs_diff(leg[1].x), leg[0].y.abs_diff(leg[1].y));
+        let one_run = dx == 0 || dy == 0 || (moves == Moves::NoCornerCutting && dx == dy);
+        assert!(
+            (dx, dy) != (0, 0) && one_run,
+            "{moves:?}: {} -> {} in {:?}",
+            leg[0],
+            leg[1],
+            path.nodes
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     /// The nearest of several goals by JPS (8- and 4-connected, cells or jump points) and JPS+,
-    /// searched backwards from the goals: the oracle's least cost, along a real walk.
+    /// searched backwards from the goals: the oracle's least cost, along a real walk; jump
+    /// points are turning points.
     #[test]
     fn jps_nearest_goal_is_the_cheapest(case in uniform_case(), n in 0usize..7, seed in any::<u64>(), jump_points in any::<bool>()) {
         let goals = cells(&case, n, seed);
@@ -577,11 +595,17 @@ proptest! {
         for (rule, moves) in [(Diagonal::NoCornerCutting, Moves::NoCornerCutting), (Diagonal::Never, Moves::Four)] {
             let mode = JpsMode { moves: rule, path: path_mode };
             let outcome = ctx.find_path_to_nearest(&case.grid, case.start, &goals, mode).unwrap();
+            if let (Some(path), PathMode::JumpPoints) = (outcome.path(), path_mode) {
+                assert_turning_points(moves, path);
+            }
             check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
         }
         let plus = JpsPlus::new(case.grid.clone()).unwrap();
         let outcome = plus.find_path_to_nearest(&mut ctx, case.start, &goals, path_mode).unwrap();
         let moves = Moves::NoCornerCutting;
+        if let (Some(path), PathMode::JumpPoints) = (outcome.path(), path_mode) {
+            assert_turning_points(moves, path);
+        }
         check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
     }
 

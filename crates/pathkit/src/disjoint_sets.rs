@@ -161,6 +161,34 @@ mod tests {
         }
     }
 
+    /// Union by size: the bigger set's root stays the root whichever side of the union it is
+    /// on, so no index is ever more than log2(len) steps from its root.
+    #[test]
+    fn the_bigger_sets_root_stays_the_root() {
+        let len = 64;
+        let mut sets = DisjointSets::new(len).unwrap();
+        for i in 0..len {
+            sets.insert(i);
+        }
+        sets.union(0, 1);
+        let root = sets.set_of(0).unwrap();
+        for i in 2..len {
+            let (a, b) = if i % 2 == 0 { (i, 0) } else { (0, i) };
+            sets.union(a, b);
+            assert_eq!(sets.set_of(i), Some(root), "joining {i}");
+            assert_eq!(sets.size[root as usize], i as u32 + 1);
+        }
+        let depth = |mut i: usize| {
+            let mut steps = 0;
+            while sets.parent[i] as usize != i {
+                i = sets.parent[i] as usize;
+                steps += 1;
+            }
+            steps
+        };
+        assert!((0..len).all(|i| depth(i) <= 6));
+    }
+
     /// Flattening points every index at its root, so a lookup is one read.
     #[test]
     fn flattened_indices_point_at_their_roots() {

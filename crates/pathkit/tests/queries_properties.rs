@@ -693,7 +693,9 @@ proptest! {
             let one_shot = jps.find_path(&case.grid, start, goal, mode).unwrap();
             let stats = jps.stats();
             let mut search = jps.start_path(&case.grid, start, goal, mode).unwrap();
+            prop_assert_eq!(search.is_done(), stats.expanded == 0);
             let sliced = run_sliced(|steps| search.resume(steps), budget);
+            prop_assert!(search.is_done());
             prop_assert_eq!(&sliced, &one_shot);
             prop_assert_eq!(search.stats(), stats);
             if mode == JpsMode::EIGHT {
@@ -704,7 +706,9 @@ proptest! {
         let one_shot = plus.find_path(&mut jps, start, goal, PathMode::Cells).unwrap();
         let stats = jps.stats();
         let mut search = plus.start_path(&mut jps, start, goal, PathMode::Cells).unwrap();
+        prop_assert_eq!(search.is_done(), stats.expanded == 0);
         let sliced = run_sliced(|steps| search.resume(steps), budget);
+        prop_assert!(search.is_done());
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
     }

@@ -188,6 +188,60 @@ impl IndexedSpace for Bad {
     }
 }
 
+/// A chain of nodes `0..4` whose heuristic is NaN, and counts how often it is asked.
+#[derive(Default)]
+struct NanHeuristic {
+    asked: std::cell::Cell<usize>,
+}
+impl SearchSpace for NanHeuristic {
+    type Node = usize;
+    type Cost = f64;
+    fn successors<F: FnMut(usize, f64)>(&self, n: usize, mut visit: F) {
+        if n < 3 {
+            visit(n + 1, 1.0)
+        }
+    }
+    fn heuristic(&self, _: usize, _: usize) -> f64 {
+        self.asked.set(self.asked.get() + 1);
+        f64::NAN
+    }
+}
+impl IndexedSpace for NanHeuristic {
+    fn node_bound(&self) -> usize {
+        4
+    }
+    fn index_of(&self, n: usize) -> Option<usize> {
+        (n < 4).then_some(n)
+    }
+    fn node_at(&self, i: usize) -> usize {
+        i
+    }
+}
+
+/// A* refuses a heuristic that is not a number; Dijkstra, as documented, never asks for it, so
+/// it answers whatever the heuristic would say (also with a cost limit, which keeps every check).
+#[test]
+fn dijkstra_never_asks_for_the_heuristic() {
+    let mut ctx = SearchContext::new();
+    let space = NanHeuristic::default();
+    assert!(matches!(
+        ctx.astar(&space, 0, 3),
+        Err(SearchError::InvalidHeuristic { node: 0, .. })
+    ));
+    assert!(space.asked.get() > 0);
+    let space = NanHeuristic::default();
+    let path = ctx.dijkstra(&space, 0, 3).unwrap().into_path().unwrap();
+    assert_eq!((path.cost, path.nodes), (3.0, vec![0, 1, 2, 3]));
+    let limited = SearchOptions::dijkstra().max_cost(10.0);
+    let path = ctx
+        .search(&space, 0, 3, &limited)
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert_eq!(path.cost, 3.0);
+    assert_eq!(space.asked.get(), 0, "Dijkstra asked for the heuristic");
+}
+
 #[test]
 fn bad_costs_are_typed_errors() {
     let mut ctx = SearchContext::new();

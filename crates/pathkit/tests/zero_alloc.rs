@@ -194,6 +194,28 @@ fn preparing_builds_what_the_first_query_would() {
     assert!(after_prepare < cold, "{after_prepare} vs {cold}");
 }
 
+/// A clone of a grid keeps the tables built so far (`Grid::prepare`'s documentation): a context
+/// warmed up on a grid searches its clone without allocating.
+#[test]
+fn a_clone_of_a_prepared_grid_is_prepared() {
+    let grid = map();
+    grid.prepare(pathkit::grid::Diagonal::NoCornerCutting)
+        .unwrap();
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(199, 199));
+    let space = grid.eight_connected();
+    let found = space.find_path_into(&mut ctx, start, goal, &options, &mut path);
+    assert!(matches!(found, Ok(Status::Found { .. })));
+    let clone = grid.clone();
+    let clone_space = clone.eight_connected();
+    let (found, allocations) =
+        count(|| clone_space.find_path_into(&mut ctx, start, goal, &options, &mut path));
+    assert!(matches!(found, Ok(Status::Found { .. })));
+    assert_eq!(allocations, 0, "a search on the clone built tables again");
+}
+
 /// [`Grid::memory_needed`] is what a grid costs with every table it may build, the number the
 /// size limit is checked against: never less than the grid really allocates (or the limit would
 /// let through more than it says), and not much more (or it would refuse maps that fit).

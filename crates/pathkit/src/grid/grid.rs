@@ -639,7 +639,8 @@ impl Grid {
     /// | [`JpsContext::find_path`](crate::jps::JpsContext::find_path) | components, the context's records | `grid.prepare(mode.moves)`, [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
     /// | [`JpsPlus::find_path`](crate::jps::JpsPlus::find_path) | the context's records | [`JpsPlus::new`](crate::jps::JpsPlus::new) builds its table and components; [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
     ///
-    /// The open list still grows, once, to the largest query a context answers.
+    /// The open list still grows, once, to the largest query a context answers. A clone of a
+    /// grid keeps the tables built so far, so a clone of a prepared grid is prepared.
     ///
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};

@@ -690,6 +690,78 @@ mod tests {
         }
     }
 
+    /// Every diagonal entry is the walk it stands for, taken step by step: a step is allowed
+    /// when its two side cells and its target are free (no corner cutting), and the walk stops
+    /// at the first cell from which a straight scan along either component of the direction
+    /// finds a jump point. The entry is `k` for a stop `k` steps away, `-k` for `k` free steps
+    /// and no stop, and [`DIAGONAL_ON`] when either is longer than [`DIAGONAL_HOP`].
+    #[test]
+    fn diagonal_entries_are_the_walks() {
+        let mut seed = 0x6a09_e667_f3bc_c908;
+        for (w, h, of, walls) in [
+            (1, 1, 100, 25),
+            (70, 3, 100, 25),
+            (5, 70, 100, 25),
+            (40, 40, 100, 25),
+            (40, 40, 100, 8),
+            (150, 140, 0, 0),
+        ] {
+            let grid = if of == 0 {
+                // Open ground with walls in one corner only: diagonals longer than a hop.
+                Grid::from_fn(w, h, |c| {
+                    u32::from(!(c.x < 20 && c.y < 20 && (c.x + 2 * c.y) % 7 == 0))
+                })
+                .unwrap()
+            } else {
+                blocked_one_in(w, h, of, walls, &mut seed)
+            };
+            let plus = JpsPlus::new(grid).unwrap();
+            assert_eq!(hops(&plus).1, of == 0, "{w}x{h}");
+            let g = plus.grid();
+            let free = |x: i64, y: i64| g.passable_xy(x, y);
+            let jump_point_along = |x: i64, y: i64, (dx, dy): (i64, i64)| {
+                let stop = if dy == 0 {
+                    scan(g.bitmap(), x, y, dx > 0)
+                } else {
+                    scan(g.bitmap_transposed(), y, x, dy > 0)
+                };
+                matches!(stop, Stop::Jump(_))
+            };
+            for y in 0..h as i64 {
+                for x in 0..w as i64 {
+                    if !free(x, y) {
+                        continue;
+                    }
+                    for (d, &(dx, dy)) in DIRS.iter().enumerate().skip(4) {
+                        let (dx, dy) = (dx as i64, dy as i64);
+                        let (mut cx, mut cy, mut steps) = (x, y, 0i64);
+                        let walk = loop {
+                            if steps > DIAGONAL_HOP {
+                                break steps;
+                            }
+                            if !(free(cx + dx, cy) && free(cx, cy + dy) && free(cx + dx, cy + dy)) {
+                                break -steps;
+                            }
+                            (cx, cy, steps) = (cx + dx, cy + dy, steps + 1);
+                            if jump_point_along(cx, cy, (dx, 0))
+                                || jump_point_along(cx, cy, (0, dy))
+                            {
+                                break steps;
+                            }
+                        };
+                        let expected = if walk.abs() > DIAGONAL_HOP {
+                            DIAGONAL_ON
+                        } else {
+                            walk as i8
+                        };
+                        let entry = plus.table.diagonal(plus.at(x, y), d);
+                        assert_eq!(entry, expected, "({x}, {y}) dir {d} of {w}x{h}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn edits_give_the_table_of_a_fresh_build() {
         let mut seed = 0x2545_f491_4f6c_dd1d;

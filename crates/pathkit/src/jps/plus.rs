@@ -642,6 +642,16 @@ mod tests {
         .unwrap()
     }
 
+    /// The online scan from (`x`, `y`) along the straight direction (`dx`, `dy`): the rows'
+    /// bitmap for a horizontal one, the columns' for a vertical one.
+    fn scan_along(g: &Grid, x: i64, y: i64, (dx, dy): (i64, i64)) -> Stop {
+        if dy == 0 {
+            scan(g.bitmap(), x, y, dx > 0)
+        } else {
+            scan(g.bitmap_transposed(), y, x, dy > 0)
+        }
+    }
+
     /// Whether some entry of the table hops (straight, diagonal).
     fn hops(plus: &JpsPlus) -> (bool, bool) {
         let n = plus.grid().len();
@@ -671,11 +681,7 @@ mod tests {
                         continue;
                     }
                     for (d, &(dx, dy)) in DIRS.iter().enumerate().take(4) {
-                        let stop = if dy == 0 {
-                            scan(g.bitmap(), x, y, dx > 0)
-                        } else {
-                            scan(g.bitmap_transposed(), y, x, dy > 0)
-                        };
+                        let stop = scan_along(g, x, y, (dx as i64, dy as i64));
                         // The table keeps jump points exactly; how far a wall is, only as far
                         // as its hops went.
                         match (plus.straight_stop(x, y, (dx, dy)), stop) {
@@ -719,14 +725,8 @@ mod tests {
             assert_eq!(hops(&plus).1, of == 0, "{w}x{h}");
             let g = plus.grid();
             let free = |x: i64, y: i64| g.passable_xy(x, y);
-            let jump_point_along = |x: i64, y: i64, (dx, dy): (i64, i64)| {
-                let stop = if dy == 0 {
-                    scan(g.bitmap(), x, y, dx > 0)
-                } else {
-                    scan(g.bitmap_transposed(), y, x, dy > 0)
-                };
-                matches!(stop, Stop::Jump(_))
-            };
+            let jump_point_along =
+                |x: i64, y: i64, dir: (i64, i64)| matches!(scan_along(g, x, y, dir), Stop::Jump(_));
             for y in 0..h as i64 {
                 for x in 0..w as i64 {
                     if !free(x, y) {

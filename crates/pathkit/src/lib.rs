@@ -47,6 +47,7 @@ pub mod jps;
 pub mod levels;
 pub mod limits;
 pub mod navmesh;
+mod rebuilt_table;
 pub mod search;
 
 pub use cost::Cost;

@@ -9,7 +9,10 @@
 use pathkit::graph::{Direction, NodeGraph, NodeId, NodeKind};
 use pathkit::grid::{Cell, Diagonal, Grid, GridSpace};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::{Outcome, Path, Progress, SearchContext, SearchOptions, WhenUnreachable};
+use pathkit::search::{
+    DistanceMap, IndexedSpace, Outcome, Path, Progress, SearchContext, SearchOptions, SearchSpace,
+    WhenUnreachable,
+};
 use pathkit::Cost;
 use proptest::prelude::*;
 
@@ -240,10 +243,18 @@ proptest! {
                 check_nearest(&case, moves, &goals, &outcome);
             }
             // The search core's own nearest-goal search, goals named by a predicate. The core
-            // knows nothing of walls: from a start inside one that is itself a goal it answers
-            // the start, where the grid's queries answer unreachable; so a free start only.
-            if case.map.free(case.start.x as i64, case.start.y as i64) {
-                let outcome = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &plain).unwrap();
+            // knows a space only by its edges (`SearchContext`, "Nodes no one may stand on"): a
+            // start inside a wall that is itself a goal is the path `[start]` at cost zero,
+            // where the grid's queries answer unreachable; any other walled start has no moves.
+            let outcome = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &plain).unwrap();
+            if !case.map.free(case.start.x as i64, case.start.y as i64) {
+                let expected = if goals.contains(&case.start) {
+                    Outcome::Found(Path { nodes: vec![case.start], cost: 0.0 })
+                } else {
+                    Outcome::Unreachable
+                };
+                prop_assert_eq!(outcome, expected);
+            } else {
                 check_nearest(&case, moves, &goals, &outcome);
             }
             let best = nearest_cost(&case, moves, &goals);
@@ -289,13 +300,27 @@ fn small_case() -> impl Strategy<Value = Case> {
         .prop_map(|(w, h, density, max_weight, seed)| random_case(w, h, density, max_weight, seed))
 }
 
+/// What a distance map answers of one node: its cost and the next node toward a source.
+type MapAnswer<S> = (
+    Option<<S as SearchSpace>::Cost>,
+    Option<<S as SearchSpace>::Node>,
+);
+
+/// What a distance map answers of each of `nodes`.
+fn map_answers<S: IndexedSpace>(map: &DistanceMap<'_, S>, nodes: &[S::Node]) -> Vec<MapAnswer<S>> {
+    nodes
+        .iter()
+        .map(|&n| (map.cost(n), map.toward_source(n)))
+        .collect()
+}
+
 /// Checks a distance map against the oracle's distances `want` (from the sources, or to the
 /// targets when `toward` is true): every cell within the limit is there at the oracle's cost,
 /// no other; every step is a real move that accounts for the difference in cost.
 fn check_distance_map(
     case: &Case,
     moves: Moves,
-    map: &pathkit::search::DistanceMap<'_, GridSpace<'_, f64>>,
+    map: &DistanceMap<'_, GridSpace<'_, f64>>,
     want: &[Option<f64>],
     limit: Option<f64>,
     toward: bool,
@@ -490,6 +515,14 @@ proptest! {
             }
         }
 
+        // A source given twice is opened once: the same map, and the same counters.
+        let once = map_answers(&map, &ids);
+        let stats = ctx.stats();
+        let twice: Vec<NodeId> = nodes.iter().chain(&nodes).copied().collect();
+        let map = ctx.distance_map(&space, twice.iter().copied(), limit).unwrap();
+        prop_assert_eq!(map_answers(&map, &ids), once);
+        prop_assert_eq!(ctx.stats(), stats);
+
         // The nearest of the picks as goals, from s.
         let from_s = oracle.distances(&[s]);
         let best = picks.iter().filter_map(|&p| from_s[p]).fold(None, |b: Option<f64>, d| Some(b.map_or(d, |b| b.min(d))));
@@ -519,6 +552,9 @@ proptest! {
             (Outcome::Unreachable, None) => {}
             (got, best) => prop_assert!(false, "{:?} vs {:?}", got, best),
         }
+        let stats = ctx.stats();
+        prop_assert_eq!(ctx.search_from_any(&space, &twice, ids[s], &SearchOptions::new()).unwrap(), outcome);
+        prop_assert_eq!(ctx.stats(), stats, "a start given twice is opened once");
 
         // The closest point to the first pick, by straight-line distance, then by cost.
         if let Some(&g) = picks.first() {

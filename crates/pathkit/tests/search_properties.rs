@@ -12,7 +12,7 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
-use support::oracle::{MoveCosts, OracleGraph, OracleMap};
+use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, random_case, Case, RULES, TIES};
 
 /// A random grid: up to 60 percent walls, other cells weight 1..=max_weight.
@@ -245,5 +245,114 @@ proptest! {
         let mut ctx = SearchContext::new();
         let weighted = ctx.search(&graph, s, g, &SearchOptions::weighted(w)).unwrap();
         check_graph_answer(&oracle_of(&graph), s, g, &weighted, w);
+    }
+}
+
+/// A point graph that notes what a search asks of it: the nodes it expanded (asked the
+/// successors of) and every node it was told of, so the search's counters can be checked
+/// against what happened.
+struct Recording<'a> {
+    graph: &'a PointGraph,
+    expanded: std::cell::Cell<u64>,
+    told: std::cell::RefCell<std::collections::BTreeSet<usize>>,
+}
+
+impl SearchSpace for Recording<'_> {
+    type Node = usize;
+    type Cost = f64;
+    fn successors<F: FnMut(usize, f64)>(&self, n: usize, visit: F) {
+        self.expanded.set(self.expanded.get() + 1);
+        self.told
+            .borrow_mut()
+            .extend(self.graph.edges[n].iter().map(|&(m, _)| m));
+        self.graph.successors(n, visit)
+    }
+    fn heuristic(&self, n: usize, goal: usize) -> f64 {
+        self.graph.heuristic(n, goal)
+    }
+}
+
+impl IndexedSpace for Recording<'_> {
+    fn node_bound(&self) -> usize {
+        self.graph.node_bound()
+    }
+    fn index_of(&self, n: usize) -> Option<usize> {
+        self.graph.index_of(n)
+    }
+    fn node_at(&self, i: usize) -> usize {
+        i
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// `Stats` counts what it documents: every node expanded (the goal included, whose
+    /// successors are not asked), every distinct node touched (the start and each node some
+    /// expanded node listed), and at least one push a node touched.
+    #[test]
+    fn stats_count_what_they_document(graph in point_graph(), s in 0usize..40, g in 0usize..40, astar in any::<bool>()) {
+        let (s, g) = (s % graph.points.len(), g % graph.points.len());
+        let space = Recording { graph: &graph, expanded: Default::default(), told: Default::default() };
+        let mut ctx = SearchContext::new();
+        let outcome = if astar { ctx.astar(&space, s, g) } else { ctx.dijkstra(&space, s, g) }.unwrap();
+        let stats = ctx.stats();
+        let found = u64::from(outcome.is_found());
+        prop_assert_eq!(stats.expanded, space.expanded.get() + found);
+        let mut touched = space.told.borrow().clone();
+        touched.insert(s);
+        prop_assert_eq!(stats.touched, touched.len() as u64);
+        prop_assert!(stats.pushed >= stats.touched);
+    }
+}
+
+/// `graph` with only the first of each set of parallel edges, so that a path's cost is the sum
+/// of the edges along it whichever search walked it.
+fn without_parallel_edges(mut graph: PointGraph) -> PointGraph {
+    for list in &mut graph.edges {
+        let mut seen = std::collections::BTreeSet::new();
+        list.retain(|&(to, _)| seen.insert(to));
+    }
+    graph
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Breadth-first search, through a context and from closures: a real walk with the fewest
+    /// moves (the oracle's cheapest path when every edge costs 1), costing the sum of its edges;
+    /// unreachable only when the oracle finds no path; and its counters as documented, each node
+    /// pushed once.
+    #[test]
+    fn breadth_first_takes_the_fewest_moves(graph in point_graph(), s in 0usize..40, g in 0usize..40) {
+        let graph = without_parallel_edges(graph);
+        let (s, g) = (s % graph.points.len(), g % graph.points.len());
+        let oracle = oracle_of(&graph);
+        let mut hops = OracleGraph::new(graph.points.len());
+        for (a, list) in graph.edges.iter().enumerate() {
+            for &(b, _) in list {
+                hops.add_edge(a, b, 1.0);
+            }
+        }
+        let space = Recording { graph: &graph, expanded: Default::default(), told: Default::default() };
+        let mut ctx = SearchContext::new();
+        let outcome = ctx.breadth_first(&space, s, g).unwrap();
+        match (&outcome, hops.shortest(s, g)) {
+            (Outcome::Found(p), Some(moves)) => {
+                prop_assert_eq!((p.nodes.len() - 1) as f64, moves);
+                let walked = oracle.path_cost(s, g, &p.nodes).unwrap();
+                prop_assert!(same_cost(walked, p.cost, 1e-9), "walked {}, reported {}", walked, p.cost);
+            }
+            (Outcome::Unreachable, None) => {}
+            (got, moves) => prop_assert!(false, "{:?}, oracle {:?} moves", got, moves),
+        }
+        let stats = ctx.stats();
+        prop_assert_eq!(stats.expanded, space.expanded.get() + u64::from(outcome.is_found()));
+        let mut touched = space.told.borrow().clone();
+        touched.insert(s);
+        prop_assert_eq!(stats.touched, touched.len() as u64);
+        prop_assert_eq!(stats.pushed, stats.touched);
+        let from_closures = pathkit::search::breadth_first(s, |n| graph.edges[n].clone(), |n| n == g).unwrap();
+        prop_assert_eq!(from_closures, outcome);
     }
 }

@@ -3,7 +3,6 @@
 use super::{Bitmap, Diagonal, Grid};
 use crate::disjoint_sets::DisjointSets;
 use crate::limits::Refusal;
-use std::sync::{Mutex, OnceLock};
 
 /// The components of the passable cells under one diagonal rule: disjoint sets of cell
 /// indices, blocked cells in none. Built with every cell pointing straight at its root, so a
@@ -97,52 +96,5 @@ impl Components {
     pub fn opened(&mut self, bits: &Bitmap, i: usize) {
         self.sets.insert(i);
         self.connect_neighbours(bits, i);
-    }
-}
-
-/// The components of one diagonal-rule slot, built on the first question after the grid was
-/// made or a wall was built. A new wall may split a component, which union-find cannot undo, so
-/// the table is rebuilt; its arrays are kept aside meanwhile and reused, so an edit costs the
-/// rebuild's time but never an allocation.
-#[derive(Debug, Default)]
-pub(crate) struct ComponentCache {
-    built: OnceLock<Components>,
-    /// The arrays of the last table invalidated, for the next build. Taken once per rebuild
-    /// (the lock is never contended for longer than that).
-    spare: Mutex<Option<Components>>,
-}
-
-impl Clone for ComponentCache {
-    fn clone(&self) -> Self {
-        ComponentCache {
-            built: self.built.clone(),
-            spare: Mutex::new(None),
-        }
-    }
-}
-
-impl ComponentCache {
-    /// The table for `rule` on `grid`, built now if needed.
-    pub fn get(&self, grid: &Grid, rule: Diagonal) -> Result<&Components, Refusal> {
-        if let Some(c) = self.built.get() {
-            return Ok(c);
-        }
-        let recycled = self.spare.lock().ok().and_then(|mut spare| spare.take());
-        let built = Components::build(grid, rule, recycled)?;
-        Ok(self.built.get_or_init(|| built))
-    }
-
-    /// The table, if built, to update in place (a wall knocked down only merges components).
-    pub fn get_mut(&mut self) -> Option<&mut Components> {
-        self.built.get_mut()
-    }
-
-    /// A wall was built: the table is stale; its arrays wait for the next build.
-    pub fn invalidate(&mut self) {
-        if let Some(old) = self.built.take() {
-            if let Ok(spare) = self.spare.get_mut() {
-                *spare = Some(old);
-            }
-        }
     }
 }

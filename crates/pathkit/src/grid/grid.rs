@@ -1,9 +1,10 @@
 //! [`Grid`]: width x height cells, each blocked or with a terrain weight.
 
-use super::components::{slot, ComponentCache, Components, SLOTS};
+use super::components::{slot, Components, SLOTS};
 use super::neighbourhood::free_neighbours;
 use super::{AsciiProblem, Bitmap, Cell, Diagonal, GridError};
 use crate::limits::{self, Refusal, MAX_MAP_BYTES};
+use crate::rebuilt_table::RebuiltTable;
 use std::sync::OnceLock;
 
 /// A rectangular map of cells, each blocked or passable with a terrain weight.
@@ -44,7 +45,7 @@ pub struct Grid {
     /// only when it removes the last cell at an extreme (0 when no cell is passable).
     min_count: usize,
     max_count: usize,
-    components: [ComponentCache; SLOTS],
+    components: [RebuiltTable<Components>; SLOTS],
     /// Per cell, its free neighbours as a mask in [`NEIGHBOUR_ORDER`](super::NEIGHBOUR_ORDER):
     /// the fast A* loop's successors in one load instead of three bitmap reads. Built on first
     /// use, kept up to date by edits.
@@ -664,7 +665,7 @@ impl Grid {
 
     /// The connected components under `rule`, built on the first question.
     pub(crate) fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
-        self.components[slot(rule)].get(self, rule)
+        self.components[slot(rule)].get(|recycled| Components::build(self, rule, recycled))
     }
 
     /// The component of `cell`, or the refusal of the allocator to build the table.

@@ -4,7 +4,6 @@
 use super::HexGrid;
 use crate::disjoint_sets::DisjointSets;
 use crate::limits::Refusal;
-use std::sync::OnceLock;
 
 /// The components of a hex grid's passable hexes: disjoint sets of row-major hex indices, walls
 /// in none. Built with every hex pointing straight at its root, so a lookup is one or two reads;
@@ -18,11 +17,21 @@ impl HexComponents {
     /// Bytes per hex.
     pub const BYTES_PER_HEX: u64 = DisjointSets::BYTES_PER_INDEX;
 
-    /// The components of `grid`; [`Refusal::OutOfMemory`] when the allocator refuses the arrays.
-    fn build(grid: &HexGrid) -> Result<Self, Refusal> {
+    /// The components of `grid`, in the arrays of `recycled` when there are any (an earlier
+    /// table of the same grid), so a rebuild allocates nothing; [`Refusal::OutOfMemory`] when
+    /// the allocator refuses the arrays.
+    pub fn build(grid: &HexGrid, recycled: Option<HexComponents>) -> Result<Self, Refusal> {
         let n = grid.len();
-        let mut c = HexComponents {
-            sets: DisjointSets::new(n)?,
+        let mut c = match recycled {
+            Some(mut old) => {
+                // A hex grid never changes shape, so its earlier table has as many hexes.
+                debug_assert_eq!(old.sets.len(), n);
+                old.sets.clear();
+                old
+            }
+            None => HexComponents {
+                sets: DisjointSets::new(n)?,
+            },
         };
         for i in 0..n {
             if grid.weights()[i] != 0 {
@@ -54,38 +63,11 @@ impl HexComponents {
     pub fn component(&self, i: usize) -> Option<u32> {
         self.sets.set_of(i)
     }
-}
 
-/// The components of a grid, built on the first question after the grid was made or a wall was
-/// built. A new wall may split a component, which union-find cannot undo, so the table is then
-/// dropped and rebuilt on the next question; a wall knocked down only merges components, which
-/// is done in place.
-#[derive(Clone, Debug, Default)]
-pub(super) struct HexComponentCache {
-    built: OnceLock<HexComponents>,
-}
-
-impl HexComponentCache {
-    /// The table of `grid`, built now if needed.
-    pub fn get(&self, grid: &HexGrid) -> Result<&HexComponents, Refusal> {
-        if let Some(c) = self.built.get() {
-            return Ok(c);
-        }
-        let built = HexComponents::build(grid)?;
-        Ok(self.built.get_or_init(|| built))
-    }
-
-    /// A wall was built: the table is stale.
-    pub fn invalidate(&mut self) {
-        self.built.take();
-    }
-
-    /// Hex `i` of `grid` became passable: it joins (and may merge) its neighbours' components.
+    /// Hex `i` of `grid_after` became passable: it joins (and may merge) its neighbours'
+    /// components.
     pub fn opened(&mut self, grid_after: &HexGrid, i: usize) {
-        let Some(c) = self.built.get_mut() else {
-            return;
-        };
-        c.sets.insert(i);
-        c.connect_neighbours(grid_after, i);
+        self.sets.insert(i);
+        self.connect_neighbours(grid_after, i);
     }
 }

@@ -1,8 +1,9 @@
 //! [`HexGrid`]: a rectangle of hexes, each a wall or passable with a terrain weight.
 
-use super::components::{HexComponentCache, HexComponents};
+use super::components::HexComponents;
 use super::{Hex, HexError, HexLayout, HexOrientation};
 use crate::limits::{self, Refusal, MAX_MAP_BYTES};
+use crate::rebuilt_table::RebuiltTable;
 
 /// A rectangular hex map, `width` columns by `height` rows in the offset coordinates of its
 /// [`HexLayout`], each hex a wall (weight 0) or passable with a terrain weight.
@@ -35,7 +36,8 @@ pub struct HexGrid {
     /// Passable hexes weighing exactly `min_weight`, so an edit rescans the grid only when it
     /// removes the last of them.
     min_count: usize,
-    components: HexComponentCache,
+    /// Built on the first question, rebuilt in its own arrays after a new wall.
+    components: RebuiltTable<HexComponents>,
 }
 
 impl PartialEq for HexGrid {
@@ -159,7 +161,7 @@ impl HexGrid {
             weights,
             min_weight: 1,
             min_count: 0,
-            components: HexComponentCache::default(),
+            components: RebuiltTable::default(),
         };
         grid.refresh_min_weight();
         grid
@@ -421,7 +423,9 @@ impl HexGrid {
             self.components.invalidate();
         } else if old == 0 {
             let mut components = std::mem::take(&mut self.components);
-            components.opened(self, i);
+            if let Some(table) = components.get_mut() {
+                table.opened(self, i);
+            }
             self.components = components;
         }
         if old != 0 && old == self.min_weight {
@@ -453,15 +457,19 @@ impl HexGrid {
     /// The components, or the allocator's refusal of their table.
     fn component_or_refusal(&self, hex: Hex) -> Result<Option<u32>, Refusal> {
         match self.index(hex) {
-            Some(i) if self.weights[i] != 0 => Ok(self.components.get(self)?.component(i)),
+            Some(i) if self.weights[i] != 0 => Ok(self
+                .components
+                .get(|recycled| HexComponents::build(self, recycled))?
+                .component(i)),
             _ => Ok(None),
         }
     }
 
     /// An id of the connected component of `hex`, or `None` for a wall or a hex outside the
     /// grid. Two hexes are mutually reachable exactly when their ids are equal. The first
-    /// question (after a wall was built) builds the table, 8 bytes per hex; the allocator's
-    /// refusal is [`HexError::OutOfMemory`].
+    /// question builds the table, 8 bytes per hex (the allocator's refusal is
+    /// [`HexError::OutOfMemory`]); the first after a wall was built rebuilds it in the same
+    /// arrays, and a hex opened joins it in place, so edits allocate nothing.
     ///
     /// ```
     /// use pathkit::hex::{Hex, HexGrid};

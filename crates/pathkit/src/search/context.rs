@@ -38,6 +38,33 @@ use std::collections::VecDeque;
 /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) are [`SearchError::TooLarge`], and memory the
 /// allocator refuses is [`SearchError::OutOfMemory`].
 ///
+/// # Nodes no one may stand on
+///
+/// The core knows a space only by its edges, so a start that is itself a goal is found at once,
+/// at cost zero, whatever edges it has. A space whose nodes can be closed (a grid's walls) gives
+/// them no edges, which makes every other query from or to them unreachable; its own queries,
+/// such as [`GridSpace::find_path`](crate::grid::GridSpace::find_path), also answer a start
+/// inside a wall unreachable before searching, whatever the goal. Ask those when the start may
+/// be closed.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+///
+/// let grid = Grid::from_ascii(".#.").unwrap();
+/// let space = grid.four_connected();
+/// let (wall, free) = (Cell::new(1, 0), Cell::new(2, 0));
+/// let mut ctx = SearchContext::new();
+/// // The core: the start is the goal, so it is the path.
+/// assert_eq!(ctx.astar(&space, wall, wall).unwrap().into_path().unwrap().nodes, [wall]);
+/// assert_eq!(ctx.astar(&space, wall, free).unwrap(), Outcome::Unreachable);
+/// // The grid's own query: a start inside a wall is unreachable.
+/// let options = SearchOptions::new();
+/// assert_eq!(space.find_path(&mut ctx, wall, wall, &options).unwrap(), Outcome::Unreachable);
+/// ```
+///
+/// # Example
+///
 /// ```
 /// use pathkit::grid::Grid;
 /// use pathkit::search::{SearchContext, SearchOptions};

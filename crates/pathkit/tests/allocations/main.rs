@@ -6,6 +6,8 @@
 #[path = "../alloc_counter/mod.rs"]
 mod alloc_counter;
 
+#[path = "../hex_zero_alloc.rs"]
+mod hex_zero_alloc;
 #[path = "../hierarchy_zero_alloc.rs"]
 mod hierarchy_zero_alloc;
 #[path = "../hostile_input.rs"]

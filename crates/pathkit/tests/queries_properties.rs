@@ -247,6 +247,10 @@ proptest! {
             // start inside a wall that is itself a goal is the path `[start]` at cost zero,
             // where the grid's queries answer unreachable; any other walled start has no moves.
             let outcome = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &plain).unwrap();
+            // Options other than the tie rule and the limits are ignored: no closest point.
+            let closest = plain.when_unreachable(WhenUnreachable::ClosestPoint);
+            let ignored = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &closest).unwrap();
+            prop_assert_eq!(&ignored, &outcome);
             if !case.map.free(case.start.x as i64, case.start.y as i64) {
                 let expected = if goals.contains(&case.start) {
                     Outcome::Found(Path { nodes: vec![case.start], cost: 0.0 })

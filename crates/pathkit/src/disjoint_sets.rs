@@ -93,6 +93,21 @@ impl DisjointSets {
         })
     }
 
+    /// `len` indices in no set, in the arrays of `recycled` when there are any (an earlier table
+    /// over the same indices), so a rebuild allocates nothing; [`Refusal::OutOfMemory`] when
+    /// there are none and the allocator refuses new ones.
+    pub fn emptied_or_new(recycled: Option<Self>, len: usize) -> Result<Self, Refusal> {
+        match recycled {
+            Some(mut old) => {
+                // The owners' maps never change size, so the earlier table covers as many indices.
+                debug_assert_eq!(old.len(), len);
+                old.clear();
+                Ok(old)
+            }
+            None => Self::new(len),
+        }
+    }
+
     /// The root of `i`'s set, halving the path on the way.
     fn find_mut(&mut self, mut i: u32) -> u32 {
         while self.parent[i as usize] != i {
@@ -206,5 +221,25 @@ mod tests {
             assert_eq!(sets.parent[root as usize], root);
         }
         assert_eq!(sets.size[sets.set_of(0).unwrap() as usize], 4);
+    }
+
+    /// An earlier table comes back empty in its own arrays; without one, a new empty table.
+    #[test]
+    fn a_recycled_table_comes_back_empty_in_its_own_arrays() {
+        let mut old = DisjointSets::new(5).unwrap();
+        for i in 0..5 {
+            old.insert(i);
+        }
+        old.union(0, 4);
+        let arrays = (old.parent.as_ptr(), old.size.as_ptr());
+        let sets = DisjointSets::emptied_or_new(Some(old), 5).unwrap();
+        assert_eq!((sets.parent.as_ptr(), sets.size.as_ptr()), arrays);
+        assert_eq!(sets.len(), 5);
+        assert!((0..5).all(|i| !sets.contains(i) && sets.set_of(i).is_none()));
+        assert_eq!(sets.size, [0; 5]);
+
+        let fresh = DisjointSets::emptied_or_new(None, 3).unwrap();
+        assert_eq!(fresh.len(), 3);
+        assert!((0..3).all(|i| !fresh.contains(i)));
     }
 }

@@ -40,18 +40,9 @@ impl Components {
         recycled: Option<Components>,
     ) -> Result<Self, Refusal> {
         let n = grid.len();
-        let mut c = match recycled {
-            Some(mut old) => {
-                // A grid never changes size, so its earlier table has as many cells.
-                debug_assert_eq!(old.sets.len(), n);
-                old.sets.clear();
-                old.rule = rule;
-                old
-            }
-            None => Components {
-                sets: DisjointSets::new(n)?,
-                rule,
-            },
+        let mut c = Components {
+            sets: DisjointSets::emptied_or_new(recycled.map(|old| old.sets), n)?,
+            rule,
         };
         for i in 0..n {
             if grid.weight_at(i) != 0 {

@@ -22,16 +22,8 @@ impl HexComponents {
     /// the allocator refuses the arrays.
     pub fn build(grid: &HexGrid, recycled: Option<HexComponents>) -> Result<Self, Refusal> {
         let n = grid.len();
-        let mut c = match recycled {
-            Some(mut old) => {
-                // A hex grid never changes shape, so its earlier table has as many hexes.
-                debug_assert_eq!(old.sets.len(), n);
-                old.sets.clear();
-                old
-            }
-            None => HexComponents {
-                sets: DisjointSets::new(n)?,
-            },
+        let mut c = HexComponents {
+            sets: DisjointSets::emptied_or_new(recycled.map(|old| old.sets), n)?,
         };
         for i in 0..n {
             if grid.weights()[i] != 0 {

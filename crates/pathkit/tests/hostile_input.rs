@@ -309,6 +309,15 @@ mod hostile {
             ctx.astar(&Line(usize::MAX), 0, 3).unwrap_err(),
             SearchError::TooManyNodes
         );
+        // Sizing the records ahead of the first query refuses them the same way.
+        assert!(matches!(
+            cheaply(|| ctx.reserve(&huge)),
+            Err(SearchError::TooLarge { nodes, .. }) if nodes == u32::MAX as u64
+        ));
+        assert_eq!(
+            ctx.reserve(&Line(usize::MAX)).unwrap_err(),
+            SearchError::TooManyNodes
+        );
         // The refused query left the context as it was: it still searches.
         let path = ctx.astar(&Line(5), 0, 4).unwrap().into_path().unwrap();
         assert_eq!(path.nodes, [0, 1, 2, 3, 4]);

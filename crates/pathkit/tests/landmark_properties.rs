@@ -297,7 +297,7 @@ fn random_digraph<C: Cost>(
 /// query's answer, and the estimate toward every goal from every node.
 fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally) {
     let mut next = stream(seed);
-    let (space, oracle) = random_digraph(&mut next, cost);
+    let (space, oracle) = random_digraph(&mut next, &cost);
     let n = space.edges.len();
     let count = 1 + (next() % 4) as usize;
     let choice = if next().is_multiple_of(2) {
@@ -364,6 +364,39 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
             }
         }
     }
+    // Past the tables: no landmark numbered `k` or more, and no node the build did not
+    // number (a space grown since), which gets the space's own estimate only.
+    let k = landmarks.nodes().len();
+    let mut grown = Digraph {
+        edges: space.edges.clone(),
+    };
+    grown.edges.extend([vec![(0, cost(1))], Vec::new()]);
+    let grown_guided = grown.with_landmarks(&landmarks);
+    for v in 0..n + 2 {
+        assert_eq!(landmarks.from_landmark(&grown, k, v), None, "seed {seed}");
+        assert_eq!(landmarks.to_landmark(&grown, k, v), None, "seed {seed}");
+        for past in n..n + 2 {
+            for (a, b) in [(v, past), (past, v)] {
+                assert_eq!(
+                    grown_guided.heuristic(a, b),
+                    C::ZERO,
+                    "seed {seed}: {a} -> {b}"
+                );
+                assert!(
+                    !grown_guided.proves_unreachable(a, b),
+                    "seed {seed}: {a} -> {b}"
+                );
+            }
+            for i in 0..k {
+                assert_eq!(
+                    landmarks.from_landmark(&grown, i, past),
+                    None,
+                    "seed {seed}"
+                );
+                assert_eq!(landmarks.to_landmark(&grown, i, past), None, "seed {seed}");
+            }
+        }
+    }
     let guided = space.with_landmarks(&landmarks);
     let mut ctx = SearchContext::new();
     for goal in 0..n {
@@ -375,7 +408,41 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
                     "seed {seed}: h({start} -> {goal}) = {h} > {d}"
                 );
             }
-            if guided.proves_unreachable(start, goal) {
+            // At least every bound the tables give, as documented (the estimate is their
+            // largest), each from the oracle's costs: `d(L, goal) - d(L, start)`, and
+            // `d(start, L) - d(goal, L)` where the build reached both. Float bounds are lowered
+            // by a relative margin below 1e-4 of the larger cost.
+            let lowered = |a: f64, b: f64| a - b - if tol == 0.0 { 0.0 } else { a * 1e-4 + 1e-6 };
+            let mut floor = 0.0f64;
+            for &l in landmarks.nodes() {
+                if let (Some(l_goal), Some(l_start)) = (all[l][goal], all[l][start]) {
+                    floor = floor.max(lowered(l_goal, l_start));
+                }
+                let known = |v: usize| reached[v].and(all[v][l]);
+                if let (Some(start_l), Some(goal_l)) = (known(start), known(goal)) {
+                    floor = floor.max(lowered(start_l, goal_l));
+                }
+            }
+            assert!(
+                h >= floor,
+                "seed {seed}: h({start} -> {goal}) = {h} < {floor}"
+            );
+            // Proven unreachable exactly by the documented rule: some landmark reaches `start`
+            // but not `goal`, or `goal` reaches one that `start`, which the build reached,
+            // does not. Such a proof is never wrong.
+            let known = |v: usize, l: usize| reached[v].and(all[v][l]);
+            let proof = landmarks.nodes().iter().any(|&l| {
+                (all[l][start].is_some() && all[l][goal].is_none())
+                    || (known(goal, l).is_some()
+                        && known(start, l).is_none()
+                        && reached[start].is_some())
+            });
+            assert_eq!(
+                guided.proves_unreachable(start, goal),
+                proof,
+                "seed {seed}: {start} -> {goal}"
+            );
+            if proof {
                 assert!(
                     all[start][goal].is_none(),
                     "seed {seed}: {start} -> {goal} proven unreachable"
@@ -463,10 +530,8 @@ fn the_farthest_choice_is_deterministic_and_farthest() {
             .unwrap();
         let moves = moves_of(rule);
         let start = any_cell(&case.grid, &mut next);
-        let choice = LandmarkChoice::Farthest {
-            count: 1 + (next() % 6) as usize,
-            seed: start,
-        };
+        let count = 1 + (next() % 6) as usize;
+        let choice = LandmarkChoice::Farthest { count, seed: start };
         let a = Landmarks::new(&space, choice.clone()).unwrap();
         let b = Landmarks::new(&space, choice).unwrap();
         assert_eq!(a.nodes(), b.nodes(), "seed {seed}");
@@ -505,6 +570,15 @@ fn the_farthest_choice_is_deterministic_and_farthest() {
                 nearest[j] = if k == 0 { d } else { nearest[j].min(d) };
             }
         }
+        // As many as asked for, but when every cell reached is a landmark's own (the first,
+        // the farthest from the seed, is always chosen).
+        let most = nearest.iter().copied().fold(0.0, f64::max);
+        assert!(!a.nodes().is_empty(), "seed {seed}: no landmark chosen");
+        assert!(
+            a.nodes().len() == count || most == 0.0,
+            "seed {seed}: {} of {count} landmarks chosen, a cell is {most} from them",
+            a.nodes().len()
+        );
     }
 }
 
@@ -596,6 +670,15 @@ fn bad_input_is_a_typed_error() {
             node: Cell::new(5, 0)
         })
     );
+    // The failed search is the error's source, for callers that walk the chain; the
+    // table's own refusals have none.
+    let e = Landmarks::new(&space, LandmarkChoice::Given(vec![Cell::new(0, 5)])).unwrap_err();
+    let source = std::error::Error::source(&e).expect("a search error is the source");
+    let searched = SearchError::NodeOutOfBounds {
+        node: Cell::new(0, 5),
+    };
+    assert_eq!(source.to_string(), searched.to_string());
+    assert!(std::error::Error::source(&LandmarkError::<Cell>::NoLandmarks).is_none());
     // A negative cost stops the build with the edge at fault.
     let bad = Digraph {
         edges: vec![vec![(1, 1i32)], vec![(0, -2)]],

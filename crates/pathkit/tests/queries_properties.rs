@@ -332,11 +332,24 @@ fn check_distance_map(
     let costs = costs_of(moves);
     let within = |d: f64| limit.is_none_or(|l| d <= l + 1e-9);
     let mut count = 0;
+    // Left over from another answer: `route_to_source` empties it first.
+    let mut route = vec![Cell::new(0, 0)];
     for y in 0..case.map.height {
         for x in 0..case.map.width {
             let cell = Cell::new(x as u32, y as u32);
             let expected = want[at(&case.map, cell)].filter(|&d| within(d));
             let got = map.cost(cell);
+            // The route is the chain of steps toward the source, at the cell's cost.
+            assert_eq!(map.route_to_source(cell, &mut route), got, "{cell}");
+            if got.is_none() {
+                assert!(route.is_empty(), "{cell} is not reached: {route:?}");
+            } else {
+                assert_eq!(route[0], cell);
+                for pair in route.windows(2) {
+                    assert_eq!(map.toward_source(pair[0]), Some(pair[1]), "{route:?}");
+                }
+                assert_eq!(map.toward_source(route[route.len() - 1]), None, "{route:?}");
+            }
             match (got, expected) {
                 (None, None) => continue,
                 (Some(g), Some(e)) => assert!(
@@ -366,6 +379,7 @@ fn check_distance_map(
         }
     }
     assert_eq!(map.len(), count);
+    assert_eq!(map.is_empty(), count == 0);
     let listed: Vec<f64> = map.iter().map(|r| r.cost).collect();
     assert!(
         listed.windows(2).all(|w| w[0] <= w[1] + 1e-9),

@@ -230,6 +230,21 @@ proptest! {
         check_graph_answer(&oracle, s, g, &found, 1.0);
         let dijkstra = ctx.dijkstra(&graph, s, g).unwrap();
         check_graph_answer(&oracle, s, g, &dijkstra, 1.0);
+        // What Dijkstra settled on the way: every node it reports at its least cost from `s`,
+        // and every node cheaper than the goal among them (every node reached, when the goal is
+        // out of reach).
+        let from_s = oracle.distances(&[s]);
+        for (n, best) in from_s.iter().enumerate() {
+            match (ctx.settled_cost(&graph, n), *best) {
+                (Some(got), Some(best)) => prop_assert!(same_cost(got, best, 1e-9), "{n}: settled at {got}, oracle {best}"),
+                (None, Some(best)) => prop_assert!(
+                    from_s[g].is_some_and(|goal| best >= goal * (1.0 - 1e-9)),
+                    "{n} (cost {best}) not settled before the goal ({:?})", from_s[g]
+                ),
+                (got, None) => prop_assert_eq!(got, None, "{} is out of reach", n),
+            }
+        }
+        prop_assert_eq!(ctx.settled_cost(&graph, graph.points.len()), None, "not in the space");
         let trusted = ctx.search(&graph, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
         check_graph_answer(&oracle, s, g, &trusted, 1.0);
         prop_assert_eq!(&trusted, &found, "trusted and checked searches pop in the same order");

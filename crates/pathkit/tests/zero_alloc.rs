@@ -160,7 +160,8 @@ fn edits_between_queries_allocate_nothing() {
 
 /// `Grid::prepare` and `SearchContext::reserve` build up front exactly what a first query would:
 /// a prepared first query allocates no more than one on a grid another context has already
-/// searched (only its open list grows), and less than a query on a fresh grid.
+/// searched (only its open list grows), and less than a query on a fresh grid, or than one by a
+/// context that did not reserve its records.
 #[test]
 fn preparing_builds_what_the_first_query_would() {
     let (start, goal) = (Cell::new(0, 0), Cell::new(199, 199));
@@ -192,6 +193,12 @@ fn preparing_builds_what_the_first_query_would() {
 
     assert_eq!(after_prepare, after_another_search);
     assert!(after_prepare < cold, "{after_prepare} vs {cold}");
+    // Without `reserve`, the first query on the prepared map sizes the records itself.
+    let unreserved = first_query(&prepared, &mut SearchContext::new());
+    assert!(
+        after_prepare < unreserved,
+        "{after_prepare} vs {unreserved}"
+    );
 }
 
 /// A clone of a grid keeps the tables built so far (`Grid::prepare`'s documentation): a context

@@ -6,7 +6,9 @@ use std::cmp::Ordering;
 
 /// One open-list entry, 16 bytes. Improving a node pushes a new entry; the old one is skipped when
 /// popped (lazy deletion), which is cheaper than a decrease-key heap on the grids games use.
-#[derive(Clone, Copy, Debug)]
+///
+/// Two entries are equal when both fields are, which is when [`Ord`] finds them equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     /// F as an integer key ([`Cost::order_key`]): integer comparisons are much cheaper than float ones.
     pub f: u64,
@@ -37,12 +39,6 @@ impl Entry {
     }
 }
 
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
 impl PartialOrd for Entry {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))

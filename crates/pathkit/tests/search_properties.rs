@@ -6,7 +6,7 @@
 use pathkit::grid::{Cell, Grid, GridSpace, TileRules};
 use pathkit::search::{
     CostChecks, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace,
-    SparseSearchContext, TieBreak,
+    SparseSearchContext, TieBreak, WhenUnreachable,
 };
 use pathkit::Cost;
 use proptest::prelude::*;
@@ -250,8 +250,11 @@ proptest! {
         prop_assert_eq!(&trusted, &found, "trusted and checked searches pop in the same order");
         let mut sparse = SparseSearchContext::new();
         let sparse_found = sparse.search(&graph, s, g, &options).unwrap();
-        // Differential, on top of the oracle: dense and sparse storage agree exactly.
+        // Differential, on top of the oracle: dense and sparse storage agree exactly, counters
+        // included.
         prop_assert_eq!(&found, &sparse_found);
+        ctx.search(&graph, s, g, &options).unwrap();
+        prop_assert_eq!(sparse.stats(), ctx.stats());
     }
 
     #[test]
@@ -260,6 +263,16 @@ proptest! {
         let mut ctx = SearchContext::new();
         let weighted = ctx.search(&graph, s, g, &SearchOptions::weighted(w)).unwrap();
         check_graph_answer(&oracle_of(&graph), s, g, &weighted, w);
+        // Trusting the costs changes nothing but the checks: a search with options other than
+        // plain A* runs the checked search, with the same answer and the same counters.
+        let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+        for options in [SearchOptions::weighted(w), closest] {
+            let checked = ctx.search(&graph, s, g, &options).unwrap();
+            let stats = ctx.stats();
+            let trusted = ctx.search(&graph, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
+            prop_assert_eq!(&trusted, &checked);
+            prop_assert_eq!(ctx.stats(), stats);
+        }
     }
 }
 

@@ -253,7 +253,8 @@ proptest! {
         // Differential, on top of the oracle: dense and sparse storage agree exactly, counters
         // included.
         prop_assert_eq!(&found, &sparse_found);
-        ctx.search(&graph, s, g, &options).unwrap();
+        let again = ctx.search(&graph, s, g, &options).unwrap();
+        prop_assert_eq!(&again, &found);
         prop_assert_eq!(sparse.stats(), ctx.stats());
     }
 

@@ -399,6 +399,8 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
     }
     let guided = space.with_landmarks(&landmarks);
     let mut ctx = SearchContext::new();
+    // The cost from `v` to landmark `l` as the tables know it: only for nodes the build reached.
+    let known = |v: usize, l: usize| reached[v].and(all[v][l]);
     for goal in 0..n {
         for (start, from_start) in all.iter().enumerate() {
             let h = guided.heuristic(start, goal).to_f64();
@@ -418,8 +420,7 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
                 if let (Some(l_goal), Some(l_start)) = (all[l][goal], all[l][start]) {
                     floor = floor.max(lowered(l_goal, l_start));
                 }
-                let known = |v: usize| reached[v].and(all[v][l]);
-                if let (Some(start_l), Some(goal_l)) = (known(start), known(goal)) {
+                if let (Some(start_l), Some(goal_l)) = (known(start, l), known(goal, l)) {
                     floor = floor.max(lowered(start_l, goal_l));
                 }
             }
@@ -430,7 +431,6 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
             // Proven unreachable exactly by the documented rule: some landmark reaches `start`
             // but not `goal`, or `goal` reaches one that `start`, which the build reached,
             // does not. Such a proof is never wrong.
-            let known = |v: usize, l: usize| reached[v].and(all[v][l]);
             let proof = landmarks.nodes().iter().any(|&l| {
                 (all[l][start].is_some() && all[l][goal].is_none())
                     || (known(goal, l).is_some()

@@ -323,6 +323,78 @@ mod hostile {
         assert_eq!(path.nodes, [0, 1, 2, 3, 4]);
     }
 
+    /// A line of 12 nodes whose `node_bound` claims only the first `claimed`: its `index_of`
+    /// answers past the bound, which breaks the trait's contract.
+    struct Overreaching {
+        claimed: usize,
+    }
+
+    impl SearchSpace for Overreaching {
+        type Node = usize;
+        type Cost = u32;
+        fn successors<F: FnMut(usize, u32)>(&self, n: usize, mut visit: F) {
+            if n + 1 < 12 {
+                visit(n + 1, 1);
+            }
+        }
+    }
+
+    impl IndexedSpace for Overreaching {
+        fn node_bound(&self) -> usize {
+            self.claimed
+        }
+        fn index_of(&self, n: usize) -> Option<usize> {
+            (n < 12).then_some(n)
+        }
+        fn node_at(&self, index: usize) -> usize {
+            index
+        }
+    }
+
+    /// An index at or past `node_bound` is a node outside the space, as `NodeOutOfBounds`
+    /// documents: every query refuses it, whether it is an end of the query or met on the way,
+    /// and whether or not the context's records happen to be larger (sized by a bigger space
+    /// before), instead of reading or writing past them.
+    #[test]
+    fn indices_past_the_bound_are_nodes_out_of_bounds() {
+        let space = Overreaching { claimed: 5 };
+        for warmed in [false, true] {
+            let mut ctx = SearchContext::new();
+            if warmed {
+                ctx.reserve(&Line(40)).unwrap();
+            }
+            assert_eq!(
+                ctx.astar(&space, 0, 5).unwrap_err(),
+                SearchError::NodeOutOfBounds { node: 5 }
+            );
+            assert_eq!(
+                ctx.astar(&space, 7, 2).unwrap_err(),
+                SearchError::NodeOutOfBounds { node: 7 }
+            );
+            assert_eq!(
+                ctx.dijkstra(&space, 0, 9).unwrap_err(),
+                SearchError::NodeOutOfBounds { node: 9 }
+            );
+            // Met on the way: node 4 leads to node 5.
+            assert_eq!(
+                ctx.search_nearest(&space, 2, |n| n == 8, &SearchOptions::new())
+                    .unwrap_err(),
+                SearchError::NodeOutOfBounds { node: 5 }
+            );
+            assert_eq!(
+                ctx.breadth_first(&space, 1, 3)
+                    .unwrap()
+                    .into_path()
+                    .unwrap()
+                    .nodes,
+                [1, 2, 3]
+            );
+            // Within the bound the line still answers.
+            let path = ctx.astar(&space, 0, 4).unwrap().into_path().unwrap();
+            assert_eq!(path.nodes, [0, 1, 2, 3, 4]);
+        }
+    }
+
     #[test]
     fn nan_or_negative_cost_limits_are_typed_errors() {
         let grid = Grid::new(6, 1).unwrap();

@@ -733,7 +733,13 @@ proptest! {
             let stats = ctx.stats();
             let sliced = if general {
                 let mut search = ctx.start_search(&space, start, goal, &limited).unwrap();
+                // The general loop answers nothing before it expands the start.
+                prop_assert!(!search.is_done());
                 let sliced = run_sliced(|steps| search.resume(steps), budget);
+                prop_assert!(search.is_done());
+                prop_assert_eq!(search.stats(), stats);
+                // Done, it answers the same again, expanding nothing more.
+                prop_assert_eq!(search.resume(1).unwrap(), Progress::Done(sliced.clone()));
                 prop_assert_eq!(search.stats(), stats);
                 sliced
             } else {
@@ -783,7 +789,9 @@ fn run_sliced<O, E: std::fmt::Debug>(
 ) -> O {
     let mut round = 0;
     loop {
-        if let Progress::Done(outcome) = resume(budget(round)).unwrap() {
+        let progress = resume(budget(round)).unwrap();
+        assert_eq!(progress.is_done(), !matches!(progress, Progress::Running));
+        if let Some(outcome) = progress.done() {
             return outcome;
         }
         round += 1;

@@ -6,14 +6,14 @@
 use pathkit::grid::{Cell, Grid, GridSpace, TileRules};
 use pathkit::search::{
     CostChecks, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace,
-    SparseSearchContext, TieBreak, WhenUnreachable,
+    SparseSearchContext, StepEvent, Stepper, TieBreak, WhenUnreachable,
 };
 use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
 use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
-use support::{check_grid_answer, moves_of, random_case, Case, RULES, TIES};
+use support::{check_grid_answer, moves_of, random_case, xy, Case, RULES, TIES};
 
 /// A random grid: up to 60 percent walls, other cells weight 1..=max_weight.
 fn case_strategy() -> impl Strategy<Value = Case> {
@@ -34,6 +34,16 @@ fn check_astar<C: Cost, R: TileRules>(
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(tie);
     let found = ctx.search(space, start, goal, &options).unwrap();
+    let stats = ctx.stats();
+    // A reference to a space is that space (the `&S` impls forward every method): asked
+    // through one, the same answer for the same work.
+    let through_a_reference: &&GridSpace<'_, C, R> = &space;
+    assert_eq!(
+        ctx.search(through_a_reference, start, goal, &options)
+            .unwrap(),
+        found
+    );
+    assert_eq!(ctx.stats(), stats);
     let front_door = space.find_path(&mut ctx, start, goal, &options).unwrap();
     check_grid_answer(map, moves, costs, (start, goal), &front_door, 1.0);
     if start == goal && !map.free(start.x as i64, start.y as i64) {
@@ -383,5 +393,87 @@ proptest! {
         prop_assert_eq!(stats.pushed, stats.touched);
         let from_closures = pathkit::search::breadth_first(s, |n| graph.edges[n].clone(), |n| n == g).unwrap();
         prop_assert_eq!(from_closures, outcome);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// The stepper runs the search loop in the open: before its first step only the start is
+    /// open; each step expands the open list's first node, which is closed from then on; every
+    /// node it shows has F = G + H, and a closed node's G is the oracle's cheapest cost from the
+    /// start (the grid's estimate is consistent, so a node is closed at its cheapest); the nodes
+    /// it knows are exactly the open and the closed ones. Finished, it answers what the one-shot
+    /// search answers, after as many expansions, and says so again when asked.
+    #[test]
+    fn the_stepper_shows_the_search_as_it_runs(case in case_strategy(), rule in 0usize..4, tie in 0usize..TIES.len()) {
+        let space = case.grid.space(RULES[rule], 10u32, 14u32).unwrap();
+        let options = SearchOptions::new().tie_break(TIES[tie]);
+        let (start, goal) = (case.start, case.goal);
+        let mut ctx = SearchContext::new();
+        let one_shot = ctx.search(&space, start, goal, &options).unwrap();
+        let stats = ctx.stats();
+        let from_start = case.map.distances(moves_of(space.diagonal()), octile_costs(10.0, 14.0), &[xy(start)]);
+        let mut stepper = Stepper::new(&mut ctx, &space, start, goal, options).unwrap();
+        prop_assert!(!stepper.is_finished());
+        prop_assert!(stepper.closed_list().is_empty());
+        let first = stepper.open_list();
+        prop_assert_eq!(first.len(), 1);
+        prop_assert_eq!((first[0].node, first[0].g, first[0].parent), (start, 0, None));
+        let mut expanded = Vec::new();
+        let outcome = loop {
+            let next = stepper.open_list().first().map(|v| v.node);
+            match stepper.step().unwrap() {
+                StepEvent::Expanded(node) => {
+                    prop_assert_eq!(Some(node), next);
+                    prop_assert!(stepper.is_closed(node) && !stepper.is_finished());
+                    expanded.push(node);
+                }
+                StepEvent::Finished(outcome) => {
+                    if outcome.is_found() {
+                        // The goal is taken off the open list like any node, and closed.
+                        prop_assert_eq!(next, Some(goal));
+                        expanded.push(goal);
+                    }
+                    break outcome;
+                }
+            }
+        };
+        prop_assert!(stepper.is_finished());
+        prop_assert_eq!(&outcome, &one_shot);
+        prop_assert_eq!(expanded.len() as u64, stats.expanded);
+        prop_assert_eq!(stepper.step().unwrap(), StepEvent::Finished(one_shot));
+
+        let closed = stepper.closed_list();
+        prop_assert_eq!(&closed.iter().map(|v| v.node).collect::<Vec<_>>(), &expanded);
+        let open = stepper.open_list();
+        prop_assert!(open.windows(2).all(|w| w[0].f <= w[1].f), "open list out of order");
+        // Each open node once, however often it was improved.
+        let mut distinct: Vec<Cell> = open.iter().map(|v| v.node).collect();
+        distinct.sort_unstable_by_key(|c| (c.y, c.x));
+        distinct.dedup();
+        prop_assert_eq!(distinct.len(), open.len());
+        for v in closed.iter().chain(&open) {
+            prop_assert_eq!(v.f, v.g + v.h);
+            prop_assert_eq!(v.parent.is_none(), v.node == start);
+            prop_assert_eq!(stepper.node_view(v.node), Some(*v));
+        }
+        for v in &closed {
+            let i = v.node.y as usize * case.map.width + v.node.x as usize;
+            if case.map.free(start.x as i64, start.y as i64) {
+                prop_assert_eq!(Some(f64::from(v.g)), from_start[i], "{:?} closed at a cost not the cheapest", v.node);
+            }
+        }
+        // The nodes it knows are the open and the closed ones; nothing else, nothing outside.
+        for y in 0..=case.grid.height() {
+            for x in 0..=case.grid.width() {
+                let cell = Cell::new(x, y);
+                let is_closed = expanded.contains(&cell);
+                let is_open = open.iter().any(|v| v.node == cell);
+                prop_assert!(!(is_closed && is_open));
+                prop_assert_eq!(stepper.is_closed(cell), is_closed);
+                prop_assert_eq!(stepper.node_view(cell).is_some(), is_closed || is_open, "{:?}", cell);
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::alloc_counter;
 
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
-use pathkit::search::{SearchContext, SearchOptions, Status};
+use pathkit::search::{SearchContext, SearchOptions, SearchSpace, SparseSearchContext, Status};
 
 /// A 200x200 map of random walls with a guaranteed open border.
 fn map() -> Grid {
@@ -75,6 +75,46 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
             Ok(Status::Found { .. })
         )
     });
+}
+
+/// An unbounded, open, 4-connected plane with the Manhattan estimate: the same query shifted
+/// anywhere meets as many nodes.
+struct Plane;
+
+impl SearchSpace for Plane {
+    type Node = (i64, i64);
+    type Cost = u32;
+    fn successors<F: FnMut((i64, i64), u32)>(&self, (x, y): (i64, i64), mut visit: F) {
+        for n in [(x, y - 1), (x - 1, y), (x, y + 1), (x + 1, y)] {
+            visit(n, 1);
+        }
+    }
+    fn heuristic(&self, (x, y): (i64, i64), (gx, gy): (i64, i64)) -> u32 {
+        (x.abs_diff(gx) + y.abs_diff(gy)) as u32
+    }
+}
+
+/// A sparse context forgets the nodes of its last query (keeping the room they took), so once
+/// warm, queries that meet no more nodes allocate nothing, even over nodes it has never seen:
+/// a context kept for a whole game of an unbounded world stays the size of its largest query.
+#[test]
+fn sparse_queries_after_warm_up_allocate_nothing_on_nodes_never_seen() {
+    let mut ctx = SparseSearchContext::new();
+    let mut path = Vec::new();
+    let options = SearchOptions::new();
+    let mut query = |shift: i64| {
+        let (start, goal) = ((shift, -shift), (shift + 40, 25 - shift));
+        let status = ctx.search_into(&Plane, start, goal, &options, &mut path);
+        assert_eq!(status, Ok(Status::Found { cost: 40 + 25 }));
+        assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+    };
+    query(0);
+    let ((), allocations) = count(|| {
+        for round in 1..=20 {
+            query(round * 1000);
+        }
+    });
+    assert_eq!(allocations, 0, "a warmed-up sparse query must not allocate");
 }
 
 /// The longest query alone warms a context up for every shorter one.

@@ -231,3 +231,21 @@ pub struct Stats {
     /// Distinct nodes whose state the search touched.
     pub touched: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    /// One move fewer than nodes; none for a path that stays put, nor for an empty list.
+    #[test]
+    fn a_path_has_one_move_fewer_than_nodes() {
+        let path = |n: usize| Path {
+            nodes: (0..n).collect::<Vec<_>>(),
+            cost: n as u32,
+        };
+        assert_eq!(path(4).len_moves(), 3);
+        assert_eq!(path(2).len_moves(), 1);
+        assert_eq!(path(1).len_moves(), 0);
+        assert_eq!(path(0).len_moves(), 0);
+    }
+}

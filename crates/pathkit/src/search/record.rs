@@ -193,3 +193,72 @@ impl<C: Cost, H: EstimateSlot<C>> Records<C, H> {
         self.slots[index as usize].g
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record closed in the current query, as the search loop stamps it.
+    fn close(records: &mut Records<u32>, index: u32) {
+        let stamp = records.open_stamp() | 1;
+        records.slots[index as usize].stamp = stamp;
+    }
+
+    /// A new query forgets what the last one saw by its stamp alone: the earlier records keep
+    /// their contents (nothing is cleared between queries, which is what keeps a query's cost
+    /// to the nodes it touches) and read as unseen.
+    #[test]
+    fn a_new_generation_makes_records_unseen_without_touching_them() {
+        let mut records = Records::<u32>::default();
+        records.new_generation(4).unwrap();
+        assert_eq!(records.generation, 1);
+        close(&mut records, 2);
+        assert!(records.seen(2) && records.closed(2));
+        let stamp = records.slots[2].stamp;
+        records.new_generation(4).unwrap();
+        assert_eq!(records.generation, 2);
+        assert_eq!(
+            records.slots[2].stamp, stamp,
+            "an earlier record was rewritten"
+        );
+        assert!(!records.seen(2) && !records.closed(2));
+    }
+
+    /// The query number runs out before the stamp's `generation << 1 | closed` would overflow:
+    /// at that point every stamp is cleared once and the numbering starts again at 1, so a
+    /// record from 2^31 queries ago can never pass for one of this query.
+    #[test]
+    fn the_generation_wraps_before_its_stamp_overflows() {
+        let mut records = Records::<u32>::default();
+        records.new_generation(3).unwrap();
+        let last = u32::MAX >> 1;
+        records.generation = last - 1;
+        records.new_generation(3).unwrap();
+        assert_eq!(records.generation, last, "wrapped too early");
+        close(&mut records, 1);
+        assert!(records.closed(1));
+        records.new_generation(3).unwrap();
+        assert_eq!(records.generation, 1);
+        assert!(records.slots.iter().all(|r| r.stamp == 0));
+        assert!(!records.seen(1) && !records.closed(1));
+        close(&mut records, 0);
+        assert!(records.closed(0) && !records.seen(1));
+    }
+
+    /// The records grow to the bound asked and never shrink; `ensure` grows them to hold an
+    /// index, and an index past them is neither seen nor closed.
+    #[test]
+    fn records_grow_to_what_is_asked() {
+        let mut records = Records::<u32>::default();
+        records.new_generation(5).unwrap();
+        assert_eq!(records.slots.len(), 5);
+        records.new_generation(2).unwrap();
+        assert_eq!(records.slots.len(), 5);
+        assert!(!records.seen(9) && !records.closed(9));
+        records.ensure(9).unwrap();
+        assert_eq!(records.slots.len(), 10);
+        records.ensure(3).unwrap();
+        assert_eq!(records.slots.len(), 10);
+        assert!(!records.seen(9));
+    }
+}

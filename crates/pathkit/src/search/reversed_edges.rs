@@ -109,3 +109,86 @@ impl<C: Cost> IndexedSpace for ReversedEdges<C> {
         index as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::MAX_MAP_BYTES;
+
+    /// `bound` nodes; node `i` has `loops` edges to itself, each costing `i + 1`, then one to
+    /// `i + 1` costing 10 (none from the last node).
+    struct Loops {
+        bound: usize,
+        loops: u32,
+    }
+
+    impl SearchSpace for Loops {
+        type Node = u32;
+        type Cost = f64;
+        fn successors<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
+            for _ in 0..self.loops {
+                visit(node, f64::from(node) + 1.0);
+            }
+            if (node as usize) + 1 < self.bound {
+                visit(node + 1, 10.0);
+            }
+        }
+    }
+
+    impl IndexedSpace for Loops {
+        fn node_bound(&self) -> usize {
+            self.bound
+        }
+        fn index_of(&self, node: u32) -> Option<usize> {
+            ((node as usize) < self.bound).then_some(node as usize)
+        }
+        fn node_at(&self, index: usize) -> u32 {
+            index as u32
+        }
+    }
+
+    /// Every edge among the members, turned around: node `v` lists each `u -> v` at its cost, in
+    /// the members' order, self-loops included.
+    #[test]
+    fn every_edge_arrives_where_it_leads() {
+        let space = Loops { bound: 4, loops: 2 };
+        let reversed = ReversedEdges::of(&space, &[0, 1, 2, 3]).unwrap();
+        assert_eq!(reversed.node_bound(), 4);
+        let arrivals = |v| reversed.arrivals(v).collect::<Vec<_>>();
+        assert_eq!(arrivals(0), [(0, 1.0), (0, 1.0)]);
+        assert_eq!(arrivals(1), [(0, 10.0), (1, 2.0), (1, 2.0)]);
+        assert_eq!(arrivals(3), [(2, 10.0), (3, 4.0), (3, 4.0)]);
+        let mut seen = Vec::new();
+        reversed.successors(2, |u, c| seen.push((u, c)));
+        assert_eq!(seen, [(1, 10.0), (2, 3.0), (2, 3.0)]);
+        assert_eq!(reversed.index_of(3), Some(3));
+        assert_eq!(reversed.index_of(4), None);
+        assert_eq!(reversed.node_at(2), 2);
+        // Only the members' edges: a node left out adds no arrival.
+        let part = ReversedEdges::of(&space, &[3, 2]).unwrap();
+        assert_eq!(
+            part.arrivals(3).collect::<Vec<_>>(),
+            [(3, 4.0), (3, 4.0), (2, 10.0)]
+        );
+        assert_eq!(part.arrivals(1).count(), 0);
+    }
+
+    /// The edges are counted and the memory checked before anything is allocated: arrays for
+    /// the nodes alone just under the limit, plus the seven edges of one member, are refused
+    /// with what they would have taken.
+    #[test]
+    fn the_edges_count_toward_the_limit() {
+        let per_node = std::mem::size_of::<u32>() as u64;
+        let per_edge = (std::mem::size_of::<u32>() + std::mem::size_of::<f64>()) as u64;
+        let bound = (MAX_MAP_BYTES / per_node - 8) as usize;
+        let nodes_alone = ReversedEdges::<f64>::memory_needed(bound, 0);
+        let needed = nodes_alone + 7 * per_edge;
+        assert!(nodes_alone + 2 * per_edge <= MAX_MAP_BYTES && needed > MAX_MAP_BYTES);
+        let space = Loops { bound, loops: 6 };
+        match ReversedEdges::of(&space, &[0]) {
+            Err(Refusal::OverLimit { bytes }) => assert_eq!(bytes, needed),
+            Err(other) => panic!("refused for another reason: {other:?}"),
+            Ok(_) => panic!("{needed} bytes of arrays accepted"),
+        }
+    }
+}

@@ -78,3 +78,61 @@ impl<N> Goal<N> for Settling<'_> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_marks(scratch: &mut Scratch, bound: usize) {
+        scratch.new_marks::<u32>(bound).unwrap();
+    }
+
+    /// A new query forgets the marks of the last by its stamp alone: the marks are not
+    /// rewritten (a query costs the goals it marks, not the nodes of the space).
+    #[test]
+    fn a_new_query_forgets_the_marks_without_clearing_them() {
+        let mut scratch = Scratch::default();
+        new_marks(&mut scratch, 6);
+        scratch.mark(4);
+        assert!(scratch.marked(4) && !scratch.marked(3) && !scratch.marked(60));
+        let before = scratch.marks.clone();
+        new_marks(&mut scratch, 6);
+        assert_eq!(scratch.stamp, 2);
+        assert_eq!(scratch.marks, before, "the marks were rewritten");
+        assert!(!scratch.marked(4));
+        scratch.mark(1);
+        assert!(scratch.marked(1) && !scratch.marked(4));
+    }
+
+    /// When the stamp runs out, the marks are cleared once and the stamps start again at 1,
+    /// so neither an old mark nor an unmarked node (whose mark is 0) reads as marked.
+    #[test]
+    fn the_stamp_wraps_to_one_and_clears_the_marks() {
+        let mut scratch = Scratch::default();
+        new_marks(&mut scratch, 3);
+        scratch.stamp = u32::MAX - 1;
+        new_marks(&mut scratch, 3);
+        assert_eq!(scratch.stamp, u32::MAX);
+        scratch.mark(2);
+        new_marks(&mut scratch, 3);
+        assert_eq!(scratch.stamp, 1);
+        assert_eq!(scratch.marks, [0, 0, 0]);
+        assert!((0..3).all(|i| !scratch.marked(i)));
+        scratch.mark(0);
+        assert!(scratch.marked(0) && !scratch.marked(2));
+    }
+
+    /// The marks grow to the bound asked and never shrink; the settled list is emptied with
+    /// room for the bound.
+    #[test]
+    fn room_for_the_bound_asked() {
+        let mut scratch = Scratch::default();
+        new_marks(&mut scratch, 5);
+        assert_eq!(scratch.marks.len(), 5);
+        new_marks(&mut scratch, 2);
+        assert_eq!(scratch.marks.len(), 5);
+        scratch.order.extend([3, 1]);
+        scratch.new_order::<u32>(40).unwrap();
+        assert!(scratch.order.is_empty() && scratch.order.capacity() >= 40);
+    }
+}

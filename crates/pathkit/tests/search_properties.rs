@@ -237,6 +237,7 @@ proptest! {
         let options = SearchOptions::new().tie_break(TIES[tie]);
         let mut ctx = SearchContext::new();
         let found = ctx.search(&graph, s, g, &options).unwrap();
+        let found_stats = ctx.stats();
         check_graph_answer(&oracle, s, g, &found, 1.0);
         let dijkstra = ctx.dijkstra(&graph, s, g).unwrap();
         check_graph_answer(&oracle, s, g, &dijkstra, 1.0);
@@ -263,9 +264,7 @@ proptest! {
         // Differential, on top of the oracle: dense and sparse storage agree exactly, counters
         // included.
         prop_assert_eq!(&found, &sparse_found);
-        let again = ctx.search(&graph, s, g, &options).unwrap();
-        prop_assert_eq!(&again, &found);
-        prop_assert_eq!(sparse.stats(), ctx.stats());
+        prop_assert_eq!(sparse.stats(), found_stats);
     }
 
     #[test]

@@ -11,6 +11,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../crates/pathkit/tests/support/oracle.rs"]
 mod oracle;
+#[path = "../../crates/pathkit/tests/support/hierarchy_rules.rs"]
+mod hierarchy_rules;
 #[path = "../../crates/pathkit/tests/support/rules.rs"]
 mod rules;
 #[path = "../../crates/pathkit/tests/support/hierarchy_case.rs"]

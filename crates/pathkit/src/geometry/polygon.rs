@@ -92,10 +92,28 @@ impl Polygon {
     }
 
     /// The signed area: positive for counter-clockwise vertices (with `y` up), negative for
-    /// clockwise ones.
+    /// clockwise ones; zero for fewer than 3 vertices.
+    ///
+    /// Summed around the closed ring (the last vertex back to the first), so that it does not
+    /// depend on where the origin is: a thin wall of 2 points has no area wherever it lies.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    ///
+    /// let wall = Polygon::new(vec![Point::new(0.5, 0.0), Point::new(-0.25, 0.5)]);
+    /// assert_eq!(wall.signed_area(), 0.0);
+    /// assert_eq!(wall.centroid(), Point::new(0.125, 0.25)); // the middle of the wall
+    /// ```
     #[must_use]
     pub fn signed_area(&self) -> f64 {
-        self.edges().map(|(a, b)| a.cross(b)).sum::<f64>() / 2.0
+        let n = self.points.len();
+        if n < 3 {
+            return 0.0;
+        }
+        (0..n)
+            .map(|i| self.points[i].cross(self.points[(i + 1) % n]))
+            .sum::<f64>()
+            / 2.0
     }
 
     /// The area, whatever the winding.

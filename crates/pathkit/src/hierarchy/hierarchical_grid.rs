@@ -5,7 +5,7 @@ use super::abstract_graph::{AbstractGraph, Edge};
 use super::level_view::LevelView;
 use super::rect::RectSpace;
 use super::zero_estimate::ZeroEstimate;
-use super::{HierarchyError, HierarchyOptions, Rect};
+use super::{AbstractEdge, HierarchyError, HierarchyOptions, Rect};
 use crate::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
 use crate::limits::MAX_MAP_BYTES;
 use crate::search::SearchContext;
@@ -287,6 +287,49 @@ impl<C: Cost> HierarchicalGrid<C> {
             .nodes()
             .filter(move |&n| self.graph.level(n) >= level)
             .map(|n| self.graph.cell(n))
+    }
+
+    /// The edges of the abstract graph at `level`, each direction on its own, in no set order
+    /// (none for a level out of range): the moves across the borders of that level's clusters
+    /// and above, and the cheapest paths inside each of its clusters between their nodes. For
+    /// drawing the graph, and for checking it against the HPA* rules.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyOptions};
+    ///
+    /// // A 4 x 2 map in clusters of 2: the only way across the middle border is diagonal,
+    /// // from (1, 1) up to (2, 0).
+    /// let grid = Grid::from_ascii(".#..\n..#.\n")?;
+    /// let map = HierarchicalGrid::eight_connected(grid, HierarchyOptions::new().cluster_size(2))?;
+    /// let crossings: Vec<_> = map.abstract_edges(1).filter(|e| e.crossing).map(|e| (e.from, e.to)).collect();
+    /// assert!(crossings.is_empty()); // no corner cutting: (1, 0) and (2, 1) are walls
+    ///
+    /// let grid = Grid::from_ascii(".#..\n..#.\n")?;
+    /// let diagonal = pathkit::grid::Diagonal::Always;
+    /// let map = HierarchicalGrid::new(grid, diagonal, 10u32, 14, HierarchyOptions::new().cluster_size(2))?;
+    /// let mut crossings: Vec<_> = map.abstract_edges(1).filter(|e| e.crossing).map(|e| (e.from, e.to)).collect();
+    /// crossings.sort_by_key(|(a, _)| (a.y, a.x));
+    /// assert_eq!(crossings, [(Cell::new(2, 0), Cell::new(1, 1)), (Cell::new(1, 1), Cell::new(2, 0))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn abstract_edges(&self, level: u8) -> impl Iterator<Item = AbstractEdge<C>> + '_ {
+        let in_range = (1..=self.levels).contains(&level);
+        self.graph
+            .nodes()
+            .filter(move |&n| in_range && self.graph.level(n) >= level)
+            .flat_map(move |n| {
+                self.graph
+                    .edges(n)
+                    .iter()
+                    .filter(move |e| e.at(level))
+                    .map(move |e| AbstractEdge {
+                        from: self.graph.cell(n),
+                        to: self.graph.cell(e.to),
+                        cost: e.cost,
+                        crossing: e.inter,
+                    })
+            })
     }
 
     /// Sizes of the abstract graph and the memory it holds.

@@ -7,6 +7,7 @@
 //! | `query.rs` | [`HierarchyContext`]: a query joined, searched at the top, refined to cells |
 //! | `options.rs` | [`HierarchyOptions`]: cluster size, levels |
 //! | `abstract_graph.rs` | the nodes on cluster borders and their edges at every level |
+//! | `abstract_edge.rs` | [`AbstractEdge`]: one edge of that graph, as the hierarchy shows it |
 //! | `level_view.rs` | one level of the graph as a search space of [`crate::search`] |
 //! | `rect.rs` | [`Rect`], and a grid space cut down to one cluster |
 //! | `zero_estimate.rs` | a space searched with no estimate (Dijkstra on the fast loop) |
@@ -28,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod abstract_edge;
 mod abstract_graph;
 mod error;
 mod hierarchical_grid;
@@ -37,6 +39,7 @@ mod query;
 mod rect;
 mod zero_estimate;
 
+pub use abstract_edge::AbstractEdge;
 pub use error::HierarchyError;
 pub use hierarchical_grid::{HierarchicalGrid, HierarchySize};
 pub use options::HierarchyOptions;

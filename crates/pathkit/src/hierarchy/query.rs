@@ -69,6 +69,13 @@ pub struct HierarchyStats {
     pub abstract_expanded: u64,
     /// Searches run (joining the ends, the top level, each refinement and re-search).
     pub searches: u64,
+    /// 1 when the hierarchy failed to find a path that the grid's connected components prove
+    /// exists, and a full A* over the grid answered instead; 0 otherwise.
+    ///
+    /// The abstract graph keeps every border crossing, so this is always 0 on a hierarchy that
+    /// is built right: it is counted (in release builds too) so that a fault in the graph shows
+    /// up as a number a test or a game can watch, instead of as a query that is quietly slow.
+    pub fallbacks: u64,
 }
 
 impl<C: Cost> Default for HierarchyContext<C> {
@@ -229,16 +236,19 @@ impl<C: Cost> HierarchicalGrid<C> {
         }
         let space = self.space();
         self.join_ends(ctx, &space, start, goal)?;
-        if !self.search_top(ctx, &space, start, goal)? {
-            // The components say the goal can be reached, so the graph must reach it too.
-            debug_assert!(false, "the hierarchy lost a path from {start} to {goal}");
+        let through_hierarchy = self.search_top(ctx, &space, start, goal)?
+            && self.refine(ctx, &space, start, goal)?
+            && self.cells_through(ctx, &space)?;
+        if !through_hierarchy {
+            // The components say the goal can be reached, so the graph must reach it too, and
+            // every edge it holds is the cost of a path found below. A graph that fails either
+            // is faulty: answer right all the same, and count it (`HierarchyStats::fallbacks`).
             let found =
                 space.find_path_into(&mut ctx.search, start, goal, &SearchOptions::new(), path)?;
             ctx.count();
+            ctx.stats.fallbacks += 1;
             return Ok(found);
         }
-        self.refine(ctx, &space, start, goal)?;
-        self.cells_through(ctx, &space)?;
         self.straighten(ctx, &space)?;
         path.extend_from_slice(&ctx.cells);
         let cost = self.path_cost(path).ok_or_else(|| {
@@ -417,14 +427,15 @@ impl<C: Cost> HierarchicalGrid<C> {
     }
 
     /// Turns the top level's path in `ctx.nodes` into level 1's: each edge inside a cluster is
-    /// replaced by the path the level below takes inside that cluster.
+    /// replaced by the path the level below takes inside that cluster. `false` when an edge
+    /// cannot be refined (a faulty graph: each edge is the cost of a path found below).
     fn refine(
         &self,
         ctx: &mut HierarchyContext<C>,
         space: &GridSpace<'_, C>,
         start: Cell,
         goal: Cell,
-    ) -> Result<(), HierarchyError> {
+    ) -> Result<bool, HierarchyError> {
         let bound = self.graph.bound() as u32;
         let cell_of = |n: u32| match n.checked_sub(bound) {
             Some(0) => start,
@@ -458,13 +469,13 @@ impl<C: Cost> HierarchicalGrid<C> {
                     .search_into(&view, u, v, &trusted(), &mut piece)
                     .map_err(|e| grid_error(e.map_node(cell_of)))?;
                 ctx.count();
-                if status.is_found() {
-                    finer.extend_from_slice(&piece[1..]);
-                } else {
-                    // An edge is the cost of a path found below: it is always found again.
-                    debug_assert!(false, "edge {cu} -> {cv} of level {level} not refined");
-                    finer.push(v);
+                if !status.is_found() {
+                    ctx.nodes = nodes;
+                    ctx.finer = finer;
+                    ctx.piece = piece;
+                    return Ok(false);
                 }
+                finer.extend_from_slice(&piece[1..]);
             }
             std::mem::swap(&mut nodes, &mut finer);
             ctx.nodes = nodes;
@@ -476,7 +487,7 @@ impl<C: Cost> HierarchicalGrid<C> {
         ctx.cells.clear();
         ctx.cells.extend(nodes.iter().map(|&n| cell_of(n)));
         ctx.nodes = nodes;
-        Ok(())
+        Ok(true)
     }
 
     /// Turns level 1's path (as cells, in `ctx.cells`) into a cell path. Waypoints are the
@@ -484,12 +495,13 @@ impl<C: Cost> HierarchicalGrid<C> {
     /// each waypoint to the next inside the clusters level 1's path crosses between them. The
     /// transition cells between two waypoints are not imposed, only the clusters, so each
     /// search may find a better crossing than the graph's. The waypoints kept are noted in
-    /// `ctx.joints`, by their index in the cell path.
+    /// `ctx.joints`, by their index in the cell path. `false` when two waypoints cannot be
+    /// joined inside their clusters (a faulty graph: level 1's path crosses them).
     fn cells_through(
         &self,
         ctx: &mut HierarchyContext<C>,
         space: &GridSpace<'_, C>,
-    ) -> Result<(), HierarchyError> {
+    ) -> Result<bool, HierarchyError> {
         let nodes = std::mem::take(&mut ctx.cells);
         let mut cells = std::mem::take(&mut ctx.cells_out);
         let mut piece = std::mem::take(&mut ctx.cell_piece);
@@ -518,7 +530,12 @@ impl<C: Cost> HierarchicalGrid<C> {
                 .search_into(&view, a, b, &trusted(), &mut piece)
                 .map_err(grid_error)?;
             ctx.count();
-            debug_assert!(status.is_found(), "no path from {a} to {b} in {rect:?}");
+            if !status.is_found() {
+                ctx.cells_out = cells;
+                ctx.cells = nodes;
+                ctx.cell_piece = piece;
+                return Ok(false);
+            }
             cells.extend_from_slice(piece.get(1..).unwrap_or(&[]));
             if !last {
                 ctx.joints.push(cells.len() - 1);
@@ -528,7 +545,7 @@ impl<C: Cost> HierarchicalGrid<C> {
         ctx.cells_out = nodes;
         ctx.cells = cells;
         ctx.cell_piece = piece;
-        Ok(())
+        Ok(true)
     }
 
     /// Re-searches the path around each waypoint kept (`ctx.joints`), inside a box around that

@@ -12,6 +12,7 @@ mod support;
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
 use support::hex_oracle;
+use support::hierarchy_rules;
 #[cfg(feature = "serde")]
 use support::levels_oracle;
 use support::oracle;

@@ -6,8 +6,11 @@
 //! - A query with a cell outside the grid is an error; any other is answered as the oracle
 //!   says: a path exactly when the goal can be reached, a real walk under the rules, costing
 //!   what it reports, never below the optimum.
-//! - After the edits (walls, openings, terrain; an edit outside the grid is an error and changes
-//!   nothing), the hierarchy has the entrances and edges of one built from scratch.
+//!   The hierarchy answers by itself: it never falls back to a full search.
+//! - The abstract graph, when built and after the edits (walls, openings, terrain; an edit
+//!   outside the grid is an error and changes nothing), is the one the HPA* rules give
+//!   ([`crate::hierarchy_rules`]), edge by edge, and has the entrances and edges of a hierarchy
+//!   built from scratch.
 //!
 //! The fuzz target `fuzz/fuzz_targets/hierarchy.rs` and the regression replay
 //! `tests/search_fuzz_regressions.rs` both include this file and `oracle.rs` at their crate
@@ -21,7 +24,8 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError, Hie
 use pathkit::search::Status;
 use pathkit::Cost;
 
-use crate::oracle::{same_cost, MoveCosts, OracleMap};
+use crate::hierarchy_rules::{compare_level, rule_graph, Clusters};
+use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
 use crate::rules::{moves_of, RULES};
 
 /// The widest and tallest grid a case builds.
@@ -128,6 +132,13 @@ fn run<C: Cost + Into<f64>>(case: &HierarchyCase, rule: Diagonal, straight: C, d
         diagonal: diagonal.into(),
     };
     let moves = moves_of(rule);
+    let cluster = u32::from(case.cluster % 14);
+    let oracle_of = |weights: &[u32]| OracleMap {
+        width,
+        height,
+        weights: weights.to_vec(),
+    };
+    check_graph(&map, &oracle_of(&weights), moves, costs, cluster, "built");
     let mut ctx = HierarchyContext::new();
     let mut path = Vec::new();
     let inside = |(x, y): (u8, u8)| {
@@ -152,11 +163,8 @@ fn run<C: Cost + Into<f64>>(case: &HierarchyCase, rule: Diagonal, straight: C, d
                     assert!(matches!(result, Err(HierarchyError::Grid(_))), "{result:?}");
                     continue;
                 }
-                let oracle = OracleMap {
-                    width,
-                    height,
-                    weights: weights.clone(),
-                };
+                assert_eq!(ctx.stats().fallbacks, 0, "the hierarchy lost the path");
+                let oracle = oracle_of(&weights);
                 let best = if oracle.free(s.0, s.1) {
                     oracle.shortest(moves, costs, s, g)
                 } else {
@@ -194,6 +202,7 @@ fn run<C: Cost + Into<f64>>(case: &HierarchyCase, rule: Diagonal, straight: C, d
     }
     assert_eq!(map.grid(), &grid_of(&weights));
     if edited {
+        check_graph(&map, &oracle_of(&weights), moves, costs, cluster, "edited");
         let fresh =
             HierarchicalGrid::new(grid_of(&weights), rule, straight, diagonal, options).unwrap();
         for level in 1..=map.levels() {
@@ -204,5 +213,54 @@ fn run<C: Cost + Into<f64>>(case: &HierarchyCase, rule: Diagonal, straight: C, d
             assert_eq!(a, b, "entrances of level {level} after edits");
         }
         assert_eq!(map.size().edges, fresh.size().edges, "edges after edits");
+    }
+}
+
+/// Checks `map`'s abstract graph, every level, against the one the HPA* rules give for `oracle`.
+pub fn check_graph<C: Cost + Into<f64>>(
+    map: &HierarchicalGrid<C>,
+    oracle: &OracleMap,
+    moves: Moves,
+    costs: MoveCosts,
+    cluster_size: u32,
+    context: &str,
+) {
+    let clusters = Clusters {
+        side: cluster_size as i64,
+        levels: map.levels(),
+    };
+    for level in 1..=map.levels() {
+        assert_eq!(
+            map.cluster_side(level) as i64,
+            clusters.side_of(level),
+            "{context}: cluster side of level {level}"
+        );
+    }
+    let rules = rule_graph(oracle, moves, costs, clusters);
+    for level in 1..=map.levels() {
+        let mut expected: Vec<(i64, i64)> = rules
+            .nodes
+            .iter()
+            .filter(|(_, &l)| l >= level)
+            .map(|(&at, _)| at)
+            .collect();
+        let mut nodes: Vec<(i64, i64)> = map
+            .entrance_cells(level)
+            .map(|c| (c.x as i64, c.y as i64))
+            .collect();
+        expected.sort_unstable();
+        nodes.sort_unstable();
+        assert_eq!(nodes, expected, "{context}: nodes of level {level}");
+        let engine = map.abstract_edges(level).map(|e| {
+            (
+                (e.from.x as i64, e.from.y as i64),
+                (e.to.x as i64, e.to.y as i64),
+                e.cost.into(),
+                e.crossing,
+            )
+        });
+        if let Err(e) = compare_level(&rules.levels[level as usize - 1], engine, 1e-9) {
+            panic!("{context}: level {level}: {e}");
+        }
     }
 }

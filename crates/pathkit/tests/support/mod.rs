@@ -4,7 +4,9 @@
 
 #![allow(dead_code)] // Each test binary uses its own part.
 
+pub mod growth_oracle;
 pub mod hex_oracle;
+pub mod hierarchy_rules;
 pub mod levels_oracle;
 pub mod oracle;
 pub mod rules;

@@ -358,3 +358,230 @@ fn line_of_sight_and_nearest_points_on_grid_meshes_agree_with_the_oracle() {
         "{seen} {blocked} {moved}"
     );
 }
+
+/// A random obstacle of `kind` around a random centre in the box `[0, size]^2`: a convex
+/// polygon, an L (non-convex), a star (non-convex), a thin wall of two points, or three
+/// collinear points (a thin wall without area).
+fn any_obstacle(rng: &mut Rng, size: f64, kind: u64) -> Vec<(f64, f64)> {
+    let (cx, cy) = (rng.unit() * size, rng.unit() * size);
+    let turn = rng.unit() * std::f64::consts::TAU;
+    let (c, s) = (turn.cos(), turn.sin());
+    let place = |(x, y): (f64, f64)| (cx + x * c - y * s, cy + x * s + y * c);
+    let r = 1.0 + rng.unit() * 3.0;
+    let shape: Vec<(f64, f64)> = match kind {
+        0 => {
+            let pts = (0..3 + rng.below(4))
+                .map(|_| ((rng.unit() - 0.5) * 2.0 * r, (rng.unit() - 0.5) * 2.0 * r))
+                .collect();
+            return convex_hull(pts).into_iter().map(place).collect();
+        }
+        1 => {
+            let t = 0.5 + rng.unit() * 0.5 * r;
+            let (a, b) = (r + t, r + t * (1.0 + rng.unit()));
+            vec![(0.0, 0.0), (a, 0.0), (a, t), (t, t), (t, b), (0.0, b)]
+        }
+        2 => {
+            let n = 5 + rng.below(3) as usize;
+            (0..2 * n)
+                .map(|k| {
+                    let angle = k as f64 * std::f64::consts::PI / n as f64;
+                    let radius = if k % 2 == 1 { 0.55 * r } else { r };
+                    (radius * angle.cos(), radius * angle.sin())
+                })
+                .collect()
+        }
+        3 => vec![(-r, 0.0), (r, 0.0)],
+        _ => vec![(-r, 0.0), (0.3 * r, 0.0), (r, 0.0)],
+    };
+    let mut placed: Vec<(f64, f64)> = shape.into_iter().map(place).collect();
+    if rng.below(2) == 0 {
+        placed.reverse();
+    }
+    placed
+}
+
+/// An obstacle grown for an agent of radius `r` as the navigation mesh documents it, computed
+/// here: a polygon with area by the mitre rule (`support/growth_oracle.rs`); one without area
+/// becomes the rectangle around it, its sides and ends `r` from the wall.
+fn grown_for_agent(o: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
+    use crate::support::growth_oracle::{doubled_area, mitre};
+    if r == 0.0 {
+        return o.to_vec();
+    }
+    // Thin when its area is below 1e-12 of the square of the diagonal of the box around it.
+    let (mut lo, mut hi) = (o[0], o[0]);
+    for &p in o {
+        lo = (lo.0.min(p.0), lo.1.min(p.1));
+        hi = (hi.0.max(p.0), hi.1.max(p.1));
+    }
+    let extent2 = (hi.0 - lo.0).powi(2) + (hi.1 - lo.1).powi(2);
+    if doubled_area(o).abs() / 2.0 > 1e-12 * extent2 {
+        return mitre(o, r);
+    }
+    // The wall's direction from its two farthest points; the box around it in that frame.
+    let (mut a, mut b, mut best) = (o[0], o[0], -1.0);
+    for &p in o {
+        for &q in o {
+            let d = (q.0 - p.0).hypot(q.1 - p.1);
+            if d > best {
+                (a, b, best) = (p, q, d);
+            }
+        }
+    }
+    let (ux, uy) = ((b.0 - a.0) / best, (b.1 - a.1) / best);
+    let (nx, ny) = (-uy, ux);
+    let along = |p: (f64, f64)| (p.0 - a.0) * ux + (p.1 - a.1) * uy;
+    let across = |p: (f64, f64)| (p.0 - a.0) * nx + (p.1 - a.1) * ny;
+    let lo_u = o.iter().map(|&p| along(p)).fold(f64::INFINITY, f64::min) - r;
+    let hi_u = o
+        .iter()
+        .map(|&p| along(p))
+        .fold(f64::NEG_INFINITY, f64::max)
+        + r;
+    let lo_n = o.iter().map(|&p| across(p)).fold(f64::INFINITY, f64::min) - r;
+    let hi_n = o
+        .iter()
+        .map(|&p| across(p))
+        .fold(f64::NEG_INFINITY, f64::max)
+        + r;
+    let at = |s: f64, t: f64| (a.0 + ux * s + nx * t, a.1 + uy * s + ny * t);
+    vec![
+        at(lo_u, lo_n),
+        at(hi_u, lo_n),
+        at(hi_u, hi_n),
+        at(lo_u, hi_n),
+    ]
+}
+
+/// Whether two sides of `o` that share no corner cross (the grown polygon is not simple).
+fn self_crossing(o: &[(f64, f64)]) -> bool {
+    let n = o.len();
+    let cross = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
+        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    };
+    (0..n).any(|i| {
+        (i + 2..n).any(|j| {
+            if (j + 1) % n == i {
+                return false;
+            }
+            let (a, b, c, d) = (o[i], o[(i + 1) % n], o[j], o[(j + 1) % n]);
+            (cross(a, b, c) > 0.0) != (cross(a, b, d) > 0.0)
+                && (cross(c, d, a) > 0.0) != (cross(c, d, b) > 0.0)
+        })
+    })
+}
+
+#[test]
+fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
+    use crate::support::free_space_oracle::FreeSpace;
+    let size = 20.0;
+    let mut search = AnyAngleSearch::new();
+    let (mut found_count, mut unreachable, mut with_radius, mut thin, mut skipped) =
+        (0, 0, 0, 0, 0);
+    let mut refused = 0;
+    for seed in 0..2_500u64 {
+        let mut rng = Rng(seed ^ 0x0B57_AC1E);
+        let radius = if seed % 3 == 0 {
+            0.0
+        } else {
+            0.05 + rng.unit() * 0.8
+        };
+        let mut raw: Vec<Vec<(f64, f64)>> = (0..1 + rng.below(7))
+            .map(|_| {
+                let kind = rng.below(5);
+                any_obstacle(&mut rng, size, kind)
+            })
+            .collect();
+        if seed % 6 == 0 {
+            // A thin wall across the whole box, its ends outside it: the two sides are cut off
+            // from each other.
+            let (y0, y1) = (rng.unit() * size, rng.unit() * size);
+            raw.push(vec![(-1.0, y0), (size + 1.0, y1)]);
+        }
+        let grown: Vec<Vec<(f64, f64)>> = raw.iter().map(|o| grown_for_agent(o, radius)).collect();
+        if grown.iter().any(|o| o.len() > 2 && self_crossing(o)) {
+            // A pocket narrower than twice the radius: not defined (documented).
+            skipped += 1;
+            continue;
+        }
+        let world = FreeSpace {
+            lo: (radius, radius),
+            hi: (size - radius, size - radius),
+            obstacles: grown,
+        };
+        let polygons: Vec<Polygon> = raw
+            .iter()
+            .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
+            .collect();
+        let mesh = match NavMesh::from_obstacles(
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
+            &polygons,
+            radius,
+        ) {
+            Ok(mesh) => mesh,
+            Err(e) => {
+                eprintln!("seed {seed}, radius {radius}: {e:?}\nobstacles {raw:?}");
+                refused += 1;
+                continue;
+            }
+        };
+        let mut ends = Vec::new();
+        for _ in 0..200 {
+            let p = (rng.unit() * size, rng.unit() * size);
+            if world.is_free(p) {
+                ends.push(p);
+                if ends.len() == 2 {
+                    break;
+                }
+            }
+        }
+        let [a, b] = ends[..] else { continue };
+        let expected = world.shortest(a, b);
+        let found = search
+            .find_path(&mesh, Point::new(a.0, a.1), Point::new(b.0, b.1))
+            .unwrap();
+        let length = found.as_ref().map(|p| p.length());
+        let turns = found.as_ref().map(|p| p.points().to_vec());
+        let route = world.shortest_route(a, b);
+        let context = || {
+            format!(
+                "seed {seed}, radius {radius}: {a:?} -> {b:?}: oracle {expected:?}, mesh {length:?} by {turns:?}, oracle by {route:?}\nobstacles {raw:?}"
+            )
+        };
+        match (expected, length) {
+            (None, None) => unreachable += 1,
+            (Some(e), Some(f)) => {
+                assert!((e - f).abs() <= 1e-7 * e.max(1.0), "{}", context());
+                let pts: Vec<(f64, f64)> =
+                    found.unwrap().points().iter().map(|p| (p.x, p.y)).collect();
+                for pair in pts.windows(2) {
+                    assert!(
+                        world.segment_clear(pair[0], pair[1]),
+                        "{}: segment {pair:?} is blocked",
+                        context()
+                    );
+                }
+                found_count += 1;
+            }
+            _ => panic!("{}", context()),
+        }
+        if radius > 0.0 {
+            with_radius += 1;
+        }
+        if raw.iter().any(|o| {
+            o.len() == 2
+                || o.len() == 3 && {
+                    let (p, q, r) = (o[0], o[1], o[2]);
+                    ((q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)).abs() < 1e-9
+                }
+        }) {
+            thin += 1;
+        }
+    }
+    assert!(
+        found_count > 1_200 && unreachable > 150 && with_radius > 1_000 && thin > 600 && skipped < 250,
+        "found {found_count}, unreachable {unreachable}, with a radius {with_radius}, thin walls {thin}, skipped {skipped}"
+    );
+    assert_eq!(refused, 0, "meshes refused");
+}

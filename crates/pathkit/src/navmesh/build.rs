@@ -25,8 +25,13 @@ impl NavMesh {
     /// `agent_radius`: obstacles are grown by the radius (a mitre offset: every point of a grown
     /// side is at least the radius from the obstacle, see [`Extrusion::Mitre`]) and the box shrunk
     /// by it, so the agent's centre may go anywhere on the mesh. Obstacles may overlap, cross the
-    /// box or lie outside it; a polygon without area (two points, or collinear ones) is a thin
-    /// wall.
+    /// box or lie outside it. A polygon without area (two points, or collinear ones) is a thin
+    /// wall: at radius 0 a line the agent cannot cross; with a radius, the rectangle around it
+    /// whose sides and ends are each the radius from the wall.
+    ///
+    /// The mitre offset keeps a non-convex obstacle's pockets as they are while each pocket is
+    /// wider than twice the radius; a narrower pocket makes the grown sides cross, and what is
+    /// walkable there is not defined: fill such pockets in (or split the obstacle) first.
     ///
     /// # Errors
     /// [`NavMeshError::NonFinite`], [`OutOfRange`](NavMeshError::OutOfRange) beyond
@@ -82,7 +87,7 @@ impl NavMesh {
         let grown: Vec<Polygon> = obstacles
             .iter()
             .filter(|o| !o.is_empty())
-            .map(|o| o.extruded(r, Extrusion::Mitre))
+            .map(|o| grown_for_agent(o, r))
             .collect();
         NavMesh::free_space(lo, hi, &grown)
     }
@@ -275,6 +280,61 @@ impl NavMesh {
         })
     }
 }
+
+/// An obstacle grown by an agent's radius `r`: a mitre offset of a polygon with area; the
+/// rectangle around a polygon without area (a thin wall, collinear points, a single point), its
+/// sides and ends `r` from the wall, so the agent keeps its radius from a thin wall as from any
+/// other obstacle (a mitre or radial offset of a line is only a longer line); at radius 0, the
+/// line between its two farthest points. Points collinear
+/// but for rounding (an area below [`THIN`] times the square of the box around them) make a thin
+/// wall too: their mitre would be spikes of any length.
+fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
+    let (lo, hi) = o.bounds();
+    let extent = (hi - lo).length();
+    if o.area() > THIN * extent * extent {
+        return o.extruded(r, Extrusion::Mitre);
+    }
+    let points = o.points();
+    let first = points[0];
+    let far = |from: Point| {
+        points
+            .iter()
+            .copied()
+            .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
+            .unwrap_or(from)
+    };
+    let (a, b) = (far(far(first)), far(first));
+    if r == 0.0 {
+        // The wall from end to end: its sides, which double back along it, would cross one
+        // another at angles no triangulator can split.
+        return Polygon::new(if a == b { vec![a] } else { vec![a, b] });
+    }
+    let length = a.distance(b);
+    // Along the wall and across it; any frame for a single point.
+    let u = if length > 0.0 {
+        (b - a) * (1.0 / length)
+    } else {
+        Point::new(1.0, 0.0)
+    };
+    let n = Point::new(-u.y, u.x);
+    let (mut lo_u, mut hi_u, mut lo_n, mut hi_n) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+    for &p in points {
+        let d = p - a;
+        (lo_u, hi_u) = (lo_u.min(d.dot(u)), hi_u.max(d.dot(u)));
+        (lo_n, hi_n) = (lo_n.min(d.dot(n)), hi_n.max(d.dot(n)));
+    }
+    let corner = |s: f64, t: f64| a + u * s + n * t;
+    Polygon::new(vec![
+        corner(lo_u - r, lo_n - r),
+        corner(hi_u + r, lo_n - r),
+        corner(hi_u + r, hi_n + r),
+        corner(lo_u - r, hi_n + r),
+    ])
+}
+
+/// A polygon whose area is below this share of the square of its extent is a thin wall (see
+/// `grown_for_agent`).
+const THIN: f64 = 1e-12;
 
 /// Refuses more vertices than `u32` indices can number.
 fn check_count(count: usize) -> Result<(), NavMeshError> {

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // Each test binary uses its own part.
 
+pub mod free_space_oracle;
 pub mod growth_oracle;
 pub mod hex_oracle;
 pub mod hierarchy_rules;

@@ -453,27 +453,10 @@ fn grown_for_agent(o: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
     ]
 }
 
-/// Whether two sides of `o` that share no corner cross (the grown polygon is not simple).
-fn self_crossing(o: &[(f64, f64)]) -> bool {
-    let n = o.len();
-    let cross = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
-        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
-    };
-    (0..n).any(|i| {
-        (i + 2..n).any(|j| {
-            if (j + 1) % n == i {
-                return false;
-            }
-            let (a, b, c, d) = (o[i], o[(i + 1) % n], o[j], o[(j + 1) % n]);
-            (cross(a, b, c) > 0.0) != (cross(a, b, d) > 0.0)
-                && (cross(c, d, a) > 0.0) != (cross(c, d, b) > 0.0)
-        })
-    })
-}
-
 #[test]
 fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
-    use crate::support::free_space_oracle::FreeSpace;
+    use crate::support::free_space_oracle::{FreeSpace, TOUCH};
+    use crate::support::growth_oracle::self_crossing;
     let size = 20.0;
     let mut search = AnyAngleSearch::new();
     let (mut found_count, mut unreachable, mut with_radius, mut thin, mut skipped) =
@@ -508,6 +491,8 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
             lo: (radius, radius),
             hi: (size - radius, size - radius),
             obstacles: grown,
+            touch: TOUCH,
+            pinches: false,
         };
         let polygons: Vec<Polygon> = raw
             .iter()

@@ -1,12 +1,14 @@
 //! Inputs of the search fuzz targets (`fuzz/fuzz_targets/grid_search.rs`, `node_graph_ops.rs`,
-//! `obstacle_graph.rs`, `hierarchy.rs`), kept under `tests/fixtures/fuzz/<target>/`: inputs a target once failed
+//! `obstacle_graph.rs`, `hierarchy.rs`, `mesh_graph.rs`), kept under `tests/fixtures/fuzz/<target>/`: inputs a target once failed
 //! on, and small corpus entries that reach edge cases. Each is decoded and checked by the very
 //! code the target runs (`support/grid_search_case.rs`, `support/hierarchy_case.rs`, `support/node_graph_case.rs`,
-//! `support/obstacle_graph_case.rs`); a target without kept inputs fails.
+//! `support/obstacle_graph_case.rs`, `support/mesh_graph_case.rs`); a target without kept inputs fails.
 
 use crate::grid_search_case;
 
 use crate::hierarchy_case;
+
+use crate::mesh_graph_case;
 
 use crate::node_graph_case;
 
@@ -24,6 +26,11 @@ fn grid_search() {
 #[test]
 fn hierarchy() {
     replay("hierarchy", hierarchy_case::check_bytes);
+}
+
+#[test]
+fn mesh_graph() {
+    replay("mesh_graph", mesh_graph_case::check_bytes);
 }
 
 #[test]

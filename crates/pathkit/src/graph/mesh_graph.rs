@@ -18,7 +18,9 @@ use std::collections::HashMap;
 /// [`TriangulationMode`] asks for: triangle corners, centres, edge midpoints, or any mix. The
 /// nodes of each triangle are joined to each other both ways, so paths run through the free
 /// space; more nodes per triangle give smoother paths than an obstacle graph's, which hug the
-/// obstacles. Points are put in with [`connect_node_using_obstacles`](Self::connect_node_using_obstacles)
+/// obstacles. A corner node is shared by every triangle around it, so where two obstacles meet
+/// at a point, leaving the way closed but for that point, a path may pass through it; the
+/// any-angle search on [`mesh`](Self::mesh) does not. Points are put in with [`connect_node_using_obstacles`](Self::connect_node_using_obstacles)
 /// (joined to the nodes of the triangle that holds them), and kept connected across
 /// triangulations.
 ///
@@ -289,12 +291,20 @@ impl MeshGraph {
                 nodes.push(create(&mut self.graph, &mut made, centre));
             }
             if self.mode.contains(TriangulationMode::EDGE_MIDPOINTS) {
+                let across = mesh.neighbours(k).unwrap_or([None; 3]);
                 for side in 0..3 {
                     let (u, v) = (tri[side], tri[(side + 1) % 3]);
-                    let (pu, pv) = (verts[u as usize], verts[v as usize]);
-                    let node = *at_edge
-                        .entry((u.min(v), u.max(v)))
-                        .or_insert_with(|| create(&mut self.graph, &mut made, (pu + pv) * 0.5));
+                    let middle = (verts[u as usize] + verts[v as usize]) * 0.5;
+                    // A side shared with the triangle across is one node of both; a wall's side
+                    // (a thin wall has triangles on both sides) a node of this triangle alone,
+                    // or paths would step through the wall at its middle.
+                    let node = if across[side].is_some() {
+                        *at_edge
+                            .entry((u.min(v), u.max(v)))
+                            .or_insert_with(|| create(&mut self.graph, &mut made, middle))
+                    } else {
+                        create(&mut self.graph, &mut made, middle)
+                    };
                     nodes.push(node);
                 }
             }

@@ -26,7 +26,8 @@ impl TriangulationMode {
     pub const VERTICES: Self = TriangulationMode(1);
     /// A node at the centre (centroid) of each triangle.
     pub const CENTERS: Self = TriangulationMode(2);
-    /// A node at the midpoint of each edge (shared edges once).
+    /// A node at the midpoint of each edge (an edge shared by two triangles once; a wall's
+    /// edge once for each side, so that no path steps through a thin wall).
     pub const EDGE_MIDPOINTS: Self = TriangulationMode(4);
 
     /// The mode of these bits (1 vertices, 2 centres, 4 edge midpoints); other bits are dropped.

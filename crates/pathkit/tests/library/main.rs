@@ -11,6 +11,8 @@ mod support;
 
 // The fuzz targets' own checks, as the targets declare them (`crate::oracle`, ...), so a kept
 // input is replayed through exactly the code the fuzzer ran.
+use support::free_space_oracle;
+use support::growth_oracle;
 use support::hex_oracle;
 use support::hierarchy_rules;
 #[cfg(feature = "serde")]
@@ -30,6 +32,8 @@ mod hex_text_case;
 mod hierarchy_case;
 #[path = "../support/level_map_case.rs"]
 mod level_map_case;
+#[path = "../support/mesh_graph_case.rs"]
+mod mesh_graph_case;
 #[path = "../support/navmesh_case.rs"]
 mod navmesh_case;
 #[path = "../support/node_graph_case.rs"]

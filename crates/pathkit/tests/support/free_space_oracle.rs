@@ -6,7 +6,7 @@
 //!   extent squared), each of whose sides
 //!   blocks crossing but has no inside. Obstacles may overlap and may stick out of the box.
 //! - A point is free when it lies in the closed box and in no obstacle's interior (touching a
-//!   side or a corner is allowed), within [`TOUCH`] of the lengths involved.
+//!   side or a corner is allowed), within the world's touch distance (relative to its scale).
 //! - A segment is clear when every point of it is free and it crosses no thin wall: it is cut
 //!   at every point where it meets a side of an obstacle or of the box, and the middle of every
 //!   piece must be free; a thin wall crossed at a point strictly inside both blocks it.
@@ -21,7 +21,7 @@ use crate::visibility_oracle::shortest_path;
 /// A point.
 pub type P = (f64, f64);
 
-/// Distances below this (relative to the scale of the world) count as touching.
+/// The touch distance of exact input: 1e-9 of the world's scale.
 pub const TOUCH: f64 = 1e-9;
 
 fn orient(a: P, b: P, c: P) -> f64 {
@@ -63,6 +63,14 @@ pub struct FreeSpace {
     pub hi: P,
     /// Obstacles' corners, in order.
     pub obstacles: Vec<Vec<P>>,
+    /// Distances below this share of the world's scale count as touching ([`TOUCH`] for exact
+    /// input; more where points were rounded to `f32`).
+    pub touch: f64,
+    /// Whether a path may pass through a *pinch*, a point where two obstacles (or an obstacle
+    /// and the box) cross or meet, closing the way but for that point: then such points are
+    /// turning points too. A navigation mesh's any-angle search does not pass them; a mesh
+    /// graph's corner nodes, shared by the triangles on both sides, do.
+    pub pinches: bool,
 }
 
 impl FreeSpace {
@@ -103,7 +111,7 @@ impl FreeSpace {
         if !Self::solid(o) {
             return false;
         }
-        let tol = TOUCH * self.scale();
+        let tol = self.touch * self.scale();
         let n = o.len();
         if (0..n).any(|i| distance_to_segment(p, o[i], o[(i + 1) % n]) <= tol) {
             return false;
@@ -122,7 +130,7 @@ impl FreeSpace {
 
     /// Whether `p` is free: in the closed box and in no obstacle's interior.
     pub fn is_free(&self, p: P) -> bool {
-        let tol = TOUCH * self.scale();
+        let tol = self.touch * self.scale();
         p.0 >= self.lo.0 - tol
             && p.1 >= self.lo.1 - tol
             && p.0 <= self.hi.0 + tol
@@ -157,7 +165,7 @@ impl FreeSpace {
 
     /// Whether the segment `a`–`b` stays in the free space and crosses no thin wall.
     pub fn segment_clear(&self, a: P, b: P) -> bool {
-        let tol = TOUCH * self.scale();
+        let tol = self.touch * self.scale();
         if !self.is_free(a) || !self.is_free(b) {
             return false;
         }
@@ -226,9 +234,45 @@ impl FreeSpace {
     }
 
     /// Where a path may turn: the free corners of solid obstacles, and the two ends of each thin
-    /// wall (a point between them is inside the wall, which no path passes through).
+    /// wall (a point between them is inside the wall, which no path passes through); with
+    /// `pinches`, also every free point where sides of two obstacles, or of an obstacle and the
+    /// box, cross.
     pub fn turning_points(&self) -> Vec<P> {
         let mut out = Vec::new();
+        if self.pinches {
+            let corners = [
+                self.lo,
+                (self.hi.0, self.lo.1),
+                self.hi,
+                (self.lo.0, self.hi.1),
+            ];
+            let mut owned: Vec<(usize, P, P)> = (0..4)
+                .map(|k| (usize::MAX, corners[k], corners[(k + 1) % 4]))
+                .collect();
+            for (i, o) in self.obstacles.iter().enumerate() {
+                owned.extend(Self::sides(o).into_iter().map(|(u, v)| (i, u, v)));
+            }
+            for (k, &(i, a, b)) in owned.iter().enumerate() {
+                for &(j, c, d) in &owned[k + 1..] {
+                    if i == j {
+                        continue;
+                    }
+                    let (e, f) = ((b.0 - a.0, b.1 - a.1), (d.0 - c.0, d.1 - c.1));
+                    let den = e.0 * f.1 - e.1 * f.0;
+                    if den == 0.0 {
+                        continue;
+                    }
+                    let t = ((c.0 - a.0) * f.1 - (c.1 - a.1) * f.0) / den;
+                    let u = ((c.0 - a.0) * e.1 - (c.1 - a.1) * e.0) / den;
+                    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+                        let p = (a.0 + t * e.0, a.1 + t * e.1);
+                        if self.is_free(p) {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+        }
         for o in &self.obstacles {
             if Self::solid(o) {
                 out.extend(o.iter().copied().filter(|&p| self.is_free(p)));

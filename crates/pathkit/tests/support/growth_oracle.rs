@@ -254,3 +254,21 @@ pub fn near_degenerate(poly: &[P], a: P, b: P, eps: f64) -> bool {
     });
     vertex_near || end_near
 }
+
+/// Whether two sides of `o` that share no corner cross (the grown polygon is not simple).
+pub fn self_crossing(o: &[(f64, f64)]) -> bool {
+    let n = o.len();
+    let cross = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
+        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    };
+    (0..n).any(|i| {
+        (i + 2..n).any(|j| {
+            if (j + 1) % n == i {
+                return false;
+            }
+            let (a, b, c, d) = (o[i], o[(i + 1) % n], o[j], o[(j + 1) % n]);
+            (cross(a, b, c) > 0.0) != (cross(a, b, d) > 0.0)
+                && (cross(c, d, a) > 0.0) != (cross(c, d, b) > 0.0)
+        })
+    })
+}

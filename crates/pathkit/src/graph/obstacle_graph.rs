@@ -440,6 +440,8 @@ impl ObstacleGraph {
 
     /// Whether nothing blocks the segment between two 2D nodes, under their rules.
     fn sees(&self, a: NodeId, b: NodeId) -> bool {
+        #[cfg(test)]
+        tests::SIGHT_TESTS.with(|c| c.set(c.get() + 1));
         let (Some(pa), Some(pb)) = (self.point(a), self.point(b)) else {
             return false;
         };
@@ -536,6 +538,12 @@ impl ObstacleGraph {
         };
         let (plain, odd): (Vec<usize>, Vec<usize>) =
             (0..nodes.len()).partition(|&i| !special(nodes[i].0));
+        // A node deep inside another convex obstacle sees no node under the plain rules: left
+        // out of the walks (as source and as target), it spares a walk that no shadow shuts.
+        let plain: Vec<usize> = plain
+            .into_iter()
+            .filter(|&i| !self.buried(nodes[i].0, nodes[i].1))
+            .collect();
         let points: Vec<Point> = plain.iter().map(|&i| nodes[i].1).collect();
         let boxes: Vec<(u32, [f64; 2], [f64; 2])> = self
             .order
@@ -595,6 +603,18 @@ impl ObstacleGraph {
             }
         }
         pairs
+    }
+
+    /// Whether `node` (at `p`) lies deep inside the grown polygon of a convex obstacle other than
+    /// its own ([`deep_inside`]): then every segment from it, to any point, is blocked by that
+    /// obstacle under the plain rules (which test every other obstacle grown), and it sees
+    /// nothing. Heavily overlapping obstacles bury most of their nodes this way.
+    fn buried(&self, node: NodeId, p: Point) -> bool {
+        let own = self.owner.get(&node).map(|&(key, _)| key);
+        self.index.along(p, p).any(|key| {
+            let placed = self.placed(key);
+            Some(key) != own && placed.convex && deep_inside(&placed.grown, p)
+        })
     }
 
     /// Removes every obstacle and its nodes (GameplayKit's `removeAllObstacles`).
@@ -1026,4 +1046,121 @@ fn is_convex(polygon: &Polygon) -> bool {
         turning += turn.atan2(u.dot(v));
     }
     !(left && right) && (turning.abs() - std::f64::consts::TAU).abs() < 1e-6
+}
+
+/// Whether `p` lies inside the convex polygon `polygon` by a wide margin: at least 1e-5 of the
+/// polygon's extent from the line of every side, with no side shorter than 1e-3 of the extent.
+///
+/// Then the visibility rule ([`Polygon::blocks`]) blocks every segment from `p` to any other point
+/// `q`, and the floating-point tests it is made of say so too: with `q` inside the polygon or
+/// near it, the segment's midpoint lies at least a quarter of that margin inside (rule 2);
+/// farther out, the segment leaves through a side it crosses at an angle the margin bounds from
+/// below, and `q` lies off that side's line by far more than rounding (rule 1), or it leaves
+/// through a vertex, whose two sides lie clearly on both sides of the segment (rule 1 on one of
+/// them, or rule 3). The margins are a million times the rounding of those tests.
+fn deep_inside(polygon: &Polygon, p: Point) -> bool {
+    let points = polygon.points();
+    let n = points.len();
+    let area = polygon.signed_area();
+    let (lo, hi) = polygon.bounds();
+    let extent = (hi.x - lo.x).max(hi.y - lo.y);
+    if n < 3 || !(extent > 0.0 && extent.is_finite() && area.is_finite()) || area == 0.0 {
+        return false;
+    }
+    let turn = area.signum();
+    (0..n).all(|k| {
+        let (u, v) = (points[k], points[(k + 1) % n]);
+        let side = (v - u).length();
+        side >= 1e-3 * extent && turn * (v - u).cross(p - u) >= 1e-5 * extent * side
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Visibility tests (`sees`) made on this thread.
+        pub(super) static SIGHT_TESTS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// `count` convex triangles and quadrilaterals 1 to 4 units across, centred in a square
+    /// `side` wide.
+    fn pile(count: usize, side: f32) -> Vec<PolygonObstacle> {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut unit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        (0..count)
+            .map(|_| {
+                let (cx, cy) = (unit() * side, unit() * side);
+                let corners = 3 + (unit() * 2.0) as usize;
+                let (radius, turn) = (0.5 + unit() * 1.5, unit() * std::f32::consts::TAU);
+                let points: Vec<[f32; 2]> = (0..corners)
+                    .map(|k| {
+                        let a = turn + k as f32 * std::f32::consts::TAU / corners as f32;
+                        [cx + radius * a.cos(), cy + radius * a.sin()]
+                    })
+                    .collect();
+                PolygonObstacle::new(&points).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn buried_nodes_cost_no_visibility_tests() {
+        // 2,000 obstacles piled in a 10 x 10 square: about 7,000 nodes, nearly all deep inside
+        // other obstacles. Walking from every node until shadows close the view takes 3.2
+        // million tests (no obstacle casts a shadow from inside it); the hundred nodes on the
+        // outside of the pile take about 1,500.
+        let obstacles = pile(2_000, 10.0);
+        SIGHT_TESTS.with(|c| c.set(0));
+        let graph = ObstacleGraph::new(&obstacles, 0.5);
+        let tests = SIGHT_TESTS.with(Cell::get);
+        let nodes = graph.graph().nodes().len();
+        let buried = graph
+            .graph()
+            .nodes()
+            .iter()
+            .filter(|&&n| graph.buried(n, graph.point(n).unwrap()))
+            .count();
+        assert!(
+            nodes > 6_500 && buried > nodes * 9 / 10,
+            "{buried} of {nodes} buried"
+        );
+        assert!(
+            tests < 20 * (nodes - buried) as u64 + 20_000,
+            "{tests} visibility tests"
+        );
+    }
+
+    #[test]
+    fn deep_inside_keeps_a_margin_from_every_side() {
+        let p = Point::new;
+        let square = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 4.0)]);
+        let clockwise = Polygon::new(square.points().iter().rev().copied().collect());
+        for polygon in [&square, &clockwise] {
+            assert!(deep_inside(polygon, p(2.0, 2.0)));
+            assert!(deep_inside(polygon, p(0.001, 3.999)));
+            assert!(!deep_inside(polygon, p(0.00001, 2.0))); // within the margin
+            assert!(!deep_inside(polygon, p(0.0, 2.0))); // on a side
+            assert!(!deep_inside(polygon, p(-1.0, 2.0)));
+            assert!(!deep_inside(polygon, p(f64::NAN, 2.0)));
+        }
+        // A side shorter than a thousandth of the polygon: no margin is trusted.
+        let notched = Polygon::new(vec![
+            p(0.0, 0.0),
+            p(4.0, 0.0),
+            p(4.0, 4.0),
+            p(0.0, 4.0),
+            p(0.0, 0.001),
+        ]);
+        assert!(!deep_inside(&notched, p(2.0, 2.0)));
+        let wall = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0)]);
+        assert!(!deep_inside(&wall, p(2.0, 0.0)));
+    }
 }

@@ -23,6 +23,15 @@
 //!
 //! A zero width or height is refused too (a grid has at least one cell).
 //!
+//! Work that grows faster than its input has a limit of its own: a navigation mesh built from
+//! obstacles ([`NavMesh::from_obstacles`](crate::navmesh::NavMesh::from_obstacles),
+//! [`MeshGraph::triangulate`](crate::graph::MeshGraph::triangulate)) cuts its walls where they
+//! cross, and obstacles piled on each other cross with the square of their number; more than
+//! [`WALL_CUTS_BASE`](crate::navmesh::WALL_CUTS_BASE) plus
+//! [`WALL_CUTS_PER_WALL`](crate::navmesh::WALL_CUTS_PER_WALL) cuts a wall is refused with
+//! [`NavMeshError::TooManyCrossings`](crate::navmesh::NavMeshError::TooManyCrossings) before
+//! anything is triangulated.
+//!
 //! Below the limit these structures allocate fallibly: when the allocator refuses (a process under
 //! `ulimit -v`, a container's memory cap, a 32-bit target), the same error type reports
 //! `OutOfMemory` with the bytes asked for, instead of the process aborting.

@@ -228,7 +228,12 @@ impl MeshGraph {
     /// triangles (a point now inside an obstacle is left unconnected).
     ///
     /// # Errors
-    /// [`GraphError::Mesh`] when the triangulation fails (coordinates it cannot represent).
+    /// [`GraphError::Mesh`] when the triangulation fails (coordinates it cannot represent), or
+    /// with [`NavMeshError::TooManyCrossings`](crate::navmesh::NavMeshError::TooManyCrossings)
+    /// for obstacles whose grown sides cross each other more often than
+    /// [`WALL_CUTS_BASE`](crate::navmesh::WALL_CUTS_BASE) plus
+    /// [`WALL_CUTS_PER_WALL`](crate::navmesh::WALL_CUTS_PER_WALL) a side (obstacles piled on each
+    /// other), found before anything is triangulated; the graph is unchanged then.
     ///
     /// ```
     /// use pathkit::graph::{MeshGraph, TriangulationMode};

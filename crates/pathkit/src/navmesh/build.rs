@@ -9,7 +9,7 @@
 
 use super::mesh::NavMesh;
 use super::wall_pieces::wall_pieces;
-use super::{NavMeshError, MAX_COORDINATE};
+use super::{NavMeshError, MAX_COORDINATE, WALL_CUTS_BASE, WALL_CUTS_PER_WALL};
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::grid::Grid;
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -37,7 +37,10 @@ impl NavMesh {
     /// [`NavMeshError::NonFinite`], [`OutOfRange`](NavMeshError::OutOfRange) beyond
     /// [`MAX_COORDINATE`], [`EmptyBounds`](NavMeshError::EmptyBounds),
     /// [`InvalidRadius`](NavMeshError::InvalidRadius) (negative, NaN or beyond
-    /// [`MAX_COORDINATE`]), or [`Triangulation`](NavMeshError::Triangulation) when the
+    /// [`MAX_COORDINATE`]), [`TooManyCrossings`](NavMeshError::TooManyCrossings) for obstacles
+    /// whose grown sides cross each other more often than [`WALL_CUTS_BASE`] plus
+    /// [`WALL_CUTS_PER_WALL`] a side (obstacles piled on each other, refused before the
+    /// triangulation), or [`Triangulation`](NavMeshError::Triangulation) when the
     /// triangulator refuses a coordinate (a tiny nonzero one, below about 1e-100) or gives up
     /// splitting walls that cross at a nearly degenerate angle.
     ///
@@ -115,7 +118,11 @@ impl NavMesh {
                 }
             }
         }
-        let pieces = wall_pieces(&sides);
+        let limit = WALL_CUTS_BASE.saturating_add(WALL_CUTS_PER_WALL * sides.len() as u64);
+        let pieces = wall_pieces(&sides, limit).ok_or(NavMeshError::TooManyCrossings {
+            walls: sides.len(),
+            limit,
+        })?;
         let scale = sides
             .iter()
             .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])

@@ -62,6 +62,17 @@ pub enum NavMeshError {
         /// How many were asked for.
         count: usize,
     },
+    /// Obstacles whose walls cross or touch each other more often than the limit allows
+    /// ([`WALL_CUTS_BASE`](super::WALL_CUTS_BASE) plus
+    /// [`WALL_CUTS_PER_WALL`](super::WALL_CUTS_PER_WALL) a wall): obstacles piled on each other,
+    /// whose triangulation would grow with the square of their number. Refused before anything
+    /// is triangulated.
+    TooManyCrossings {
+        /// The walls: every side of the obstacles (grown by the radius) and of the box.
+        walls: usize,
+        /// The cuts they may have; they have more.
+        limit: u64,
+    },
     /// The triangulation could not be built from these obstacles: the triangulator refused a
     /// point, or gave up splitting walls that cross at a nearly degenerate angle.
     Triangulation,
@@ -128,6 +139,10 @@ impl fmt::Display for NavMeshError {
             NavMeshError::TooLarge { count } => {
                 write!(f, "{count} elements is more than u32 indices can number")
             }
+            NavMeshError::TooManyCrossings { walls, limit } => write!(
+                f,
+                "the {walls} walls of the obstacles cross or touch each other more than {limit} times"
+            ),
             NavMeshError::Triangulation => write!(f, "the obstacles could not be triangulated"),
             NavMeshError::OutOfMemory { bytes } => {
                 write!(f, "a navigation mesh of {bytes} bytes is over the memory limit")

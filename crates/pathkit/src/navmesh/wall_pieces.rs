@@ -18,7 +18,12 @@ use std::collections::HashMap;
 /// and ends with its own endpoints and holds every point where another wall crosses it or
 /// touches it, in order. Crossing points are computed once for each pair of walls and the same
 /// value is used in both lists.
-pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
+///
+/// `None` as soon as the walls are cut more than `max_cuts` times (a crossing cuts both its
+/// walls, an endpoint on another wall cuts that wall): walls that cross that often make a
+/// triangulation whose size grows with the square of their number, and the cutting stops
+/// before it holds more than `max_cuts` points.
+pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec<Vec<Point>>> {
     let boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>> = RTree::bulk_load(
         walls
             .iter()
@@ -40,6 +45,7 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
         .map(|&(a, b)| vec![(0.0, a), (1.0, b)])
         .collect();
     let mut crossings: HashMap<(usize, usize), Point> = HashMap::new();
+    let mut made: u64 = 0;
     for (i, &(a, b)) in walls.iter().enumerate() {
         let envelope =
             AABB::from_corners([a.x.min(b.x), a.y.min(b.y)], [a.x.max(b.x), a.y.max(b.y)]);
@@ -53,6 +59,7 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
             for p in [c, d] {
                 if let Some(t) = strictly_inside(p, a, b) {
                     cuts[i].push((t, p));
+                    made += 1;
                 }
             }
             // A proper crossing: each wall's ends strictly on both sides of the other.
@@ -72,10 +79,15 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
                 });
                 let t = along(p, a, b).clamp(0.0, 1.0);
                 cuts[i].push((t, p));
+                made += 1;
+            }
+            if made > max_cuts {
+                return None;
             }
         }
     }
-    cuts.into_iter()
+    let pieces = cuts
+        .into_iter()
         .map(|mut list| {
             list.sort_by(|x, y| x.0.total_cmp(&y.0));
             let mut points: Vec<Point> = Vec::with_capacity(list.len());
@@ -86,7 +98,8 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)]) -> Vec<Vec<Point>> {
             }
             points
         })
-        .collect()
+        .collect();
+    Some(pieces)
 }
 
 /// How far along `a`–`b` the point `p` lies (0 at `a`, 1 at `b`), by projection.
@@ -124,7 +137,7 @@ mod tests {
             (p(6.0, 0.0), p(9.0, 0.0)), // overlaps the next one from 7 to 9
             (p(7.0, 0.0), p(10.0, 0.0)),
         ];
-        let pieces = wall_pieces(&walls);
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
         assert_eq!(
             pieces[0],
             [p(0.0, 0.0), p(1.0, 1.0), p(2.0, 2.0), p(4.0, 4.0)]
@@ -139,8 +152,21 @@ mod tests {
     fn both_walls_of_a_crossing_share_the_same_point() {
         let p = Point::new;
         let walls = [(p(0.1, 0.3), p(7.7, 2.9)), (p(3.3, -1.0), p(2.9, 5.1))];
-        let pieces = wall_pieces(&walls);
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
         assert_eq!(pieces[0].len(), 3);
         assert_eq!(pieces[0][1], pieces[1][1]);
+    }
+
+    #[test]
+    fn cutting_stops_past_the_limit() {
+        let p = Point::new;
+        // Three walls crossing pairwise: six cuts.
+        let walls = [
+            (p(0.0, 0.0), p(4.0, 4.0)),
+            (p(0.0, 4.0), p(4.0, 0.0)),
+            (p(0.0, 1.0), p(4.0, 1.5)),
+        ];
+        assert!(wall_pieces(&walls, 6).is_some());
+        assert!(wall_pieces(&walls, 5).is_none());
     }
 }

@@ -101,6 +101,8 @@ mod navmesh_serde;
 mod obstacle_graph_properties;
 #[path = "../obstacle_graph_serde.rs"]
 mod obstacle_graph_serde;
+#[path = "../overlapping_obstacles.rs"]
+mod overlapping_obstacles;
 #[path = "../peer_oracle.rs"]
 mod peer_oracle;
 #[path = "../queries_properties.rs"]

@@ -163,10 +163,12 @@ fn bad_input_is_refused_with_a_typed_error() {
         Err(GraphError::Mesh(_))
     ));
     let mut graph = empty_box(V);
-    assert!(matches!(
+    let nodes = graph.graph().node_count();
+    assert_eq!(
         graph.add_point(11.0, 1.0),
-        Err(GraphError::NodeOutsideBounds { .. })
-    ));
+        Err(GraphError::PointOutsideBounds { point: [11.0, 1.0] })
+    );
+    assert_eq!(graph.graph().node_count(), nodes); // no node was made for it
     let plain = graph.graph().nodes()[0];
     let mut other = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0]).unwrap();
     assert!(matches!(

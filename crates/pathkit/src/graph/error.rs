@@ -99,8 +99,8 @@ pub enum InvalidData {
     InvalidUserNode {
         /// The node index.
         node: u32,
-        /// What is wrong: not a node, not a 2D point, an obstacle's node, not a member, listed
-        /// twice.
+        /// What is wrong: not a node, not a 2D point, not at a finite position, an obstacle's
+        /// node, not a member, listed twice.
         reason: &'static str,
     },
     /// A locked connection from or to a node index the data does not hold.
@@ -263,6 +263,14 @@ pub enum GraphError {
         /// The number of points given.
         len: usize,
     },
+    /// A coordinate or radius that is NaN or infinite: a point to add, a node's new position,
+    /// the position of a node to connect, a mesh graph's buffer radius. Nothing was changed.
+    NonFinite {
+        /// Which value: `"x"`, `"y"`, `"z"` or `"buffer radius"`.
+        what: &'static str,
+        /// The value given.
+        value: f32,
+    },
     /// An agent path point with a NaN or infinite coordinate.
     NonFinitePoint {
         /// The point's position in the path.
@@ -312,6 +320,11 @@ pub enum GraphError {
         /// The node.
         node: NodeId,
     },
+    /// A point to add outside a mesh graph's box (no node was made for it).
+    PointOutsideBounds {
+        /// The point.
+        point: [f32; 2],
+    },
 }
 
 impl fmt::Display for GraphError {
@@ -358,6 +371,9 @@ impl fmt::Display for GraphError {
             GraphError::PathTooShort { len } => {
                 write!(f, "a path needs at least 2 points, got {len}")
             }
+            GraphError::NonFinite { what, value } => {
+                write!(f, "{what} is {value}: it must be finite")
+            }
             GraphError::NonFinitePoint { index } => {
                 write!(f, "invalid path: point {index} is not finite")
             }
@@ -390,6 +406,11 @@ impl fmt::Display for GraphError {
             GraphError::NodeOutsideBounds { node } => {
                 write!(f, "{node} lies outside the mesh graph's box")
             }
+            GraphError::PointOutsideBounds { point } => write!(
+                f,
+                "point ({}, {}) lies outside the mesh graph's box",
+                point[0], point[1]
+            ),
         }
     }
 }
@@ -405,6 +426,16 @@ impl std::error::Error for GraphError {
 }
 
 impl GraphError {
+    /// [`GraphError::NonFinite`] for the first value that is NaN or infinite, named as given.
+    pub(crate) fn check_finite<const N: usize>(
+        values: [(&'static str, f32); N],
+    ) -> Result<(), GraphError> {
+        match values.into_iter().find(|(_, v)| !v.is_finite()) {
+            Some((what, value)) => Err(GraphError::NonFinite { what, value }),
+            None => Ok(()),
+        }
+    }
+
     /// The error for memory refused to a `width` x `height` grid graph.
     pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
         match refusal {

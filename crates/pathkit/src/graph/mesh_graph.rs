@@ -69,17 +69,23 @@ pub struct MeshGraph {
 
 impl MeshGraph {
     /// An empty mesh graph over the box `min`–`max`, obstacles grown by `buffer_radius`
-    /// (negative or NaN counts as 0) with GameplayKit's radial growth. Nothing is triangulated
+    /// (a negative radius counts as 0) with GameplayKit's radial growth. Nothing is triangulated
     /// until [`triangulate`](Self::triangulate).
     ///
     /// # Errors
-    /// [`GraphError::Mesh`] for a box that is not finite or has no area.
+    /// [`GraphError::Mesh`] for a box that is not finite or has no area;
+    /// [`GraphError::NonFinite`] for a NaN or infinite radius (GameplayKit's mesh would grow its
+    /// obstacles to nothing or to everything).
     ///
     /// ```
     /// use pathkit::graph::{GraphError, MeshGraph};
     ///
     /// assert!(MeshGraph::new(-1.0, [0.0, 0.0], [10.0, 10.0]).is_ok_and(|g| g.buffer_radius() == 0.0));
     /// assert!(matches!(MeshGraph::new(1.0, [0.0, 0.0], [0.0, 10.0]), Err(GraphError::Mesh(_))));
+    /// assert!(matches!(
+    ///     MeshGraph::new(f32::NAN, [0.0, 0.0], [10.0, 10.0]),
+    ///     Err(GraphError::NonFinite { what: "buffer radius", .. })
+    /// ));
     /// ```
     pub fn new(buffer_radius: f32, min: [f32; 2], max: [f32; 2]) -> Result<Self, GraphError> {
         Self::with_extrusion(buffer_radius, min, max, Extrusion::Radial)
@@ -107,6 +113,7 @@ impl MeshGraph {
     ) -> Result<Self, GraphError> {
         let (lo, hi) = (Point::from_f32(min), Point::from_f32(max));
         crate::navmesh::NavMeshError::check_finite([lo, hi]).map_err(GraphError::Mesh)?;
+        GraphError::check_finite([("buffer radius", buffer_radius)])?;
         if !(lo.x < hi.x && lo.y < hi.y) {
             return Err(GraphError::Mesh(
                 crate::navmesh::NavMeshError::EmptyBounds { min: lo, max: hi },
@@ -114,7 +121,7 @@ impl MeshGraph {
         }
         Ok(MeshGraph {
             graph: NodeGraph::new(),
-            buffer_radius: if buffer_radius > 0.0 && buffer_radius.is_finite() {
+            buffer_radius: if buffer_radius > 0.0 {
                 buffer_radius
             } else {
                 0.0
@@ -364,19 +371,30 @@ impl MeshGraph {
     /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
     ///
     /// # Errors
-    /// As [`connect_node_using_obstacles`](Self::connect_node_using_obstacles).
+    /// [`GraphError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`GraphError::PointOutsideBounds`] for a point outside the box; no node is created then,
+    /// and the graph is unchanged.
     ///
     /// ```
-    /// use pathkit::graph::MeshGraph;
+    /// use pathkit::graph::{GraphError, MeshGraph};
     ///
     /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
     /// graph.triangulate()?;
     /// let (a, b) = (graph.add_point(1.0, 1.0)?, graph.add_point(9.0, 2.0)?);
     /// let path = graph.find_path(a, b)?.into_path().expect("an open box");
     /// assert!(path.cost >= 65f32.sqrt());
+    /// let nodes = graph.graph().node_count();
+    /// assert!(matches!(graph.add_point(f32::INFINITY, 1.0), Err(GraphError::NonFinite { what: "x", .. })));
+    /// assert_eq!(graph.add_point(11.0, 1.0), Err(GraphError::PointOutsideBounds { point: [11.0, 1.0] }));
+    /// assert_eq!(graph.graph().node_count(), nodes);
     /// # Ok::<(), pathkit::graph::GraphError>(())
     /// ```
     pub fn add_point(&mut self, x: f32, y: f32) -> Result<NodeId, GraphError> {
+        GraphError::check_finite([("x", x), ("y", y)])?;
+        if !self.in_box([x, y]) {
+            // Refused before a node is made: the arena keeps no node the graph never took.
+            return Err(GraphError::PointOutsideBounds { point: [x, y] });
+        }
         let node = self.graph.create_node(NodeKind::Point2(x, y));
         self.connect_node_using_obstacles(node)?;
         Ok(node)
@@ -388,7 +406,8 @@ impl MeshGraph {
     ///
     /// # Errors
     /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node without a 2D
-    /// position, [`GraphError::NodeOutsideBounds`] for a node outside the box.
+    /// position, [`GraphError::NonFinite`] for a node at a NaN or infinite position,
+    /// [`GraphError::NodeOutsideBounds`] for a node outside the box; the graph is unchanged then.
     ///
     /// ```
     /// use pathkit::graph::MeshGraph;
@@ -406,6 +425,7 @@ impl MeshGraph {
                 expected: "2D point",
             });
         };
+        GraphError::check_finite([("x", x), ("y", y)])?;
         if !self.in_box([x, y]) {
             return Err(GraphError::NodeOutsideBounds { node });
         }

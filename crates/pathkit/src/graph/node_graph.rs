@@ -187,6 +187,15 @@ impl NodeGraph {
     /// Creates a node with no edges that is not a member yet (GameplayKit: allocating a node
     /// object). Ids are handed out in creation order.
     ///
+    /// The payload is kept as given, since this hands out an id, not a `Result`: a 2D or 3D point
+    /// with a NaN or infinite coordinate is created, but every cost and estimate to or from it is
+    /// NaN or infinite, so a search that reaches it is refused with
+    /// [`GraphError::InvalidCost`] (or [`GraphError::InvalidEstimate`]), and
+    /// [`connect_node_to_lowest_cost_node`](Self::connect_node_to_lowest_cost_node) refuses it
+    /// without changing anything. [`set_position_2d`](Self::set_position_2d),
+    /// [`set_position_3d`](Self::set_position_3d) and the obstacle and mesh graphs' `add_point`
+    /// and `connect_node_using_obstacles` refuse such coordinates with [`GraphError::NonFinite`].
+    ///
     /// # Panics
     ///
     /// Like `Vec` on capacity overflow, if the graph already holds 2^32 nodes (hundreds of
@@ -328,6 +337,11 @@ impl NodeGraph {
 
     /// Moves a 2D point node. Later costs and estimates use the new position.
     ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node that is not a 2D
+    /// point, [`GraphError::NonFinite`] for a NaN or infinite coordinate (a cost to or from such
+    /// a position would be NaN); the node stays where it was.
+    ///
     /// ```
     /// use pathkit::graph::{GraphError, NodeGraph, NodeKind};
     ///
@@ -338,11 +352,15 @@ impl NodeGraph {
     /// assert_eq!(graph.cost(guard, post), Ok(5.0));
     /// let plain = graph.add_node(NodeKind::Plain);
     /// assert!(matches!(graph.set_position_2d(plain, 1.0, 1.0), Err(GraphError::KindMismatch { .. })));
+    /// let lost = graph.set_position_2d(guard, f32::NAN, 1.0);
+    /// assert!(matches!(lost, Err(GraphError::NonFinite { what: "x", .. })));
+    /// assert_eq!(graph.kind(guard), Ok(NodeKind::Point2(0.0, 4.0))); // unchanged
     /// ```
     pub fn set_position_2d(&mut self, node: NodeId, x: f32, y: f32) -> Result<(), GraphError> {
         let slot = self.slot(node)?;
         match &mut self.kinds[slot] {
             NodeKind::Point2(px, py) => {
+                GraphError::check_finite([("x", x), ("y", y)])?;
                 (*px, *py) = (x, y);
                 Ok(())
             }
@@ -355,14 +373,22 @@ impl NodeGraph {
 
     /// Moves a 3D point node. Later costs and estimates use the new position.
     ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node that is not a 3D
+    /// point, [`GraphError::NonFinite`] for a NaN or infinite coordinate; the node stays where it
+    /// was.
+    ///
     /// ```
-    /// use pathkit::graph::{NodeGraph, NodeKind};
+    /// use pathkit::graph::{GraphError, NodeGraph, NodeKind};
     ///
     /// let mut graph = NodeGraph::new();
     /// let drone = graph.add_node(NodeKind::Point3(0.0, 0.0, 0.0));
     /// let pad = graph.add_node(NodeKind::Point3(0.0, 0.0, 0.0));
     /// graph.set_position_3d(drone, 2.0, 3.0, 6.0).unwrap();
     /// assert_eq!(graph.estimated_cost(drone, pad), Ok(7.0));
+    /// let lost = graph.set_position_3d(drone, 2.0, 3.0, f32::INFINITY);
+    /// assert!(matches!(lost, Err(GraphError::NonFinite { what: "z", .. })));
+    /// assert_eq!(graph.kind(drone), Ok(NodeKind::Point3(2.0, 3.0, 6.0)));
     /// ```
     pub fn set_position_3d(
         &mut self,
@@ -374,6 +400,7 @@ impl NodeGraph {
         let slot = self.slot(node)?;
         match &mut self.kinds[slot] {
             NodeKind::Point3(px, py, pz) => {
+                GraphError::check_finite([("x", x), ("y", y), ("z", z)])?;
                 (*px, *py, *pz) = (x, y, z);
                 Ok(())
             }

@@ -56,8 +56,8 @@ const ZERO_RADIUS: f64 = 0.001;
 /// Loading checks the data and refuses, with an [`InvalidData`](super::InvalidData) error, a
 /// negative or non-finite radius, an obstacle listed twice, an obstacle without exactly one
 /// node per vertex, an obstacle node that is missing, shared, or not exactly where the obstacle
-/// grown by the radius puts it, a user node that is not a member 2D node of no obstacle, and locks
-/// of missing nodes.
+/// grown by the radius puts it, a user node that is not a member 2D node at a finite position of
+/// no obstacle, and locks of missing nodes.
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -638,8 +638,22 @@ impl ObstacleGraph {
     /// a start or a goal in.
     ///
     /// # Errors
-    /// None today; the `Result` is kept for the checks connecting may grow.
+    /// [`GraphError::NonFinite`] for a NaN or infinite coordinate; then no node is created and
+    /// the graph is unchanged.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, ObstacleGraph};
+    ///
+    /// let mut graph = ObstacleGraph::new(&[], 1.0);
+    /// graph.add_point(0.0, 0.0)?;
+    /// let before = graph.clone();
+    /// let err = graph.add_point(3.0, f32::NAN).unwrap_err();
+    /// assert!(matches!(err, GraphError::NonFinite { what: "y", .. }));
+    /// assert_eq!(graph, before);
+    /// # Ok::<(), GraphError>(())
+    /// ```
     pub fn add_point(&mut self, x: f32, y: f32) -> Result<NodeId, GraphError> {
+        GraphError::check_finite([("x", x), ("y", y)])?;
         let node = self.graph.create_node(NodeKind::Point2(x, y));
         self.connect_node_using_obstacles(node)?;
         Ok(node)
@@ -662,7 +676,9 @@ impl ObstacleGraph {
     ///
     /// # Errors
     /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node without a 2D
-    /// position, [`GraphError::ObstacleNode`] for an obstacle's own node.
+    /// position, [`GraphError::NonFinite`] for a node at a NaN or infinite position (made with
+    /// [`create_node`](Self::create_node)), [`GraphError::ObstacleNode`] for an obstacle's own
+    /// node; the graph is unchanged then.
     pub fn connect_node_using_obstacles(&mut self, node: NodeId) -> Result<(), GraphError> {
         self.connect_user(node, &[], &[])
     }
@@ -700,7 +716,8 @@ impl ObstacleGraph {
         ignored: &[PolygonObstacle],
         unbuffered: &[PolygonObstacle],
     ) -> Result<(), GraphError> {
-        self.position(node)?;
+        let [x, y] = self.position(node)?;
+        GraphError::check_finite([("x", x), ("y", y)])?;
         if self.owner.contains_key(&node) {
             return Err(GraphError::ObstacleNode { node });
         }
@@ -929,8 +946,9 @@ impl ObstacleGraph {
         Ok(())
     }
 
-    /// Adds the saved user nodes (after the obstacles), each a member 2D node that is no
-    /// obstacle's, listed once, with the obstacles it leaves out and tests raw.
+    /// Adds the saved user nodes (after the obstacles), each a member 2D node at a finite
+    /// position (as [`connect_node_using_obstacles`](Self::connect_node_using_obstacles) takes
+    /// them) that is no obstacle's, listed once, with the obstacles it leaves out and tests raw.
     pub(crate) fn restore_users(
         &mut self,
         users: Vec<(u32, Vec<PolygonObstacle>, Vec<PolygonObstacle>)>,
@@ -942,8 +960,10 @@ impl ObstacleGraph {
                 return Err(bad("is not a node"));
             };
             let node = entry.id;
-            if !matches!(self.graph.kinds[slot as usize], NodeKind::Point2(..)) {
-                return Err(bad("is not a 2D point"));
+            match self.graph.kinds[slot as usize] {
+                NodeKind::Point2(x, y) if x.is_finite() && y.is_finite() => {}
+                NodeKind::Point2(..) => return Err(bad("is not at a finite position")),
+                _ => return Err(bad("is not a 2D point")),
             }
             if self.owner.contains_key(&node) {
                 return Err(bad("is an obstacle's node"));

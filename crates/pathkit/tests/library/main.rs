@@ -97,6 +97,8 @@ mod navmesh_fuzz_regressions;
 mod navmesh_oracle;
 #[path = "../navmesh_serde.rs"]
 mod navmesh_serde;
+#[path = "../non_finite_coordinates.rs"]
+mod non_finite_coordinates;
 #[path = "../obstacle_graph_properties.rs"]
 mod obstacle_graph_properties;
 #[path = "../obstacle_graph_serde.rs"]

@@ -247,12 +247,15 @@ pub fn node_graph_json(data: &[u8]) {
     round_trip_node_graph(&graph);
     node_graph_searches(&graph);
 
-    // An id of another graph is foreign here.
+    // An id of another graph is foreign here (unless the saved data named that very id: tags
+    // are read as saved).
     let stranger = NodeGraph::new().add_node(NodeKind::Plain);
-    assert_eq!(
-        graph.kind(stranger),
-        Err(GraphError::ForeignNode { node: stranger })
-    );
+    if !graph.all_nodes().any(|id| id == stranger) {
+        assert_eq!(
+            graph.kind(stranger),
+            Err(GraphError::ForeignNode { node: stranger })
+        );
+    }
 
     // Edits through the loaded ids.
     let members = graph.nodes().to_vec();

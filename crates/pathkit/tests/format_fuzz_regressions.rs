@@ -1,13 +1,16 @@
 //! Inputs of the format fuzz targets (`fuzz/`), kept under `tests/fixtures/fuzz/<target>/`:
 //! inputs a target once failed on, and small corpus entries that reach the parsers' edge cases.
 //! Each runs through the very checks the target runs (`support/format_checks.rs`,
-//! `support/hex_text_case.rs`, `support/level_map_case.rs`); a target without kept inputs fails.
+//! `support/hex_text_case.rs`, `support/level_map_case.rs`, `support/saved_values_case.rs`); a
+//! target without kept inputs fails.
 
 use crate::format_checks;
 use crate::fuzz_inputs::{check_that_nothing_to_replay_fails, replay};
 use crate::hex_text_case;
 #[cfg(feature = "serde")]
 use crate::level_map_case;
+#[cfg(feature = "serde")]
+use crate::saved_values_case;
 
 #[cfg(feature = "tiled")]
 #[test]
@@ -40,6 +43,30 @@ fn obstacle_graph_json() {
 #[test]
 fn level_map_json() {
     replay("level_map_json", level_map_case::level_map_json);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn navmesh_json() {
+    replay("navmesh_json", saved_values_case::navmesh_json);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn node_graph_json() {
+    replay("node_graph_json", saved_values_case::node_graph_json);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn grid_graph_json() {
+    replay("grid_graph_json", saved_values_case::grid_graph_json);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn grid_json() {
+    replay("grid_json", saved_values_case::grid_json);
 }
 
 #[test]

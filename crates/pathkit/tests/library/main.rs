@@ -40,6 +40,8 @@ mod navmesh_case;
 mod node_graph_case;
 #[path = "../support/obstacle_graph_case.rs"]
 mod obstacle_graph_case;
+#[path = "../support/saved_values_case.rs"]
+mod saved_values_case;
 
 /// The optimal lengths of the Moving AI scenario files, kept in the repository.
 #[path = "../movingai_expected/mod.rs"]

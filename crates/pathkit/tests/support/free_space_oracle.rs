@@ -16,6 +16,7 @@
 
 #![allow(dead_code)] // Each including crate uses its own part.
 
+use crate::growth_oracle::distance_to_segment;
 use crate::visibility_oracle::shortest_path;
 
 /// A point.
@@ -30,17 +31,6 @@ fn orient(a: P, b: P, c: P) -> f64 {
 
 fn dist(a: P, b: P) -> f64 {
     (b.0 - a.0).hypot(b.1 - a.1)
-}
-
-fn distance_to_segment(p: P, a: P, b: P) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    };
-    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
 }
 
 /// Twice the signed area.

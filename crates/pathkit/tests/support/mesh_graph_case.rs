@@ -34,7 +34,7 @@ use pathkit::graph::{MeshGraph, NodeId, PolygonObstacle, TriangulationMode};
 use std::collections::{BTreeSet, HashMap};
 
 use crate::free_space_oracle::FreeSpace;
-use crate::growth_oracle::{mitre, radial, self_crossing};
+use crate::growth_oracle::{distance_to_segment, mitre, radial, self_crossing};
 
 /// The side of the box.
 pub const SIZE: f32 = 32.0;
@@ -232,17 +232,6 @@ fn grown(model: &Model) -> Vec<Vec<(f64, f64)>> {
 
 fn orient(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
     (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-}
-
-fn distance_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    };
-    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
 }
 
 /// The triangulation against the oracles; `false` when skipped.

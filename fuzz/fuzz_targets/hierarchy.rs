@@ -9,14 +9,14 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../crates/pathkit/tests/support/oracle.rs"]
-mod oracle;
-#[path = "../../crates/pathkit/tests/support/hierarchy_rules.rs"]
-mod hierarchy_rules;
-#[path = "../../crates/pathkit/tests/support/rules.rs"]
-mod rules;
 #[path = "../../crates/pathkit/tests/support/hierarchy_case.rs"]
 mod hierarchy_case;
+#[path = "../../crates/pathkit/tests/support/hierarchy_rules.rs"]
+mod hierarchy_rules;
+#[path = "../../crates/pathkit/tests/support/oracle.rs"]
+mod oracle;
+#[path = "../../crates/pathkit/tests/support/rules.rs"]
+mod rules;
 
 fuzz_target!(|data: &[u8]| {
     hierarchy_case::check_bytes(data);

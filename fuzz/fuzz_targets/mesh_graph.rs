@@ -12,14 +12,14 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../crates/pathkit/tests/support/visibility_oracle.rs"]
-mod visibility_oracle;
-#[path = "../../crates/pathkit/tests/support/growth_oracle.rs"]
-mod growth_oracle;
 #[path = "../../crates/pathkit/tests/support/free_space_oracle.rs"]
 mod free_space_oracle;
+#[path = "../../crates/pathkit/tests/support/growth_oracle.rs"]
+mod growth_oracle;
 #[path = "../../crates/pathkit/tests/support/mesh_graph_case.rs"]
 mod mesh_graph_case;
+#[path = "../../crates/pathkit/tests/support/visibility_oracle.rs"]
+mod visibility_oracle;
 
 fuzz_target!(|data: &[u8]| {
     mesh_graph_case::check_bytes(data);

@@ -705,6 +705,122 @@ fn bench_json_has_every_engine_and_speedups() {
 }
 
 #[test]
+fn bench_groups_the_small_maps() {
+    // lak104d (41x41) beside an open 130x130 map: only lak104d is in the small-map group (at
+    // most 128 cells a side), whose totals are over its queries alone.
+    let tmp = scratch("bench-small-maps");
+    for file in ["lak104d.map", "lak104d.map.scen"] {
+        std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
+    }
+    let side = 130;
+    let row = ".".repeat(side) + "\n";
+    std::fs::write(
+        tmp.join("open130.map"),
+        format!(
+            "type octile\nheight {side}\nwidth {side}\nmap\n{}",
+            row.repeat(side)
+        ),
+    )
+    .unwrap();
+    let far = side as f64 - 1.0;
+    let lines = [
+        (0, 0, 129, 0, far),
+        (0, 0, 129, 129, far * 2f64.sqrt()),
+        (5, 7, 5, 100, 93.0),
+    ];
+    let mut scen = String::from("version 1\n");
+    for (k, (sx, sy, gx, gy, len)) in lines.iter().enumerate() {
+        scen += &format!("{k}\topen130.map\t{side}\t{side}\t{sx}\t{sy}\t{gx}\t{gy}\t{len:.8}\n");
+    }
+    std::fs::write(tmp.join("open130.map.scen"), scen).unwrap();
+    let json = tmp.join("report.json");
+    let table = run(
+        0,
+        &[
+            "bench",
+            arg(&tmp),
+            "--limit",
+            "4",
+            "--rounds",
+            "1",
+            "--json-out",
+            arg(&json),
+        ],
+    )
+    .out;
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).expect("valid JSON");
+    let small = &v["small_maps"];
+    assert_eq!(small["max_side"], 128);
+    assert_eq!(small["maps"], serde_json::json!(["lak104d"]));
+    let (all, group) = (
+        v["totals"].as_array().unwrap(),
+        small["totals"].as_array().unwrap(),
+    );
+    assert_eq!(group.len(), all.len());
+    let lak = v["maps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == "lak104d")
+        .unwrap();
+    for (k, t) in group.iter().enumerate() {
+        let e = &lak["engines"][k];
+        assert_eq!(t["engine"], e["engine"]);
+        assert_eq!(t["timed"], e["timed"], "{t}");
+        if e["cuts_corners"] == false {
+            // 4 lines of lak104d in the group, 3 more of the open map in all.
+            assert_eq!(t["timed"], 4, "{t}");
+            assert_eq!(all[k]["timed"], 7, "{}", all[k]);
+        }
+        // One map in the group: its median is the map's, its speed-ups the map's.
+        let close = |a: &serde_json::Value, b: &serde_json::Value| {
+            let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            assert!((a - b).abs() <= 1e-9 * b.abs(), "{a} vs {b}");
+        };
+        close(&t["median_us"], &e["median_us"]);
+        close(
+            &t["geomean_speedup_vs_pathkit_jps"],
+            &e["speedup_vs_pathkit_jps"],
+        );
+    }
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("maps <= 128x128 (geomean) ") && l.contains(" engine ")),
+        "{table}"
+    );
+    assert!(
+        table.contains("Small maps: the 1 scenario set on maps at most 128x128 cells (lak104d)"),
+        "{table}"
+    );
+    let jps_row = table
+        .lines()
+        .skip_while(|l| !l.starts_with("maps <= 128x128"))
+        .find(|l| l.contains(" pathkit-jps "))
+        .unwrap();
+    assert!(jps_row.starts_with("(1 scenario sets)"), "{jps_row}");
+
+    // No small map, no group.
+    std::fs::remove_file(tmp.join("lak104d.map.scen")).unwrap();
+    let out = run(
+        0,
+        &[
+            "bench",
+            arg(&tmp),
+            "--limit",
+            "2",
+            "--rounds",
+            "1",
+            "--json",
+        ],
+    )
+    .out;
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert!(v["small_maps"].is_null(), "{}", v["small_maps"]);
+}
+
+#[test]
 fn bench_prints_the_table_and_saves_the_same_run_as_json() {
     let scen = fixtures().join("lak104d.map.scen");
     let json = scratch("bench-json-out").join("report.json");

@@ -938,8 +938,29 @@ fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
     assert_eq!(row["disagreements"], 0);
     assert!(row["triangles"].as_u64().unwrap() > 0);
     assert!(row["pathkit_mean_expanded"].as_f64().unwrap() > 0.0);
-    assert!(row["polyanya_median_us"].as_f64().unwrap() > 0.0);
-    assert!(row["ratio_median"].as_f64().unwrap() > 0.0);
+    // polyanya on pathkit's triangles and on them merged into fewer convex polygons, both
+    // timed and both checked (no disagreement above).
+    for field in [
+        "polyanya_median_us",
+        "polyanya_merged_median_us",
+        "ratio_median",
+        "ratio_merged_median",
+        "merge_ms",
+    ] {
+        assert!(row[field].as_f64().unwrap() > 0.0, "{field}: {row}");
+    }
+    let merged = row["merged_polygons"].as_u64().unwrap();
+    assert!(
+        merged > 0 && merged < row["triangles"].as_u64().unwrap(),
+        "{row}"
+    );
+    let ratio = |us: &str| row["pathkit_median_us"].as_f64().unwrap() / row[us].as_f64().unwrap();
+    for (r, us) in [
+        ("ratio_median", "polyanya_median_us"),
+        ("ratio_merged_median", "polyanya_merged_median_us"),
+    ] {
+        assert!((row[r].as_f64().unwrap() - ratio(us)).abs() <= 1e-9 * ratio(us));
+    }
     // Any-angle paths are never longer than 8-connected ones, and on a cave map some are shorter.
     let (mean, max) = (
         row["shorter_mean_pct"].as_f64().unwrap(),
@@ -960,6 +981,11 @@ fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
     )
     .out;
     assert!(table.contains("| lak104d | "), "{table}");
+    assert!(
+        table.contains(" | polyanya (triangles) median | ")
+            && table.contains(" | polyanya (merged) median | "),
+        "{table}"
+    );
 }
 
 /// Whether `pixels` (a PNG `width` pixels wide) has `colour` at (`x`, `y`).

@@ -791,7 +791,8 @@ fn bench_groups_the_small_maps() {
         "{table}"
     );
     assert!(
-        table.contains("Small maps: the 1 scenario set on maps at most 128x128 cells (lak104d)"),
+        table.contains("Small maps: at most 128x128 cells, where a query takes microseconds")
+            && table.contains("in their medians and speed-ups; 1 scenario set: lak104d.\n"),
         "{table}"
     );
     let jps_row = table

@@ -453,12 +453,12 @@ impl BenchReport {
         if let Some(g) = &self.small_maps {
             let _ = writeln!(
                 s,
-                "Small maps: the {} scenario set{} on maps at most {}x{} cells ({}), where a query\n\
-                 takes microseconds, so a fixed cost per query shows in their medians and speed-ups.",
+                "Small maps: at most {}x{} cells, where a query takes microseconds, so a fixed cost per\n\
+                 query shows in their medians and speed-ups; {} scenario set{}: {}.",
+                g.max_side,
+                g.max_side,
                 g.maps.len(),
                 if g.maps.len() == 1 { "" } else { "s" },
-                g.max_side,
-                g.max_side,
                 g.maps.join(", ")
             );
         }

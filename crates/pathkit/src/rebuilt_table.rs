@@ -46,9 +46,7 @@ impl<T> RebuiltTable<T> {
     /// invalidated, when there are any, to build in; its refusal (the allocator's) is returned
     /// and nothing is kept.
     ///
-    /// Every query asks, so the built case is inlined into the caller (one load and a branch)
-    /// and the build kept out of line.
-    #[inline]
+    /// Every query asks, so the build is kept out of line.
     pub fn get(&self, build: impl FnOnce(Option<T>) -> Result<T, Refusal>) -> Result<&T, Refusal> {
         match self.built.get() {
             Some(table) => Ok(table),

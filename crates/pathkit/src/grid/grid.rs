@@ -682,7 +682,6 @@ impl Grid {
     /// Every query of the grid and of Jump Point Search asks this first, so it reads only the
     /// table: an outside end is answered from the size, and a walled one is in no component of
     /// the table (which every edit keeps in step with the weights), so the weights are not read.
-    #[inline]
     pub(crate) fn reachable_or_refusal(
         &self,
         from: Cell,

@@ -705,6 +705,123 @@ fn bench_json_has_every_engine_and_speedups() {
 }
 
 #[test]
+fn bench_groups_the_small_maps() {
+    // lak104d (41x41) beside an open 130x130 map: only lak104d is in the small-map group (at
+    // most 128 cells a side), whose totals are over its queries alone.
+    let tmp = scratch("bench-small-maps");
+    for file in ["lak104d.map", "lak104d.map.scen"] {
+        std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
+    }
+    let side = 130;
+    let row = ".".repeat(side) + "\n";
+    std::fs::write(
+        tmp.join("open130.map"),
+        format!(
+            "type octile\nheight {side}\nwidth {side}\nmap\n{}",
+            row.repeat(side)
+        ),
+    )
+    .unwrap();
+    let far = side as f64 - 1.0;
+    let lines = [
+        (0, 0, 129, 0, far),
+        (0, 0, 129, 129, far * 2f64.sqrt()),
+        (5, 7, 5, 100, 93.0),
+    ];
+    let mut scen = String::from("version 1\n");
+    for (k, (sx, sy, gx, gy, len)) in lines.iter().enumerate() {
+        scen += &format!("{k}\topen130.map\t{side}\t{side}\t{sx}\t{sy}\t{gx}\t{gy}\t{len:.8}\n");
+    }
+    std::fs::write(tmp.join("open130.map.scen"), scen).unwrap();
+    let json = tmp.join("report.json");
+    let table = run(
+        0,
+        &[
+            "bench",
+            arg(&tmp),
+            "--limit",
+            "4",
+            "--rounds",
+            "1",
+            "--json-out",
+            arg(&json),
+        ],
+    )
+    .out;
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).expect("valid JSON");
+    let small = &v["small_maps"];
+    assert_eq!(small["max_side"], 128);
+    assert_eq!(small["maps"], serde_json::json!(["lak104d"]));
+    let (all, group) = (
+        v["totals"].as_array().unwrap(),
+        small["totals"].as_array().unwrap(),
+    );
+    assert_eq!(group.len(), all.len());
+    let lak = v["maps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == "lak104d")
+        .unwrap();
+    for (k, t) in group.iter().enumerate() {
+        let e = &lak["engines"][k];
+        assert_eq!(t["engine"], e["engine"]);
+        assert_eq!(t["timed"], e["timed"], "{t}");
+        if e["cuts_corners"] == false {
+            // 4 lines of lak104d in the group, 3 more of the open map in all.
+            assert_eq!(t["timed"], 4, "{t}");
+            assert_eq!(all[k]["timed"], 7, "{}", all[k]);
+        }
+        // One map in the group: its median is the map's, its speed-ups the map's.
+        let close = |a: &serde_json::Value, b: &serde_json::Value| {
+            let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            assert!((a - b).abs() <= 1e-9 * b.abs(), "{a} vs {b}");
+        };
+        close(&t["median_us"], &e["median_us"]);
+        close(
+            &t["geomean_speedup_vs_pathkit_jps"],
+            &e["speedup_vs_pathkit_jps"],
+        );
+    }
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("maps <= 128x128 (geomean) ") && l.contains(" engine ")),
+        "{table}"
+    );
+    assert!(
+        table.contains("Small maps: at most 128x128 cells, where a query takes microseconds")
+            && table.contains("in their medians and speed-ups; 1 scenario set: lak104d.\n"),
+        "{table}"
+    );
+    let jps_row = table
+        .lines()
+        .skip_while(|l| !l.starts_with("maps <= 128x128"))
+        .find(|l| l.contains(" pathkit-jps "))
+        .unwrap();
+    assert!(jps_row.starts_with("(1 scenario sets)"), "{jps_row}");
+
+    // No small map, no group.
+    std::fs::remove_file(tmp.join("lak104d.map.scen")).unwrap();
+    let out = run(
+        0,
+        &[
+            "bench",
+            arg(&tmp),
+            "--limit",
+            "2",
+            "--rounds",
+            "1",
+            "--json",
+        ],
+    )
+    .out;
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert!(v["small_maps"].is_null(), "{}", v["small_maps"]);
+}
+
+#[test]
 fn bench_prints_the_table_and_saves_the_same_run_as_json() {
     let scen = fixtures().join("lak104d.map.scen");
     let json = scratch("bench-json-out").join("report.json");
@@ -822,8 +939,29 @@ fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
     assert_eq!(row["disagreements"], 0);
     assert!(row["triangles"].as_u64().unwrap() > 0);
     assert!(row["pathkit_mean_expanded"].as_f64().unwrap() > 0.0);
-    assert!(row["polyanya_median_us"].as_f64().unwrap() > 0.0);
-    assert!(row["ratio_median"].as_f64().unwrap() > 0.0);
+    // polyanya on pathkit's triangles and on them merged into fewer convex polygons, both
+    // timed and both checked (no disagreement above).
+    for field in [
+        "polyanya_median_us",
+        "polyanya_merged_median_us",
+        "ratio_median",
+        "ratio_merged_median",
+        "merge_ms",
+    ] {
+        assert!(row[field].as_f64().unwrap() > 0.0, "{field}: {row}");
+    }
+    let merged = row["merged_polygons"].as_u64().unwrap();
+    assert!(
+        merged > 0 && merged < row["triangles"].as_u64().unwrap(),
+        "{row}"
+    );
+    let ratio = |us: &str| row["pathkit_median_us"].as_f64().unwrap() / row[us].as_f64().unwrap();
+    for (r, us) in [
+        ("ratio_median", "polyanya_median_us"),
+        ("ratio_merged_median", "polyanya_merged_median_us"),
+    ] {
+        assert!((row[r].as_f64().unwrap() - ratio(us)).abs() <= 1e-9 * ratio(us));
+    }
     // Any-angle paths are never longer than 8-connected ones, and on a cave map some are shorter.
     let (mean, max) = (
         row["shorter_mean_pct"].as_f64().unwrap(),
@@ -844,6 +982,11 @@ fn bench_any_angle_agrees_with_polyanya_and_reports_the_gain() {
     )
     .out;
     assert!(table.contains("| lak104d | "), "{table}");
+    assert!(
+        table.contains(" | polyanya (triangles) median | ")
+            && table.contains(" | polyanya (merged) median | "),
+        "{table}"
+    );
 }
 
 /// Whether `pixels` (a PNG `width` pixels wide) has `colour` at (`x`, `y`).

@@ -45,10 +45,19 @@ impl<T> RebuiltTable<T> {
     /// The table, built now by `build` if needed. `build` is handed the arrays of the last table
     /// invalidated, when there are any, to build in; its refusal (the allocator's) is returned
     /// and nothing is kept.
+    ///
+    /// Every query asks, so the build is kept out of line.
     pub fn get(&self, build: impl FnOnce(Option<T>) -> Result<T, Refusal>) -> Result<&T, Refusal> {
-        if let Some(table) = self.built.get() {
-            return Ok(table);
+        match self.built.get() {
+            Some(table) => Ok(table),
+            None => self.build(build),
         }
+    }
+
+    /// [`get`](Self::get) when nothing is built: builds, in the spare arrays if there are any.
+    #[cold]
+    #[inline(never)]
+    fn build(&self, build: impl FnOnce(Option<T>) -> Result<T, Refusal>) -> Result<&T, Refusal> {
         let recycled = self.spare.lock().ok().and_then(|mut spare| spare.take());
         let built = build(recycled)?;
         Ok(self.built.get_or_init(|| built))

@@ -20,21 +20,36 @@ use std::time::Instant;
 /// Relative difference allowed between the two lengths: `polyanya` computes in `f32`.
 const AGREEMENT: f64 = 1e-4;
 
-/// One map's results.
+/// One map's results. polyanya runs twice: on pathkit's own triangles (the same mesh, so only
+/// the searches differ) and on those triangles merged into convex polygons, as its documentation
+/// recommends (`Mesh::merge_polygons`).
 #[derive(Debug, Serialize)]
 struct MapRow {
     map: String,
     triangles: usize,
     build_ms: f64,
+    /// Polygons of polyanya's merged mesh.
+    merged_polygons: Option<usize>,
+    /// What merging took polyanya, in milliseconds (beside `build_ms`, pathkit's mesh).
+    merge_ms: Option<f64>,
     queries: usize,
     pathkit_median_us: f64,
     pathkit_mean_us: f64,
     pathkit_mean_expanded: f64,
+    /// polyanya on pathkit's triangles.
     polyanya_median_us: Option<f64>,
     polyanya_mean_us: Option<f64>,
-    /// pathkit's median over polyanya's: below 1, pathkit is faster.
+    /// polyanya on the merged polygons.
+    polyanya_merged_median_us: Option<f64>,
+    polyanya_merged_mean_us: Option<f64>,
+    /// pathkit's median over polyanya's on the triangles: below 1, pathkit is faster.
     ratio_median: Option<f64>,
     ratio_mean: Option<f64>,
+    /// pathkit's median over polyanya's on the merged polygons: below 1, pathkit is faster.
+    ratio_merged_median: Option<f64>,
+    ratio_merged_mean: Option<f64>,
+    /// Queries where a search found no path, or polyanya's length (on either mesh) differs
+    /// from pathkit's.
     disagreements: usize,
     /// How much shorter than the 8-connected grid optimum, in percent.
     shorter_mean_pct: f64,
@@ -87,12 +102,19 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
                 NavMesh::from_grid(&group.grid).map_err(|e| CliError::Search(e.to_string()))?;
             let build_ms = started.elapsed().as_secs_f64() * 1e3;
             #[cfg(feature = "peers")]
-            let peer = polyanya_peer::to_polyanya(&mesh).map_err(CliError::Search)?;
+            let (peer, merged, merge_ms) = {
+                let peer = polyanya_peer::to_polyanya(&mesh).map_err(CliError::Search)?;
+                let started = Instant::now();
+                let merged = polyanya_peer::merged(&peer);
+                let merge_ms = started.elapsed().as_secs_f64() * 1e3;
+                (peer, merged, merge_ms)
+            };
             let queries = crate::bench::spread(&group.queries, args.limit);
             let mut search = AnyAngleSearch::new();
             let mut out = Vec::new();
-            let (mut ours, mut theirs, mut expanded, mut shorter) =
-                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let (mut ours, mut expanded, mut shorter) = (Vec::new(), Vec::new(), Vec::new());
+            // polyanya's times on the triangles and on the merged polygons.
+            let (mut on_triangles, mut on_merged) = (Vec::new(), Vec::new());
             let mut disagreements = 0;
             for q in &queries {
                 let (s, g) = (centre(q.start), centre(q.goal));
@@ -111,35 +133,55 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
                 #[cfg(feature = "peers")]
                 {
                     let (from, to) = (polyanya_peer::vec2(s), polyanya_peer::vec2(g));
-                    let (us, peer_path) = timed(rounds, || peer.path(from, to));
-                    theirs.push(us);
-                    let peer_length = peer_path.map(|p| f64::from(p.length));
-                    if !peer_length
-                        .is_some_and(|p| (p - length).abs() <= AGREEMENT * length.max(1.0))
-                    {
-                        disagreements += 1;
-                        eprintln!(
-                            "{label} line {}: pathkit {length}, polyanya {peer_length:?}",
-                            q.line
-                        );
+                    let mut agrees = true;
+                    for (peer, times, what) in [
+                        (&peer, &mut on_triangles, "triangles"),
+                        (&merged, &mut on_merged, "merged"),
+                    ] {
+                        let (us, peer_path) = timed(rounds, || peer.path(from, to));
+                        times.push(us);
+                        let peer_length = peer_path.map(|p| f64::from(p.length));
+                        if !peer_length
+                            .is_some_and(|p| (p - length).abs() <= AGREEMENT * length.max(1.0))
+                        {
+                            agrees = false;
+                            eprintln!(
+                                "{label} line {}: pathkit {length}, polyanya ({what}) {peer_length:?}",
+                                q.line
+                            );
+                        }
                     }
+                    disagreements += usize::from(!agrees);
                 }
             }
             let (pm, pmean) = (median(&mut ours.clone()), mean(&ours));
-            let peer_stats =
-                (!theirs.is_empty()).then(|| (median(&mut theirs.clone()), mean(&theirs)));
+            let stats = |times: &[f64]| {
+                (!times.is_empty()).then(|| (median(&mut times.to_vec()), mean(times)))
+            };
+            let (tri, mer) = (stats(&on_triangles), stats(&on_merged));
+            #[cfg(feature = "peers")]
+            let (merged_polygons, merge_ms) =
+                (Some(polyanya_peer::polygon_count(&merged)), Some(merge_ms));
+            #[cfg(not(feature = "peers"))]
+            let (merged_polygons, merge_ms) = (None, None);
             rows.push(MapRow {
                 map: label,
                 triangles: mesh.triangle_count(),
                 build_ms,
+                merged_polygons,
+                merge_ms,
                 queries: queries.len(),
                 pathkit_median_us: pm,
                 pathkit_mean_us: pmean,
                 pathkit_mean_expanded: mean(&expanded),
-                polyanya_median_us: peer_stats.map(|p| p.0),
-                polyanya_mean_us: peer_stats.map(|p| p.1),
-                ratio_median: peer_stats.map(|p| pm / p.0),
-                ratio_mean: peer_stats.map(|p| pmean / p.1),
+                polyanya_median_us: tri.map(|p| p.0),
+                polyanya_mean_us: tri.map(|p| p.1),
+                polyanya_merged_median_us: mer.map(|p| p.0),
+                polyanya_merged_mean_us: mer.map(|p| p.1),
+                ratio_median: tri.map(|p| pm / p.0),
+                ratio_mean: tri.map(|p| pmean / p.1),
+                ratio_merged_median: mer.map(|p| pm / p.0),
+                ratio_merged_mean: mer.map(|p| pmean / p.1),
                 disagreements,
                 shorter_mean_pct: mean(&shorter),
                 shorter_max_pct: shorter.iter().copied().fold(0.0, f64::max),
@@ -163,25 +205,36 @@ fn table(rows: &[MapRow], rounds: usize, limit: usize) -> String {
     let opt =
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     let mut s = format!(
-        "Optimal any-angle search on meshes of Moving AI maps ({} queries a map, median of {rounds} runs each; times in µs per query)\n\n",
+        "Optimal any-angle search on meshes of Moving AI maps ({} queries a map, median of {rounds} runs each; times in µs per query).\n\
+         polyanya runs on pathkit's triangles and on them merged into convex polygons (Mesh::merge_polygons, as its documentation\n\
+         recommends); a ratio is pathkit's time over polyanya's (below 1, pathkit is faster).\n\n",
         if limit == 0 { "all".to_string() } else { limit.to_string() }
     );
-    s += "| map | triangles | mesh ms | queries | pathkit median | pathkit mean | expanded | polyanya median | polyanya mean | ratio (median) | ratio (mean) | disagree | shorter than 8-conn. mean % | max % |\n";
-    s += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    s += "| map | triangles | merged polygons | mesh ms | merge ms | queries | pathkit median | pathkit mean | expanded \
+          | polyanya (triangles) median | polyanya (triangles) mean | polyanya (merged) median | polyanya (merged) mean \
+          | ratio (triangles) median | ratio (merged) median | ratio (triangles) mean | ratio (merged) mean \
+          | disagree | shorter than 8-conn. mean % | max % |\n";
+    s += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for r in rows {
         s += &format!(
-            "| {} | {} | {:.0} | {} | {:.1} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {:.2} | {:.2} |\n",
+            "| {} | {} | {} | {:.0} | {} | {} | {:.1} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} |\n",
             r.map,
             r.triangles,
+            r.merged_polygons.map_or("-".to_string(), |n| n.to_string()),
             r.build_ms,
+            opt(r.merge_ms, 0),
             r.queries,
             r.pathkit_median_us,
             r.pathkit_mean_us,
             r.pathkit_mean_expanded,
             opt(r.polyanya_median_us, 1),
             opt(r.polyanya_mean_us, 1),
+            opt(r.polyanya_merged_median_us, 1),
+            opt(r.polyanya_merged_mean_us, 1),
             opt(r.ratio_median, 2),
+            opt(r.ratio_merged_median, 2),
             opt(r.ratio_mean, 2),
+            opt(r.ratio_merged_mean, 2),
             r.disagreements,
             r.shorter_mean_pct,
             r.shorter_max_pct,

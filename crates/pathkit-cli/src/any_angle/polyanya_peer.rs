@@ -1,5 +1,7 @@
 //! The `polyanya` crate fed pathkit's own mesh: the same triangles, so the two searches answer
-//! the same question and only the search is compared.
+//! the same question and only the search is compared; and the same mesh with its triangles
+//! merged into convex polygons, as polyanya's documentation and its own benchmarks prepare a
+//! mesh (fewer, larger polygons: fewer nodes for its search).
 
 use glam::Vec2;
 use pathkit::geometry::Point;
@@ -82,4 +84,19 @@ pub fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, String> {
 /// A point in `f32`, as `polyanya` takes them.
 pub fn vec2(p: Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
+}
+
+/// `peer` with neighbouring polygons merged while they stay convex
+/// (`polyanya::Mesh::merge_polygons`, repeated until nothing merges, as polyanya's own
+/// benchmarks do), baked again for its point location.
+pub fn merged(peer: &polyanya::Mesh) -> polyanya::Mesh {
+    let mut merged = peer.clone();
+    while merged.merge_polygons() {}
+    merged.bake();
+    merged
+}
+
+/// The polygons of a mesh, over its layers (one here).
+pub fn polygon_count(mesh: &polyanya::Mesh) -> usize {
+    mesh.layers.iter().map(|l| l.polygons.len()).sum()
 }

@@ -182,7 +182,13 @@ impl MapReport {
     }
 }
 
-/// One engine over every map.
+/// The largest side, in cells, of a map in the small-map group: on maps this small a query takes
+/// a microsecond or two, so a fixed cost per query (the checks before a search, setting it up,
+/// writing the path) is a large part of it, and a change in it shows in the group's medians
+/// where the all-maps figures, dominated by long searches, would hide it.
+pub const SMALL_MAP_SIDE: u32 = 128;
+
+/// One engine over every map (or over the maps of a group).
 #[derive(Clone, Debug, Serialize)]
 pub struct EngineTotal {
     /// Engine name.
@@ -205,6 +211,80 @@ pub struct EngineTotal {
     pub geomean_speedup_vs_astar_general: Option<f64>,
     /// Geometric mean over the maps of the speed-up over pathkit-jps.
     pub geomean_speedup_vs_pathkit_jps: Option<f64>,
+}
+
+/// The engines over a group of the maps, as the all-maps totals are over all of them.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapGroup {
+    /// Which maps belong: at most this many cells on either side.
+    pub max_side: u32,
+    /// The rows of the maps in the group (their labels).
+    pub maps: Vec<String>,
+    /// Per engine, over the group's maps.
+    pub totals: Vec<EngineTotal>,
+}
+
+/// Per engine (in the order they first appear), over `maps`: counts summed, the mean and median
+/// of every timed query's median time, and the geometric mean over the maps of each speed-up.
+fn totals(maps: &[&MapReport]) -> Vec<EngineTotal> {
+    let mut names: Vec<&str> = Vec::new();
+    for e in maps.iter().flat_map(|m| &m.engines) {
+        if !names.contains(&e.engine.as_str()) {
+            names.push(&e.engine);
+        }
+    }
+    names
+        .iter()
+        .map(|&name| {
+            let es: Vec<&EngineReport> = maps
+                .iter()
+                .flat_map(|m| &m.engines)
+                .filter(|e| e.engine == name)
+                .collect();
+            let mut all: Vec<f64> = es
+                .iter()
+                .flat_map(|e| e.per_query_us.iter().copied())
+                .collect();
+            let mean_us = if all.is_empty() {
+                f64::NAN
+            } else {
+                all.iter().sum::<f64>() / all.len() as f64
+            };
+            EngineTotal {
+                engine: name.to_string(),
+                timed: es.iter().map(|e| e.timed).sum(),
+                wrong: es.iter().map(|e| e.wrong).sum(),
+                corner_cutting: es.iter().map(|e| e.corner_cutting).sum(),
+                length_differs: es.iter().map(|e| e.length_differs).sum(),
+                mean_us,
+                median_us: median(&mut all),
+                geomean_speedup_vs_pathfinding: geomean(
+                    es.iter().filter_map(|e| e.speedup_vs_pathfinding),
+                ),
+                geomean_speedup_vs_astar_general: geomean(
+                    es.iter().filter_map(|e| e.speedup_vs_astar_general),
+                ),
+                geomean_speedup_vs_pathkit_jps: geomean(
+                    es.iter().filter_map(|e| e.speedup_vs_pathkit_jps),
+                ),
+            }
+        })
+        .collect()
+}
+
+impl MapGroup {
+    /// The maps at most `max_side` cells on either side; `None` when there are none.
+    fn small(maps: &[MapReport], max_side: u32) -> Option<Self> {
+        let small: Vec<&MapReport> = maps
+            .iter()
+            .filter(|m| m.width <= max_side && m.height <= max_side)
+            .collect();
+        (!small.is_empty()).then(|| MapGroup {
+            max_side,
+            maps: small.iter().map(|m| m.label.clone()).collect(),
+            totals: totals(&small),
+        })
+    }
 }
 
 /// What the grid's fast loop gains: pathkit-astar's speed-up over pathkit-astar-general, the same
@@ -262,6 +342,9 @@ pub struct BenchReport {
     pub maps: Vec<MapReport>,
     /// Per engine, over all maps.
     pub totals: Vec<EngineTotal>,
+    /// Per engine, over the small maps (at most [`SMALL_MAP_SIDE`] cells a side), where a fixed
+    /// cost per query shows; absent when no map benchmarked is that small.
+    pub small_maps: Option<MapGroup>,
     /// pathkit-astar's speed-up over pathkit-astar-general over all maps (absent when either
     /// was not timed).
     pub fast_loop_speedup: Option<FastLoopSpeedup>,
@@ -277,51 +360,10 @@ fn geomean(v: impl Iterator<Item = f64>) -> Option<f64> {
 }
 
 impl BenchReport {
-    /// Adds the per-engine totals.
+    /// Adds the per-engine totals, over all maps and over the small ones.
     pub fn new(limit: usize, rounds: usize, maps: Vec<MapReport>, elapsed: Duration) -> Self {
-        let mut names: Vec<String> = Vec::new();
-        for e in maps.iter().flat_map(|m| &m.engines) {
-            if !names.contains(&e.engine) {
-                names.push(e.engine.clone());
-            }
-        }
-        let totals = names
-            .iter()
-            .map(|name| {
-                let es: Vec<&EngineReport> = maps
-                    .iter()
-                    .flat_map(|m| &m.engines)
-                    .filter(|e| &e.engine == name)
-                    .collect();
-                let mut all: Vec<f64> = es
-                    .iter()
-                    .flat_map(|e| e.per_query_us.iter().copied())
-                    .collect();
-                let mean_us = if all.is_empty() {
-                    f64::NAN
-                } else {
-                    all.iter().sum::<f64>() / all.len() as f64
-                };
-                EngineTotal {
-                    engine: name.clone(),
-                    timed: es.iter().map(|e| e.timed).sum(),
-                    wrong: es.iter().map(|e| e.wrong).sum(),
-                    corner_cutting: es.iter().map(|e| e.corner_cutting).sum(),
-                    length_differs: es.iter().map(|e| e.length_differs).sum(),
-                    mean_us,
-                    median_us: median(&mut all),
-                    geomean_speedup_vs_pathfinding: geomean(
-                        es.iter().filter_map(|e| e.speedup_vs_pathfinding),
-                    ),
-                    geomean_speedup_vs_astar_general: geomean(
-                        es.iter().filter_map(|e| e.speedup_vs_astar_general),
-                    ),
-                    geomean_speedup_vs_pathkit_jps: geomean(
-                        es.iter().filter_map(|e| e.speedup_vs_pathkit_jps),
-                    ),
-                }
-            })
-            .collect();
+        let totals = totals(&maps.iter().collect::<Vec<_>>());
+        let small_maps = MapGroup::small(&maps, SMALL_MAP_SIDE);
         let fast_loop_speedup = FastLoopSpeedup::new(&maps);
         BenchReport {
             limit,
@@ -329,6 +371,7 @@ impl BenchReport {
             seconds: elapsed.as_secs_f64(),
             maps,
             totals,
+            small_maps,
             fast_loop_speedup,
         }
     }
@@ -383,51 +426,19 @@ impl BenchReport {
             }
         }
         let _ = writeln!(s);
-        let head = [
-            "ok",
-            "bad",
-            "mean us",
-            "median us",
-            "",
-            "",
-            "",
-            "pf/this",
-            "gen/this",
-            "jps/this",
-        ];
-        row(
+        self.total_rows(
             &mut s,
             "all maps (speed-ups: geomean)",
-            "engine",
-            head,
-            "notes",
+            self.maps.len(),
+            &self.totals,
         );
-        let sets = format!("({} scenario sets)", self.maps.len());
-        for t in &self.totals {
-            let cuts = self
-                .maps
-                .iter()
-                .flat_map(|m| &m.engines)
-                .any(|e| e.engine == t.engine && e.cuts_corners);
-            let cells = [
-                t.timed.to_string(),
-                t.wrong.to_string(),
-                num(t.mean_us),
-                num(t.median_us),
-                String::new(),
-                String::new(),
-                String::new(),
-                speedup(t.geomean_speedup_vs_pathfinding),
-                speedup(t.geomean_speedup_vs_astar_general),
-                speedup(t.geomean_speedup_vs_pathkit_jps),
-            ];
-            let notes = notes(cuts, t.corner_cutting, t.length_differs, &[]);
-            row(
+        if let Some(g) = &self.small_maps {
+            let _ = writeln!(s);
+            self.total_rows(
                 &mut s,
-                &sets,
-                &t.engine,
-                cells.each_ref().map(String::as_str),
-                &notes,
+                &format!("maps <= {0}x{0} (geomean)", g.max_side),
+                g.maps.len(),
+                &g.totals,
             );
         }
         let _ = writeln!(
@@ -435,10 +446,22 @@ impl BenchReport {
             "\n{} lines per file (0 = all), median of {} timed runs per query; {:.0} s in all.\n\
              Speed-ups, above 1 when this engine is faster: pf/this, gen/this, jps/this = the median\n\
              time of {PATHFINDING}, {ASTAR_GENERAL}, {JPS} on the same map over this engine's\n\
-             (in the all-maps rows, the geometric mean over the maps).\n\
+             (in the all-maps and small-maps rows, the geometric mean over their maps).\n\
              * = allows corner cutting, an easier problem.",
             self.limit, self.rounds, self.seconds
         );
+        if let Some(g) = &self.small_maps {
+            let _ = writeln!(
+                s,
+                "Small maps: at most {}x{} cells, where a query takes microseconds, so a fixed cost per\n\
+                 query shows in their medians and speed-ups; {} scenario set{}: {}.",
+                g.max_side,
+                g.max_side,
+                g.maps.len(),
+                if g.maps.len() == 1 { "" } else { "s" },
+                g.maps.join(", ")
+            );
+        }
         self.cold_first_queries(&mut s);
         if let Some(f) = &self.fast_loop_speedup {
             let _ = writeln!(
@@ -459,6 +482,51 @@ impl BenchReport {
 }
 
 impl BenchReport {
+    /// A header and one row per engine of `totals`, over `sets` scenario sets.
+    fn total_rows(&self, s: &mut String, title: &str, sets: usize, totals: &[EngineTotal]) {
+        let head = [
+            "ok",
+            "bad",
+            "mean us",
+            "median us",
+            "",
+            "",
+            "",
+            "pf/this",
+            "gen/this",
+            "jps/this",
+        ];
+        row(s, title, "engine", head, "notes");
+        let sets = format!("({sets} scenario sets)");
+        for t in totals {
+            let cuts = self
+                .maps
+                .iter()
+                .flat_map(|m| &m.engines)
+                .any(|e| e.engine == t.engine && e.cuts_corners);
+            let cells = [
+                t.timed.to_string(),
+                t.wrong.to_string(),
+                num(t.mean_us),
+                num(t.median_us),
+                String::new(),
+                String::new(),
+                String::new(),
+                speedup(t.geomean_speedup_vs_pathfinding),
+                speedup(t.geomean_speedup_vs_astar_general),
+                speedup(t.geomean_speedup_vs_pathkit_jps),
+            ];
+            let notes = notes(cuts, t.corner_cutting, t.length_differs, &[]);
+            row(
+                s,
+                &sets,
+                &t.engine,
+                cells.each_ref().map(String::as_str),
+                &notes,
+            );
+        }
+    }
+
     /// One line per pathkit engine: its first query on a map when the tables were left to it
     /// (median and largest over the maps), against its median warm query; `build ms` in the table
     /// is what building them up front takes instead.

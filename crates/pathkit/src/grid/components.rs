@@ -79,8 +79,15 @@ impl Components {
     }
 
     /// The component of cell index `i`, or `None` for a blocked cell.
+    #[inline]
     pub fn component(&self, i: usize) -> Option<u32> {
         self.sets.set_of(i)
+    }
+
+    /// Whether cell indices `a` and `b` are both passable and in the same component.
+    #[inline]
+    pub fn same(&self, a: usize, b: usize) -> bool {
+        self.sets.same_set(a, b)
     }
 
     /// A blocked cell became passable: it joins (and may merge) its neighbours' components.

@@ -664,6 +664,7 @@ impl Grid {
     }
 
     /// The connected components under `rule`, built on the first question.
+    #[inline]
     pub(crate) fn components(&self, rule: Diagonal) -> Result<&Components, Refusal> {
         self.components[slot(rule)].get(|recycled| Components::build(self, rule, recycled))
     }
@@ -677,21 +678,22 @@ impl Grid {
     }
 
     /// [`Grid::try_reachable`] with the crate's own refusal, for callers with other error types.
+    ///
+    /// Every query of the grid and of Jump Point Search asks this first, so it reads only the
+    /// table: an outside end is answered from the size, and a walled one is in no component of
+    /// the table (which every edit keeps in step with the weights), so the weights are not read.
     pub(crate) fn reachable_or_refusal(
         &self,
         from: Cell,
         to: Cell,
         rule: Diagonal,
     ) -> Result<bool, Refusal> {
-        Ok(
-            match (
-                self.component_or_refusal(from, rule)?,
-                self.component_or_refusal(to, rule)?,
-            ) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            },
-        )
+        let inside = |c: Cell| c.x < self.width && c.y < self.height;
+        if !inside(from) || !inside(to) {
+            return Ok(false);
+        }
+        let components = self.components(rule)?;
+        Ok(components.same(self.index(from), self.index(to)))
     }
 
     /// An id of the connected component of `cell` under the diagonal rule, or `None` for a blocked

@@ -268,10 +268,18 @@ pub(crate) fn check_query(
 }
 
 /// [`JpsError::NonUniformCost`] unless every cell weighs 0 or 1.
+#[inline]
 pub(crate) fn check_uniform(grid: &Grid) -> Result<(), JpsError> {
     if grid.max_weight() <= 1 {
         return Ok(());
     }
+    non_uniform(grid)
+}
+
+/// The error of [`check_uniform`]: the first cell weighing more than 1.
+#[cold]
+#[inline(never)]
+fn non_uniform(grid: &Grid) -> Result<(), JpsError> {
     let (index, &weight) = grid
         .weights()
         .iter()

@@ -118,6 +118,23 @@ impl NavMesh {
                 }
             }
         }
+        // Coordinates below the scene's resolution (an ulp of its largest coordinate) are zero
+        // at its scale, and the triangulator can fail to locate points beside them (spade 2.15,
+        // "Failed to locate position", with 1e-38 next to 1e6): they are snapped to 0.
+        let resolution = sides
+            .iter()
+            .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
+            .fold(0.0, f64::max)
+            * f64::EPSILON;
+        let snap = |p: Point| {
+            let s = |v: f64| if v.abs() < resolution { 0.0 } else { v };
+            Point::new(s(p.x), s(p.y))
+        };
+        let sides: Vec<(Point, Point)> = sides
+            .into_iter()
+            .map(|(a, b)| (snap(a), snap(b)))
+            .filter(|(a, b)| a != b)
+            .collect();
         let limit = WALL_CUTS_BASE.saturating_add(WALL_CUTS_PER_WALL * sides.len() as u64);
         let pieces = wall_pieces(&sides, limit).ok_or(NavMeshError::TooManyCrossings {
             walls: sides.len(),

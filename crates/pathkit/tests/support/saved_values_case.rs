@@ -365,7 +365,7 @@ fn one_kind(graph: &pathkit::graph::NodeGraph) -> bool {
 #[cfg(feature = "serde")]
 fn node_graph_searches(graph: &pathkit::graph::NodeGraph) {
     use crate::oracle::{same_cost, OracleGraph};
-    use pathkit::graph::{BaseCosts, GraphError};
+    use pathkit::graph::BaseCosts;
     use pathkit::search::SearchContext;
 
     let all: Vec<_> = graph.all_nodes().collect();
@@ -390,53 +390,37 @@ fn node_graph_searches(graph: &pathkit::graph::NodeGraph) {
         for &b in all.iter().take(PLACES) {
             let found = graph.find_path(a, b);
             let status = graph.find_path_into(&mut ctx, &BaseCosts, a, b, &mut path);
-            match found {
-                Ok(outcome) => {
-                    let status = status.expect("both doors answer alike");
-                    let found = outcome.into_path();
-                    assert_eq!(
-                        found.as_ref().map(|p| &p.nodes[..]),
-                        status.is_found().then_some(&path[..])
-                    );
-                    let Some(found) = found else {
-                        if let Some(o) = &oracle {
-                            assert_eq!(o.shortest(a.index(), b.index()), None, "{a} -> {b}");
-                        }
-                        continue;
-                    };
-                    let nodes = &found.nodes;
-                    assert_eq!((nodes[0], nodes[nodes.len() - 1]), (a, b));
-                    if a == b {
-                        assert_eq!((nodes.len(), found.cost), (1, 0.0));
-                    }
-                    let mut sum = 0.0f64;
-                    for step in nodes.windows(2) {
-                        assert_eq!(graph.has_connection(step[0], step[1]), Ok(true));
-                        sum += f64::from(graph.cost(step[0], step[1]).unwrap());
-                    }
-                    let cost = f64::from(found.cost);
-                    assert!(cost.is_finite() && cost >= 0.0, "{a} -> {b} costs {cost}");
-                    assert!(
-                        same_cost(sum, cost, tolerance),
-                        "{a} -> {b}: steps {sum}, reported {cost}"
-                    );
-                    if let Some(o) = &oracle {
-                        let best = o.shortest(a.index(), b.index()).expect("the oracle's path");
-                        assert!(
-                            same_cost(cost, best, tolerance),
-                            "{a} -> {b}: {cost}, the optimum {best}"
-                        );
-                    }
+            let Some(found) = both_doors(found, status, &path, a, b) else {
+                continue;
+            };
+            let Some(found) = found else {
+                if let Some(o) = &oracle {
+                    assert_eq!(o.shortest(a.index(), b.index()), None, "{a} -> {b}");
                 }
-                Err(
-                    e @ (GraphError::InvalidCost { .. }
-                    | GraphError::InvalidEstimate { .. }
-                    | GraphError::CostOverflow { .. }),
-                ) => {
-                    // Compared as printed: a NaN cost is not `==` to itself.
-                    assert_eq!(format!("{:?}", status), format!("{:?}", Err::<(), _>(e)));
-                }
-                Err(e) => panic!("{a} -> {b} failed with {e:?}"),
+                continue;
+            };
+            let nodes = &found.nodes;
+            assert_eq!((nodes[0], nodes[nodes.len() - 1]), (a, b));
+            if a == b {
+                assert_eq!((nodes.len(), found.cost), (1, 0.0));
+            }
+            let mut sum = 0.0f64;
+            for step in nodes.windows(2) {
+                assert_eq!(graph.has_connection(step[0], step[1]), Ok(true));
+                sum += f64::from(graph.cost(step[0], step[1]).unwrap());
+            }
+            let cost = f64::from(found.cost);
+            assert!(cost.is_finite() && cost >= 0.0, "{a} -> {b} costs {cost}");
+            assert!(
+                same_cost(sum, cost, tolerance),
+                "{a} -> {b}: steps {sum}, reported {cost}"
+            );
+            if let Some(o) = &oracle {
+                let best = o.shortest(a.index(), b.index()).expect("the oracle's path");
+                assert!(
+                    same_cost(cost, best, tolerance),
+                    "{a} -> {b}: {cost}, the optimum {best}"
+                );
             }
         }
     }
@@ -595,7 +579,6 @@ fn round_trip_grid_graph(grid: &pathkit::graph::GridGraph) {
 /// path along edges from start to goal, or a typed error about costs.
 #[cfg(feature = "serde")]
 fn grid_graph_searches(grid: &pathkit::graph::GridGraph) {
-    use pathkit::graph::GraphError;
     use pathkit::search::SearchContext;
 
     let (ox, oy) = grid.origin();
@@ -614,34 +597,56 @@ fn grid_graph_searches(grid: &pathkit::graph::GridGraph) {
         for &b in &places {
             let found = grid.find_path(a, b);
             let status = grid.find_path_into(&mut ctx, a, b, &mut path);
-            match found {
-                Ok(outcome) => {
-                    let status = status.expect("both doors answer alike");
-                    let found = outcome.into_path();
-                    assert_eq!(
-                        found.as_ref().map(|p| &p.nodes[..]),
-                        status.is_found().then_some(&path[..])
-                    );
-                    if let Some(found) = found {
-                        let nodes = &found.nodes;
-                        assert_eq!((nodes[0], nodes[nodes.len() - 1]), (a, b));
-                        for step in nodes.windows(2) {
-                            assert_eq!(grid.graph().has_connection(step[0], step[1]), Ok(true));
-                        }
-                        assert!(found.cost.is_finite() && found.cost >= 0.0);
-                    }
+            let Some(found) = both_doors(found, status, &path, a, b) else {
+                continue;
+            };
+            if let Some(found) = found {
+                let nodes = &found.nodes;
+                assert_eq!((nodes[0], nodes[nodes.len() - 1]), (a, b));
+                for step in nodes.windows(2) {
+                    assert_eq!(grid.graph().has_connection(step[0], step[1]), Ok(true));
                 }
-                Err(
-                    e @ (GraphError::InvalidCost { .. }
-                    | GraphError::InvalidEstimate { .. }
-                    | GraphError::CostOverflow { .. }),
-                ) => {
-                    // Compared as printed: a NaN cost is not `==` to itself.
-                    assert_eq!(format!("{:?}", status), format!("{:?}", Err::<(), _>(e)));
-                }
-                Err(e) => panic!("{a} -> {b} failed with {e:?}"),
+                assert!(found.cost.is_finite() && found.cost >= 0.0);
             }
         }
+    }
+}
+
+/// What the two doors of a graph search (`find_path` and `find_path_into`) answer to one query
+/// from `a` to `b`: `Some` of the same path (or of none) from both, or `None` when both refused
+/// it with the same cost error (`InvalidCost`, `InvalidEstimate` or `CostOverflow`, compared as
+/// printed: a NaN cost is not `==` to itself). Any other error fails.
+#[cfg(feature = "serde")]
+fn both_doors(
+    found: Result<
+        pathkit::search::Outcome<pathkit::graph::NodeId, f32>,
+        pathkit::graph::GraphError,
+    >,
+    status: Result<pathkit::search::Status<f32>, pathkit::graph::GraphError>,
+    path: &[pathkit::graph::NodeId],
+    a: pathkit::graph::NodeId,
+    b: pathkit::graph::NodeId,
+) -> Option<Option<pathkit::search::Path<pathkit::graph::NodeId, f32>>> {
+    use pathkit::graph::GraphError;
+    match found {
+        Ok(outcome) => {
+            let status = status.expect("both doors answer alike");
+            let found = outcome.into_path();
+            assert_eq!(
+                found.as_ref().map(|p| &p.nodes[..]),
+                status.is_found().then_some(path)
+            );
+            Some(found)
+        }
+        Err(
+            e @ (GraphError::InvalidCost { .. }
+            | GraphError::InvalidEstimate { .. }
+            | GraphError::CostOverflow { .. }),
+        ) => {
+            assert_eq!(format!("{:?}", status), format!("{:?}", Err::<(), _>(e)));
+            None
+        }
+        Err(e) => panic!("{a} -> {b} failed with {e:?}"),
     }
 }
 

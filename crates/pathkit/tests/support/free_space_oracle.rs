@@ -211,16 +211,25 @@ impl FreeSpace {
         if !self.is_free(start) || !self.is_free(goal) {
             return None;
         }
+        shortest_path(
+            &self.nodes(start, goal),
+            |p, q| self.segment_clear(p, q),
+            dist,
+        )
+    }
+
+    /// The visibility graph's nodes: the start, the goal, the box's corners and the turning
+    /// points.
+    fn nodes(&self, start: P, goal: P) -> Vec<P> {
         let mut nodes = vec![start, goal];
-        let corners = [
+        nodes.extend([
             self.lo,
             (self.hi.0, self.lo.1),
             self.hi,
             (self.lo.0, self.hi.1),
-        ];
-        nodes.extend(corners);
+        ]);
         nodes.extend(self.turning_points());
-        shortest_path(&nodes, |p, q| self.segment_clear(p, q), dist)
+        nodes
     }
 
     /// Where a path may turn: the free corners of solid obstacles, and the two ends of each thin
@@ -285,8 +294,7 @@ impl FreeSpace {
 impl FreeSpace {
     /// The corners the shortest path turns at, start and goal included (for failure messages).
     pub fn shortest_route(&self, start: P, goal: P) -> Option<Vec<P>> {
-        let mut nodes = vec![start, goal];
-        nodes.extend(self.turning_points());
+        let nodes = self.nodes(start, goal);
         let n = nodes.len();
         let mut best = vec![f64::INFINITY; n];
         let mut before = vec![usize::MAX; n];

@@ -3,8 +3,8 @@
 //! module if needed), runs one suite of the script against it, and fails on any failed check,
 //! console error or page error.
 //!
-//! Needs `node`, `/usr/bin/chromium` and `npm ci` in `tests/browser` (`.ci/run` does all three).
-//! Without them the tests fail and say so. Screenshots go to the test's scratch directory, or to
+//! Needs `node` (20 or newer), `npm` and `/usr/bin/chromium`; without them the tests fail and say
+//! how to install them. The first test installs playwright-core in `tests/browser` (`npm ci`). Screenshots go to the test's scratch directory, or to
 //! `docs/screenshots/` with `UPDATE_SCREENSHOTS=1` (how the README's pictures are made).
 
 #[path = "../../catmaze/tests/support/winning_walk.rs"]
@@ -114,13 +114,45 @@ fn require_browser() {
          (Debian 12's own is 18; NodeSource packages 20 and later)",
         version.trim()
     );
-    let package = crate_dir().join("tests/browser/node_modules/playwright-core/package.json");
-    assert!(
-        package.is_file(),
-        "playwright-core is not installed: run `npm ci` in {} (.ci/run does), or leave these \
-         tests out with `-- --skip needs_`",
-        crate_dir().join("tests/browser").display()
-    );
+    if let Err(why) = PLAYWRIGHT.get_or_init(install_playwright) {
+        panic!("{why}");
+    }
+}
+
+/// Whether playwright-core is installed, once per test process (the first test to need it
+/// installs it; the others wait for that).
+static PLAYWRIGHT: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+
+/// Installs playwright-core beside run.mjs with `npm ci` (the version `package-lock.json` pins;
+/// it never downloads a browser) unless it is there already, so a fresh clone's test command
+/// needs no step by hand.
+fn install_playwright() -> Result<(), String> {
+    let folder = crate_dir().join("tests/browser");
+    let package = folder.join("node_modules/playwright-core/package.json");
+    if package.is_file() {
+        return Ok(());
+    }
+    eprintln!("installing playwright-core: npm ci in {}", folder.display());
+    let status = Command::new("npm")
+        .current_dir(&folder)
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+        .stdin(Stdio::null())
+        .status();
+    match status {
+        Ok(s) if s.success() && package.is_file() => Ok(()),
+        Ok(s) => Err(format!(
+            "`npm ci` in {} ended with {s} and did not install playwright-core (is the npm \
+             registry reachable?); or leave these tests out with `-- --skip needs_`",
+            folder.display()
+        )),
+        Err(e) => Err(format!(
+            "could not start npm ({e}) to install playwright-core in {}: {}; or leave these tests \
+             out with `-- --skip needs_`",
+            folder.display(),
+            Tool::Node.install_hint()
+        )),
+    }
 }
 
 fn screenshot_dir() -> PathBuf {

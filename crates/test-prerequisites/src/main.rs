@@ -11,7 +11,6 @@ use test_prerequisites::{Dataset, Tool};
 
 fn main() -> ExitCode {
     let mut missing = Vec::new();
-    let mut failed = false;
     for dataset in Dataset::ALL {
         match dataset.locate() {
             Ok(folder) => println!("found {}: {}", dataset.description(), folder.display()),
@@ -24,7 +23,8 @@ fn main() -> ExitCode {
             Err(m) => missing.push(m),
         }
     }
-    // The browser tests' one npm package, installed by `npm ci` beside their script.
+    // The browser tests' one npm package: they install it themselves (`npm ci`) when it is not
+    // there, so it is only reported.
     let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let browser = crates
         .parent()
@@ -36,17 +36,30 @@ fn main() -> ExitCode {
     {
         println!("found playwright-core in {}", browser.display());
     } else {
-        eprintln!(
-            "missing playwright-core, which the browser tests drive Chromium with: run `npm ci` in {} \
-             (.ci/run does)\n",
+        println!(
+            "playwright-core is not in {} yet: the first browser test installs it (npm ci)",
             browser.display()
         );
-        failed = true;
     }
     for m in &missing {
         eprintln!("{m}\n");
     }
-    if missing.is_empty() && !failed {
+    let packages: Vec<&str> = missing
+        .iter()
+        .filter_map(|m| match m {
+            test_prerequisites::Missing::Tool { tool, .. } => Some(tool.debian_packages()),
+            _ => None,
+        })
+        .flatten()
+        .copied()
+        .collect();
+    if !packages.is_empty() {
+        eprintln!(
+            "on Debian or Ubuntu, every missing program in one line: sudo apt-get install {}",
+            packages.join(" ")
+        );
+    }
+    if missing.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -51,14 +51,26 @@ impl Tool {
     /// ```
     pub fn install_hint(self) -> &'static str {
         match self {
-            Tool::Tmux => {
-                "apt-get install tmux (Debian, Ubuntu) or brew install tmux (macOS); .ci/run installs it"
-            }
+            Tool::Tmux => "apt-get install tmux (Debian, Ubuntu) or brew install tmux (macOS)",
             Tool::Node => {
-                "apt-get install nodejs npm (Debian, Ubuntu), then `npm ci` in \
-                 crates/catmaze-web/tests/browser; .ci/run does both"
+                "apt-get install nodejs npm (Debian 13, Ubuntu 24.04: Node.js 20 or newer); the \
+                 browser tests then install playwright-core themselves"
             }
-            Tool::Chromium => "apt-get install chromium (Debian); .ci/run installs it",
+            Tool::Chromium => "apt-get install chromium (Debian)",
+        }
+    }
+
+    /// The Debian packages that provide the program (and what it needs beside it: Node.js comes
+    /// with npm, which installs playwright-core).
+    ///
+    /// ```
+    /// assert_eq!(test_prerequisites::Tool::Node.debian_packages(), ["nodejs", "npm"]);
+    /// ```
+    pub fn debian_packages(self) -> &'static [&'static str] {
+        match self {
+            Tool::Tmux => &["tmux"],
+            Tool::Node => &["nodejs", "npm"],
+            Tool::Chromium => &["chromium"],
         }
     }
 

@@ -232,7 +232,9 @@ impl MeshGraph {
     /// nodes: the previous triangulation's nodes are removed, the mode's nodes created and
     /// joined within each triangle, and the points connected with
     /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles) joined to their new
-    /// triangles (a point now inside an obstacle is left unconnected).
+    /// triangles (a point now inside an obstacle is left unconnected). One node stands at each
+    /// place: vertices and shared sides' middles that round to the same `f32` position are one
+    /// node; a thin wall's side has a node on each side of the wall.
     ///
     /// # Errors
     /// [`GraphError::Mesh`] when the triangulation fails (coordinates it cannot represent), or
@@ -268,8 +270,11 @@ impl MeshGraph {
         self.spare.extend(old);
         let verts = mesh.vertices();
         let mut nodes_of: Vec<Vec<NodeId>> = vec![Vec::new(); mesh.triangle_count()];
-        let mut at_vertex: HashMap<u32, NodeId> = HashMap::new();
-        let mut at_edge: HashMap<(u32, u32), NodeId> = HashMap::new();
+        // Nodes hold `f32` positions: mesh vertices and shared sides' middles that are apart in
+        // `f64` but round to the same `f32` place (where grown obstacles overlap, crossings lie
+        // within a rounding of each other) are one node there, not several indistinguishable ones.
+        let place = |p: Point| p.to_f32().map(f32::to_bits);
+        let mut at_place: HashMap<[u32; 2], NodeId> = HashMap::new();
         let mut spare = std::mem::take(&mut self.spare);
         let mut create = |graph: &mut NodeGraph, made: &mut Vec<NodeId>, p: Point| {
             let [x, y] = p.to_f32();
@@ -291,10 +296,13 @@ impl MeshGraph {
             let nodes = &mut nodes_of[k];
             if self.mode.contains(TriangulationMode::VERTICES) {
                 for &v in tri {
-                    let node = *at_vertex
-                        .entry(v)
-                        .or_insert_with(|| create(&mut self.graph, &mut made, verts[v as usize]));
-                    nodes.push(node);
+                    let p = verts[v as usize];
+                    let node = *at_place
+                        .entry(place(p))
+                        .or_insert_with(|| create(&mut self.graph, &mut made, p));
+                    if !nodes.contains(&node) {
+                        nodes.push(node);
+                    }
                 }
             }
             let [a, b, c] = tri.map(|v| verts[v as usize]);
@@ -311,13 +319,15 @@ impl MeshGraph {
                     // (a thin wall has triangles on both sides) a node of this triangle alone,
                     // or paths would step through the wall at its middle.
                     let node = if across[side].is_some() {
-                        *at_edge
-                            .entry((u.min(v), u.max(v)))
+                        *at_place
+                            .entry(place(middle))
                             .or_insert_with(|| create(&mut self.graph, &mut made, middle))
                     } else {
                         create(&mut self.graph, &mut made, middle)
                     };
-                    nodes.push(node);
+                    if !nodes.contains(&node) {
+                        nodes.push(node);
+                    }
                 }
             }
             for i in 0..nodes.len() {

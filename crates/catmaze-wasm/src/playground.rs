@@ -24,6 +24,7 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, H
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
+use pathkit::Pathfinder;
 use serde_json::{json, Value};
 
 /// The searches the playground offers.
@@ -504,7 +505,7 @@ impl Playground {
             .map_err(PlaygroundError::from)
             .and_then(|space| {
                 space
-                    .find_path(&mut self.ctx, start, goal, &SearchOptions::new())
+                    .find_path(&mut self.ctx, start, goal)
                     .map_err(PlaygroundError::from)
             });
         match found {
@@ -576,12 +577,15 @@ impl Playground {
                     path: PathMode::Cells,
                 };
                 let result = if settings.algorithm == Algorithm::Jps {
-                    self.jps
-                        .find_path(&self.grid, start, goal, mode)
+                    self.grid
+                        .jump_points(mode)
+                        .find_path(&mut self.jps, start, goal)
                         .and_then(|o| {
-                            let turns =
-                                self.jps
-                                    .find_path(&self.grid, start, goal, mode.jump_points())?;
+                            let turns = self.grid.jump_points(mode.jump_points()).find_path(
+                                &mut self.jps,
+                                start,
+                                goal,
+                            )?;
                             Ok((o, turns))
                         })
                 } else {
@@ -601,12 +605,14 @@ impl Playground {
                     let Some((_, plus)) = &self.plus else {
                         return;
                     };
-                    plus.find_path(&mut self.jps, start, goal, PathMode::Cells)
-                        .and_then(|o| {
-                            let turns =
-                                plus.find_path(&mut self.jps, start, goal, PathMode::JumpPoints)?;
-                            Ok((o, turns))
-                        })
+                    plus.find_path(&mut self.jps, start, goal).and_then(|o| {
+                        let turns = plus.paths(PathMode::JumpPoints).find_path(
+                            &mut self.jps,
+                            start,
+                            goal,
+                        )?;
+                        Ok((o, turns))
+                    })
                 };
                 match result {
                     Ok((outcome, turns)) => {
@@ -835,12 +841,11 @@ impl Playground {
     /// corner cutting), nothing recorded: what the speed comparison times. Returns the path's
     /// cost, or -1 when there is none or the query is refused.
     pub fn query_astar(&mut self, start: Cell, goal: Cell) -> f64 {
-        match self.grid.eight_connected().find_path(
-            &mut self.ctx,
-            start,
-            goal,
-            &SearchOptions::new(),
-        ) {
+        match self
+            .grid
+            .eight_connected()
+            .find_path(&mut self.ctx, start, goal)
+        {
             Ok(o) => o.into_path().map_or(-1.0, |p| p.cost),
             Err(_) => -1.0,
         }

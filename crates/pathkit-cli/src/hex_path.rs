@@ -15,6 +15,7 @@ use pathkit::format::TiledHexMap;
 use pathkit::grid::Cell;
 use pathkit::hex::{Hex, HexGrid};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use pathkit::Pathfinder;
 use std::io::Read;
 use std::path::Path;
 
@@ -149,7 +150,7 @@ fn run_on(args: &PathArgs, file: &Path, grid: &HexGrid) -> Result<i32, CliError>
             .search(grid, start, goal, &options)
             .map_err(|e| CliError::Search(e.to_string()))?,
         _ => grid
-            .find_path(&mut ctx, start, goal, &options)
+            .find_path_with(&mut ctx, start, goal, &options)
             .map_err(|e| CliError::Search(e.to_string()))?,
     };
     println!(

@@ -12,6 +12,7 @@ use crate::stream::Stream;
 use pathkit::grid::{Cell, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 use pathkit::search::{SearchContext, SearchOptions};
+use pathkit::{Goal, Pathfinder};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -202,7 +203,7 @@ fn bench_map(
     for q in queries {
         // A*: the optimum, checked against the file when it states one.
         let status = space
-            .find_path_into(&mut ctx, q.start, q.goal, &options, &mut path)
+            .find_path_into(&mut ctx, q.start, Goal::Node(q.goal), &options, &mut path)
             .map_err(|e| CliError::Search(e.to_string()))?;
         a_expanded += ctx.stats().expanded;
         let optimal = status.found_cost();
@@ -214,7 +215,8 @@ fn bench_map(
         let mut best = f64::INFINITY;
         for _ in 0..rounds {
             let t = Instant::now();
-            let s = space.find_path_into(&mut ctx, q.start, q.goal, &options, &mut path);
+            let s =
+                space.find_path_into(&mut ctx, q.start, Goal::Node(q.goal), &options, &mut path);
             black_box(&s);
             best = best.min(t.elapsed().as_secs_f64() * 1e6);
         }

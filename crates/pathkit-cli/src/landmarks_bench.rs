@@ -12,6 +12,7 @@ use pathkit::grid::{Cell, Grid};
 use pathkit::search::{
     IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions, Status,
 };
+use pathkit::{Goal, Pathfinder};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -120,7 +121,7 @@ fn bench_map(
     let alt = timed(&mut |ctx, q, path| general(ctx, &guided, q, &options, path))?;
     let fast = timed(&mut |ctx, q, path| {
         space
-            .find_path_into(ctx, q.start, q.goal, &options, path)
+            .find_path_into(ctx, q.start, Goal::Node(q.goal), &options, path)
             .map_err(|e| e.to_string())
     })?;
     Ok(MapRow {

@@ -18,6 +18,7 @@ use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::navmesh::{MeshPath, NavMesh};
 use pathkit::search::{Outcome, SearchContext};
+use pathkit::Pathfinder;
 use std::path::Path;
 
 /// Loads a map: Moving AI when the file starts with its `type` header, a text picture otherwise.
@@ -331,7 +332,7 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
             let mut ctx = SearchContext::<u32>::new();
             let space = grid.four_connected();
             let outcome = if algo == Algo::Astar {
-                space.find_path(&mut ctx, start, goal, &Default::default())
+                space.find_path(&mut ctx, start, goal)
             } else {
                 ctx.search(&space, start, goal, &Default::default())
                     .map_err(GridError::from)
@@ -351,8 +352,9 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
         }
         Algo::Jps => {
             let mut ctx = JpsContext::new();
-            let outcome = ctx
-                .find_path(grid, start, goal, JpsMode::FOUR)
+            let outcome = grid
+                .jump_points(JpsMode::FOUR)
+                .find_path(&mut ctx, start, goal)
                 .map_err(|e| CliError::Search(e.to_string()))?;
             (outcome, ctx.stats().expanded)
         }

@@ -3,8 +3,9 @@
 
 use crate::error::CliError;
 use pathkit::grid::{Cell, Diagonal, Grid};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use pathkit::Pathfinder;
 
 /// Which pathkit search answers the queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
@@ -133,7 +134,7 @@ impl Solver {
             (Algo::Astar, _) => {
                 let outcome = grid
                     .eight_connected()
-                    .find_path(&mut self.astar, start, goal, &Default::default())
+                    .find_path(&mut self.astar, start, goal)
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }
@@ -145,15 +146,15 @@ impl Solver {
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }
             (Algo::Jps, _) => {
-                let outcome = self
-                    .jps
-                    .find_path(grid, start, goal, JpsMode::EIGHT)
+                let outcome = grid
+                    .jump_points(JpsMode::EIGHT)
+                    .find_path(&mut self.jps, start, goal)
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.jps.stats().expanded))
             }
             (Algo::JpsPlus, Some(plus)) => {
                 let outcome = plus
-                    .find_path(&mut self.jps, start, goal, PathMode::Cells)
+                    .find_path(&mut self.jps, start, goal)
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.jps.stats().expanded))
             }

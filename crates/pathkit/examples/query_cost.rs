@@ -21,8 +21,9 @@
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Diagonal, Grid};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 use pathkit::search::SearchContext;
+use pathkit::{Goal, Pathfinder};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -44,15 +45,16 @@ fn pass(engine: &mut Engine, grid: &Grid, queries: &[(Cell, Cell)], path: &mut V
         let status = match engine {
             Engine::Astar(ctx) => grid
                 .eight_connected()
-                .find_path_into(ctx, start, goal, &Default::default(), path)
+                .find_path_into(ctx, start, Goal::Node(goal), &Default::default(), path)
                 .map(|s| s.is_found())
                 .map_err(|e| e.to_string()),
-            Engine::Jps(ctx) => ctx
-                .find_path_into(grid, start, goal, JpsMode::EIGHT, path)
+            Engine::Jps(ctx) => grid
+                .jump_points(JpsMode::EIGHT)
+                .find_path_into(ctx, start, Goal::Node(goal), &Default::default(), path)
                 .map(|s| s.is_found())
                 .map_err(|e| e.to_string()),
             Engine::JpsPlus(plus, ctx) => plus
-                .find_path_into(ctx, start, goal, PathMode::Cells, path)
+                .find_path_into(ctx, start, Goal::Node(goal), &Default::default(), path)
                 .map(|s| s.is_found())
                 .map_err(|e| e.to_string()),
         };

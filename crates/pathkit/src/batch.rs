@@ -22,6 +22,7 @@
 use crate::grid::{Cell, Grid, GridError};
 use crate::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::search::{Outcome, SearchContext, SearchOptions};
+use crate::{Goal, Pathfinder};
 
 /// One query: start, then goal.
 ///
@@ -88,7 +89,7 @@ fn run<S: Send, R: Send>(
 }
 
 /// Optimal A* on [`Grid::eight_connected`] (8-connected, no corner cutting, costs 1 and √2) for every
-/// query, with the same answers as [`GridSpace::find_path`](crate::grid::GridSpace::find_path).
+/// query, with the same answers as the [`GridSpace`](crate::grid::GridSpace) search.
 ///
 /// ```
 /// use pathkit::batch;
@@ -105,11 +106,12 @@ fn run<S: Send, R: Send>(
 pub fn astar(grid: &Grid, queries: &[Query]) -> Vec<Result<Outcome<Cell, f64>, GridError>> {
     let options = SearchOptions::new();
     run(queries, SearchContext::new, |ctx, (start, goal)| {
-        grid.eight_connected().find_path(ctx, start, goal, &options)
+        grid.eight_connected()
+            .find_path_with(ctx, start, goal, &options)
     })
 }
 
-/// Online Jump Point Search ([`JpsContext::find_path`]) for every query.
+/// Online Jump Point Search ([`JumpPoints`](crate::jps::JumpPoints)) for every query.
 ///
 /// ```
 /// use pathkit::batch;
@@ -129,11 +131,11 @@ pub fn jps(
     mode: JpsMode,
 ) -> Vec<Result<Outcome<Cell, f64>, JpsError>> {
     run(queries, JpsContext::new, |ctx, (start, goal)| {
-        ctx.find_path(grid, start, goal, mode)
+        grid.jump_points(mode).find_path(ctx, start, goal)
     })
 }
 
-/// JPS+ ([`JpsPlus::find_path`]) for every query.
+/// JPS+ ([`JpsPlus`]) for every query.
 ///
 /// ```
 /// use pathkit::batch;
@@ -153,7 +155,7 @@ pub fn jps_plus(
     mode: PathMode,
 ) -> Vec<Result<Outcome<Cell, f64>, JpsError>> {
     run(queries, JpsContext::new, |ctx, (start, goal)| {
-        plus.find_path(ctx, start, goal, mode)
+        plus.paths(mode).find_path(ctx, start, goal)
     })
 }
 
@@ -181,7 +183,9 @@ pub fn jps_costs(
         queries,
         || (JpsContext::new(), Vec::new()),
         |(ctx, path), (start, goal)| {
-            ctx.find_path_into(grid, start, goal, mode, path)
+            let to = Goal::Node(goal);
+            grid.jump_points(mode)
+                .find_path_into(ctx, start, to, &SearchOptions::new(), path)
                 .map(|status| match status {
                     crate::search::Status::Found { cost } => Some(cost),
                     _ => None,

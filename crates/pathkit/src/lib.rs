@@ -20,6 +20,7 @@
 //! ```
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let grid = Grid::from_ascii(
 //!     "..#.\n\
@@ -27,7 +28,7 @@
 //!      ....",
 //! ).unwrap();
 //! let mut ctx = SearchContext::new();
-//! let path = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().into_path().unwrap();
+//! let path = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0)).unwrap().into_path().unwrap();
 //! assert_eq!(path.cost, 7);
 //! ```
 #![forbid(unsafe_code)]
@@ -47,10 +48,12 @@ pub mod jps;
 pub mod levels;
 pub mod limits;
 pub mod navmesh;
+mod pathfinder;
 mod rebuilt_table;
 pub mod search;
 
 pub use cost::Cost;
+pub use pathfinder::{Goal, Pathfinder, Unsupported};
 
 /// The crate README's example, compiled and run as a doctest so it cannot go stale. The
 /// workspace README's examples are the `catmaze` crate's doctests: that file is not part of this

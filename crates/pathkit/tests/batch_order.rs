@@ -4,6 +4,7 @@ use pathkit::batch;
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 
 fn map() -> Grid {
     let mut state = 0x1234_5678_9ABC_DEF1u64;
@@ -42,7 +43,7 @@ fn batch_results_equal_sequential_results_in_order() {
     let mut ctx = JpsContext::new();
     let sequential: Vec<_> = qs
         .iter()
-        .map(|&(s, g)| ctx.find_path(&grid, s, g, JpsMode::EIGHT))
+        .map(|&(s, g)| grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, s, g))
         .collect();
     assert!(
         sequential
@@ -55,7 +56,7 @@ fn batch_results_equal_sequential_results_in_order() {
 
     let four: Vec<_> = qs
         .iter()
-        .map(|&(s, g)| ctx.find_path(&grid, s, g, JpsMode::FOUR))
+        .map(|&(s, g)| grid.jump_points(JpsMode::FOUR).find_path(&mut ctx, s, g))
         .collect();
     assert_eq!(batch::jps(&grid, &qs, JpsMode::FOUR), four);
 
@@ -68,7 +69,7 @@ fn batch_results_equal_sequential_results_in_order() {
     let plus = JpsPlus::new(grid.clone()).unwrap();
     let plus_sequential: Vec<_> = qs
         .iter()
-        .map(|&(s, g)| plus.find_path(&mut ctx, s, g, PathMode::Cells))
+        .map(|&(s, g)| plus.find_path(&mut ctx, s, g))
         .collect();
     assert_eq!(
         batch::jps_plus(&plus, &qs, PathMode::Cells),
@@ -78,10 +79,7 @@ fn batch_results_equal_sequential_results_in_order() {
     let mut astar_ctx = SearchContext::new();
     let astar_sequential: Vec<_> = qs
         .iter()
-        .map(|&(s, g)| {
-            grid.eight_connected()
-                .find_path(&mut astar_ctx, s, g, &Default::default())
-        })
+        .map(|&(s, g)| grid.eight_connected().find_path(&mut astar_ctx, s, g))
         .collect();
     assert_eq!(batch::astar(&grid, &qs), astar_sequential);
 }

@@ -12,6 +12,7 @@ use pathkit::format::{
 use pathkit::grid::{Cell, Grid, GridError};
 use pathkit::limits::MAX_MAP_BYTES;
 use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -253,7 +254,7 @@ fn solve_all(scen_name: &str) -> usize {
     for e in scen.entries() {
         let outcome = grid
             .eight_connected()
-            .find_path(&mut ctx, e.start, e.goal, &Default::default())
+            .find_path(&mut ctx, e.start, e.goal)
             .unwrap();
         let path = outcome.into_path().unwrap();
         assert!(

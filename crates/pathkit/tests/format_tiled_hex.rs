@@ -6,7 +6,8 @@
 use crate::support::hex_oracle::{Drawing, HexMap};
 use pathkit::format::{TiledError, TiledHexMap, TiledMap};
 use pathkit::hex::{HexGrid, HexLayout};
-use pathkit::search::{SearchContext, SearchOptions};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use std::path::Path;
 
 fn fixture() -> std::path::PathBuf {
@@ -38,9 +39,7 @@ fn check_all_pairs(grid: &HexGrid, map: &HexMap) -> (usize, usize) {
             );
             let start = grid.hex_at(s.0 as u32, s.1 as u32).unwrap();
             let goal = grid.hex_at(g.0 as u32, g.1 as u32).unwrap();
-            let outcome = grid
-                .find_path(&mut ctx, start, goal, &SearchOptions::default())
-                .unwrap();
+            let outcome = grid.find_path(&mut ctx, start, goal).unwrap();
             let expected = map.shortest(s, g);
             assert_eq!(
                 outcome.path().map(|p| p.cost),
@@ -107,7 +106,7 @@ fn the_fixture_loads_as_an_odd_r_map_and_is_searched() {
     let mut ctx = SearchContext::new();
     let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(2, 2).unwrap());
     let path = grid
-        .find_path(&mut ctx, start, goal, &SearchOptions::default())
+        .find_path(&mut ctx, start, goal)
         .unwrap()
         .into_path()
         .unwrap();

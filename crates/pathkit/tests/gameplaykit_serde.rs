@@ -217,6 +217,7 @@ mod grids {
     use crate::support::{random_grid, RULES};
     use pathkit::grid::{Cell, Grid};
     use pathkit::search::{SearchContext, SearchOptions};
+    use pathkit::Pathfinder;
 
     #[test]
     fn grids_round_trip_and_search_alike() {
@@ -240,22 +241,18 @@ mod grids {
                 let mut ctx = SearchContext::new();
                 let eight = grid
                     .eight_connected()
-                    .find_path(&mut ctx, start, goal, &options);
+                    .find_path_with(&mut ctx, start, goal, &options);
                 let eight_back = back
                     .eight_connected()
-                    .find_path(&mut ctx, start, goal, &options);
+                    .find_path_with(&mut ctx, start, goal, &options);
                 assert_eq!(
                     eight.unwrap(),
                     eight_back.unwrap(),
                     "seed {seed}, round {round}"
                 );
                 let mut ctx = SearchContext::new();
-                let four =
-                    grid.four_connected()
-                        .find_path(&mut ctx, start, goal, &SearchOptions::new());
-                let four_back =
-                    back.four_connected()
-                        .find_path(&mut ctx, start, goal, &SearchOptions::new());
+                let four = grid.four_connected().find_path(&mut ctx, start, goal);
+                let four_back = back.four_connected().find_path(&mut ctx, start, goal);
                 assert_eq!(
                     four.unwrap(),
                     four_back.unwrap(),

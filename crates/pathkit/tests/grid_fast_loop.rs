@@ -12,6 +12,7 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::{Goal, Pathfinder};
 use support::oracle::{MoveCosts, OracleMap};
 use support::{check_grid_answer, moves_of, outcome_of, random_case, xy, Case, RULES, TIES};
 
@@ -45,7 +46,7 @@ fn check_fast_loop<C: Cost>(
     let mut ctx = SearchContext::new();
     let (mut fast_path, mut general_path) = (Vec::new(), Vec::new());
     let fast = space
-        .find_path_into(&mut ctx, start, goal, &options, &mut fast_path)
+        .find_path_into(&mut ctx, start, Goal::Node(goal), &options, &mut fast_path)
         .unwrap();
     let fast_stats = ctx.stats();
     let moves = moves_of(space.diagonal());
@@ -185,7 +186,7 @@ fn an_overflowing_weight_is_the_same_error() {
     let fast = space.find_path_into(
         &mut ctx,
         Cell::new(0, 0),
-        Cell::new(2, 0),
+        Goal::Node(Cell::new(2, 0)),
         &options,
         &mut path,
     );
@@ -216,7 +217,13 @@ fn a_walled_start_or_goal_is_unreachable() {
         let mut path = vec![free];
         let fast = grid
             .eight_connected()
-            .find_path_into(&mut ctx, start, goal, &SearchOptions::new(), &mut path)
+            .find_path_into(
+                &mut ctx,
+                start,
+                Goal::Node(goal),
+                &SearchOptions::new(),
+                &mut path,
+            )
             .unwrap();
         assert_eq!(fast, Status::Unreachable, "{start} -> {goal}");
         assert!(path.is_empty());

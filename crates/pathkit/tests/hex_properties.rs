@@ -9,6 +9,7 @@
 use crate::support::hex_oracle::{Drawing, HexMap};
 use pathkit::hex::{Hex, HexGrid, HexLayout};
 use pathkit::search::{Outcome, SearchContext, SearchOptions, SearchSpace, WhenUnreachable};
+use pathkit::Pathfinder;
 use std::collections::HashMap;
 
 /// Random maps searched; each gets [`QUERIES`] queries with edits between them.
@@ -116,9 +117,7 @@ fn check_query(
 ) {
     let (start, goal) = (hex_of(grid, map, s), hex_of(grid, map, g));
     let what = || format!("{s:?} -> {g:?} ({start} -> {goal})\n{}", map.picture());
-    let outcome = grid
-        .find_path(ctx, start, goal, &SearchOptions::default())
-        .unwrap();
+    let outcome = grid.find_path(ctx, start, goal).unwrap();
     let expected = map.shortest(s, g);
     tally.queries += 1;
     *tally.per_layout.entry(grid.layout()).or_default() += 1;
@@ -170,7 +169,7 @@ fn check_query(
                     when_unreachable: WhenUnreachable::ClosestPoint,
                     ..SearchOptions::default()
                 };
-                let closest = grid.find_path(ctx, start, goal, &options).unwrap();
+                let closest = grid.find_path_with(ctx, start, goal, &options).unwrap();
                 let Outcome::Closest(path) = closest else {
                     panic!("closest point: {closest:?}: {}", what());
                 };
@@ -306,7 +305,7 @@ fn the_estimate_follows_the_lightest_weight_through_edits() {
         for &a in &hexes {
             for &b in &hexes {
                 let cost = grid
-                    .find_path(&mut ctx, a, b, &SearchOptions::default())
+                    .find_path(&mut ctx, a, b)
                     .unwrap()
                     .into_path()
                     .unwrap()

@@ -5,6 +5,7 @@
 use crate::alloc_counter::count;
 use pathkit::hex::{Hex, HexGrid, HexLayout};
 use pathkit::search::{SearchContext, SearchOptions};
+use pathkit::{Goal, Pathfinder};
 
 /// A 60x60 odd-r grid with a hex in seven walled, and a passable border.
 fn map() -> HexGrid {
@@ -30,7 +31,9 @@ fn hex_edits_between_queries_allocate_nothing() {
     let swamp = at(1, 1);
     let query_all = |grid: &HexGrid, ctx: &mut SearchContext<u64>, path: &mut Vec<Hex>| {
         for &(s, g) in &queries {
-            let status = grid.find_path_into(ctx, s, g, &options, path).unwrap();
+            let status = grid
+                .find_path_into(ctx, s, Goal::Node(g), &options, path)
+                .unwrap();
             assert!(status.is_found(), "the border keeps the corners connected");
             assert!(grid.reachable(s, g).unwrap());
         }

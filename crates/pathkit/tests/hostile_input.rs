@@ -19,6 +19,7 @@ mod hostile {
     use pathkit::search::{
         IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
     };
+    use pathkit::Pathfinder;
     use std::time::Duration;
 
     /// Runs `f`, checking that it asked for less than a mebibyte and took less than a second of
@@ -404,7 +405,7 @@ mod hostile {
             let options = SearchOptions::new().max_cost(limit);
             let e = grid
                 .eight_connected()
-                .find_path(&mut ctx, start, goal, &options)
+                .find_path_with(&mut ctx, start, goal, &options)
                 .unwrap_err();
             let GridError::Search(SearchError::InvalidMaxCost { limit: got }) = e else {
                 panic!("{limit}: {e:?}");
@@ -415,13 +416,13 @@ mod hostile {
         let open = SearchOptions::new().max_cost(f64::INFINITY);
         assert!(grid
             .eight_connected()
-            .find_path(&mut ctx, start, goal, &open)
+            .find_path_with(&mut ctx, start, goal, &open)
             .unwrap()
             .is_found());
         let short = SearchOptions::new().max_cost(2.0);
         assert!(!grid
             .eight_connected()
-            .find_path(&mut ctx, start, goal, &short)
+            .find_path_with(&mut ctx, start, goal, &short)
             .unwrap()
             .is_found());
         // Integer and f32 costs too.
@@ -669,7 +670,10 @@ mod hostile {
                 assert!(grid.reachable(a, b, pathkit::grid::Diagonal::NoCornerCutting));
                 let _ballast = leave_room(ROOM);
                 let mut ctx = pathkit::jps::JpsContext::new();
-                match ctx.find_path(&grid, a, b, pathkit::jps::JpsMode::EIGHT) {
+                match grid
+                    .jump_points(pathkit::jps::JpsMode::EIGHT)
+                    .find_path(&mut ctx, a, b)
+                {
                     Err(e @ pathkit::jps::JpsError::OutOfMemory { .. }) => e.to_string(),
                     other => panic!("{other:?}"),
                 }

@@ -8,6 +8,7 @@
 mod needs_movingai {
     use pathkit::format::{MovingAiMap, Scenario};
     use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+    use pathkit::{Goal, Pathfinder};
     use test_prerequisites::Dataset;
 
     /// Checks every `stride`-th line of `<name>.map.scen` with online JPS and JPS+.
@@ -33,8 +34,15 @@ mod needs_movingai {
         let mut path = Vec::new();
         let mut checked = 0;
         for &(start, goal, optimal) in queries.iter().step_by(stride) {
-            let status = ctx
-                .find_path_into(&grid, start, goal, JpsMode::EIGHT, &mut path)
+            let status = grid
+                .jump_points(JpsMode::EIGHT)
+                .find_path_into(
+                    &mut ctx,
+                    start,
+                    Goal::Node(goal),
+                    &Default::default(),
+                    &mut path,
+                )
                 .unwrap();
             let cost = match status {
                 pathkit::search::Status::Found { cost } => cost,
@@ -47,7 +55,8 @@ mod needs_movingai {
             assert_eq!(path.first(), Some(&start));
             assert_eq!(path.last(), Some(&goal));
             let plus_cost = plus
-                .find_path(&mut ctx, start, goal, PathMode::JumpPoints)
+                .paths(PathMode::JumpPoints)
+                .find_path(&mut ctx, start, goal)
                 .unwrap()
                 .into_path()
                 .unwrap_or_else(|| panic!("{name}: jps+ found no path {start} -> {goal}"))

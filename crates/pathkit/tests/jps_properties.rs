@@ -12,6 +12,7 @@ use pathkit::search::{Outcome, Path, Status};
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::{Goal, Pathfinder};
 use support::check_grid_answer;
 use support::oracle::{MoveCosts, Moves, OracleMap};
 
@@ -135,10 +136,14 @@ fn compare(grid: &Grid, map: &OracleMap, mode: JpsMode, seed: u64, queries: usiz
     let mut jump_ctx = JpsContext::new();
     for _ in 0..queries {
         let (start, goal) = (pick(grid, &mut rng), pick(grid, &mut rng));
-        let got = jps.find_path(grid, start, goal, mode).unwrap();
+        let got = grid
+            .jump_points(mode)
+            .find_path(&mut jps, start, goal)
+            .unwrap();
         check_grid_answer(map, moves, MoveCosts::OCTILE, (start, goal), &got, 1.0);
-        let jumps = jump_ctx
-            .find_path(grid, start, goal, mode.jump_points())
+        let jumps = grid
+            .jump_points(mode.jump_points())
+            .find_path(&mut jump_ctx, start, goal)
             .unwrap();
         check_grid_answer(
             map,
@@ -170,7 +175,7 @@ fn compare_plus(plus: &JpsPlus, map: &OracleMap, seed: u64, queries: usize) {
     for _ in 0..queries {
         let (start, goal) = (pick(grid, &mut rng), pick(grid, &mut rng));
         for mode in [PathMode::Cells, PathMode::JumpPoints] {
-            let got = plus.find_path(&mut ctx, start, goal, mode).unwrap();
+            let got = plus.paths(mode).find_path(&mut ctx, start, goal).unwrap();
             let got = if mode == PathMode::Cells {
                 got
             } else {
@@ -250,8 +255,9 @@ fn tall_thin_grids_cross_column_word_boundaries() {
 #[test]
 fn non_uniform_grid_is_a_typed_error() {
     let grid = Grid::from_ascii("..3\n...").unwrap();
-    let err = JpsContext::new()
-        .find_path(&grid, Cell::new(0, 0), Cell::new(1, 1), JpsMode::EIGHT)
+    let err = grid
+        .jump_points(JpsMode::EIGHT)
+        .find_path(&mut JpsContext::new(), Cell::new(0, 0), Cell::new(1, 1))
         .unwrap_err();
     assert_eq!(
         err,
@@ -267,16 +273,19 @@ fn out_of_bounds_blocked_and_trivial_queries() {
     let grid = Grid::from_ascii("..#\n...").unwrap();
     let mut ctx = JpsContext::new();
     assert!(matches!(
-        ctx.find_path(&grid, Cell::new(3, 0), Cell::new(0, 0), JpsMode::EIGHT),
+        grid.jump_points(JpsMode::EIGHT)
+            .find_path(&mut ctx, Cell::new(3, 0), Cell::new(0, 0)),
         Err(pathkit::jps::JpsError::OutOfBounds { .. })
     ));
     assert_eq!(
-        ctx.find_path(&grid, Cell::new(0, 0), Cell::new(2, 0), JpsMode::EIGHT)
+        grid.jump_points(JpsMode::EIGHT)
+            .find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0))
             .unwrap(),
         Outcome::Unreachable
     );
-    let same = ctx
-        .find_path(&grid, Cell::new(1, 1), Cell::new(1, 1), JpsMode::FOUR)
+    let same = grid
+        .jump_points(JpsMode::FOUR)
+        .find_path(&mut ctx, Cell::new(1, 1), Cell::new(1, 1))
         .unwrap()
         .into_path()
         .unwrap();
@@ -292,15 +301,20 @@ fn jump_point_paths_leave_out_the_cells_between() {
     let plus = JpsPlus::new(grid.clone()).unwrap();
     let mut ctx = JpsContext::new();
     for mode in [JpsMode::EIGHT, JpsMode::FOUR] {
-        let points = ctx
-            .find_path(&grid, start, goal, mode.jump_points())
+        let points = grid
+            .jump_points(mode.jump_points())
+            .find_path(&mut ctx, start, goal)
             .unwrap();
         assert_eq!(points.into_nodes(), Some(vec![start, goal]), "{mode:?}");
-        let cells = ctx.find_path(&grid, start, goal, mode).unwrap();
+        let cells = grid
+            .jump_points(mode)
+            .find_path(&mut ctx, start, goal)
+            .unwrap();
         assert_eq!(cells.into_nodes().map(|c| c.len()), Some(10), "{mode:?}");
     }
     let points = plus
-        .find_path(&mut ctx, start, goal, PathMode::JumpPoints)
+        .paths(PathMode::JumpPoints)
+        .find_path(&mut ctx, start, goal)
         .unwrap();
     assert_eq!(points.into_nodes(), Some(vec![start, goal]));
 }
@@ -329,17 +343,41 @@ fn a_query_answered_without_searching_reports_no_work() {
         (Cell::new(0, 0), Cell::new(4, 1), Status::Unreachable),
         (Cell::new(0, 0), Cell::new(8, 2), Status::Unreachable),
     ] {
-        let before = plus.find_path_into(&mut ctx, from, to, PathMode::Cells, &mut path);
+        let before = plus.find_path_into(
+            &mut ctx,
+            from,
+            Goal::Node(to),
+            &Default::default(),
+            &mut path,
+        );
         assert!(before.unwrap().is_found());
         assert!(ctx.stats().expanded > 0, "the query before searched");
-        let status = plus.find_path_into(&mut ctx, start, goal, PathMode::Cells, &mut path);
+        let status = plus.find_path_into(
+            &mut ctx,
+            start,
+            Goal::Node(goal),
+            &Default::default(),
+            &mut path,
+        );
         assert_eq!(status.unwrap(), expected);
         assert_eq!(ctx.stats(), Default::default(), "JPS+ {start} -> {goal}");
 
-        let before = ctx.find_path_into(&grid, from, to, JpsMode::EIGHT, &mut path);
+        let before = grid.jump_points(JpsMode::EIGHT).find_path_into(
+            &mut ctx,
+            from,
+            Goal::Node(to),
+            &Default::default(),
+            &mut path,
+        );
         assert!(before.unwrap().is_found());
         assert!(ctx.stats().expanded > 0, "the query before searched");
-        let status = ctx.find_path_into(&grid, start, goal, JpsMode::EIGHT, &mut path);
+        let status = grid.jump_points(JpsMode::EIGHT).find_path_into(
+            &mut ctx,
+            start,
+            Goal::Node(goal),
+            &Default::default(),
+            &mut path,
+        );
         assert_eq!(status.unwrap(), expected);
         assert_eq!(ctx.stats(), Default::default(), "JPS {start} -> {goal}");
     }
@@ -399,9 +437,13 @@ fn a_goal_in_plain_sight_is_pushed_at_once() {
             seen += 1;
             let (dx, dy) = (start.x.abs_diff(goal.x), start.y.abs_diff(goal.y));
             let octile = f64::from(dx.max(dy) - dx.min(dy)) + f64::from(dx.min(dy)) * 2f64.sqrt();
-            let jps = ctx.find_path(&grid, start, goal, JpsMode::EIGHT.jump_points());
+            let jps = grid
+                .jump_points(JpsMode::EIGHT.jump_points())
+                .find_path(&mut ctx, start, goal);
             let jps_stats = ctx.stats();
-            let jps_plus = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints);
+            let jps_plus = plus
+                .paths(PathMode::JumpPoints)
+                .find_path(&mut ctx, start, goal);
             for (engine, outcome, stats) in
                 [("JPS", jps, jps_stats), ("JPS+", jps_plus, ctx.stats())]
             {

@@ -7,6 +7,7 @@ use alloc_counter::{count, count_with_bytes};
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{SearchContext, SearchOptions, Status};
+use pathkit::{Goal, Pathfinder};
 
 /// A 150x120 map of random walls and a few long wall segments (rooms and corridors).
 fn map() -> Grid {
@@ -71,7 +72,8 @@ fn jps_queries_allocate_nothing_after_warm_up() {
         let mut ctx = JpsContext::new();
         let mut path = Vec::new();
         let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
-            ctx.find_path_into(&grid, s, g, mode, &mut path)
+            grid.jump_points(mode)
+                .find_path_into(&mut ctx, s, Goal::Node(g), &Default::default(), &mut path)
                 .unwrap()
                 .is_found()
         });
@@ -88,7 +90,8 @@ fn jps_plus_queries_allocate_nothing_after_warm_up() {
         let mut ctx = JpsContext::new();
         let mut path = Vec::new();
         let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
-            plus.find_path_into(&mut ctx, s, g, mode, &mut path)
+            plus.paths(mode)
+                .find_path_into(&mut ctx, s, Goal::Node(g), &Default::default(), &mut path)
                 .unwrap()
                 .is_found()
         });
@@ -123,12 +126,12 @@ fn the_counter_sees_allocations() {
     // A fresh context must allocate: proves the counting allocator is installed.
     let grid = map();
     let (_, allocations) = count(|| {
-        JpsContext::new()
+        grid.jump_points(JpsMode::EIGHT)
             .find_path_into(
-                &grid,
+                &mut JpsContext::new(),
                 Cell::new(0, 0),
-                Cell::new(149, 119),
-                JpsMode::EIGHT,
+                Goal::Node(Cell::new(149, 119)),
+                &Default::default(),
                 &mut Vec::new(),
             )
             .unwrap()
@@ -151,12 +154,13 @@ fn edits_between_jps_and_jps_plus_queries_allocate_nothing() {
         let mut found = 0;
         for &(s, g) in &pairs {
             found += usize::from(
-                ctx.find_path_into(grid, s, g, JpsMode::EIGHT, path)
+                grid.jump_points(JpsMode::EIGHT)
+                    .find_path_into(&mut ctx, s, Goal::Node(g), &Default::default(), path)
                     .unwrap()
                     .is_found(),
             );
             found += usize::from(
-                plus.find_path_into(&mut plus_ctx, s, g, PathMode::Cells, path)
+                plus.find_path_into(&mut plus_ctx, s, Goal::Node(g), &Default::default(), path)
                     .unwrap()
                     .is_found(),
             );
@@ -198,8 +202,8 @@ fn a_reserved_context_sizes_its_records_before_the_first_query() {
     let (start, goal) = queries(&grid)
         .into_iter()
         .find(|&(s, g)| {
-            JpsContext::new()
-                .find_path(&grid, s, g, JpsMode::EIGHT)
+            grid.jump_points(JpsMode::EIGHT)
+                .find_path(&mut JpsContext::new(), s, g)
                 .unwrap()
                 .is_found()
         })
@@ -207,13 +211,16 @@ fn a_reserved_context_sizes_its_records_before_the_first_query() {
     let records = 16 * grid.len();
 
     let mut cold = JpsContext::new();
-    let (_, _, cold_bytes) =
-        count_with_bytes(|| cold.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap());
+    let (_, _, cold_bytes) = count_with_bytes(|| {
+        grid.jump_points(JpsMode::EIGHT)
+            .find_path(&mut cold, start, goal)
+            .unwrap()
+    });
     let mut reserved = JpsContext::new();
     let (_, _, reserve_bytes) = count_with_bytes(|| reserved.reserve(&grid).unwrap());
     let (_, _, first_bytes) = count_with_bytes(|| {
-        reserved
-            .find_path(&grid, start, goal, JpsMode::EIGHT)
+        grid.jump_points(JpsMode::EIGHT)
+            .find_path(&mut reserved, start, goal)
             .unwrap()
     });
     assert!(

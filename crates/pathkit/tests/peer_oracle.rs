@@ -5,10 +5,11 @@
 //! A* (the general loop and the grid's fast loop).
 
 use pathkit::grid::{Cell, Diagonal};
-use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use pathkit::search::{Outcome, SearchContext};
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::Pathfinder;
 use support::oracle::MoveCosts;
 use support::{moves_of, random_case, xy, Case, RULES};
 
@@ -78,7 +79,7 @@ proptest! {
         let space = case.grid.space(rule, 10u32, 14u32).unwrap();
         let mut ctx = SearchContext::new();
         let cost = |o: Outcome<Cell, u32>| o.into_path().map(|p| u64::from(p.cost));
-        let fast = space.find_path(&mut ctx, case.start, case.goal, &SearchOptions::new()).unwrap();
+        let fast = space.find_path(&mut ctx, case.start, case.goal).unwrap();
         prop_assert_eq!(cost(fast), peer);
         if start != goal {
             // (From a node to itself the search core answers that node, wall or not.)

@@ -17,6 +17,7 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::Pathfinder;
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
     check_grid_answer, moves_of, picture, random_case, tolerance, xy, Case, RULES, TIES,
@@ -151,20 +152,20 @@ proptest! {
                 .when_unreachable(WhenUnreachable::ClosestPoint);
             let mut ctx = SearchContext::new();
             let space = case.grid.four_connected();
-            check_closest(&case, moves, &space.find_path(&mut ctx, start, goal, &options).unwrap());
+            check_closest(&case, moves, &space.find_path_with(&mut ctx, start, goal, &options).unwrap());
             let dijkstra = SearchOptions { heuristic_weight: 0.0, ..options };
-            check_closest(&case, moves, &space.find_path(&mut ctx, start, goal, &dijkstra).unwrap());
+            check_closest(&case, moves, &space.find_path_with(&mut ctx, start, goal, &dijkstra).unwrap());
         } else {
             let options = SearchOptions::new()
                 .tie_break(TIES[tie])
                 .when_unreachable(WhenUnreachable::ClosestPoint);
             let space = octile_space(&case.grid, rule);
-            check_closest(&case, moves, &space.find_path(&mut ctx, start, goal, &options).unwrap());
+            check_closest(&case, moves, &space.find_path_with(&mut ctx, start, goal, &options).unwrap());
             let dijkstra = SearchOptions { heuristic_weight: 0.0, ..options };
-            check_closest(&case, moves, &space.find_path(&mut ctx, start, goal, &dijkstra).unwrap());
+            check_closest(&case, moves, &space.find_path_with(&mut ctx, start, goal, &dijkstra).unwrap());
         }
         // Without the option, an unreachable goal is still unreachable.
-        let plain = octile_space(&case.grid, rule).find_path(&mut ctx, start, goal, &SearchOptions::new()).unwrap();
+        let plain = octile_space(&case.grid, rule).find_path(&mut ctx, start, goal).unwrap();
         prop_assert!(!matches!(plain, Outcome::Closest(_)));
     }
 
@@ -225,9 +226,9 @@ proptest! {
             let space = case.grid.four_connected();
             let ruled = case.grid.four_connected().with_rules(own);
             for options in [plain, plain.max_expansions(u64::MAX)] {
-                let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                let outcome = space.find_path_with(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
-                let outcome = ruled.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                let outcome = ruled.find_path_with(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
             }
         } else {
@@ -237,9 +238,9 @@ proptest! {
             let space = octile_space(&case.grid, rule);
             let ruled = octile_space(&case.grid, rule).with_rules(own);
             for options in [plain, forward] {
-                let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                let outcome = space.find_path_with(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
-                let outcome = ruled.find_path_to_nearest(&mut ctx, case.start, &goals, &options).unwrap();
+                let outcome = ruled.find_path_with(&mut ctx, case.start, &goals, &options).unwrap();
                 check_nearest(&case, moves, &goals, &outcome);
             }
             // The search core's own nearest-goal search, goals named by a predicate. The core
@@ -263,14 +264,14 @@ proptest! {
             }
             let best = nearest_cost(&case, moves, &goals);
             // Weighted A* goes backwards through the general loop.
-            let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &SearchOptions::weighted(1.5)).unwrap();
+            let outcome = space.find_path_with(&mut ctx, case.start, &goals, &SearchOptions::weighted(1.5)).unwrap();
             match (&outcome, best) {
                 (Outcome::Found(p), Some(best)) => check_path_to_any(&case, moves, &goals, p, best, 1.5),
                 (Outcome::Unreachable, None) => {}
                 (got, best) => panic!("weighted: {got:?}, oracle {best:?}"),
             }
             // A cost limit: the optimum when it is within the limit, no path to a goal otherwise.
-            let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &plain.max_cost(limit)).unwrap();
+            let outcome = space.find_path_with(&mut ctx, case.start, &goals, &plain.max_cost(limit)).unwrap();
             match (&outcome, best) {
                 (Outcome::Found(p), Some(best)) => {
                     prop_assert!(p.cost <= limit + 1e-9, "cost {} over the limit {limit}", p.cost);
@@ -282,7 +283,7 @@ proptest! {
             }
             // The closest point when no goal can be reached.
             let closest = plain.when_unreachable(WhenUnreachable::ClosestPoint);
-            let outcome = space.find_path_to_nearest(&mut ctx, case.start, &goals, &closest).unwrap();
+            let outcome = space.find_path_with(&mut ctx, case.start, &goals, &closest).unwrap();
             let walled = !case.map.free(case.start.x as i64, case.start.y as i64);
             match (&outcome, best) {
                 (_, Some(_)) => check_nearest(&case, moves, &goals, &outcome),
@@ -655,14 +656,14 @@ proptest! {
         let mut ctx = JpsContext::new();
         for (rule, moves) in [(Diagonal::NoCornerCutting, Moves::NoCornerCutting), (Diagonal::Never, Moves::Four)] {
             let mode = JpsMode { moves: rule, path: path_mode };
-            let outcome = ctx.find_path_to_nearest(&case.grid, case.start, &goals, mode).unwrap();
+            let outcome = case.grid.jump_points(mode).find_path(&mut ctx, case.start, &goals).unwrap();
             if let (Some(path), PathMode::JumpPoints) = (outcome.path(), path_mode) {
                 assert_turning_points(moves, path);
             }
             check_nearest(&case, moves, &goals, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
         }
         let plus = JpsPlus::new(case.grid.clone()).unwrap();
-        let outcome = plus.find_path_to_nearest(&mut ctx, case.start, &goals, path_mode).unwrap();
+        let outcome = plus.paths(path_mode).find_path(&mut ctx, case.start, &goals).unwrap();
         let moves = Moves::NoCornerCutting;
         if let (Some(path), PathMode::JumpPoints) = (outcome.path(), path_mode) {
             assert_turning_points(moves, path);
@@ -678,11 +679,11 @@ proptest! {
         let mut ctx = JpsContext::new();
         for (rule, moves) in [(Diagonal::NoCornerCutting, Moves::NoCornerCutting), (Diagonal::Never, Moves::Four)] {
             let mode = JpsMode { moves: rule, path: path_mode };
-            let outcome = ctx.find_path_or_closest(&case.grid, case.start, case.goal, mode).unwrap();
+            let outcome = case.grid.jump_points(mode).find_path_with(&mut ctx, case.start, case.goal, &closest_point()).unwrap();
             check_closest(&case, moves, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
         }
         let plus = JpsPlus::new(case.grid.clone()).unwrap();
-        let outcome = plus.find_path_or_closest(&mut ctx, case.start, case.goal, path_mode).unwrap();
+        let outcome = plus.paths(path_mode).find_path_with(&mut ctx, case.start, case.goal, &closest_point()).unwrap();
         let moves = Moves::NoCornerCutting;
         check_closest(&case, moves, &map_path(outcome, |p| jps_cells(moves, path_mode, &p)));
     }
@@ -708,7 +709,7 @@ proptest! {
         let mut ctx = SearchContext::new();
 
         // The grid's own query (fast loop, or an answer without search).
-        let one_shot = space.find_path(&mut ctx, start, goal, &options).unwrap();
+        let one_shot = space.find_path_with(&mut ctx, start, goal, &options).unwrap();
         check_grid_answer(&case.map, Moves::NoCornerCutting, MoveCosts::OCTILE, (start, goal), &one_shot, 1.0);
         let stats = ctx.stats();
         let mut search = space.start_path(&mut ctx, start, goal, &options).unwrap();
@@ -729,7 +730,7 @@ proptest! {
         // The grid's general loop (a limit that never binds), and the search core's.
         let limited = options.max_expansions(1 << 40);
         for general in [true, false] {
-            let one_shot = if general { ctx.search(&space, start, goal, &limited).unwrap() } else { space.find_path(&mut ctx, start, goal, &limited).unwrap() };
+            let one_shot = if general { ctx.search(&space, start, goal, &limited).unwrap() } else { space.find_path_with(&mut ctx, start, goal, &limited).unwrap() };
             let stats = ctx.stats();
             let sliced = if general {
                 let mut search = ctx.start_search(&space, start, goal, &limited).unwrap();
@@ -757,7 +758,7 @@ proptest! {
         // JPS and JPS+.
         let mut jps = JpsContext::new();
         for mode in [JpsMode::EIGHT, JpsMode::FOUR, JpsMode::EIGHT.jump_points()] {
-            let one_shot = jps.find_path(&case.grid, start, goal, mode).unwrap();
+            let one_shot = case.grid.jump_points(mode).find_path(&mut jps, start, goal).unwrap();
             let stats = jps.stats();
             let mut search = jps.start_path(&case.grid, start, goal, mode).unwrap();
             prop_assert_eq!(search.is_done(), stats.expanded == 0);
@@ -770,7 +771,7 @@ proptest! {
             }
         }
         let plus = JpsPlus::new(case.grid.clone()).unwrap();
-        let one_shot = plus.find_path(&mut jps, start, goal, PathMode::Cells).unwrap();
+        let one_shot = plus.find_path(&mut jps, start, goal).unwrap();
         let stats = jps.stats();
         let mut search = plus.start_path(&mut jps, start, goal, PathMode::Cells).unwrap();
         prop_assert_eq!(search.is_done(), stats.expanded == 0);
@@ -808,4 +809,10 @@ fn map_path(
         Outcome::Closest(p) => Outcome::Closest(f(p)),
         other => other,
     }
+}
+
+/// Options asking for the closest point when the goal cannot be reached.
+fn closest_point() -> pathkit::search::SearchOptions<f64> {
+    pathkit::search::SearchOptions::new()
+        .when_unreachable(pathkit::search::WhenUnreachable::ClosestPoint)
 }

@@ -9,6 +9,7 @@ use pathkit::graph::{NodeGraph, NodeKind};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Progress, SearchContext, SearchOptions, WhenUnreachable};
+use pathkit::{Goal, Pathfinder};
 
 /// A 90x70 map of random walls (some cells heavier when `weighted`) and a few long wall
 /// segments.
@@ -119,7 +120,7 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
     for options in [plain, forward] {
         let (found, allocations) = allocations_after_warm_up(&groups, |goals| {
             let status = space
-                .find_path_to_nearest_into(&mut ctx, start, goals, &options, &mut path)
+                .find_path_into(&mut ctx, start, Goal::AnyOf(goals), &options, &mut path)
                 .unwrap();
             usize::from(status.is_found())
         });
@@ -128,7 +129,7 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
     }
     let (answered, allocations) = allocations_after_warm_up(&groups, |goals| {
         let status = space
-            .find_path_into(&mut ctx, start, goals[0], &closest, &mut path)
+            .find_path_into(&mut ctx, start, Goal::Node(goals[0]), &closest, &mut path)
             .unwrap();
         usize::from(!path.is_empty() && status != pathkit::search::Status::Unreachable)
     });
@@ -139,11 +140,26 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
     let plus = JpsPlus::new(grid.clone()).unwrap();
     for mode in [JpsMode::EIGHT, JpsMode::FOUR.jump_points()] {
         let (found, allocations) = allocations_after_warm_up(&groups, |goals| {
-            let nearest = jps
-                .find_path_to_nearest_into(&grid, start, goals, mode, &mut path)
+            let nearest = grid
+                .jump_points(mode)
+                .find_path_into(
+                    &mut jps,
+                    start,
+                    Goal::AnyOf(goals),
+                    &Default::default(),
+                    &mut path,
+                )
                 .unwrap();
-            let closest = jps
-                .find_path_or_closest_into(&grid, start, goals[0], mode, &mut path)
+            let closest = grid
+                .jump_points(mode)
+                .find_path_into(
+                    &mut jps,
+                    start,
+                    Goal::Node(goals[0]),
+                    &pathkit::search::SearchOptions::new()
+                        .when_unreachable(pathkit::search::WhenUnreachable::ClosestPoint),
+                    &mut path,
+                )
                 .unwrap();
             usize::from(nearest.is_found()) + usize::from(closest.is_found())
         });
@@ -152,7 +168,13 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
     }
     let (found, allocations) = allocations_after_warm_up(&groups, |goals| {
         let status = plus
-            .find_path_to_nearest_into(&mut jps, start, goals, PathMode::Cells, &mut path)
+            .find_path_into(
+                &mut jps,
+                start,
+                Goal::AnyOf(goals),
+                &Default::default(),
+                &mut path,
+            )
             .unwrap();
         usize::from(status.is_found())
     });

@@ -5,6 +5,7 @@ use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, StepEvent,
     Stepper, TieBreak,
 };
+use pathkit::Pathfinder;
 
 const OPEN: &str = "\
 ..........
@@ -84,9 +85,7 @@ fn walled_off_goal_is_unreachable_without_searching() {
         // A previous search leaves counters behind; an answer from the components resets them to zero.
         let _ = ctx.astar(&space, start, Cell::new(3, 2)).unwrap();
         assert_eq!(
-            space
-                .find_path(&mut ctx, start, goal, &SearchOptions::new())
-                .unwrap(),
+            space.find_path(&mut ctx, start, goal).unwrap(),
             Outcome::Unreachable
         );
         assert_eq!(
@@ -104,14 +103,14 @@ fn walled_off_goal_is_unreachable_without_searching() {
     grid.open(Cell::new(4, 1)).unwrap();
     let found = grid
         .four_connected()
-        .find_path(&mut ctx, start, goal, &SearchOptions::new())
+        .find_path(&mut ctx, start, goal)
         .unwrap();
     assert_eq!(found.into_path().unwrap().cost, 10);
     // It closes again: the components split.
     grid.block(Cell::new(4, 1)).unwrap();
     assert_eq!(
         grid.four_connected()
-            .find_path(&mut ctx, start, goal, &SearchOptions::new())
+            .find_path(&mut ctx, start, goal)
             .unwrap(),
         Outcome::Unreachable
     );
@@ -162,7 +161,7 @@ fn start_equals_goal_and_out_of_range() {
         Err(SearchError::NodeOutOfBounds { node: outside })
     );
     assert!(matches!(
-        space.find_path(&mut ctx, outside, here, &SearchOptions::new()),
+        space.find_path(&mut ctx, outside, here),
         Err(GridError::OutOfBounds { x: 10, y: 0, .. })
     ));
 }
@@ -314,12 +313,8 @@ fn grid_errors_for_bad_input() {
     assert!(!one.is_empty());
     let mut ctx = SearchContext::new();
     assert!(matches!(
-        one.eight_connected().find_path(
-            &mut ctx,
-            Cell::new(0, 0),
-            Cell::new(1, 0),
-            &SearchOptions::new()
-        ),
+        one.eight_connected()
+            .find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 0)),
         Err(GridError::OutOfBounds { .. })
     ));
     let grid = Grid::new(3, 3).unwrap();

@@ -12,6 +12,7 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::Pathfinder;
 use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, random_case, xy, Case, RULES, TIES};
 
@@ -44,7 +45,9 @@ fn check_astar<C: Cost, R: TileRules>(
         found
     );
     assert_eq!(ctx.stats(), stats);
-    let front_door = space.find_path(&mut ctx, start, goal, &options).unwrap();
+    let front_door = space
+        .find_path_with(&mut ctx, start, goal, &options)
+        .unwrap();
     check_grid_answer(map, moves, costs, (start, goal), &front_door, 1.0);
     if start == goal && !map.free(start.x as i64, start.y as i64) {
         // Documented on `GridSpace`: the search core knows nothing of walls, and a query from a

@@ -11,6 +11,7 @@ use pathkit::search::SearchContext;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::Pathfinder;
 use support::sight_oracle::{check_smoothed, sees};
 use support::{moves_of, picture, random_case, xy, Case, RULES};
 
@@ -83,7 +84,7 @@ proptest! {
         for rule in RULES {
             let space = case.grid.space(rule, 1.0, std::f64::consts::SQRT_2).unwrap();
             let outcome = space
-                .find_path(&mut ctx, case.start, case.goal, &Default::default())
+                .find_path(&mut ctx, case.start, case.goal)
                 .unwrap();
             if let Some(path) = outcome.into_path() {
                 check(&case, rule, &path.nodes, "an A* path");
@@ -108,7 +109,7 @@ proptest! {
         let mut ctx = JpsContext::new();
         for mode in [JpsMode::EIGHT, JpsMode::FOUR] {
             for mode in [mode, mode.jump_points()] {
-                let outcome = ctx.find_path(&case.grid, case.start, case.goal, mode).unwrap();
+                let outcome = case.grid.jump_points(mode).find_path(&mut ctx, case.start, case.goal).unwrap();
                 if let Some(path) = outcome.into_path() {
                     check(&case, mode.moves, &path.nodes, &format!("a JPS path ({:?})", mode.path));
                 }

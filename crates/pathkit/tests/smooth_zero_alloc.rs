@@ -6,6 +6,7 @@ use crate::alloc_counter;
 use alloc_counter::count;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 
 #[test]
 fn smoothing_into_a_warm_buffer_and_sight_allocate_nothing() {
@@ -25,7 +26,7 @@ fn smoothing_into_a_warm_buffer_and_sight_allocate_nothing() {
         let space = grid.space(rule, 1.0, std::f64::consts::SQRT_2).unwrap();
         for (start, goal) in [((0, 0), (79, 59)), ((79, 0), (0, 59)), ((3, 30), (75, 2))] {
             let outcome = space
-                .find_path(&mut ctx, start.into(), goal.into(), &Default::default())
+                .find_path(&mut ctx, start.into(), Cell::from(goal))
                 .unwrap();
             if let Some(path) = outcome.into_path() {
                 paths.push((rule, path.nodes));

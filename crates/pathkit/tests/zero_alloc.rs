@@ -8,6 +8,7 @@ use crate::alloc_counter;
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::{SearchContext, SearchOptions, SearchSpace, SparseSearchContext, Status};
+use pathkit::{Goal, Pathfinder};
 
 /// A 200x200 map of random walls with a guaranteed open border.
 fn map() -> Grid {
@@ -71,7 +72,7 @@ fn fast_grid_queries_after_warm_up_allocate_nothing() {
     let options = SearchOptions::new();
     assert_warm_queries_allocate_nothing(|s, g| {
         matches!(
-            space.find_path_into(&mut ctx, s, g, &options, &mut path),
+            space.find_path_into(&mut ctx, s, Goal::Node(g), &options, &mut path),
             Ok(Status::Found { .. })
         )
     });
@@ -131,7 +132,7 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
         .find_path_into(
             &mut ctx,
             cell(longest.0),
-            cell(longest.1),
+            Goal::Node(cell(longest.1)),
             &options,
             &mut path,
         )
@@ -150,7 +151,7 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
             let shorter = (cell(s), cell((g.0 / 2, g.1 / 2)));
             for (s, g) in [(cell(s), cell(g)), shorter] {
                 let _ = space
-                    .find_path_into(&mut ctx, s, g, &options, &mut path)
+                    .find_path_into(&mut ctx, s, Goal::Node(g), &options, &mut path)
                     .unwrap();
                 let _ = general
                     .search_into(&space, s, g, &options, &mut path)
@@ -176,7 +177,7 @@ fn edits_between_queries_allocate_nothing() {
         for &(s, g) in &cells {
             let found = grid
                 .eight_connected()
-                .find_path_into(ctx, s, g, &options, path)
+                .find_path_into(ctx, s, Goal::Node(g), &options, path)
                 .unwrap();
             assert!(found.is_found());
         }
@@ -210,7 +211,7 @@ fn preparing_builds_what_the_first_query_would() {
         let mut path = Vec::with_capacity(1024);
         count(|| {
             grid.eight_connected()
-                .find_path_into(ctx, start, goal, &options, &mut path)
+                .find_path_into(ctx, start, Goal::Node(goal), &options, &mut path)
                 .unwrap()
         })
         .1
@@ -253,12 +254,13 @@ fn a_clone_of_a_prepared_grid_is_prepared() {
     let options = SearchOptions::new();
     let (start, goal) = (Cell::new(0, 0), Cell::new(199, 199));
     let space = grid.eight_connected();
-    let found = space.find_path_into(&mut ctx, start, goal, &options, &mut path);
+    let found = space.find_path_into(&mut ctx, start, Goal::Node(goal), &options, &mut path);
     assert!(matches!(found, Ok(Status::Found { .. })));
     let clone = grid.clone();
     let clone_space = clone.eight_connected();
-    let (found, allocations) =
-        count(|| clone_space.find_path_into(&mut ctx, start, goal, &options, &mut path));
+    let (found, allocations) = count(|| {
+        clone_space.find_path_into(&mut ctx, start, Goal::Node(goal), &options, &mut path)
+    });
     assert!(matches!(found, Ok(Status::Found { .. })));
     assert_eq!(allocations, 0, "a search on the clone built tables again");
 }

@@ -30,13 +30,14 @@
 //! ```
 //! use pathkit::format::{MovingAiMap, Scenario};
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let map: MovingAiMap = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n".parse()?;
 //! let scen: Scenario = "version 1\n1\tbox.map\t4\t3\t0\t1\t3\t1\t5.00000000\n".parse()?;
 //! let grid = map.to_grid()?;
 //! let entry = &scen.entries()[0];
 //! let mut ctx = SearchContext::new();
-//! let outcome = grid.eight_connected().find_path(&mut ctx, entry.start, entry.goal, &Default::default())?;
+//! let outcome = grid.eight_connected().find_path(&mut ctx, entry.start, entry.goal)?;
 //! let path = outcome.into_path().expect("the goal is reachable");
 //! assert!((path.cost - entry.optimal_length).abs() <= scen.tolerance());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -25,6 +25,7 @@ use std::path::Path;
 /// use pathkit::format::TiledHexMap;
 /// use pathkit::hex::HexLayout;
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
 /// <map version="1.10" orientation="hexagonal" width="3" height="2" tilewidth="28" tileheight="32"
@@ -43,7 +44,7 @@ use std::path::Path;
 /// let grid = map.hex_grid_from_property("Ground", "Wall")?;
 /// assert_eq!(grid.to_ascii(), "hex odd-r\n. # .\n . . .\n");
 /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(2, 0).unwrap());
-/// let path = grid.find_path(&mut SearchContext::new(), start, goal, &Default::default())?;
+/// let path = grid.find_path(&mut SearchContext::new(), start, goal)?;
 /// assert_eq!(path.into_path().unwrap().cost, 3); // under the wall, through the shifted row
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

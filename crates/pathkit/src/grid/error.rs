@@ -74,10 +74,11 @@ impl fmt::Display for AsciiProblem {
 /// ```
 /// use pathkit::grid::{Cell, Grid, GridError};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(3, 1).unwrap();
 /// let mut ctx = SearchContext::new();
-/// let err = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 0), &Default::default()).unwrap_err();
+/// let err = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 0)).unwrap_err();
 /// assert_eq!(err, GridError::OutOfBounds { x: 5, y: 0, width: 3, height: 1 });
 /// assert_eq!(err.to_string(), "cell (5, 0) is outside the 3x1 grid");
 /// ```
@@ -138,6 +139,8 @@ pub enum GridError {
     },
     /// The search itself failed (an overlay returned a bad cost, a path cost overflowed).
     Search(SearchError<Cell>),
+    /// An option or goal this search cannot honour.
+    Unsupported(crate::Unsupported),
 }
 
 impl fmt::Display for GridError {
@@ -176,6 +179,7 @@ impl fmt::Display for GridError {
                 problem,
             } => write!(f, "line {line}, column {column}: {problem}"),
             GridError::Search(e) => write!(f, "search failed: {e}"),
+            GridError::Unsupported(u) => write!(f, "{u}"),
         }
     }
 }
@@ -184,6 +188,7 @@ impl std::error::Error for GridError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             GridError::Search(e) => Some(e),
+            GridError::Unsupported(u) => Some(u),
             _ => None,
         }
     }

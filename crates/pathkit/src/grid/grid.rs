@@ -519,15 +519,16 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = Grid::new(3, 2).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let (start, goal) = (Cell::new(0, 0), Cell::new(2, 0));
     /// grid.set_weight(Cell::new(1, 0), 5).unwrap(); // a swamp on the direct route
-    /// let path = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let path = grid.four_connected().find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 4); // around it, through the second row
     /// grid.set_weight(Cell::new(1, 1), 0).unwrap(); // and a wall on the detour
-    /// let path = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let path = grid.four_connected().find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 6); // through the swamp after all
     /// ```
     pub fn set_weight(&mut self, cell: Cell, weight: u32) -> Result<(), GridError> {
@@ -636,9 +637,9 @@ impl Grid {
     ///
     /// | query | lazily built | prepared by |
     /// |---|---|---|
-    /// | [`GridSpace::find_path`](super::GridSpace::find_path) (and the other grid queries) | components of its rule, masks, the context's records | `grid.prepare(rule)`, [`SearchContext::reserve`](crate::search::SearchContext::reserve) |
-    /// | [`JpsContext::find_path`](crate::jps::JpsContext::find_path) | components, the context's records | `grid.prepare(mode.moves)`, [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
-    /// | [`JpsPlus::find_path`](crate::jps::JpsPlus::find_path) | the context's records | [`JpsPlus::new`](crate::jps::JpsPlus::new) builds its table and components; [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
+    /// | a [`GridSpace`](super::GridSpace) search (and the other grid queries) | components of its rule, masks, the context's records | `grid.prepare(rule)`, [`SearchContext::reserve`](crate::search::SearchContext::reserve) |
+    /// | [`JumpPoints`](crate::jps::JumpPoints) | components, the context's records | `grid.prepare(mode.moves)`, [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
+    /// | [`JpsPlus`](crate::jps::JpsPlus) | the context's records | [`JpsPlus::new`](crate::jps::JpsPlus::new) builds its table and components; [`JpsContext::reserve`](crate::jps::JpsContext::reserve) |
     ///
     /// The open list still grows, once, to the largest query a context answers. A clone of a
     /// grid keeps the tables built so far, so a clone of a prepared grid is prepared.
@@ -646,6 +647,7 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(256, 256).unwrap();
     /// grid.prepare(Diagonal::NoCornerCutting).unwrap();
@@ -653,7 +655,7 @@ impl Grid {
     /// let mut ctx = SearchContext::new();
     /// ctx.reserve(&space).unwrap();
     /// // The first query now builds nothing.
-    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(255, 255), &Default::default()).unwrap();
+    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(255, 255)).unwrap();
     /// assert!(path.is_found());
     /// ```
     pub fn prepare(&self, moves: Diagonal) -> Result<(), GridError> {

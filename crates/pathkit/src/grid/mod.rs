@@ -5,7 +5,7 @@
 //! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
 //! - Queries beyond one path, on [`GridSpace`]: movement ranges and flow fields
 //!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
-//!   ([`GridSpace::find_path_to_nearest`]), a search spread over frames
+//!   ([`Goal::AnyOf`](crate::Goal::AnyOf)), a search spread over frames
 //!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
 //! - Line of sight between cells ([`Grid::line_of_sight`]) and smoothing, a path turned into the
 //!   few waypoints an agent walks in straight lines ([`Grid::smooth`], [`Grid::smooth_into`]),
@@ -24,6 +24,7 @@
 //! ```
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let grid = Grid::from_ascii(
 //!     "......\n\
@@ -31,7 +32,7 @@
 //!      ......",
 //! ).unwrap();
 //! let mut ctx = SearchContext::new();
-//! let outcome = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &Default::default()).unwrap();
+//! let outcome = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1)).unwrap();
 //! let path = outcome.into_path().unwrap();
 //! assert_eq!(path.nodes.first(), Some(&Cell::new(0, 1)));
 //! assert_eq!(path.cost, 7.0); // up, along the top, down: no cutting the wall's corners

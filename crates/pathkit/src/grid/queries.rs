@@ -7,8 +7,8 @@ use super::grid_problem::GridProblem;
 use super::reverse::{Reversed, ReversedProblem};
 use super::{Cell, GridError, GridSpace, TileRules};
 use crate::search::{
-    outcome_of, run_search, settle, AtIndex, DenseIndexer, DistanceMap, IndexedSpace, Outcome,
-    SearchContext, SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
+    run_search, settle, AtIndex, DenseIndexer, DistanceMap, IndexedSpace, SearchContext,
+    SearchOptions, SpaceExpansion, Stats, Status, Trusted, TrustedWithin, Validated,
     WhenUnreachable,
 };
 use crate::Cost;
@@ -147,7 +147,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     }
 
     /// The optimal path from `start` to the nearest of `goals` (the cheapest to reach), or
-    /// [`Outcome::Unreachable`] when no goal can be reached (or none is given).
+    /// [`Status::Unreachable`] when no goal can be reached (or none is given).
     ///
     /// Plain A* (no limits, no closest point) runs backwards, from every goal the grid's
     /// components say `start` can reach at once toward `start`: one estimate per node, whatever
@@ -158,54 +158,8 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// direction may return a different one. A walled start is unreachable from; walled goals
     /// are never reached.
     ///
-    /// # Errors
-    ///
-    /// As [`find_path`](Self::find_path): [`GridError::OutOfBounds`] for `start` or a goal
-    /// outside the grid, and so on.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("....#...\n.##.#.#.\n........").unwrap();
-    /// let bones = [Cell::new(7, 0), Cell::new(2, 0), Cell::new(5, 1)];
-    /// let mut ctx = SearchContext::new();
-    /// let path = grid.four_connected()
-    ///     .find_path_to_nearest(&mut ctx, Cell::new(0, 2), &bones, &SearchOptions::new())
-    ///     .unwrap()
-    ///     .into_path()
-    ///     .unwrap();
-    /// assert_eq!(path.nodes.last(), Some(&Cell::new(2, 0)));
-    /// assert_eq!(path.cost, 4);
-    /// ```
-    pub fn find_path_to_nearest(
-        &self,
-        ctx: &mut SearchContext<C>,
-        start: Cell,
-        goals: &[Cell],
-        options: &SearchOptions<C>,
-    ) -> Result<Outcome<Cell, C>, GridError> {
-        outcome_of(|path| self.find_path_to_nearest_into(ctx, start, goals, options, path))
-    }
-
-    /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path (start first) into
-    /// `path`, reusing its capacity: allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions, Status};
-    ///
-    /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
-    /// let bones = [Cell::new(5, 0), Cell::new(0, 2)];
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let status = grid.four_connected()
-    ///     .find_path_to_nearest_into(&mut ctx, Cell::new(1, 2), &bones, &SearchOptions::new(), &mut path)
-    ///     .unwrap();
-    /// assert_eq!(status, Status::Found { cost: 1 });
-    /// assert_eq!(path, [Cell::new(1, 2), Cell::new(0, 2)]);
-    /// ```
-    pub fn find_path_to_nearest_into(
+    /// The path is written into `path` (start first), reusing its capacity: allocation-free once warm.
+    pub(super) fn to_nearest_into(
         &self,
         ctx: &mut SearchContext<C>,
         start: Cell,

@@ -37,14 +37,15 @@ pub trait TileRules {
 /// ```
 /// use pathkit::grid::{Cell, Grid, GridRules, TileRules};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii(".3#").unwrap();
 /// assert_eq!(GridRules.weight(&grid, Cell::new(1, 0)), 3);
 /// assert_eq!(GridRules.weight(&grid, Cell::new(2, 0)), 0);
 /// // The default rules of every space; set explicitly, the search takes the general loop.
 /// let mut ctx = SearchContext::new();
-/// let own = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 0), &Default::default()).unwrap();
-/// let explicit = grid.four_connected().with_rules(GridRules).find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 0), &Default::default()).unwrap();
+/// let own = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+/// let explicit = grid.four_connected().with_rules(GridRules).find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 0)).unwrap();
 /// assert_eq!(own, explicit);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

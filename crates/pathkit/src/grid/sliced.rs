@@ -1,4 +1,4 @@
-//! [`PendingGridSearch`]: [`GridSpace::find_path`] run a slice at a time, on the same engine
+//! [`PendingGridSearch`]: a [`GridSpace`] search run a slice at a time, on the same engine
 //! the one-shot query picks (an answer without searching, the fast loop, or the general loop).
 
 use super::grid_problem::GridProblem;
@@ -26,7 +26,7 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
     },
 }
 
-/// [`GridSpace::find_path`] run a slice at a time: made by [`GridSpace::start_path`], advanced
+/// A [`GridSpace`] search ([`Pathfinder`](crate::Pathfinder)) run a slice at a time: made by [`GridSpace::start_path`], advanced
 /// by [`resume`](Self::resume), on the engine the one-shot query would run (the fast loop under
 /// the grid's own weights), with the same answer and the same counters whatever the budgets. It
 /// holds the context and the grid until dropped, so the grid cannot change under a pending
@@ -65,7 +65,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     ///
     /// # Errors
     ///
-    /// The errors [`GridSpace::find_path`] meets while searching (a cost overflow, an invalid
+    /// The errors a [`GridSpace`] search meets while searching (a cost overflow, an invalid
     /// cost from custom rules); every later call returns the same error.
     ///
     /// ```
@@ -177,14 +177,14 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
 }
 
 impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
-    /// Starts [`find_path`](Self::find_path) from `start` to `goal`, to be run a slice at a time
+    /// Starts the [`Pathfinder`](crate::Pathfinder) search from `start` to `goal`, to be run a slice at a time
     /// ([`PendingGridSearch`]); nothing is expanded yet. Answers found without searching (a
     /// walled end, a goal in another component) are there at the first
     /// [`resume`](PendingGridSearch::resume).
     ///
     /// # Errors
     ///
-    /// As [`find_path`](Self::find_path): cells outside the grid, invalid options, memory.
+    /// As the [`Pathfinder`](crate::Pathfinder) search: cells outside the grid, invalid options, memory.
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};

@@ -53,6 +53,7 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii(
     ///     "......\n\
@@ -62,7 +63,7 @@ impl Grid {
     /// ).unwrap();
     /// let space = grid.eight_connected();
     /// let (start, goal) = (Cell::new(0, 3), Cell::new(5, 0));
-    /// let path = space.find_path(&mut SearchContext::new(), start, goal, &Default::default())?.into_path().unwrap();
+    /// let path = space.find_path(&mut SearchContext::new(), start, goal)?.into_path().unwrap();
     /// assert_eq!(path.nodes.len(), 7);
     /// let smooth = grid.smooth(&path.nodes, space.diagonal())?;
     /// // Past the wall's end to the top row, then along it. Straight to (3, 0) would pass exactly

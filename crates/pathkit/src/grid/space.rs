@@ -3,11 +3,12 @@
 use super::grid_problem::GridProblem;
 use super::neighbourhood::{allowed_moves, free_neighbours};
 use super::{Cell, Grid, GridError, GridRules, MoveKind, TileRules};
+use crate::pathfinder::write_outcome;
 use crate::search::{
-    outcome_of, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
-    WhenUnreachable,
+    IndexedSpace, SearchContext, SearchOptions, SearchSpace, Stats, Status, WhenUnreachable,
 };
 use crate::Cost;
+use crate::{Goal, Pathfinder, Unsupported};
 
 /// How a grid query is answered ([`GridSpace::plan`]).
 pub(super) enum Plan<C> {
@@ -24,13 +25,14 @@ pub(super) enum Plan<C> {
 /// ```
 /// use pathkit::grid::{Cell, Diagonal, Grid};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// // (1, 0) is free and (0, 1) a wall: the diagonal from (0, 0) to (1, 1) cuts a corner.
 /// let grid = Grid::from_ascii("..\n#.").unwrap();
 /// let mut ctx = SearchContext::new();
 /// let mut cost = |rule| {
 ///     let space = grid.space(rule, 1.0, std::f64::consts::SQRT_2).unwrap();
-///     space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 1), &Default::default()).unwrap().into_path().unwrap().cost
+///     space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 1)).unwrap().into_path().unwrap().cost
 /// };
 /// assert_eq!(cost(Diagonal::NoCornerCutting), 2.0);
 /// assert_eq!(cost(Diagonal::CornerCutting), std::f64::consts::SQRT_2);
@@ -99,7 +101,7 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// [`Diagonal`] rule and the [`TileRules`]; a move costs its base cost (straight or diagonal) times
 /// the weight of the cell entered. A cell the rules cannot enter has no moves out either, so every
 /// search treats a start inside a wall as unreachable from (as [`crate::jps`] does).
-/// [`find_path`](GridSpace::find_path) answers a walled start or goal as unreachable without
+/// Its [`Pathfinder`] search answers a walled start or goal as unreachable without
 /// searching; the search core, which knows nothing of walls, still answers a query from a node to
 /// itself with that node, wall or not.
 ///
@@ -109,6 +111,7 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// ```
 /// use pathkit::grid::{Cell, Diagonal, Grid};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii("....\n.#..\n....").unwrap();
 /// // 8-connected, no corner cutting, 10 straight and 14 diagonal.
@@ -116,7 +119,7 @@ pub const NEIGHBOUR_ORDER: [(i64, i64); 8] = [
 /// assert_eq!((space.diagonal(), space.move_costs()), (Diagonal::NoCornerCutting, (10, 14)));
 /// assert_eq!(space.grid(), &grid);
 /// let mut ctx = SearchContext::new();
-/// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2), &Default::default()).unwrap();
+/// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2)).unwrap();
 /// assert_eq!(path.into_path().unwrap().cost, 44); // right, right, diagonal, down
 /// ```
 #[derive(Clone, Debug)]
@@ -150,9 +153,10 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
-    /// let path = grid.four_connected().find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap();
+    /// let path = grid.four_connected().find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2)).unwrap();
     /// assert_eq!(path.into_path().unwrap().cost, 4);
     /// ```
     pub fn four_connected(&self) -> GridSpace<'_, u32> {
@@ -165,11 +169,12 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
     /// let space = grid.eight_connected();
     /// assert_eq!(space.diagonal(), Diagonal::NoCornerCutting);
-    /// let path = space.find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap();
+    /// let path = space.find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2)).unwrap();
     /// assert_eq!(path.into_path().unwrap().cost, 4.0); // around the wall: no corner cut
     /// ```
     pub fn eight_connected(&self) -> GridSpace<'_, f64> {
@@ -187,12 +192,13 @@ impl Grid {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid, GridError};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
     /// // The tutorials' integer costs: 10 straight, 14 diagonal, corners may be cut.
     /// let space = grid.space(Diagonal::CornerCutting, 10u32, 14u32).unwrap();
     /// let mut ctx = SearchContext::new();
-    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 2), &Default::default()).unwrap().into_path().unwrap();
+    /// let path = space.find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 2)).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 34); // down, diagonally past the wall's corner, right
     /// assert!(matches!(grid.space(Diagonal::Never, 0u32, 0u32), Err(GridError::InvalidMoveCost { .. })));
     /// ```
@@ -274,16 +280,17 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// ```
     /// use pathkit::grid::{Cell, Grid, Heuristic};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(20, 20).unwrap();
     /// let (start, goal) = (Cell::new(0, 0), Cell::new(19, 10));
     /// let mut ctx = SearchContext::new();
     /// let space = grid.eight_connected();
-    /// let astar = space.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let astar = space.find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
     /// let astar_expanded = ctx.stats().expanded;
     /// let zero = space.with_heuristic(Heuristic::Zero);
     /// assert_eq!(zero.resolved_heuristic(), Heuristic::Zero);
-    /// let dijkstra = zero.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let dijkstra = zero.find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
     /// assert!((astar.cost - dijkstra.cost).abs() < 1e-9);
     /// assert!(ctx.stats().expanded > astar_expanded); // no estimate, no focus
     /// ```
@@ -300,14 +307,15 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii(".....\n.###.\n.....").unwrap();
     /// let space = grid.space(Diagonal::NoCornerCutting, 10u32, 14u32).unwrap();
     /// let tutorial = space.clone().heuristic_units(1.0, 1.0);
     /// let mut ctx = SearchContext::new();
     /// let (start, goal) = (Cell::new(0, 1), Cell::new(4, 1));
-    /// let exact = space.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
-    /// let weak = tutorial.find_path(&mut ctx, start, goal, &Default::default()).unwrap().into_path().unwrap();
+    /// let exact = space.find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
+    /// let weak = tutorial.find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
     /// assert_eq!(exact.cost, weak.cost); // a lower estimate is still admissible
     /// ```
     pub fn heuristic_units(mut self, straight: f64, diagonal: f64) -> Self {
@@ -321,15 +329,16 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("..3..").unwrap();
     /// // A heavy character sinks into soft ground: weights above 1 are walls to it.
     /// let heavy = |g: &Grid, c: Cell| if g.weight(c) == 1 { 1 } else { 0 };
     /// let mut ctx = SearchContext::new();
     /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 0));
-    /// let light = grid.four_connected().find_path(&mut ctx, start, goal, &Default::default()).unwrap();
+    /// let light = grid.four_connected().find_path(&mut ctx, start, goal).unwrap();
     /// assert_eq!(light.into_path().unwrap().cost, 6);
-    /// let heavy = grid.four_connected().with_rules(heavy).find_path(&mut ctx, start, goal, &Default::default()).unwrap();
+    /// let heavy = grid.four_connected().with_rules(heavy).find_path(&mut ctx, start, goal).unwrap();
     /// assert!(!heavy.is_found());
     /// ```
     pub fn with_rules<R2: TileRules>(self, rules: R2) -> GridSpace<'g, C, R2> {
@@ -437,74 +446,25 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         }
     }
 
-    /// Searches from `start` to `goal` after checking both are inside the grid
-    /// ([`GridError::OutOfBounds`] otherwise).
+    /// A path from `start` to the one cell `goal` ([`Pathfinder`]'s answer for [`Goal::Node`]).
+    /// It checks both are inside the grid ([`GridError::OutOfBounds`] otherwise).
     ///
     /// A start or goal these rules cannot enter (a wall, for the grid's own rules) is
-    /// [`Outcome::Unreachable`], without searching: the same answer Jump Point Search gives. When
+    /// [`Status::Unreachable`], without searching: the same answer Jump Point Search gives. When
     /// the rules are the grid's own, a goal in another connected component is answered from the
     /// grid's components, also without searching. `start == goal` on a passable cell is the path
-    /// `[start]` at cost zero. With
-    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), an
-    /// unreachable or walled goal is searched for its closest point instead
-    /// ([`Outcome::Closest`]); a walled start is still unreachable (it has no moves).
-    ///
-    /// # Errors
-    ///
-    /// [`GridError::OutOfBounds`] for a cell outside the grid; [`GridError::OutOfMemory`] when a
-    /// table the grid builds on first use (connected components, free-neighbour masks) cannot be
-    /// allocated; [`GridError::Search`] when a path's cost overflows the cost type or the rules
-    /// give an invalid cost.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("....\n.##.\n..#.").unwrap();
-    /// let space = grid.eight_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let path = space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(3, 2), &SearchOptions::new()).unwrap().into_path().unwrap();
-    /// assert_eq!(path.nodes.first(), Some(&Cell::new(0, 2)));
-    /// assert_eq!(path.nodes.last(), Some(&Cell::new(3, 2)));
-    /// // Walled goals are answered without searching.
-    /// let walled = space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(1, 1), &SearchOptions::new()).unwrap();
-    /// assert_eq!(walled, Outcome::Unreachable);
-    /// assert_eq!(ctx.stats().expanded, 0);
-    /// ```
-    pub fn find_path(
-        &self,
-        ctx: &mut SearchContext<C>,
-        start: Cell,
-        goal: Cell,
-        options: &SearchOptions<C>,
-    ) -> Result<Outcome<Cell, C>, GridError> {
-        outcome_of(|path| self.find_path_into(ctx, start, goal, options, path))
-    }
-
-    /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
-    /// `path`, reusing its capacity: after the first query on a grid it allocates nothing.
+    /// `[start]` at cost zero. With [`WhenUnreachable::ClosestPoint`], an unreachable or walled
+    /// goal is searched for its closest point instead ([`Status::Closest`]); a walled start is
+    /// still unreachable (it has no moves).
     ///
     /// Under the grid's own weights, plain A* (no limits, heuristic weight 1, the automatic
     /// heuristic) runs a loop that takes each neighbour's index straight from the bitmap and
     /// keeps its open list in a bucket queue. It expands the same nodes in the same order as
     /// [`SearchContext::search_into`] and returns the same path, about three times as fast on the
-    /// Moving AI game maps (1.6 times on mazes of 1-wide corridors). The first such query on a grid has the grid build a table of one
-    /// byte per cell (each cell's free neighbours), which edits then keep up to date.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::SearchContext;
-    ///
-    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let status = grid.eight_connected()
-    ///     .find_path_into(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &Default::default(), &mut path)
-    ///     .unwrap();
-    /// assert!(status.is_found());
-    /// assert_eq!(path.len(), 6);
-    /// ```
-    pub fn find_path_into(
+    /// Moving AI game maps (1.6 times on mazes of 1-wide corridors). The first such query on a
+    /// grid has the grid build a table of one byte per cell (each cell's free neighbours), which
+    /// edits then keep up to date.
+    fn to_cell_into(
         &self,
         ctx: &mut SearchContext<C>,
         start: Cell,
@@ -533,7 +493,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         }
     }
 
-    /// How [`find_path_into`](Self::find_path_into) answers a query, after checking both cells
+    /// How [`to_cell_into`](Self::to_cell_into) answers a query, after checking both cells
     /// are inside the grid: at once (a walled start or goal, a goal in another component), by
     /// the fast loop, or by the general one. A goal that cannot be reached is still searched
     /// when the closest point is asked for (a walled start is not: it has no moves).
@@ -561,7 +521,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         })
     }
 
-    /// Whether [`find_path`](Self::find_path) may run the search core's fast loop: plain optimal
+    /// Whether a search may run the search core's fast loop: plain optimal
     /// A* (no limits, heuristic weight 1) under the grid's own weights, with a consistent
     /// heuristic (the automatic one, or zero).
     pub(super) fn fast_loop_applies(&self, options: &SearchOptions<C>) -> bool {
@@ -636,6 +596,85 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
             Heuristic::Zero | Heuristic::Auto => 0.0,
         };
         C::from_f64_floor(estimate)
+    }
+}
+
+/// Searches a grid under these moves, costs and rules.
+///
+/// Every cell asked for must be inside the grid ([`GridError::OutOfBounds`] otherwise). A start
+/// or goal these rules cannot enter (a wall, for the grid's own rules) is unreachable without
+/// searching: the same answer Jump Point Search gives. When the rules are the grid's own, a goal in
+/// another connected component is answered from the grid's components, also without searching.
+/// `start == goal` on a passable cell is the path `[start]` at cost zero. With
+/// [`WhenUnreachable::ClosestPoint`], an unreachable or walled goal is searched for its closest
+/// point instead ([`Status::Closest`]); a walled start is still unreachable (it has no moves).
+///
+/// Under the grid's own weights, plain A* (no limits, heuristic weight 1, the automatic heuristic)
+/// runs a loop that takes each neighbour's index straight from the bitmap and keeps its open list
+/// in a bucket queue. It expands the same nodes in the same order as
+/// [`SearchContext::search_into`] and returns the same path, about three times as fast on the
+/// Moving AI game maps (1.6 times on mazes of 1-wide corridors). The first such query on a grid
+/// has the grid build a table of one byte per cell (each cell's free neighbours), which edits then
+/// keep up to date. Other rules and options run the general loop over the space.
+///
+/// Several goals are searched backwards from all of them at once, so the nearest is found in one
+/// search; a goal test spreads out in every direction from the start (Dijkstra's order, the tie
+/// rule and limits honoured). A walled start reaches nothing.
+///
+/// # Errors
+///
+/// [`GridError::OutOfBounds`] for a start or goal outside the grid; [`GridError::OutOfMemory`]
+/// when a table the grid builds on first use (connected components, free-neighbour masks) cannot
+/// be allocated; [`GridError::Search`] when a path's cost overflows the cost type, the rules give
+/// an invalid cost, or an option is out of range; [`GridError::Unsupported`] for the closest point
+/// to a goal test (it has no place to be close to).
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{Outcome, SearchContext};
+/// use pathkit::Pathfinder;
+///
+/// let grid = Grid::from_ascii("....\n.##.\n..#.")?;
+/// let space = grid.eight_connected();
+/// let mut ctx = SearchContext::new();
+/// let path = space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(3, 2))?.into_path().unwrap();
+/// assert_eq!((path.nodes.first(), path.nodes.last()), (Some(&Cell::new(0, 2)), Some(&Cell::new(3, 2))));
+/// // Walled goals are answered without searching.
+/// assert_eq!(space.find_path(&mut ctx, Cell::new(0, 2), Cell::new(1, 1))?, Outcome::Unreachable);
+/// assert_eq!(ctx.stats().expanded, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<C: Cost, R: TileRules> Pathfinder for GridSpace<'_, C, R> {
+    type Node = Cell;
+    type Cost = C;
+    type Context = SearchContext<C>;
+    type Error = GridError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<C>,
+        start: Cell,
+        to: Goal<'_, Cell>,
+        options: &SearchOptions<C>,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<C>, GridError> {
+        match to {
+            Goal::Node(goal) => self.to_cell_into(ctx, start, goal, options, path),
+            Goal::AnyOf(goals) => self.to_nearest_into(ctx, start, goals, options, path),
+            Goal::Matching(accepts) => {
+                path.clear();
+                self.grid.check(start)?;
+                if options.when_unreachable != WhenUnreachable::NoPath {
+                    return Err(GridError::Unsupported(Unsupported::ClosestPoint));
+                }
+                if self.weight(i64::from(start.x), i64::from(start.y)) == 0 {
+                    ctx.stats = Stats::default();
+                    return Ok(Status::Unreachable);
+                }
+                let outcome = ctx.search_nearest(self, start, accepts, options)?;
+                Ok(write_outcome(outcome, path))
+            }
+        }
     }
 }
 
@@ -779,7 +818,7 @@ mod tests {
                 for &goal in &cells {
                     for &cell in &cells {
                         let cost = space
-                            .find_path(&mut ctx, cell, goal, &SearchOptions::default())
+                            .find_path(&mut ctx, cell, goal)
                             .unwrap()
                             .into_path()
                             .unwrap()
@@ -867,7 +906,13 @@ mod tests {
                                 _ => SearchOptions::weighted(1.5),
                             };
                             let found = space
-                                .find_path_into(&mut ctx, start, goal, &options, &mut path)
+                                .find_path_into(
+                                    &mut ctx,
+                                    start,
+                                    Goal::Node(goal),
+                                    &options,
+                                    &mut path,
+                                )
                                 .unwrap();
                             let (found_path, found_stats) = (path.clone(), ctx.stats());
                             let general = ctx
@@ -915,7 +960,8 @@ mod tests {
         ] {
             let space = grid.space(rule, straight, diagonal).unwrap();
             let (start, goal) = (Cell::new(0, 0), Cell::new(3, 1));
-            let found = space.find_path_into(&mut ctx, start, goal, &options, &mut path);
+            let found =
+                space.find_path_into(&mut ctx, start, Goal::Node(goal), &options, &mut path);
             let general = ctx.search_into(&space, start, goal, &options, &mut path);
             let general = general.map_err(GridError::Search);
             assert_eq!(

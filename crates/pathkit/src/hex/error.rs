@@ -71,9 +71,10 @@ impl fmt::Display for HexTextProblem {
 /// ```
 /// use pathkit::hex::{Hex, HexError, HexGrid, HexLayout};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = HexGrid::new(HexLayout::OddR, 3, 2).unwrap();
-/// let err = grid.find_path(&mut SearchContext::new(), Hex::new(0, 0), Hex::new(7, 0), &Default::default()).unwrap_err();
+/// let err = grid.find_path(&mut SearchContext::new(), Hex::new(0, 0), Hex::new(7, 0)).unwrap_err();
 /// assert_eq!(err, HexError::OutOfBounds { hex: Hex::new(7, 0), width: 3, height: 2 });
 /// assert_eq!(err.to_string(), "hex (7, 0) is outside the 3x2 grid");
 /// ```
@@ -125,6 +126,8 @@ pub enum HexError {
     },
     /// The search itself failed (a limit option that is not a number, say).
     Search(SearchError<Hex>),
+    /// An option or goal this search cannot honour.
+    Unsupported(crate::Unsupported),
 }
 
 impl fmt::Display for HexError {
@@ -154,6 +157,7 @@ impl fmt::Display for HexError {
                 problem,
             } => write!(f, "line {line}, column {column}: {problem}"),
             HexError::Search(e) => write!(f, "search failed: {e}"),
+            HexError::Unsupported(u) => write!(f, "{u}"),
         }
     }
 }
@@ -162,6 +166,7 @@ impl std::error::Error for HexError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             HexError::Search(e) => Some(e),
+            HexError::Unsupported(u) => Some(u),
             _ => None,
         }
     }

@@ -394,12 +394,13 @@ impl HexGrid {
     /// ```
     /// use pathkit::hex::{Hex, HexGrid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = HexGrid::from_ascii("hex odd-r\n. . .\n # # #").unwrap();
     /// let (a, b) = (Hex::new(0, 0), Hex::new(2, 0));
     /// let mut ctx = SearchContext::new();
     /// let mut cost = |grid: &HexGrid| {
-    ///     grid.find_path(&mut ctx, a, b, &Default::default()).unwrap().into_path().map(|p| p.cost)
+    ///     grid.find_path(&mut ctx, a, b).unwrap().into_path().map(|p| p.cost)
     /// };
     /// assert_eq!(cost(&grid), Some(2));
     /// grid.set_weight(Hex::new(1, 0), 5).unwrap(); // a swamp between them

@@ -6,7 +6,7 @@
 //!   row (odd-r, even-r, odd-q, even-q offset coordinates, as map files and Tiled do) and which
 //!   way up they are drawn (pointy-top or flat-top).
 //! - [`HexGrid`]: the map, editable at run time, with connected components, a text form
-//!   ([`HexGrid::from_ascii`], [`HexGrid::to_ascii`]) and A* ([`HexGrid::find_path`]); it is a
+//!   ([`HexGrid::from_ascii`], [`HexGrid::to_ascii`]) and A* (its [`Pathfinder`](crate::Pathfinder)); it is a
 //!   [`SearchSpace`](crate::search::SearchSpace) too, for every query of the search core.
 //! - Tiled hexagonal maps load with `TiledHexMap` (feature `tiled`, in [`format`](crate::format)).
 //!
@@ -29,6 +29,7 @@
 //! ```
 //! use pathkit::hex::HexGrid;
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let mut grid = HexGrid::from_ascii(
 //!     "hex odd-r\n\
@@ -38,11 +39,11 @@
 //! ).unwrap();
 //! let (start, goal) = (grid.hex_at(0, 1).unwrap(), grid.hex_at(3, 1).unwrap());
 //! let mut ctx = SearchContext::new();
-//! let path = grid.find_path(&mut ctx, start, goal, &Default::default())?.into_path().unwrap();
+//! let path = grid.find_path(&mut ctx, start, goal)?.into_path().unwrap();
 //! assert_eq!(path.cost, 4); // over the wall's top: up, right, right, down
 //! grid.block(grid.hex_at(1, 0).unwrap())?;
 //! grid.block(grid.hex_at(1, 2).unwrap())?;
-//! assert!(!grid.find_path(&mut ctx, start, goal, &Default::default())?.is_found());
+//! assert!(!grid.find_path(&mut ctx, start, goal)?.is_found());
 //! # Ok::<(), pathkit::hex::HexError>(())
 //! ```
 

@@ -1,10 +1,13 @@
 //! A [`HexGrid`] as a search space: six neighbours, terrain costs, the hex distance heuristic.
 
 use super::{Hex, HexError, HexGrid};
+use crate::pathfinder::write_outcome;
+#[cfg(doc)]
+use crate::search::Outcome;
 use crate::search::{
-    outcome_of, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, Stats, Status,
-    WhenUnreachable,
+    IndexedSpace, SearchContext, SearchOptions, SearchSpace, Stats, Status, WhenUnreachable,
 };
+use crate::{Goal, Pathfinder, Unsupported};
 
 /// Hexes are nodes; a hex's edges go to its passable neighbours, in [`Hex::DIRECTIONS`] order,
 /// and cost the weight of the hex entered (as on a square [`Grid`](crate::grid::Grid) whose
@@ -64,82 +67,87 @@ impl IndexedSpace for HexGrid {
     }
 }
 
-impl HexGrid {
-    /// The cheapest path from `start` to `goal` with A* and the hex distance heuristic (see
-    /// [the search space](#impl-SearchSpace-for-HexGrid)): both ends included, a cost of the
-    /// weights of every hex entered.
-    ///
-    /// Both hexes must be inside the grid ([`HexError::OutOfBounds`] otherwise). A start or goal
-    /// in a wall, or a goal in another connected component, is [`Outcome::Unreachable`] without
-    /// searching; with
-    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint) an
-    /// unreachable goal is searched for its closest point instead ([`Outcome::Closest`]).
-    /// `start == goal` on a passable hex is the path `[start]` at cost 0.
-    ///
-    /// # Errors
-    ///
-    /// [`HexError::OutOfBounds`] for a hex outside the grid; [`HexError::OutOfMemory`] when the
-    /// table of components cannot be allocated; [`HexError::Search`] for invalid options or a
-    /// context that cannot hold the grid's records.
-    ///
-    /// ```
-    /// use pathkit::hex::HexGrid;
-    /// use pathkit::search::{Outcome, SearchContext};
-    ///
-    /// // Flat-top, odd columns shifted down; a wall of two hexes across the top row.
-    /// let grid = HexGrid::from_ascii("hex odd-q\n.   #   .\n  #   .\n.   .   .\n  .   .\n").unwrap();
-    /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(4, 0).unwrap());
-    /// let mut ctx = SearchContext::new();
-    /// let path = grid.find_path(&mut ctx, start, goal, &Default::default())?.into_path().unwrap();
-    /// assert_eq!((path.nodes.first(), path.nodes.last()), (Some(&start), Some(&goal)));
-    /// assert_eq!(path.cost, 5); // one more than the distance, to go under the wall
-    /// let walled = grid.hex_at(2, 0).unwrap();
-    /// assert_eq!(grid.find_path(&mut ctx, start, walled, &Default::default())?, Outcome::Unreachable);
-    /// # Ok::<(), pathkit::hex::HexError>(())
-    /// ```
-    pub fn find_path(
-        &self,
-        ctx: &mut SearchContext<u64>,
-        start: Hex,
-        goal: Hex,
-        options: &SearchOptions<u64>,
-    ) -> Result<Outcome<Hex, u64>, HexError> {
-        outcome_of(|path| self.find_path_into(ctx, start, goal, options, path))
-    }
+/// The cheapest path with A* and the hex distance heuristic (see
+/// [the search space](#impl-SearchSpace-for-HexGrid)): both ends included, a cost of the weights of
+/// every hex entered.
+///
+/// Every hex must be inside the grid ([`HexError::OutOfBounds`] otherwise). A start or goal in a
+/// wall, or a goal in another connected component, is [`Outcome::Unreachable`] without
+/// searching; with [`WhenUnreachable::ClosestPoint`] an unreachable goal is searched for its
+/// closest point instead ([`Outcome::Closest`]). `start == goal` on a passable hex is the path
+/// `[start]` at cost 0. Several goals are searched at once for the nearest; a goal test spreads out
+/// in every direction.
+///
+/// # Errors
+///
+/// [`HexError::OutOfBounds`] for a hex outside the grid; [`HexError::OutOfMemory`] when the table
+/// of components cannot be allocated; [`HexError::Search`] for invalid options or a context that
+/// cannot hold the grid's records; [`HexError::Unsupported`] for the closest point to a goal test.
+///
+/// ```
+/// use pathkit::hex::HexGrid;
+/// use pathkit::search::{Outcome, SearchContext};
+/// use pathkit::Pathfinder;
+///
+/// // Flat-top, odd columns shifted down; a wall of two hexes across the top row.
+/// let grid = HexGrid::from_ascii("hex odd-q\n.   #   .\n  #   .\n.   .   .\n  .   .\n")?;
+/// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(4, 0).unwrap());
+/// let mut ctx = SearchContext::new();
+/// let path = grid.find_path(&mut ctx, start, goal)?.into_path().unwrap();
+/// assert_eq!((path.nodes.first(), path.nodes.last()), (Some(&start), Some(&goal)));
+/// assert_eq!(path.cost, 5); // one more than the distance, to go under the wall
+/// let walled = grid.hex_at(2, 0).unwrap();
+/// assert_eq!(grid.find_path(&mut ctx, start, walled)?, Outcome::Unreachable);
+/// # Ok::<(), pathkit::hex::HexError>(())
+/// ```
+impl Pathfinder for HexGrid {
+    type Node = Hex;
+    type Cost = u64;
+    type Context = SearchContext<u64>;
+    type Error = HexError;
 
-    /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
-    /// `path`, reusing its capacity: after the first query on a grid it allocates nothing.
-    ///
-    /// ```
-    /// use pathkit::hex::{HexGrid, HexLayout};
-    /// use pathkit::search::{SearchContext, Status};
-    ///
-    /// let grid = HexGrid::new(HexLayout::EvenR, 5, 5).unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(4, 4).unwrap());
-    /// let status = grid.find_path_into(&mut ctx, start, goal, &Default::default(), &mut path)?;
-    /// assert_eq!(status, Status::Found { cost: start.distance(goal) });
-    /// assert_eq!(path.len() as u64, start.distance(goal) + 1);
-    /// # Ok::<(), pathkit::hex::HexError>(())
-    /// ```
-    pub fn find_path_into(
+    fn find_path_into(
         &self,
         ctx: &mut SearchContext<u64>,
         start: Hex,
-        goal: Hex,
+        to: Goal<'_, Hex>,
         options: &SearchOptions<u64>,
         path: &mut Vec<Hex>,
     ) -> Result<Status<u64>, HexError> {
         path.clear();
         self.check(start)?;
-        self.check(goal)?;
         let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-        let reachable = self.reachable(start, goal)?;
-        if !self.is_passable(start) || (!reachable && !closest) {
-            ctx.stats = Stats::default();
-            return Ok(Status::Unreachable);
+        match to {
+            Goal::Node(goal) => {
+                self.check(goal)?;
+                let reachable = self.reachable(start, goal)?;
+                if !self.is_passable(start) || (!reachable && !closest) {
+                    ctx.stats = Stats::default();
+                    return Ok(Status::Unreachable);
+                }
+                Ok(ctx.search_into(self, start, goal, options, path)?)
+            }
+            Goal::AnyOf(goals) => {
+                for &goal in goals {
+                    self.check(goal)?;
+                }
+                if !self.is_passable(start) {
+                    ctx.stats = Stats::default();
+                    return Ok(Status::Unreachable);
+                }
+                Ok(ctx.search_to_any_into(self, start, goals, options, path)?)
+            }
+            Goal::Matching(accepts) => {
+                if closest {
+                    return Err(HexError::Unsupported(Unsupported::ClosestPoint));
+                }
+                if !self.is_passable(start) {
+                    ctx.stats = Stats::default();
+                    return Ok(Status::Unreachable);
+                }
+                let outcome = ctx.search_nearest(self, start, accepts, options)?;
+                Ok(write_outcome(outcome, path))
+            }
         }
-        Ok(ctx.search_into(self, start, goal, options, path)?)
     }
 }

@@ -238,10 +238,11 @@ impl HexGrid {
     /// ```
     /// use pathkit::hex::HexGrid;
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = HexGrid::from_ascii("hex odd-r\n. . .\n # # .\n. . .").unwrap();
     /// let (start, goal) = (grid.hex_at(0, 0).unwrap(), grid.hex_at(0, 2).unwrap());
-    /// let path = grid.find_path(&mut SearchContext::new(), start, goal, &Default::default())?
+    /// let path = grid.find_path(&mut SearchContext::new(), start, goal)?
     ///     .into_path().unwrap();
     /// let drawn = grid.to_ascii_marked(|h| {
     ///     if h == start { Some('S') } else if h == goal { Some('G') }

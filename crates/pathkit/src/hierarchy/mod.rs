@@ -20,11 +20,12 @@
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let grid = Grid::new(200, 200)?;
 //! let map = HierarchicalGrid::eight_connected(grid.clone(), HierarchyOptions::new())?;
 //! let found = map.find_path(&mut HierarchyContext::new(), Cell::new(5, 5), Cell::new(190, 150))?.into_path().unwrap();
-//! let optimal = grid.eight_connected().find_path(&mut SearchContext::new(), Cell::new(5, 5), Cell::new(190, 150), &Default::default())?.into_path().unwrap();
+//! let optimal = grid.eight_connected().find_path(&mut SearchContext::new(), Cell::new(5, 5), Cell::new(190, 150))?.into_path().unwrap();
 //! assert!(found.cost <= optimal.cost * 1.05);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

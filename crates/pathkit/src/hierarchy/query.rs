@@ -7,7 +7,7 @@ use super::zero_estimate::ZeroEstimate;
 use super::{HierarchicalGrid, HierarchyError, Rect};
 use crate::grid::{Cell, GridError, GridSpace};
 use crate::search::{CostChecks, Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
-use crate::Cost;
+use crate::{Cost, Goal, Pathfinder};
 
 /// Reusable state of hierarchical queries: the search records, the start's and goal's edges at
 /// every level, and the paths of every level. After the first queries on a map it allocates
@@ -243,8 +243,13 @@ impl<C: Cost> HierarchicalGrid<C> {
             // The components say the goal can be reached, so the graph must reach it too, and
             // every edge it holds is the cost of a path found below. A graph that fails either
             // is faulty: answer right all the same, and count it (`HierarchyStats::fallbacks`).
-            let found =
-                space.find_path_into(&mut ctx.search, start, goal, &SearchOptions::new(), path)?;
+            let found = space.find_path_into(
+                &mut ctx.search,
+                start,
+                Goal::Node(goal),
+                &SearchOptions::new(),
+                path,
+            )?;
             ctx.count();
             ctx.stats.fallbacks += 1;
             return Ok(found);

@@ -7,7 +7,7 @@
 
 use super::{JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid, RowOf};
-use crate::search::{outcome_of, Outcome};
+
 use crate::search::{
     run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats, Status,
     TieBreak, Trusted, NO_PARENT,
@@ -108,11 +108,12 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsContext, JpsMode};
+/// use pathkit::{Goal, Pathfinder};
 ///
 /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
 /// let mut ctx = JpsContext::new();
 /// let mut path = Vec::new();
-/// let status = ctx.find_path_into(&grid, Cell::new(0, 1), Cell::new(3, 1), JpsMode::EIGHT, &mut path).unwrap();
+/// let status = grid.jump_points(JpsMode::EIGHT).find_path_into(&mut ctx, Cell::new(0, 1), Goal::Node(Cell::new(3, 1)), &Default::default(), &mut path).unwrap();
 /// assert!(status.is_found());
 /// assert_eq!(path.first(), Some(&Cell::new(0, 1)));
 /// assert_eq!(path.last(), Some(&Cell::new(3, 1)));
@@ -298,13 +299,14 @@ impl JpsContext {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let small = Grid::new(4, 4).unwrap();
     /// let large = Grid::new(64, 64).unwrap();
     /// // One context per thread serves every grid; its records grow to the largest.
     /// let mut ctx = JpsContext::new();
-    /// let a = ctx.find_path(&small, Cell::new(0, 0), Cell::new(3, 3), JpsMode::FOUR).unwrap();
-    /// let b = ctx.find_path(&large, Cell::new(0, 0), Cell::new(63, 0), JpsMode::FOUR).unwrap();
+    /// let a = small.jump_points(JpsMode::FOUR).find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 3)).unwrap();
+    /// let b = large.jump_points(JpsMode::FOUR).find_path(&mut ctx, Cell::new(0, 0), Cell::new(63, 0)).unwrap();
     /// assert_eq!((a.path().unwrap().cost, b.path().unwrap().cost), (6.0, 63.0));
     /// ```
     #[must_use]
@@ -317,10 +319,11 @@ impl JpsContext {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(100, 100).unwrap();
     /// let mut ctx = JpsContext::new();
-    /// let outcome = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(99, 60), JpsMode::EIGHT).unwrap();
+    /// let outcome = grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 0), Cell::new(99, 60)).unwrap();
     /// assert!(outcome.is_found());
     /// // On an open map the goal is in sight of the start: hardly anything is expanded.
     /// assert!(ctx.stats().expanded <= 2);
@@ -337,12 +340,13 @@ impl JpsContext {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
     /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(128, 128).unwrap();
     /// grid.prepare(Diagonal::NoCornerCutting).unwrap();
     /// let mut ctx = JpsContext::new();
     /// ctx.reserve(&grid).unwrap();
-    /// let found = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(127, 127), JpsMode::EIGHT).unwrap();
+    /// let found = grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 0), Cell::new(127, 127)).unwrap();
     /// assert!(found.is_found());
     /// ```
     pub fn reserve(&mut self, grid: &Grid) -> Result<(), JpsError> {
@@ -356,56 +360,9 @@ impl JpsContext {
         self.stats = Stats::default();
     }
 
-    /// An optimal path from `start` to `goal` by online Jump Point Search (no preprocessing).
-    ///
-    /// The grid must be uniform-cost (every weight 0 or 1), else [`JpsError::NonUniformCost`].
-    /// A start or goal outside the grid is [`JpsError::OutOfBounds`]; a blocked one gives
-    /// [`Outcome::Unreachable`]. `start == goal` gives the path `[start]` at cost 0. Costs are the
-    /// Moving AI ones: 1 per straight move, √2 per diagonal move (4-connected: 1 per move).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsError, JpsMode};
-    /// use pathkit::search::Outcome;
-    ///
-    /// let grid = Grid::from_ascii("....#...\n.##.#.#.\n......#.").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let path = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(7, 0), JpsMode::FOUR).unwrap().into_path().unwrap();
-    /// assert_eq!(path.cost, 11.0);
-    /// assert_eq!(path.nodes.len(), 12); // every cell on the way
-    /// let walled = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT).unwrap();
-    /// assert_eq!(walled, Outcome::Unreachable);
-    /// let outside = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(8, 0), JpsMode::EIGHT);
-    /// assert!(matches!(outside, Err(JpsError::OutOfBounds { .. })));
-    /// ```
-    pub fn find_path(
-        &mut self,
-        grid: &Grid,
-        start: Cell,
-        goal: Cell,
-        mode: JpsMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_into(grid, start, goal, mode, path))
-    }
-
     /// [`find_path`](Self::find_path) writing the path (start first, both ends included) into
     /// `path`, reusing its capacity; nothing is allocated once the context and the buffer are warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::Status;
-    ///
-    /// let grid = Grid::new(10, 10).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new(); // reused by every query
-    /// for x in 1..10 {
-    ///     let status = ctx.find_path_into(&grid, Cell::new(0, 0), Cell::new(x, 0), JpsMode::EIGHT, &mut path).unwrap();
-    ///     assert_eq!(status, Status::Found { cost: x as f64 });
-    ///     assert_eq!(path.len(), x as usize + 1);
-    /// }
-    /// ```
-    pub fn find_path_into(
+    pub(crate) fn online_into(
         &mut self,
         grid: &Grid,
         start: Cell,

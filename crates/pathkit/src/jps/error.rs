@@ -11,13 +11,15 @@ use std::fmt;
 /// ```
 /// use pathkit::grid::{Cell, Diagonal, Grid};
 /// use pathkit::jps::{JpsContext, JpsError, JpsMode, PathMode};
+/// use pathkit::Pathfinder;
 ///
 /// let swamp = Grid::from_ascii("..3..").unwrap();
 /// let mut ctx = JpsContext::new();
-/// let err = ctx.find_path(&swamp, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT).unwrap_err();
+/// let err = swamp.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0)).unwrap_err();
 /// assert_eq!(err, JpsError::NonUniformCost { cell: Cell::new(2, 0), weight: 3 });
 /// let cutting = JpsMode { moves: Diagonal::CornerCutting, path: PathMode::Cells };
-/// let err = ctx.find_path(&Grid::new(3, 3).unwrap(), Cell::new(0, 0), Cell::new(2, 2), cutting).unwrap_err();
+/// let open = Grid::new(3, 3).unwrap();
+/// let err = open.jump_points(cutting).find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 2)).unwrap_err();
 /// assert_eq!(err, JpsError::UnsupportedMoves { moves: Diagonal::CornerCutting });
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +69,8 @@ pub enum JpsError {
     /// failure it could meet is a path cost beyond `f64`, which no grid within
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) can produce.
     Search(SearchError<Cell>),
+    /// An option or goal Jump Point Search cannot honour (a goal test, limits, weights).
+    Unsupported(crate::Unsupported),
 }
 
 impl From<SearchError<Cell>> for JpsError {
@@ -117,6 +121,7 @@ impl fmt::Display for JpsError {
                 "jump point search does not support {moves:?} moves: only NoCornerCutting and Never"
             ),
             JpsError::Search(e) => write!(f, "search failed: {e}"),
+            JpsError::Unsupported(u) => write!(f, "{u}"),
         }
     }
 }
@@ -125,6 +130,7 @@ impl std::error::Error for JpsError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             JpsError::Search(e) => Some(e),
+            JpsError::Unsupported(u) => Some(u),
             _ => None,
         }
     }

@@ -15,11 +15,11 @@
 //!
 //! | want | use |
 //! |---|---|
-//! | one-off or changing maps, no preprocessing | [`JpsContext::find_path`] / [`JpsContext::find_path_into`] |
-//! | a map queried many times (cells may still change) | [`JpsPlus`]: build once, [`JpsPlus::block`] and [`JpsPlus::open`] to edit |
+//! | one-off or changing maps, no preprocessing | [`Grid::jump_points`](crate::grid::Grid::jump_points) ([`JumpPoints`]) |
+//! | a map queried many times (cells may still change) | [`JpsPlus`] (and [`JpsPlus::paths`]): build once, [`JpsPlus::block`] and [`JpsPlus::open`] to edit |
 //! | many queries at once, on all cores | [`crate::batch`] |
-//! | the nearest of several goals | [`JpsContext::find_path_to_nearest`], [`JpsPlus::find_path_to_nearest`] |
-//! | the closest point when the goal cannot be reached | [`JpsContext::find_path_or_closest`], [`JpsPlus::find_path_or_closest`] |
+//! | the nearest of several goals | [`Goal::AnyOf`](crate::Goal::AnyOf), on either |
+//! | the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), on either |
 //! | a search spread over frames | [`JpsContext::start_path`], [`JpsPlus::start_path`] ([`PendingJpsSearch`]) |
 //! | distance maps, flow fields | not JPS (it skips cells): [`GridSpace::distances_to`](crate::grid::GridSpace::distances_to) |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
@@ -42,6 +42,7 @@
 //! ```
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::jps::{JpsContext, JpsMode};
+//! use pathkit::Pathfinder;
 //!
 //! let grid = Grid::from_ascii(
 //!     "......\n\
@@ -49,7 +50,7 @@
 //!      ......",
 //! ).unwrap();
 //! let mut ctx = JpsContext::new();
-//! let path = ctx.find_path(&grid, Cell::new(0, 1), Cell::new(5, 1), JpsMode::EIGHT)
+//! let path = grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1))
 //!     .unwrap().into_path().unwrap();
 //! assert_eq!(path.cost, 7.0); // no cutting the wall's corners
 //! assert_eq!(path.nodes.len(), 8); // every cell of the way, both ends included
@@ -59,6 +60,7 @@ mod context;
 mod error;
 mod four;
 mod jump;
+mod jump_points;
 mod lane;
 mod nearest;
 mod plus;
@@ -69,6 +71,7 @@ mod table;
 use crate::grid::Diagonal;
 pub use context::JpsContext;
 pub use error::JpsError;
+pub use jump_points::{JpsPlusPaths, JumpPoints};
 pub use plus::JpsPlus;
 pub use sliced::PendingJpsSearch;
 
@@ -77,12 +80,13 @@ pub use sliced::PendingJpsSearch;
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsPlus, JpsContext, PathMode};
+/// use pathkit::Pathfinder;
 ///
 /// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
 /// let mut ctx = JpsContext::new();
 /// let (start, goal) = (Cell::new(0, 1), Cell::new(5, 1));
-/// let cells = plus.find_path(&mut ctx, start, goal, PathMode::Cells).unwrap().into_path().unwrap();
-/// let turns = plus.find_path(&mut ctx, start, goal, PathMode::JumpPoints).unwrap().into_path().unwrap();
+/// let cells = plus.find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
+/// let turns = plus.paths(PathMode::JumpPoints).find_path(&mut ctx, start, goal).unwrap().into_path().unwrap();
 /// assert_eq!(cells.cost, turns.cost);
 /// assert_eq!(cells.nodes.len(), 8);
 /// assert!(turns.nodes.len() < cells.nodes.len());
@@ -140,11 +144,12 @@ impl JpsMode {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(8, 8).unwrap();
     /// let mut ctx = JpsContext::new();
     /// let mode = JpsMode::EIGHT.jump_points();
-    /// let path = ctx.find_path(&grid, Cell::new(0, 0), Cell::new(7, 3), mode).unwrap().into_path().unwrap();
+    /// let path = grid.jump_points(mode).find_path(&mut ctx, Cell::new(0, 0), Cell::new(7, 3)).unwrap().into_path().unwrap();
     /// // Diagonal first, then straight: no turning point is needed to list the route.
     /// assert_eq!(path.nodes, [Cell::new(0, 0), Cell::new(7, 3)]);
     /// ```

@@ -17,65 +17,12 @@ use super::jump::Online8;
 use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
-use crate::search::{outcome_of, run_search, AtIndex, Outcome, Stats, Status, TieBreak, Trusted};
+use crate::search::{run_search, AtIndex, Stats, Status, TieBreak, Trusted};
 
 impl JpsContext {
-    /// The optimal path from `start` to the nearest of `goals` (the cheapest to reach) by Jump
-    /// Point Search, or [`Outcome::Unreachable`] when none can be reached (or none is given).
-    ///
-    /// One search, from the goals the grid's components say `start` can reach, back to `start`
-    /// (see the module source for why not forward). Its cost is one JPS query whatever the
-    /// number of goals, plus one component lookup per goal. Goals inside walls are never
-    /// reached; a walled start reaches nothing.
-    ///
-    /// With [`PathMode::JumpPoints`] the points listed are turning points of the path as
-    /// walked from `start`: between two of them the route is straight or diagonal only, so the
-    /// module's rule (diagonal first, then straight) holds for it.
-    ///
-    /// # Errors
-    ///
-    /// As [`find_path`](Self::find_path): [`JpsError::OutOfBounds`] for `start` or a goal outside
-    /// the grid, [`JpsError::NonUniformCost`], memory.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    ///
-    /// let grid = Grid::from_ascii("........\n.######.\n........").unwrap();
-    /// let exits = [Cell::new(7, 0), Cell::new(0, 2)];
-    /// let mut ctx = JpsContext::new();
-    /// let path = ctx.find_path_to_nearest(&grid, Cell::new(5, 2), &exits, JpsMode::EIGHT)
-    ///     .unwrap().into_path().unwrap();
-    /// assert_eq!(path.nodes.first(), Some(&Cell::new(5, 2)));
-    /// assert_eq!(path.nodes.last(), Some(&Cell::new(7, 0)));
-    /// ```
-    pub fn find_path_to_nearest(
-        &mut self,
-        grid: &Grid,
-        start: Cell,
-        goals: &[Cell],
-        mode: JpsMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_to_nearest_into(grid, start, goals, mode, path))
-    }
-
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::Status;
-    ///
-    /// let grid = Grid::new(10, 1).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let goals = [Cell::new(0, 0), Cell::new(9, 0)];
-    /// let status = ctx.find_path_to_nearest_into(&grid, Cell::new(6, 0), &goals, JpsMode::FOUR, &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 3.0 });
-    /// assert_eq!(path.last(), Some(&Cell::new(9, 0)));
-    /// ```
-    pub fn find_path_to_nearest_into(
+    pub(crate) fn online_nearest_into(
         &mut self,
         grid: &Grid,
         start: Cell,
@@ -171,44 +118,9 @@ impl JpsContext {
 }
 
 impl JpsPlus {
-    /// [`JpsContext::find_path_to_nearest`] by JPS+ (8-connected, no corner cutting).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    ///
-    /// let plus = JpsPlus::new(Grid::from_ascii("........\n.######.\n........").unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let outcome = plus.find_path_to_nearest(&mut ctx, Cell::new(1, 2), &[Cell::new(7, 0), Cell::new(6, 2)], PathMode::Cells).unwrap();
-    /// assert_eq!(outcome.into_path().unwrap().cost, 5.0);
-    /// ```
-    pub fn find_path_to_nearest(
-        &self,
-        ctx: &mut JpsContext,
-        start: Cell,
-        goals: &[Cell],
-        mode: PathMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_to_nearest_into(ctx, start, goals, mode, path))
-    }
-
     /// [`find_path_to_nearest`](Self::find_path_to_nearest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Status;
-    ///
-    /// let plus = JpsPlus::new(Grid::from_ascii(".....\n.###.\n.....").unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let goals = [Cell::new(4, 0), Cell::new(4, 2)];
-    /// let status = plus.find_path_to_nearest_into(&mut ctx, Cell::new(1, 2), &goals, PathMode::Cells, &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 3.0 });
-    /// assert_eq!(path.last(), Some(&Cell::new(4, 2)));
-    /// ```
-    pub fn find_path_to_nearest_into(
+    pub(crate) fn table_nearest_into(
         &self,
         ctx: &mut JpsContext,
         start: Cell,
@@ -272,64 +184,9 @@ fn add_turns(eight: bool, points: &mut Vec<Cell>) {
 }
 
 impl JpsContext {
-    /// [`find_path`](Self::find_path), or, when `goal` cannot be reached, the optimal path to the
-    /// closest point: the cell `start` reaches that is nearest `goal` by the search's own
-    /// estimate (octile distance, or Manhattan 4-connected), the cheapest of equally near ones
-    /// ([`Outcome::Closest`]). The same answer as A* on
-    /// [`Grid::eight_connected`](crate::grid::Grid::eight_connected) (or
-    /// [`Grid::four_connected`](crate::grid::Grid::four_connected)) with
-    /// [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint).
-    ///
-    /// Jump Point Search expands jump points only, so the cells it expands say nothing of which
-    /// cell is nearest the goal. Instead the closest points are read from the grid's connected
-    /// components (one pass over the cells, only when the goal is unreachable) and the path to
-    /// the cheapest of them is the nearest-goal search
-    /// ([`find_path_to_nearest`](Self::find_path_to_nearest)). A walled start is
-    /// [`Outcome::Unreachable`].
-    ///
-    /// # Errors
-    ///
-    /// As [`find_path`](Self::find_path).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::Outcome;
-    ///
-    /// // The goal (5, 0) is walled in; (3, 0) is the nearest cell the start reaches.
-    /// let grid = Grid::from_ascii("....#.\n....##\n......").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let outcome = ctx.find_path_or_closest(&grid, Cell::new(0, 2), Cell::new(5, 0), JpsMode::EIGHT).unwrap();
-    /// let Outcome::Closest(path) = outcome else { panic!("expected the closest point") };
-    /// assert_eq!(path.nodes.last(), Some(&Cell::new(3, 0)));
-    /// ```
-    pub fn find_path_or_closest(
-        &mut self,
-        grid: &Grid,
-        start: Cell,
-        goal: Cell,
-        mode: JpsMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_or_closest_into(grid, start, goal, mode, path))
-    }
-
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::Status;
-    ///
-    /// // (4, 0) is shut in; (2, 0) is as near as the start gets.
-    /// let grid = Grid::from_ascii("...#.").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let status = ctx.find_path_or_closest_into(&grid, Cell::new(0, 0), Cell::new(4, 0), JpsMode::EIGHT, &mut path).unwrap();
-    /// assert_eq!(status, Status::Closest { cost: 2.0 });
-    /// assert_eq!(path.last(), Some(&Cell::new(2, 0)));
-    /// ```
-    pub fn find_path_or_closest_into(
+    pub(crate) fn online_or_closest_into(
         &mut self,
         grid: &Grid,
         start: Cell,
@@ -337,7 +194,7 @@ impl JpsContext {
         mode: JpsMode,
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
-        let status = self.find_path_into(grid, start, goal, mode, path)?;
+        let status = self.online_into(grid, start, goal, mode, path)?;
         if status != Status::Unreachable || !grid.is_passable(start) {
             return Ok(status);
         }
@@ -408,46 +265,9 @@ impl JpsContext {
 }
 
 impl JpsPlus {
-    /// [`JpsContext::find_path_or_closest`] by JPS+ (8-connected, no corner cutting).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Outcome;
-    ///
-    /// let plus = JpsPlus::new(Grid::from_ascii("....#.\n....##\n......").unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let outcome = plus.find_path_or_closest(&mut ctx, Cell::new(0, 2), Cell::new(5, 0), PathMode::Cells).unwrap();
-    /// assert!(matches!(outcome, Outcome::Closest(_)));
-    /// ```
-    pub fn find_path_or_closest(
-        &self,
-        ctx: &mut JpsContext,
-        start: Cell,
-        goal: Cell,
-        mode: PathMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_or_closest_into(ctx, start, goal, mode, path))
-    }
-
     /// [`find_path_or_closest`](Self::find_path_or_closest) writing the path into `path`,
     /// reusing its capacity: allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Status;
-    ///
-    /// let plus = JpsPlus::new(Grid::from_ascii("...#.").unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let status = plus.find_path_or_closest_into(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells, &mut path).unwrap();
-    /// assert_eq!(status, Status::Closest { cost: 2.0 });
-    /// // A reachable goal is simply found.
-    /// let status = plus.find_path_or_closest_into(&mut ctx, Cell::new(0, 0), Cell::new(1, 0), PathMode::Cells, &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 1.0 });
-    /// ```
-    pub fn find_path_or_closest_into(
+    pub(crate) fn table_or_closest_into(
         &self,
         ctx: &mut JpsContext,
         start: Cell,
@@ -455,7 +275,7 @@ impl JpsPlus {
         mode: PathMode,
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
-        let status = self.find_path_into(ctx, start, goal, mode, path)?;
+        let status = self.table_into(ctx, start, goal, mode, path)?;
         if status != Status::Unreachable || !self.grid().is_passable(start) {
             return Ok(status);
         }

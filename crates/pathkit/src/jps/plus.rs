@@ -23,7 +23,7 @@ use super::table::{
 };
 use super::{JpsContext, JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Diagonal, Grid};
-use crate::search::{outcome_of, Outcome, Status};
+use crate::search::Status;
 use std::f64::consts::SQRT_2;
 
 /// The 8 directions, in table order.
@@ -58,12 +58,13 @@ fn slot((dx, dy): Dir) -> usize {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
 /// let mut plus = JpsPlus::new(grid).unwrap();
 /// let mut ctx = JpsContext::new();
 /// let cost = |plus: &JpsPlus, ctx: &mut JpsContext| {
-///     plus.find_path(ctx, Cell::new(0, 1), Cell::new(5, 1), PathMode::Cells)
+///     plus.find_path(ctx, Cell::new(0, 1), Cell::new(5, 1))
 ///         .unwrap().into_path().unwrap().cost
 /// };
 /// assert_eq!(cost(&plus, &mut ctx), 7.0);
@@ -179,13 +180,14 @@ impl JpsPlus {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsError, JpsPlus, PathMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let mut plus = JpsPlus::new(Grid::new(5, 3).unwrap()).unwrap();
     /// let mut ctx = JpsContext::new();
     /// for y in 0..3 {
     ///     plus.block(Cell::new(2, y)).unwrap(); // a wall across the map
     /// }
-    /// let outcome = plus.find_path(&mut ctx, Cell::new(0, 1), Cell::new(4, 1), PathMode::Cells).unwrap();
+    /// let outcome = plus.find_path(&mut ctx, Cell::new(0, 1), Cell::new(4, 1)).unwrap();
     /// assert!(!outcome.is_found());
     /// assert!(matches!(plus.block(Cell::new(5, 0)), Err(JpsError::OutOfBounds { .. })));
     /// ```
@@ -199,12 +201,13 @@ impl JpsPlus {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::Pathfinder;
     ///
     /// let mut plus = JpsPlus::new(Grid::from_ascii("..#..").unwrap()).unwrap();
     /// let mut ctx = JpsContext::new();
-    /// assert!(!plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells).unwrap().is_found());
+    /// assert!(!plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0)).unwrap().is_found());
     /// plus.open(Cell::new(2, 0)).unwrap(); // the door opens
-    /// let path = plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), PathMode::Cells).unwrap().into_path().unwrap();
+    /// let path = plus.find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0)).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 4.0);
     /// ```
     pub fn open(&mut self, cell: Cell) -> Result<(), JpsError> {
@@ -372,47 +375,9 @@ impl JpsPlus {
         self.table.set(at, d, value) != value
     }
 
-    /// An optimal path by JPS+, with the same conventions as
-    /// [`JpsContext::find_path`](JpsContext::find_path) (8-connected, no corner cutting).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-    ///
-    /// let grid = Grid::from_ascii("........\n.##.###.\n........\n.#.##.#.").unwrap();
-    /// let plus = JpsPlus::new(grid.clone()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let (start, goal) = (Cell::new(0, 3), Cell::new(7, 0));
-    /// let by_table = plus.find_path(&mut ctx, start, goal, PathMode::Cells).unwrap().into_path().unwrap();
-    /// let online = ctx.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap().into_path().unwrap();
-    /// assert_eq!(by_table.cost, online.cost);
-    /// ```
-    pub fn find_path(
-        &self,
-        ctx: &mut JpsContext,
-        start: Cell,
-        goal: Cell,
-        mode: PathMode,
-    ) -> Result<Outcome<Cell, f64>, JpsError> {
-        outcome_of(|path| self.find_path_into(ctx, start, goal, mode, path))
-    }
-
     /// [`find_path`](Self::find_path) writing the path into `path`, reusing its capacity: no
     /// allocation once the context and the buffer are warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    /// use pathkit::search::Status;
-    ///
-    /// let plus = JpsPlus::new(Grid::new(20, 20).unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let status = plus.find_path_into(&mut ctx, Cell::new(0, 0), Cell::new(19, 0), PathMode::JumpPoints, &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 19.0 });
-    /// assert_eq!(path, [Cell::new(0, 0), Cell::new(19, 0)]);
-    /// ```
-    pub fn find_path_into(
+    pub(crate) fn table_into(
         &self,
         ctx: &mut JpsContext,
         start: Cell,
@@ -623,6 +588,8 @@ mod tests {
     use super::*;
     use crate::jps::scan::scan;
     use crate::jps::JpsMode;
+    use crate::search::Outcome;
+    use crate::Pathfinder;
 
     #[test]
     fn every_direction_has_its_own_slot() {
@@ -849,10 +816,11 @@ mod tests {
                 (Cell::new(far, 0), Cell::new(0, low)),
                 (Cell::new(far / 2, 0), Cell::new(far / 3, low)),
             ] {
-                let online = ctx.find_path(&grid, start, goal, JpsMode::EIGHT).unwrap();
-                let table = plus
-                    .find_path(&mut ctx, start, goal, PathMode::Cells)
+                let online = grid
+                    .jump_points(JpsMode::EIGHT)
+                    .find_path(&mut ctx, start, goal)
                     .unwrap();
+                let table = plus.find_path(&mut ctx, start, goal).unwrap();
                 let cost = |o: Outcome<Cell, f64>| o.into_path().map(|p| p.cost);
                 assert_eq!(cost(table), cost(online), "{start} to {goal}, {w}x{h}");
             }

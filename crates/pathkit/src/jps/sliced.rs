@@ -30,7 +30,7 @@ enum State {
 /// [`JpsContext::start_path`] or [`JpsPlus::start_path`], advanced by
 /// [`resume`](Self::resume). A step is the expansion of one jump point (with all the scanning it
 /// takes), so budgets are far smaller than A*'s for the same map. Resumed until done, it answers
-/// exactly what [`JpsContext::find_path`] (or [`JpsPlus::find_path`]) answers, with the same
+/// exactly what [`JumpPoints`](super::JumpPoints) (or [`JpsPlus`]) answers, with the same
 /// counters, whatever the budgets. It holds the context and the grid (or table) until dropped.
 ///
 /// # In a game
@@ -248,12 +248,12 @@ fn pending<'c, 'g>(
 }
 
 impl JpsContext {
-    /// Starts [`find_path`](Self::find_path) from `start` to `goal`, to be run a slice at a
+    /// Starts the search [`Pathfinder::find_path`](crate::Pathfinder::find_path) runs from `start` to `goal`, a slice at a
     /// time ([`PendingJpsSearch`]); nothing is expanded yet.
     ///
     /// # Errors
     ///
-    /// As [`find_path`](Self::find_path): cells outside the grid, a grid that is not
+    /// As [`Pathfinder::find_path`](crate::Pathfinder::find_path): cells outside the grid, a grid that is not
     /// uniform-cost, memory.
     ///
     /// ```
@@ -283,12 +283,12 @@ impl JpsContext {
 }
 
 impl JpsPlus {
-    /// Starts [`find_path`](Self::find_path) from `start` to `goal`, to be run a slice at a
+    /// Starts the search [`Pathfinder::find_path`](crate::Pathfinder::find_path) runs from `start` to `goal`, a slice at a
     /// time ([`PendingJpsSearch`]); nothing is expanded yet.
     ///
     /// # Errors
     ///
-    /// As [`find_path`](Self::find_path).
+    /// As [`Pathfinder::find_path`](crate::Pathfinder::find_path).
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};

@@ -43,13 +43,14 @@ use std::collections::VecDeque;
 /// The core knows a space only by its edges, so a start that is itself a goal is found at once,
 /// at cost zero, whatever edges it has. A space whose nodes can be closed (a grid's walls) gives
 /// them no edges, which makes every other query from or to them unreachable; its own queries,
-/// such as [`GridSpace::find_path`](crate::grid::GridSpace::find_path), also answer a start
+/// such as a [`GridSpace`](crate::grid::GridSpace)'s [`Pathfinder`](crate::Pathfinder), also answer a start
 /// inside a wall unreachable before searching, whatever the goal. Ask those when the start may
 /// be closed.
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii(".#.").unwrap();
 /// let space = grid.four_connected();
@@ -60,7 +61,7 @@ use std::collections::VecDeque;
 /// assert_eq!(ctx.astar(&space, wall, free).unwrap(), Outcome::Unreachable);
 /// // The grid's own query: a start inside a wall is unreachable.
 /// let options = SearchOptions::new();
-/// assert_eq!(space.find_path(&mut ctx, wall, wall, &options).unwrap(), Outcome::Unreachable);
+/// assert_eq!(space.find_path_with(&mut ctx, wall, wall, &options).unwrap(), Outcome::Unreachable);
 /// ```
 ///
 /// # Example
@@ -297,7 +298,7 @@ impl<C: Cost> SearchContext<C> {
     /// The core knows a space only by its successors, so it asks nothing of the start: a start
     /// that is also the goal is found at cost 0 even where the space never leads, such as a wall
     /// of a grid (a walled start elsewhere has no successors on a grid, so it finds nothing).
-    /// [`GridSpace::find_path`](crate::grid::GridSpace::find_path) and JPS, which know what a
+    /// A [`GridSpace`](crate::grid::GridSpace)'s [`Pathfinder`](crate::Pathfinder) and JPS, which know what a
     /// wall is, check the start first and answer `Unreachable` there too.
     ///
     /// ```

@@ -30,7 +30,7 @@
 //!
 //! Every best-first search runs one loop (`best_first.rs`): A*, Dijkstra, weighted A*, the
 //! stepper, plain A* on a grid under its own weights
-//! ([`GridSpace::find_path`](crate::grid::GridSpace::find_path)), Jump Point Search and JPS+.
+//! ([`GridSpace`](crate::grid::GridSpace)'s [`Pathfinder`](crate::Pathfinder)), Jump Point Search and JPS+.
 //! What differs is plugged into it:
 //!
 //! | part | choices |

@@ -60,7 +60,7 @@ impl<C: Cost> SearchContext<C> {
     /// heuristic is admissible. Each estimate costs one heuristic call per goal; for many goals
     /// on a space whose moves go both ways at the same cost, [`search_from_any`](Self::search_from_any)
     /// from the goals to `start` is cheaper (grids do that by themselves:
-    /// [`GridSpace::find_path_to_nearest`](crate::grid::GridSpace::find_path_to_nearest)).
+    /// [`Goal::AnyOf`](crate::Goal::AnyOf) on a [`GridSpace`](crate::grid::GridSpace)).
     ///
     /// Every option applies: limits give the partial path toward the nearest goal by estimate,
     /// and [`WhenUnreachable::ClosestPoint`](super::WhenUnreachable::ClosestPoint) the path to the

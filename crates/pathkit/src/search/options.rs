@@ -168,11 +168,12 @@ impl<C: Cost> SearchOptions<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(50, 50).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let options = SearchOptions::new().max_expansions(10);
-    /// let outcome = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(49, 49), &options).unwrap();
+    /// let outcome = grid.four_connected().find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(49, 49), &options).unwrap();
     /// // Stopped after 10 expansions, with a path toward the goal to walk meanwhile.
     /// let Outcome::LimitReached(partial) = outcome else { panic!("expected a partial path") };
     /// assert_eq!(partial.nodes[0], Cell::new(0, 0));
@@ -190,11 +191,12 @@ impl<C: Cost> SearchOptions<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid, GridError};
     /// use pathkit::search::{SearchContext, SearchError, SearchOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(4, 1).unwrap();
     /// let mut ctx = SearchContext::new();
     /// let options = SearchOptions::new().max_cost(f64::NAN);
-    /// let result = grid.eight_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
+    /// let result = grid.eight_connected().find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options);
     /// assert!(matches!(result, Err(GridError::Search(SearchError::InvalidMaxCost { .. }))));
     /// ```
     pub const fn max_cost(mut self, limit: C) -> Self {

@@ -145,12 +145,13 @@ impl<N, C> Outcome<N, C> {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{SearchContext, SearchOptions, Status, WhenUnreachable};
+/// use pathkit::{Goal, Pathfinder};
 ///
 /// let grid = Grid::from_ascii("..#.").unwrap();
 /// let mut ctx = SearchContext::new();
 /// let mut path = Vec::new();
 /// let options = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
-/// let status = grid.four_connected().find_path_into(&mut ctx, Cell::new(0, 0), Cell::new(3, 0), &options, &mut path).unwrap();
+/// let status = grid.four_connected().find_path_into(&mut ctx, Cell::new(0, 0), Goal::Node(Cell::new(3, 0)), &options, &mut path).unwrap();
 /// assert_eq!(status, Status::Closest { cost: 1 });
 /// assert_eq!(path, [Cell::new(0, 0), Cell::new(1, 0)]);
 /// ```

@@ -15,19 +15,20 @@
 /// equally near and the start itself is the answer. Dijkstra's algorithm
 /// ([`SearchOptions::dijkstra`](super::SearchOptions::dijkstra)) still calls the heuristic once
 /// per expanded node to measure it. To find it, the search expands every node the start
-/// reaches: on a grid, [`GridSpace::find_path`](crate::grid::GridSpace::find_path) first asks the
+/// reaches: on a grid, the [`GridSpace`](crate::grid::GridSpace) search first asks the
 /// grid's connected components, so a goal that is reachable costs no more than without the
 /// option.
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Outcome, SearchContext, SearchOptions, WhenUnreachable};
+/// use pathkit::Pathfinder;
 ///
 /// // The goal (4, 0) is walled in; the nearest cell the start reaches is (2, 0).
 /// let grid = Grid::from_ascii("...#.\n...##\n.....").unwrap();
 /// let mut ctx = SearchContext::new();
 /// let options = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
-/// let outcome = grid.four_connected().find_path(&mut ctx, Cell::new(0, 2), Cell::new(4, 0), &options).unwrap();
+/// let outcome = grid.four_connected().find_path_with(&mut ctx, Cell::new(0, 2), Cell::new(4, 0), &options).unwrap();
 /// let Outcome::Closest(path) = outcome else { panic!("expected the closest point") };
 /// assert_eq!(path.nodes.last(), Some(&Cell::new(2, 0)));
 /// assert_eq!(path.cost, 4);

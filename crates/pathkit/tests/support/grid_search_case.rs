@@ -28,6 +28,7 @@ use pathkit::Cost;
 
 use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
 use crate::rules::{moves_of, RULES, TIES};
+use pathkit::Pathfinder;
 
 /// The widest and tallest grid a case builds: wider than two 64-cell words, so the block scans of
 /// JPS cross word boundaries in rows and (through the transposed bitmap) in columns.
@@ -228,7 +229,8 @@ fn check_non_uniform_refused(grid: &Grid, map: &OracleMap) {
     };
     let corner = Cell::new(0, 0);
     assert_eq!(
-        JpsContext::new().find_path(grid, corner, corner, JpsMode::EIGHT),
+        grid.jump_points(JpsMode::EIGHT)
+            .find_path(&mut JpsContext::new(), corner, corner),
         Err(expected.clone())
     );
     assert_eq!(JpsPlus::new(grid.clone()).err(), Some(expected));
@@ -247,7 +249,7 @@ fn astar<C: Cost>(
         .space(rule, straight, diagonal)
         .expect("positive finite move costs");
     let options = SearchOptions::new().tie_break(tie);
-    let front_door = space.find_path(ctx, start, goal, &options);
+    let front_door = space.find_path_with(ctx, start, goal, &options);
     let general = ctx.search(&space, start, goal, &options);
     let inside = |c: Cell| c.x < grid.width() && c.y < grid.height();
     if !inside(start) || !inside(goal) {
@@ -452,18 +454,22 @@ impl Run {
         let (eight, four) = (verdict(Moves::NoCornerCutting), verdict(Moves::Four));
         for (mode, verdict) in [(JpsMode::EIGHT, &eight), (JpsMode::FOUR, &four)] {
             let what = format!("JPS {:?}", mode.moves);
-            let full = self.jps.find_path(&self.uniform, start, goal, mode);
-            let jumps = self
-                .jps_jumps
-                .find_path(&self.uniform, start, goal, mode.jump_points());
+            let full = self
+                .uniform
+                .jump_points(mode)
+                .find_path(&mut self.jps, start, goal);
+            let jumps = self.uniform.jump_points(mode.jump_points()).find_path(
+                &mut self.jps_jumps,
+                start,
+                goal,
+            );
             self.check_pair(&what, verdict, [full, jumps]);
         }
-        let full = self
-            .plus
-            .find_path(&mut self.plus_ctx, start, goal, PathMode::Cells);
-        let jumps = self
-            .plus
-            .find_path(&mut self.plus_ctx, start, goal, PathMode::JumpPoints);
+        let full = self.plus.find_path(&mut self.plus_ctx, start, goal);
+        let jumps =
+            self.plus
+                .paths(PathMode::JumpPoints)
+                .find_path(&mut self.plus_ctx, start, goal);
         self.check_pair("JPS+", &eight, [full, jumps]);
     }
 

@@ -5,7 +5,8 @@
 
 use crate::hex_oracle::{Drawing, HexMap};
 use pathkit::hex::{HexError, HexGrid, HexLayout};
-use pathkit::search::{SearchContext, SearchOptions};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 
 /// Grids with more hexes than this are only printed back, not searched.
 const SEARCHED_HEXES: usize = 256;
@@ -72,12 +73,7 @@ fn search_from_first_hex(grid: &HexGrid) {
     for (i, expected) in best.iter().enumerate() {
         let goal = at(i);
         let outcome = grid
-            .find_path(
-                &mut ctx,
-                grid.hex_at_index(first),
-                grid.hex_at_index(i),
-                &SearchOptions::default(),
-            )
+            .find_path(&mut ctx, grid.hex_at_index(first), grid.hex_at_index(i))
             .expect("hexes of the grid are searched");
         let Some(path) = outcome.path() else {
             assert_eq!(*expected, None, "{start:?} -> {goal:?}\n{}", map.picture());

@@ -738,6 +738,7 @@ fn grid_searches(grid: &pathkit::grid::Grid) {
     use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
     use pathkit::grid::{Cell, Diagonal, GridError};
     use pathkit::search::{SearchContext, SearchError, SearchOptions};
+    use pathkit::Pathfinder;
 
     let (w, h) = (grid.width(), grid.height());
     let mut places = vec![
@@ -774,7 +775,7 @@ fn grid_searches(grid: &pathkit::grid::Grid) {
         for &b in &places {
             let both = inside(a) && inside(b);
             // 4-connected, u32 costs: a path, none, or a sum past `u32::MAX` refused on the way.
-            let answer = match four.find_path(&mut ctx4, a, b, &options4) {
+            let answer = match four.find_path_with(&mut ctx4, a, b, &options4) {
                 Ok(outcome) => {
                     assert!(both, "{a} -> {b} searched outside");
                     Some(outcome.into_path().map(|p| {
@@ -820,7 +821,7 @@ fn grid_searches(grid: &pathkit::grid::Grid) {
                 );
             }
             // 8-connected, f64 costs, no corner cutting.
-            let found = eight.find_path(&mut ctx8, a, b, &options8);
+            let found = eight.find_path_with(&mut ctx8, a, b, &options8);
             match found {
                 Ok(outcome) => {
                     assert!(both, "{a} -> {b} searched outside");

@@ -1,0 +1,333 @@
+//! The front door: one way to ask any of pathkit's searches for a path.
+//!
+//! Every searchable value (a grid seen with some moves, a hex grid, Jump Point Search over a grid,
+//! JPS+) implements [`Pathfinder`]: the same three calls, a reusable context passed the same way,
+//! one [`Goal`] type for one goal, the nearest of several or any node a test accepts, and the
+//! search core's answer types ([`Outcome`], [`Status`]).
+//!
+//! ```
+//! use pathkit::grid::{Cell, Grid};
+//! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
+//!
+//! let grid = Grid::from_ascii(
+//!     "..#.\n\
+//!      ..#.\n\
+//!      ....",
+//! )?;
+//! let mut ctx = SearchContext::new();
+//! let path = grid.four_connected().find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0))?;
+//! assert_eq!(path.into_path().unwrap().cost, 7);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::search::{outcome_of, Outcome, SearchOptions, Status};
+use crate::Cost;
+use std::fmt;
+
+/// Where a search goes: one node, the nearest of several, or the nearest node a test accepts.
+///
+/// A node converts into a `Goal` (`Goal::Node`), and so does a slice, array or vector of nodes
+/// (`Goal::AnyOf`), so a call reads `find_path(&mut ctx, start, goal)` or
+/// `find_path(&mut ctx, start, &exits)`.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::SearchContext;
+/// use pathkit::{Goal, Pathfinder};
+///
+/// let grid = Grid::from_ascii("......\n.####.\n......")?;
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let start = Cell::new(4, 0);
+///
+/// // The nearest of two exits.
+/// let exits = [Cell::new(0, 2), Cell::new(5, 2)];
+/// let path = space.find_path(&mut ctx, start, &exits)?.into_path().unwrap();
+/// assert_eq!((path.nodes.last(), path.cost), (Some(&Cell::new(5, 2)), 3));
+///
+/// // The nearest cell of the bottom row.
+/// let bottom = |c: Cell| c.y == 2;
+/// let path = space.find_path(&mut ctx, start, Goal::Matching(&bottom))?.into_path().unwrap();
+/// assert_eq!(path.cost, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub enum Goal<'a, N> {
+    /// This node.
+    Node(N),
+    /// Whichever of these nodes is cheapest to reach (none reachable, or an empty list: the search
+    /// answers unreachable).
+    AnyOf(&'a [N]),
+    /// The cheapest node to reach for which the test holds. The search cannot aim for it, so it
+    /// spreads out in every direction (Dijkstra's order).
+    Matching(&'a dyn Fn(N) -> bool),
+}
+
+impl<N: fmt::Debug> fmt::Debug for Goal<'_, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Node(n) => f.debug_tuple("Node").field(n).finish(),
+            Goal::AnyOf(nodes) => f.debug_tuple("AnyOf").field(nodes).finish(),
+            Goal::Matching(_) => f.write_str("Matching(..)"),
+        }
+    }
+}
+
+impl<N> From<N> for Goal<'_, N> {
+    fn from(node: N) -> Self {
+        Goal::Node(node)
+    }
+}
+
+impl<'a, N> From<&'a [N]> for Goal<'a, N> {
+    fn from(nodes: &'a [N]) -> Self {
+        Goal::AnyOf(nodes)
+    }
+}
+
+impl<'a, N, const K: usize> From<&'a [N; K]> for Goal<'a, N> {
+    fn from(nodes: &'a [N; K]) -> Self {
+        Goal::AnyOf(nodes)
+    }
+}
+
+impl<'a, N> From<&'a Vec<N>> for Goal<'a, N> {
+    fn from(nodes: &'a Vec<N>) -> Self {
+        Goal::AnyOf(nodes)
+    }
+}
+
+/// Writes a found, closest or partial path into `path` and says which it is: the `_into` form of
+/// an answer that came as an [`Outcome`].
+pub(crate) fn write_outcome<N, C: Copy>(outcome: Outcome<N, C>, path: &mut Vec<N>) -> Status<C> {
+    path.clear();
+    let (status, nodes) = match outcome {
+        Outcome::Found(p) => (Status::Found { cost: p.cost }, p.nodes),
+        Outcome::LimitReached(p) => (Status::LimitReached { cost: p.cost }, p.nodes),
+        Outcome::Closest(p) => (Status::Closest { cost: p.cost }, p.nodes),
+        Outcome::Unreachable => return Status::Unreachable,
+    };
+    path.extend(nodes);
+    status
+}
+
+/// A request a search cannot honour: an option or a kind of goal it has no way to answer
+/// correctly. It is refused, never silently ignored. Each search's error type holds it.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsError, JpsMode};
+/// use pathkit::search::SearchOptions;
+/// use pathkit::{Pathfinder, Unsupported};
+///
+/// let grid = Grid::new(4, 4)?;
+/// let mut ctx = JpsContext::new();
+/// let weighted = SearchOptions::new().weighted(2.0);
+/// let err = grid.jump_points(JpsMode::EIGHT).find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(3, 3), &weighted);
+/// assert_eq!(err.unwrap_err(), JpsError::Unsupported(Unsupported::HeuristicWeight));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// A heuristic weight other than 1 (weighted A*, or 0 for Dijkstra).
+    HeuristicWeight,
+    /// A limit on the nodes expanded.
+    MaxExpansions,
+    /// A limit on the path's cost.
+    MaxCost,
+    /// A tie rule other than the default.
+    TieBreak,
+    /// The path to the closest point when the goal cannot be reached.
+    ClosestPoint,
+    /// A goal given as a test ([`Goal::Matching`]).
+    GoalTest,
+    /// Several goals ([`Goal::AnyOf`]).
+    SeveralGoals,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unsupported::HeuristicWeight => {
+                "this search does not support a heuristic weight other than 1"
+            }
+            Unsupported::MaxExpansions => "this search does not support a limit on expansions",
+            Unsupported::MaxCost => "this search does not support a limit on cost",
+            Unsupported::TieBreak => {
+                "this search does not support a tie rule other than the default"
+            }
+            Unsupported::ClosestPoint => {
+                "this search does not support the closest point for this kind of goal"
+            }
+            Unsupported::GoalTest => "this search does not support a goal given as a test",
+            Unsupported::SeveralGoals => "this search does not support several goals",
+        })
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+impl Unsupported {
+    /// The first option in `options` that a search supporting only `closest_point` (or not) and
+    /// default values otherwise cannot honour.
+    pub(crate) fn check_plain<C: Cost>(
+        options: &SearchOptions<C>,
+        closest_point: bool,
+    ) -> Result<(), Unsupported> {
+        use crate::search::{TieBreak, WhenUnreachable};
+        if options.heuristic_weight != 1.0 {
+            return Err(Unsupported::HeuristicWeight);
+        }
+        if options.max_expansions.is_some() {
+            return Err(Unsupported::MaxExpansions);
+        }
+        if options.max_cost.is_some() {
+            return Err(Unsupported::MaxCost);
+        }
+        if options.tie_break != TieBreak::LargerG {
+            return Err(Unsupported::TieBreak);
+        }
+        if !closest_point && options.when_unreachable != WhenUnreachable::NoPath {
+            return Err(Unsupported::ClosestPoint);
+        }
+        Ok(())
+    }
+}
+
+/// Anything pathkit can find a path through, asked the same way.
+///
+/// | call | answers |
+/// |---|---|
+/// | [`find_path`](Self::find_path) | an [`Outcome`] holding the path, with the default options |
+/// | [`find_path_with`](Self::find_path_with) | the same, with [`SearchOptions`] (limits, weighted A*, the closest point, tie rule) |
+/// | [`find_path_into`](Self::find_path_into) | a [`Status`], the path written into a buffer you keep: a game loop that reuses the buffer and the context allocates nothing |
+///
+/// The context ([`Context`](Self::Context)) holds the search's memory: make one per thread and
+/// pass it to every query; it grows to the largest map it has seen and is reused. A search refuses
+/// an option or goal it cannot honour with an error holding [`Unsupported`].
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::JpsMode;
+/// use pathkit::{Goal, Pathfinder};
+///
+/// /// The cost to the nearest of `goals` through any pathfinder over cells.
+/// fn nearest<P: Pathfinder<Node = Cell>>(finder: &P, from: Cell, goals: &[Cell]) -> Option<P::Cost> {
+///     let mut ctx = P::Context::default();
+///     let outcome = finder.find_path(&mut ctx, from, goals).ok()?;
+///     outcome.into_path().map(|p| p.cost)
+/// }
+///
+/// let grid = Grid::from_ascii("....\n.##.\n....")?;
+/// let goals = [Cell::new(3, 2)];
+/// assert_eq!(nearest(&grid.four_connected(), Cell::new(0, 0), &goals), Some(5));
+/// assert_eq!(nearest(&grid.jump_points(JpsMode::FOUR), Cell::new(0, 0), &goals), Some(5.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Pathfinder {
+    /// A place a path passes through (a cell, a hex, a point, a graph node).
+    type Node: Copy;
+    /// What a path costs.
+    type Cost: Cost;
+    /// The reusable memory of a search: one per thread, passed to every query.
+    type Context: Default;
+    /// Why a query was refused (bad input, an unsupported request, memory).
+    type Error;
+
+    /// Finds a path from `start` to `to` under `options`, written into `path` (cleared first:
+    /// start first, goal last). The answer says whether it reached the goal, the closest point,
+    /// or stopped at a limit.
+    ///
+    /// # Errors
+    ///
+    /// The search's own error type: ends outside the map, an option or goal it cannot honour
+    /// ([`Unsupported`]), a map too large.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{SearchContext, SearchOptions, Status};
+    /// use pathkit::{Goal, Pathfinder};
+    ///
+    /// let grid = Grid::new(5, 5)?;
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// let status = space.find_path_into(&mut ctx, Cell::new(0, 0), Goal::Node(Cell::new(4, 0)), &SearchOptions::new(), &mut path)?;
+    /// assert_eq!(status, Status::Found { cost: 4.0 });
+    /// assert_eq!(path.len(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn find_path_into(
+        &self,
+        ctx: &mut Self::Context,
+        start: Self::Node,
+        to: Goal<'_, Self::Node>,
+        options: &SearchOptions<Self::Cost>,
+        path: &mut Vec<Self::Node>,
+    ) -> Result<Status<Self::Cost>, Self::Error>;
+
+    /// Finds the optimal path from `start` to `to` (a node, several nodes, or a [`Goal`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path_into`](Self::find_path_into).
+    ///
+    /// ```
+    /// use pathkit::hex::{Hex, HexGrid, HexLayout};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
+    ///
+    /// let hexes = HexGrid::new(HexLayout::OddR, 6, 6)?;
+    /// let mut ctx = SearchContext::new();
+    /// let path = hexes.find_path(&mut ctx, Hex::new(0, 0), Hex::new(3, 0))?.into_path().unwrap();
+    /// assert_eq!(path.nodes.len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn find_path<'g>(
+        &self,
+        ctx: &mut Self::Context,
+        start: Self::Node,
+        to: impl Into<Goal<'g, Self::Node>>,
+    ) -> Result<Outcome<Self::Node, Self::Cost>, Self::Error>
+    where
+        Self::Node: 'g,
+    {
+        self.find_path_with(ctx, start, to, &SearchOptions::new())
+    }
+
+    /// Finds a path from `start` to `to` under `options`.
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path_into`](Self::find_path_into).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Outcome, SearchContext, SearchOptions, WhenUnreachable};
+    /// use pathkit::Pathfinder;
+    ///
+    /// // The goal is walled in: ask for the closest point instead.
+    /// let grid = Grid::from_ascii("...#.")?;
+    /// let mut ctx = SearchContext::new();
+    /// let options = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+    /// let outcome = grid.four_connected().find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &options)?;
+    /// let Outcome::Closest(path) = outcome else { panic!("{outcome:?}") };
+    /// assert_eq!(path.nodes.last(), Some(&Cell::new(2, 0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn find_path_with<'g>(
+        &self,
+        ctx: &mut Self::Context,
+        start: Self::Node,
+        to: impl Into<Goal<'g, Self::Node>>,
+        options: &SearchOptions<Self::Cost>,
+    ) -> Result<Outcome<Self::Node, Self::Cost>, Self::Error>
+    where
+        Self::Node: 'g,
+    {
+        let to = to.into();
+        outcome_of(|path| self.find_path_into(ctx, start, to, options, path))
+    }
+}

@@ -123,7 +123,7 @@ pub(crate) fn write_outcome<N, C: Copy>(outcome: Outcome<N, C>, path: &mut Vec<N
 ///
 /// let grid = Grid::new(4, 4)?;
 /// let mut ctx = JpsContext::new();
-/// let weighted = SearchOptions::new().weighted(2.0);
+/// let weighted = SearchOptions::weighted(2.0);
 /// let err = grid.jump_points(JpsMode::EIGHT).find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(3, 3), &weighted);
 /// assert_eq!(err.unwrap_err(), JpsError::Unsupported(Unsupported::HeuristicWeight));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -211,7 +211,7 @@ impl Unsupported {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::JpsMode;
-/// use pathkit::{Goal, Pathfinder};
+/// use pathkit::Pathfinder;
 ///
 /// /// The cost to the nearest of `goals` through any pathfinder over cells.
 /// fn nearest<P: Pathfinder<Node = Cell>>(finder: &P, from: Cell, goals: &[Cell]) -> Option<P::Cost> {

@@ -188,7 +188,7 @@ impl JpsPlus {
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
-/// use pathkit::jps::{JpsContext, JpsPlus};
+/// use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 /// use pathkit::search::{SearchOptions, Status, WhenUnreachable};
 /// use pathkit::{Goal, Pathfinder};
 ///
@@ -197,13 +197,16 @@ impl JpsPlus {
 /// let mut ctx = JpsContext::new();
 /// let (start, goal) = (Cell::new(0, 3), Cell::new(7, 0));
 /// let by_table = plus.find_path(&mut ctx, start, goal)?.into_path().unwrap();
-/// assert_eq!(by_table.nodes.len(), 8);
+/// let online = grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, start, goal)?.into_path().unwrap();
+/// assert_eq!(by_table.cost, online.cost);
 ///
-/// // A walled goal, and the closest point to it.
+/// // A goal walled in on the right, and the closest point to it.
+/// let walled = JpsPlus::new(Grid::from_ascii("....#.")?)?;
 /// let mut path = Vec::new();
 /// let options = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
-/// let status = plus.find_path_into(&mut ctx, start, Goal::Node(Cell::new(2, 1)), &options, &mut path)?;
-/// assert!(matches!(status, Status::Closest { .. }));
+/// let status = walled.find_path_into(&mut ctx, Cell::new(0, 0), Goal::Node(Cell::new(5, 0)), &options, &mut path)?;
+/// assert_eq!(status, Status::Closest { cost: 3.0 });
+/// assert_eq!(path.last(), Some(&Cell::new(3, 0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Pathfinder for JpsPlus {

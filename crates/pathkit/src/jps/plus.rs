@@ -57,7 +57,7 @@ fn slot((dx, dy): Dir) -> usize {
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
-/// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+/// use pathkit::jps::{JpsContext, JpsPlus};
 /// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
@@ -179,7 +179,7 @@ impl JpsPlus {
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsError, JpsPlus, PathMode};
+    /// use pathkit::jps::{JpsContext, JpsError, JpsPlus};
     /// use pathkit::Pathfinder;
     ///
     /// let mut plus = JpsPlus::new(Grid::new(5, 3).unwrap()).unwrap();
@@ -200,7 +200,7 @@ impl JpsPlus {
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+    /// use pathkit::jps::{JpsContext, JpsPlus};
     /// use pathkit::Pathfinder;
     ///
     /// let mut plus = JpsPlus::new(Grid::from_ascii("..#..").unwrap()).unwrap();

@@ -223,7 +223,13 @@ fn bench_map(
         a_times.push(best);
         // HPA*: a valid path, its cost against the optimum.
         let status = map
-            .find_path_into(&mut hctx, q.start, q.goal, &mut path)
+            .find_path_into(
+                &mut hctx,
+                q.start,
+                Goal::Node(q.goal),
+                &Default::default(),
+                &mut path,
+            )
             .map_err(search_error)?;
         h_expanded += hctx.stats().expanded;
         let length = weighted_cost(grid, &path, q.start, q.goal);
@@ -240,7 +246,13 @@ fn bench_map(
         let mut best = f64::INFINITY;
         for _ in 0..rounds {
             let t = Instant::now();
-            let s = map.find_path_into(&mut hctx, q.start, q.goal, &mut path);
+            let s = map.find_path_into(
+                &mut hctx,
+                q.start,
+                Goal::Node(q.goal),
+                &Default::default(),
+                &mut path,
+            );
             black_box(&s);
             best = best.min(t.elapsed().as_secs_f64() * 1e6);
         }

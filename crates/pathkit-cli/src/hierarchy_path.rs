@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::png_image::Line;
 use pathkit::grid::{Cell, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError, HierarchyOptions};
-use pathkit::Cost;
+use pathkit::{Cost, Pathfinder};
 
 /// What the hierarchy answered.
 pub struct HierarchyAnswer {

@@ -17,6 +17,7 @@ use pathkit::format::{TiledError, TiledHexMap, TiledLevels};
 use pathkit::grid::Cell;
 use pathkit::levels::{LevelMap, Place};
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use pathkit::Pathfinder;
 use std::path::Path;
 
 /// The property that marks a wall tile, as in the Cat Maze level and the test fixtures.

@@ -21,7 +21,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::search::{outcome_of, Outcome, SearchOptions, Status};
+use crate::search::{
+    outcome_of, IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status,
+    WhenUnreachable,
+};
 use crate::Cost;
 use std::fmt;
 
@@ -329,5 +332,109 @@ pub trait Pathfinder {
     {
         let to = to.into();
         outcome_of(|path| self.find_path_into(ctx, start, to, options, path))
+    }
+}
+
+/// The front door of a space the search core's general loop searches: every node checked against
+/// the space's bounds, a start `is_open` rejects (a wall) unreachable without searching, and so is
+/// a goal it rejects unless the closest point is asked for; then one goal, the nearest of several
+/// (A* with the least of the estimates), or a goal test (Dijkstra's order).
+pub(crate) fn core_search_into<S: IndexedSpace>(
+    ctx: &mut SearchContext<S::Cost>,
+    space: &S,
+    start: S::Node,
+    to: Goal<'_, S::Node>,
+    options: &SearchOptions<S::Cost>,
+    path: &mut Vec<S::Node>,
+    is_open: impl Fn(S::Node) -> bool,
+) -> Result<Status<S::Cost>, SearchError<S::Node>> {
+    path.clear();
+    let check = |node: S::Node| match space.index_of(node) {
+        Some(i) if i < space.node_bound() => Ok(()),
+        _ => Err(SearchError::NodeOutOfBounds { node }),
+    };
+    check(start)?;
+    let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
+    if let Goal::Node(goal) = to {
+        check(goal)?;
+        if is_open(start) && (closest || is_open(goal)) {
+            return ctx.search_into(space, start, goal, options, path);
+        }
+    } else if let Goal::AnyOf(goals) = to {
+        for &goal in goals {
+            check(goal)?;
+        }
+        if is_open(start) {
+            return ctx.search_to_any_into(space, start, goals, options, path);
+        }
+    } else if let Goal::Matching(accepts) = to {
+        if closest {
+            return Err(SearchError::Unsupported(Unsupported::ClosestPoint));
+        }
+        if is_open(start) {
+            let outcome = ctx.search_nearest(space, start, accepts, options)?;
+            return Ok(write_outcome(outcome, path));
+        }
+    }
+    ctx.stats = Stats::default();
+    Ok(Status::Unreachable)
+}
+
+/// A space of your own ([`IndexedSpace`]: the tutorials' "data source") behind the front door:
+/// searched by the search core's general loop with a [`SearchContext`]. Every option holds: A*
+/// by default, Dijkstra or weighted A* by the heuristic weight, limits, the closest point, the tie
+/// rule; one goal, the nearest of several, or a goal test.
+///
+/// ```
+/// use pathkit::search::{AStar, IndexedSpace, SearchContext, SearchSpace};
+/// use pathkit::Pathfinder;
+///
+/// /// Stations 0 to 9 on a line; a hop to the next costs 2, an express skips 3 for 5.
+/// struct Line;
+/// impl SearchSpace for Line {
+///     type Node = u32;
+///     type Cost = u32;
+///     fn successors<F: FnMut(u32, u32)>(&self, n: u32, mut visit: F) {
+///         if n + 1 < 10 { visit(n + 1, 2); }
+///         if n + 3 < 10 { visit(n + 3, 5); }
+///     }
+///     fn heuristic(&self, n: u32, goal: u32) -> u32 { goal.abs_diff(n) * 5 / 3 }
+/// }
+/// impl IndexedSpace for Line {
+///     fn node_bound(&self) -> usize { 10 }
+///     fn index_of(&self, n: u32) -> Option<usize> { (n < 10).then_some(n as usize) }
+///     fn node_at(&self, i: usize) -> u32 { i as u32 }
+/// }
+///
+/// let mut ctx = SearchContext::new();
+/// let path = AStar(&Line).find_path(&mut ctx, 0, 9)?.into_path().unwrap();
+/// assert_eq!((path.nodes, path.cost), (vec![0, 3, 6, 9], 15));
+/// # Ok::<(), pathkit::search::SearchError<u32>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct AStar<S>(pub S);
+
+/// Searches the space: see [`AStar`].
+///
+/// # Errors
+///
+/// [`SearchError`]: a node outside the space's bounds, a cost or estimate the checks refuse, a
+/// cost overflow, invalid options, memory; [`SearchError::Unsupported`] for the closest point to a
+/// goal test.
+impl<S: IndexedSpace> Pathfinder for AStar<S> {
+    type Node = S::Node;
+    type Cost = S::Cost;
+    type Context = SearchContext<S::Cost>;
+    type Error = SearchError<S::Node>;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<S::Cost>,
+        start: S::Node,
+        to: Goal<'_, S::Node>,
+        options: &SearchOptions<S::Cost>,
+        path: &mut Vec<S::Node>,
+    ) -> Result<Status<S::Cost>, SearchError<S::Node>> {
+        core_search_into(ctx, &self.0, start, to, options, path, |_| true)
     }
 }

@@ -5,6 +5,7 @@
 use pathkit::format::{PortalProblem, TiledError, TiledLevels};
 use pathkit::levels::{LevelError, Place, Portal};
 use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use std::path::Path;
 
 fn two_floors() -> TiledLevels {

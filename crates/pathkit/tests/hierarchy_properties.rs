@@ -25,6 +25,7 @@ use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 use pathkit::search::Status;
 use pathkit::Cost;
+use pathkit::{Goal, Pathfinder};
 
 use crate::hierarchy_case::check_graph;
 use crate::support::moves_of;
@@ -158,7 +159,8 @@ fn check_map<C: Cost + Into<f64>>(
                 .find_path_into(
                     &mut ctx,
                     Cell::new(start.0 as u32, start.1 as u32),
-                    Cell::new(goal.0 as u32, goal.1 as u32),
+                    Goal::Node(Cell::new(goal.0 as u32, goal.1 as u32)),
+                    &Default::default(),
                     &mut path,
                 )
                 .unwrap();

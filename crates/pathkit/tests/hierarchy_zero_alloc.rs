@@ -7,6 +7,7 @@ use crate::alloc_counter;
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+use pathkit::{Goal, Pathfinder};
 
 #[test]
 fn hierarchical_queries_into_a_warm_context_allocate_nothing() {
@@ -34,7 +35,13 @@ fn hierarchical_queries_into_a_warm_context_allocate_nothing() {
     for _ in 0..2 {
         for &(start, goal) in &queries {
             let _warm = map
-                .find_path_into(&mut ctx, start, goal, &mut path)
+                .find_path_into(
+                    &mut ctx,
+                    start,
+                    Goal::Node(goal),
+                    &Default::default(),
+                    &mut path,
+                )
                 .unwrap();
         }
     }
@@ -42,7 +49,13 @@ fn hierarchical_queries_into_a_warm_context_allocate_nothing() {
         let mut found = 0;
         for &(start, goal) in &queries {
             let status = map
-                .find_path_into(&mut ctx, start, goal, &mut path)
+                .find_path_into(
+                    &mut ctx,
+                    start,
+                    Goal::Node(goal),
+                    &Default::default(),
+                    &mut path,
+                )
                 .unwrap();
             found += usize::from(status.is_found());
         }

@@ -20,6 +20,7 @@
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::levels::{LevelMap, LevelSpace, Place, Portal, PortalId};
 use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchSpace};
+use pathkit::Pathfinder;
 
 use crate::support::levels_oracle::{Floor, Levels, Link, Rule, Spot};
 use crate::support::oracle::same_cost;

@@ -9,6 +9,7 @@ use crate::levels_properties::{check_query, edit, place, random_pair, random_spo
 use pathkit::grid::{Cell, Grid};
 use pathkit::levels::{LevelError, LevelMap, Place, Portal};
 use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use serde_json::{json, Value};
 
 fn round_trip(map: &LevelMap) -> LevelMap {

@@ -62,6 +62,7 @@ pub struct TiledPortal {
 /// use pathkit::format::TiledLevels;
 /// use pathkit::levels::Place;
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let tmx = br#"<?xml version="1.0" encoding="UTF-8"?>
 /// <map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">

@@ -44,6 +44,8 @@ pub enum HierarchyError {
     /// The grid refused: a cell outside it, an invalid move cost, a table it could not
     /// allocate, a search error (a cost overflow) met while building or searching.
     Grid(GridError),
+    /// An option or goal the hierarchy cannot honour.
+    Unsupported(crate::Unsupported),
 }
 
 impl fmt::Display for HierarchyError {
@@ -68,6 +70,7 @@ impl fmt::Display for HierarchyError {
                 write!(f, "out of memory: {bytes} bytes for the hierarchy's graph were refused")
             }
             HierarchyError::Grid(e) => write!(f, "{e}"),
+            HierarchyError::Unsupported(u) => write!(f, "{u}"),
         }
     }
 }
@@ -76,6 +79,7 @@ impl std::error::Error for HierarchyError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             HierarchyError::Grid(e) => Some(e),
+            HierarchyError::Unsupported(u) => Some(u),
             _ => None,
         }
     }

@@ -41,6 +41,7 @@ const TRANSITION_GAP: u32 = 16;
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+/// use pathkit::Pathfinder;
 ///
 /// let mut text = String::new();
 /// for y in 0..40 {
@@ -112,6 +113,7 @@ impl HierarchicalGrid<u32> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// let map = HierarchicalGrid::four_connected(Grid::new(20, 20)?, HierarchyOptions::new().cluster_size(5))?;
     /// let path = map.find_path(&mut HierarchyContext::new(), Cell::new(0, 0), Cell::new(19, 19))?;
@@ -136,6 +138,7 @@ impl<C: Cost> HierarchicalGrid<C> {
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
     /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// // The tutorials' 10/14 costs, corners may be cut.
     /// let map = HierarchicalGrid::new(Grid::new(30, 30)?, Diagonal::CornerCutting, 10u32, 14u32, HierarchyOptions::new().cluster_size(10))?;
@@ -364,6 +367,7 @@ impl<C: Cost> HierarchicalGrid<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// let mut map = HierarchicalGrid::four_connected(Grid::new(12, 3)?, HierarchyOptions::new().cluster_size(4))?;
     /// let mut ctx = HierarchyContext::new();

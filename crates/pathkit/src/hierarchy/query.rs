@@ -6,8 +6,10 @@ use super::rect::RectSpace;
 use super::zero_estimate::ZeroEstimate;
 use super::{HierarchicalGrid, HierarchyError, Rect};
 use crate::grid::{Cell, GridError, GridSpace};
-use crate::search::{CostChecks, Outcome, Path, SearchContext, SearchError, SearchOptions, Status};
-use crate::{Cost, Goal, Pathfinder};
+#[cfg(doc)]
+use crate::search::Outcome;
+use crate::search::{CostChecks, SearchContext, SearchError, SearchOptions, Status};
+use crate::{Cost, Goal, Pathfinder, Unsupported};
 
 /// Reusable state of hierarchical queries: the search records, the start's and goal's edges at
 /// every level, and the paths of every level. After the first queries on a map it allocates
@@ -16,6 +18,7 @@ use crate::{Cost, Goal, Pathfinder};
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+/// use pathkit::Pathfinder;
 ///
 /// let map = HierarchicalGrid::eight_connected(Grid::new(64, 64)?, HierarchyOptions::new())?;
 /// let mut ctx = HierarchyContext::new();
@@ -120,6 +123,7 @@ impl<C: Cost> HierarchyContext<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::Pathfinder;
     ///
     /// let map = HierarchicalGrid::four_connected(Grid::new(40, 40)?, HierarchyOptions::new().cluster_size(8))?;
     /// let mut ctx = HierarchyContext::new();
@@ -139,6 +143,61 @@ impl<C: Cost> HierarchyContext<C> {
     }
 }
 
+/// A path found through the hierarchy.
+///
+/// The path is a valid grid path under the hierarchy's moves (both ends included), usually within
+/// a few percent of the optimal cost, often optimal. A goal that cannot be reached, or a start or
+/// goal in a wall, is [`Outcome::Unreachable`], answered from the grid's connected components
+/// without searching; `start == goal` on a free cell is the path `[start]`.
+///
+/// One goal, with the default options: the hierarchy refuses several goals, a goal test, limits,
+/// weights, tie rules and the closest point with [`HierarchyError::Unsupported`] (search the
+/// grid's [`GridSpace`] for those).
+///
+/// # Errors
+///
+/// [`HierarchyError::Grid`] for a cell outside the grid, or a cost overflow;
+/// [`HierarchyError::Unsupported`] as above.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+/// use pathkit::search::Outcome;
+/// use pathkit::Pathfinder;
+///
+/// // A wall cuts the right two columns off; the left part winds around a pillar.
+/// let grid = Grid::from_ascii("......#..\n.####.#..\n......#..")?;
+/// let map = HierarchicalGrid::eight_connected(grid, HierarchyOptions::new().cluster_size(3))?;
+/// let mut ctx = HierarchyContext::new();
+/// let path = map.find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1))?.into_path().unwrap();
+/// assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (Cell::new(0, 1), Cell::new(5, 1)));
+/// assert_eq!(map.find_path(&mut ctx, Cell::new(0, 0), Cell::new(8, 2))?, Outcome::Unreachable);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<C: Cost> Pathfinder for HierarchicalGrid<C> {
+    type Node = Cell;
+    type Cost = C;
+    type Context = HierarchyContext<C>;
+    type Error = HierarchyError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut HierarchyContext<C>,
+        start: Cell,
+        to: Goal<'_, Cell>,
+        options: &SearchOptions<C>,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<C>, HierarchyError> {
+        let goal = match to {
+            Goal::Node(goal) => goal,
+            Goal::AnyOf(_) => return Err(HierarchyError::Unsupported(Unsupported::SeveralGoals)),
+            Goal::Matching(_) => return Err(HierarchyError::Unsupported(Unsupported::GoalTest)),
+        };
+        Unsupported::check_plain(options, false).map_err(HierarchyError::Unsupported)?;
+        self.path_into(ctx, start, goal, path)
+    }
+}
+
 /// A* for every search of a query: the costs are the grid's or sums of them, computed by the
 /// library, and the grid's estimate is consistent on cells and on the abstract graph alike
 /// (every edge costs what a path between its cells costs), so the search core's fast loop
@@ -155,65 +214,9 @@ fn grid_error(e: SearchError<Cell>) -> HierarchyError {
 }
 
 impl<C: Cost> HierarchicalGrid<C> {
-    /// A path from `start` to `goal`, found through the hierarchy.
-    ///
-    /// The path is a valid grid path under the hierarchy's moves (both ends included), usually
-    /// within a few percent of the optimal cost, often optimal. A goal that cannot be reached,
-    /// or a start or goal in a wall, is [`Outcome::Unreachable`], answered from the grid's
-    /// connected components without searching; `start == goal` on a free cell is the path
-    /// `[start]`.
-    ///
-    /// # Errors
-    ///
-    /// [`HierarchyError::Grid`] for a cell outside the grid, or a cost overflow.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
-    /// use pathkit::search::Outcome;
-    ///
-    /// // A wall cuts the right two columns off; the left part winds around a pillar.
-    /// let grid = Grid::from_ascii("......#..\n.####.#..\n......#..")?;
-    /// let map = HierarchicalGrid::eight_connected(grid, HierarchyOptions::new().cluster_size(3))?;
-    /// let mut ctx = HierarchyContext::new();
-    /// let path = map.find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1))?.into_path().unwrap();
-    /// assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (Cell::new(0, 1), Cell::new(5, 1)));
-    /// assert_eq!(map.find_path(&mut ctx, Cell::new(0, 0), Cell::new(8, 2))?, Outcome::Unreachable);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn find_path(
-        &self,
-        ctx: &mut HierarchyContext<C>,
-        start: Cell,
-        goal: Cell,
-    ) -> Result<Outcome<Cell, C>, HierarchyError> {
-        let mut nodes = Vec::new();
-        Ok(match self.find_path_into(ctx, start, goal, &mut nodes)? {
-            Status::Found { cost } => Outcome::Found(Path { nodes, cost }),
-            _ => Outcome::Unreachable,
-        })
-    }
-
-    /// [`find_path`](Self::find_path) writing the path into `path` (cleared first), reusing
-    /// its capacity.
-    ///
-    /// # Errors
-    ///
-    /// As [`find_path`](Self::find_path).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
-    /// use pathkit::search::Status;
-    ///
-    /// let map = HierarchicalGrid::four_connected(Grid::new(30, 1)?, HierarchyOptions::new().cluster_size(4))?;
-    /// let mut path = Vec::new();
-    /// let status = map.find_path_into(&mut HierarchyContext::new(), Cell::new(0, 0), Cell::new(29, 0), &mut path)?;
-    /// assert_eq!(status, Status::Found { cost: 29 });
-    /// assert_eq!(path.len(), 30);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn find_path_into(
+    /// The search behind the [`Pathfinder`] impl: writes the path into `path` (cleared first),
+    /// reusing its capacity.
+    fn path_into(
         &self,
         ctx: &mut HierarchyContext<C>,
         start: Cell,

@@ -34,6 +34,7 @@ pub(super) struct PortalSlot {
 /// use pathkit::grid::Grid;
 /// use pathkit::levels::{LevelMap, Place, Portal};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let ground = Grid::from_ascii("....\n###.\n....")?;
 /// let cellar = Grid::from_ascii("....")?;

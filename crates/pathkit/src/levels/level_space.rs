@@ -4,7 +4,9 @@
 use super::{LevelError, LevelMap, Place};
 use crate::grid::{Diagonal, GridSpace};
 use crate::limits;
-use crate::search::{IndexedSpace, Outcome, SearchContext, SearchError, SearchSpace};
+use crate::pathfinder::core_search_into;
+use crate::search::{IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
+use crate::{Goal, Pathfinder};
 
 /// One usable way off a cell through a portal (a two-way portal gives one each way).
 #[derive(Clone, Copy, Debug)]
@@ -63,6 +65,7 @@ const NO_WAY_ESTIMATE: f64 = f64::MAX / 4.0;
 /// use pathkit::grid::Grid;
 /// use pathkit::levels::{LevelMap, Place, Portal};
 /// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// // A teleporter from the left end of a long corridor to its right end.
 /// let mut map = LevelMap::new(vec![Grid::new(40, 1)?])?;
@@ -97,6 +100,7 @@ impl LevelMap {
     /// use pathkit::grid::Grid;
     /// use pathkit::levels::{LevelMap, Place};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let map = LevelMap::new(vec![Grid::new(3, 3)?])?;
     /// let path = map.eight_connected()?.find_path(&mut SearchContext::new(), Place::new(0, 0, 0), Place::new(0, 2, 2))?;
@@ -114,6 +118,7 @@ impl LevelMap {
     /// use pathkit::grid::Grid;
     /// use pathkit::levels::{LevelMap, Place};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let map = LevelMap::new(vec![Grid::new(3, 3)?])?;
     /// let path = map.four_connected()?.find_path(&mut SearchContext::new(), Place::new(0, 0, 0), Place::new(0, 2, 2))?;
@@ -132,6 +137,7 @@ impl LevelMap {
     /// use pathkit::grid::{Diagonal, Grid};
     /// use pathkit::levels::{LevelError, LevelMap, Place};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let map = LevelMap::new(vec![Grid::from_ascii("..\n#.")?])?;
     /// let space = map.space(Diagonal::CornerCutting, 10.0, 14.0)?;
@@ -253,45 +259,57 @@ impl<'m> LevelSpace<'m> {
         }
         best
     }
+}
 
-    /// Optimal A* from `start` to `goal` with this space's estimate, in `ctx` (reused between
-    /// queries, so repeated searches allocate nothing). A start or goal off the map is
-    /// [`SearchError::NodeOutOfBounds`]; a walled one, or one no path reaches, is
-    /// [`Outcome::Unreachable`].
-    ///
-    /// ```
-    /// use pathkit::grid::Grid;
-    /// use pathkit::levels::{LevelMap, Place, Portal};
-    /// use pathkit::search::{Outcome, SearchContext, SearchError};
-    ///
-    /// let mut map = LevelMap::new(vec![Grid::new(3, 1)?, Grid::new(3, 1)?])?;
-    /// let stairs = map.add_portal(Portal { from: Place::new(0, 2, 0), to: Place::new(1, 2, 0), cost: 2.0, two_way: false })?;
-    /// let mut ctx = SearchContext::new();
-    /// let (down, up) = (Place::new(0, 0, 0), Place::new(1, 0, 0));
-    /// let path = map.eight_connected()?.find_path(&mut ctx, down, up)?.into_path().unwrap();
-    /// assert_eq!(path.cost, 6.0);
-    /// assert_eq!(map.eight_connected()?.find_path(&mut ctx, up, down)?, Outcome::Unreachable); // one way
-    /// map.set_portal_enabled(stairs, false)?;
-    /// assert_eq!(map.eight_connected()?.find_path(&mut ctx, down, up)?, Outcome::Unreachable);
-    /// let off = Place::new(2, 0, 0);
-    /// assert!(matches!(map.eight_connected()?.find_path(&mut ctx, down, off), Err(SearchError::NodeOutOfBounds { .. })));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn find_path(
+/// Optimal A* with this space's estimate, in a [`SearchContext`] reused between queries (so
+/// repeated searches allocate nothing). A start or goal off the map is
+/// [`SearchError::NodeOutOfBounds`]; a walled one, or one no path reaches, is
+/// [`Outcome::Unreachable`](crate::search::Outcome::Unreachable). Every option of the search core
+/// holds, and so do several goals (the nearest) and a goal test (the nearest place it accepts).
+///
+/// # Errors
+///
+/// [`SearchError`]: a place off the map, invalid options, memory; [`SearchError::Unsupported`]
+/// for the closest point to a goal test.
+///
+/// ```
+/// use pathkit::grid::Grid;
+/// use pathkit::levels::{LevelMap, Place, Portal};
+/// use pathkit::search::{Outcome, SearchContext, SearchError};
+/// use pathkit::{Goal, Pathfinder};
+///
+/// let mut map = LevelMap::new(vec![Grid::new(3, 1)?, Grid::new(3, 1)?])?;
+/// let stairs = map.add_portal(Portal { from: Place::new(0, 2, 0), to: Place::new(1, 2, 0), cost: 2.0, two_way: false })?;
+/// let mut ctx = SearchContext::new();
+/// let (down, up) = (Place::new(0, 0, 0), Place::new(1, 0, 0));
+/// let path = map.eight_connected()?.find_path(&mut ctx, down, up)?.into_path().unwrap();
+/// assert_eq!(path.cost, 6.0);
+/// assert_eq!(map.eight_connected()?.find_path(&mut ctx, up, down)?, Outcome::Unreachable); // one way
+/// // Anywhere upstairs.
+/// let upstairs = |p: Place| p.floor == 1;
+/// let path = map.eight_connected()?.find_path(&mut ctx, down, Goal::Matching(&upstairs))?.into_path().unwrap();
+/// assert_eq!(path.cost, 4.0);
+/// map.set_portal_enabled(stairs, false)?;
+/// assert_eq!(map.eight_connected()?.find_path(&mut ctx, down, up)?, Outcome::Unreachable);
+/// let off = Place::new(2, 0, 0);
+/// assert!(matches!(map.eight_connected()?.find_path(&mut ctx, down, off), Err(SearchError::NodeOutOfBounds { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Pathfinder for LevelSpace<'_> {
+    type Node = Place;
+    type Cost = f64;
+    type Context = SearchContext<f64>;
+    type Error = SearchError<Place>;
+
+    fn find_path_into(
         &self,
         ctx: &mut SearchContext<f64>,
         start: Place,
-        goal: Place,
-    ) -> Result<Outcome<Place, f64>, SearchError<Place>> {
-        for node in [start, goal] {
-            if self.index_of(node).is_none() {
-                return Err(SearchError::NodeOutOfBounds { node });
-            }
-        }
-        if !self.map.is_open(start) || !self.map.is_open(goal) {
-            return Ok(Outcome::Unreachable);
-        }
-        ctx.astar(self, start, goal)
+        to: Goal<'_, Place>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Place>,
+    ) -> Result<Status<f64>, SearchError<Place>> {
+        core_search_into(ctx, self, start, to, options, path, |p| self.map.is_open(p))
     }
 }
 

@@ -18,6 +18,7 @@
 //! use pathkit::grid::Grid;
 //! use pathkit::levels::{LevelMap, Place, Portal};
 //! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! let ground = Grid::from_ascii("....#...")?;
 //! let upstairs = Grid::from_ascii("........")?;

@@ -42,6 +42,8 @@ pub enum SearchError<N> {
         /// The node.
         node: N,
     },
+    /// An option or goal this search cannot honour.
+    Unsupported(crate::Unsupported),
     /// The heuristic weight of weighted A* must be a finite number of at least 1.
     InvalidWeight {
         /// The weight given.
@@ -89,6 +91,7 @@ impl<N> SearchError<N> {
             },
             SearchError::CostOverflow { node } => SearchError::CostOverflow { node: f(node) },
             SearchError::NodeOutOfBounds { node } => SearchError::NodeOutOfBounds { node: f(node) },
+            SearchError::Unsupported(u) => SearchError::Unsupported(u),
             SearchError::InvalidWeight { weight } => SearchError::InvalidWeight { weight },
             SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
             SearchError::TooManyNodes => SearchError::TooManyNodes,
@@ -128,6 +131,7 @@ impl<N: fmt::Debug> fmt::Display for SearchError<N> {
                 write!(f, "invalid heuristic {value} at {node:?}: estimates must be finite and not negative")
             }
             SearchError::CostOverflow { node } => write!(f, "path cost overflowed at {node:?}"),
+            SearchError::Unsupported(u) => write!(f, "{u}"),
             SearchError::NodeOutOfBounds { node } => {
                 write!(f, "node {node:?} is not in the search space")
             }

@@ -77,6 +77,7 @@ mod stepper;
 mod when_unreachable;
 mod with_landmarks;
 
+pub use crate::pathfinder::AStar;
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use context::SearchContext;
 pub(crate) use context::{finish_path, outcome_of, run_search};

@@ -45,6 +45,7 @@ pub fn movingai_scen(data: &[u8]) {
 #[cfg(feature = "tiled")]
 pub fn tiled_tmx(data: &[u8]) {
     use pathkit::format::{TiledHexMap, TiledLevels, TiledMap};
+    use pathkit::Pathfinder;
     // The same bytes as a multi-level map (portal objects) and as a hexagonal map: each loads
     // or gives a typed error; what loads makes its floors or hex grids.
     if let Ok(levels) = TiledLevels::from_bytes(data) {

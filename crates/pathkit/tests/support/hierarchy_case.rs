@@ -23,6 +23,7 @@ use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError, HierarchyOptions};
 use pathkit::search::Status;
 use pathkit::Cost;
+use pathkit::{Goal, Pathfinder};
 
 use crate::hierarchy_rules::{compare_level, rule_graph, Clusters};
 use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
@@ -156,7 +157,8 @@ fn run<C: Cost + Into<f64>>(case: &HierarchyCase, rule: Diagonal, straight: C, d
                 let result = map.find_path_into(
                     &mut ctx,
                     Cell::new(s.0 as u32, s.1 as u32),
-                    Cell::new(g.0 as u32, g.1 as u32),
+                    Goal::Node(Cell::new(g.0 as u32, g.1 as u32)),
+                    &Default::default(),
                     &mut path,
                 );
                 if in_s.is_none() || in_g.is_none() {

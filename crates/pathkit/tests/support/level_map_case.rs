@@ -16,6 +16,7 @@ pub fn level_map_json(data: &[u8]) {
     use crate::levels_oracle::{Floor, Levels, Link, Rule, Spot};
     use pathkit::levels::{LevelError, LevelMap, Place, Portal};
     use pathkit::search::{SearchContext, SearchError};
+    use pathkit::Pathfinder;
 
     let Ok(mut map) = serde_json::from_slice::<LevelMap>(data) else {
         return;

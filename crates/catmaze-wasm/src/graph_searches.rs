@@ -207,6 +207,7 @@ mod tests {
     use super::*;
     use pathkit::geometry::Point;
     use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+    use pathkit::Pathfinder;
 
     /// A small maze of rooms and corridors, one tile wide in places.
     fn maze() -> Grid {
@@ -268,11 +269,12 @@ mod tests {
         ];
         for kind in [GraphKind::Obstacles, GraphKind::Mesh] {
             for &(a, b) in &pairs {
-                let best = search
-                    .find_path(&mesh, centre(a), centre(b))
+                let best = mesh
+                    .find_path(&mut search, centre(a), centre(b))
+                    .map(|o| o.into_path())
                     .unwrap()
                     .unwrap()
-                    .length();
+                    .cost;
                 let path = graph_path(&grid, kind, 0.2, a, b).unwrap().unwrap();
                 assert_eq!(
                     path.points.first(),

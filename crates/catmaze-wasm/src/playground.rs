@@ -648,14 +648,17 @@ impl Playground {
                 if walled(start) || walled(goal) {
                     None
                 } else {
-                    match self.any_angle.find_path(mesh, centre(start), centre(goal)) {
+                    match mesh
+                        .find_path(&mut self.any_angle, centre(start), centre(goal))
+                        .map(|o| o.into_path())
+                    {
                         Ok(path) => {
                             s.expansions = self.any_angle.expanded() as u64;
                             path.map(|p| {
-                                for q in p.points() {
+                                for q in p.nodes {
                                     s.points.extend([q.x, q.y]);
                                 }
-                                (Vec::new(), p.length())
+                                (Vec::new(), p.cost)
                             })
                         }
                         Err(e) => {

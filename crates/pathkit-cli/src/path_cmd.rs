@@ -16,7 +16,7 @@ use crate::view::View;
 use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
-use pathkit::navmesh::{MeshPath, NavMesh};
+use pathkit::navmesh::{AnyAngleSearch, NavMesh};
 use pathkit::search::{Outcome, SearchContext};
 use pathkit::Pathfinder;
 use std::path::Path;
@@ -186,7 +186,7 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
                 lines.extend(mesh_lines(&any.mesh));
             }
             if let Some(path) = &any.path {
-                lines.extend(path.points().windows(2).map(|w| png_image::Line {
+                lines.extend(path.nodes.windows(2).map(|w| png_image::Line {
                     from: (w[0].x, w[0].y),
                     to: (w[1].x, w[1].y),
                     colour: ANY_ANGLE_COLOUR,
@@ -226,15 +226,16 @@ const MESH_COLOUR: [u8; 3] = [170, 170, 190];
 /// The any-angle query: the map's mesh and the shortest path on it.
 struct AnyAngle {
     mesh: NavMesh,
-    path: Option<MeshPath>,
+    path: Option<pathkit::search::Path<Point, f64>>,
 }
 
 fn any_angle_path(grid: &Grid, start: Cell, goal: Cell) -> Result<AnyAngle, CliError> {
     let centre = |c: Cell| Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
     let mesh = NavMesh::from_grid(grid).map_err(|e| CliError::Search(e.to_string()))?;
     let path = mesh
-        .find_path(centre(start), centre(goal))
-        .map_err(|e| CliError::Search(e.to_string()))?;
+        .find_path(&mut AnyAngleSearch::new(), centre(start), centre(goal))
+        .map_err(|e| CliError::Search(e.to_string()))?
+        .into_path();
     Ok(AnyAngle { mesh, path })
 }
 
@@ -243,9 +244,9 @@ fn print_any_angle(any: &AnyAngle, cost: f64) {
     match &any.path {
         Some(path) => {
             // The points between the ends: none from a cell to itself.
-            let inner = path.points().len().saturating_sub(2);
+            let inner = path.nodes.len().saturating_sub(2);
             let corners: Vec<String> = path
-                .points()
+                .nodes
                 .iter()
                 .skip(1)
                 .take(inner)
@@ -253,9 +254,9 @@ fn print_any_angle(any: &AnyAngle, cost: f64) {
                 .collect();
             println!(
                 "any-angle: {:.8} ({:.2}% shorter; {} triangles), corners: {}",
-                path.length(),
+                path.cost,
                 if cost > 0.0 {
-                    (cost - path.length()) / cost * 100.0
+                    (cost - path.cost) / cost * 100.0
                 } else {
                     0.0
                 },

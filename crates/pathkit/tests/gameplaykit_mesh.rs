@@ -4,6 +4,8 @@
 
 use pathkit::geometry::Point;
 use pathkit::graph::{GraphError, MeshGraph, NodeKind, PolygonObstacle, TriangulationMode};
+use pathkit::navmesh::AnyAngleSearch;
+use pathkit::Pathfinder;
 
 const V: TriangulationMode = TriangulationMode::VERTICES;
 const C: TriangulationMode = TriangulationMode::CENTERS;
@@ -133,10 +135,11 @@ fn points_stay_connected_and_paths_stay_in_free_space() {
     }
     // The graph's path is no shorter than the shortest path at any angle.
     let best = mesh
-        .find_path(at(start), at(goal))
+        .find_path(&mut AnyAngleSearch::new(), at(start), at(goal))
+        .map(|o| o.into_path())
         .unwrap()
         .unwrap()
-        .length();
+        .cost;
     assert!(
         f64::from(path.cost) >= best - 1e-4,
         "{} < {best}",

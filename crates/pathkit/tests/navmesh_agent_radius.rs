@@ -4,7 +4,9 @@
 //! original obstacles, with no code of the library's geometry.
 
 use pathkit::geometry::{Point, Polygon};
+use pathkit::navmesh::AnyAngleSearch;
 use pathkit::navmesh::NavMesh;
+use pathkit::Pathfinder;
 
 /// Distance from point `p` to segment `a`–`b`.
 fn point_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -98,10 +100,14 @@ fn paths_keep_the_agent_radius_from_every_obstacle_and_the_bounds() {
         let (Some(a), Some(b)) = (pick(), pick()) else {
             continue;
         };
-        let Some(path) = mesh.find_path(a, b).unwrap() else {
+        let Some(path) = mesh
+            .find_path(&mut AnyAngleSearch::new(), a, b)
+            .map(|o| o.into_path())
+            .unwrap()
+        else {
             continue;
         };
-        for pair in path.points().windows(2) {
+        for pair in path.nodes.windows(2) {
             let (p, q) = ((pair[0].x, pair[0].y), (pair[1].x, pair[1].y));
             for (k, o) in obstacles.iter().enumerate() {
                 let d = segment_polygon(p, q, o);
@@ -137,13 +143,16 @@ fn a_corridor_lets_the_agent_through_exactly_when_it_is_wide_enough() {
                 rect(9.0, 10.0 + gap / 2.0, 11.0, 20.0),
             ];
             let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(20.0, 20.0), &walls, radius).unwrap();
-            let path = mesh.find_path(p(3.0, 10.0), p(17.0, 10.0)).unwrap();
+            let path = mesh
+                .find_path(&mut AnyAngleSearch::new(), p(3.0, 10.0), p(17.0, 10.0))
+                .map(|o| o.into_path())
+                .unwrap();
             assert_eq!(path.is_some(), passes, "radius {radius}, gap {gap}");
             if let Some(path) = path {
                 assert!(
-                    (path.length() - 14.0).abs() < 1e-9,
+                    (path.cost - 14.0).abs() < 1e-9,
                     "straight through: {}",
-                    path.length()
+                    path.cost
                 );
             }
         }

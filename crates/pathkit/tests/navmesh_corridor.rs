@@ -5,7 +5,9 @@
 use crate::support::visibility_oracle::GridWorld;
 use pathkit::geometry::Point;
 use pathkit::grid::Grid;
+use pathkit::navmesh::AnyAngleSearch;
 use pathkit::navmesh::{NavMesh, NavMeshError};
+use pathkit::Pathfinder;
 
 fn world_of(text: &str) -> GridWorld {
     let rows: Vec<&str> = text.lines().collect();
@@ -62,7 +64,11 @@ fn corridor_paths_are_valid_and_between_the_optimum_and_the_edge_middles() {
             Point::new(x as f64 + 0.5, y as f64 + 0.5)
         };
         let (a, b) = (pick(next(1000)), pick(next(1000)));
-        let best = mesh.find_path(a, b).unwrap().map(|p| p.length());
+        let best = mesh
+            .find_path(&mut AnyAngleSearch::new(), a, b)
+            .map(|o| o.into_path())
+            .unwrap()
+            .map(|p| p.cost);
         let corridor = mesh.corridor(a, b).unwrap();
         assert_eq!(corridor.is_some(), best.is_some(), "{a:?} -> {b:?}\n{text}");
         let Some(corridor) = corridor else { continue };
@@ -108,15 +114,19 @@ fn in_a_winding_corridor_the_funnel_is_the_shortest_path() {
 .......#...";
     let mesh = NavMesh::from_grid(&Grid::from_ascii(text).unwrap()).unwrap();
     let (a, b) = (Point::new(0.5, 0.5), Point::new(10.5, 4.5));
-    let best = mesh.find_path(a, b).unwrap().unwrap();
+    let best = mesh
+        .find_path(&mut AnyAngleSearch::new(), a, b)
+        .map(|o| o.into_path())
+        .unwrap()
+        .unwrap();
     let funnel = mesh.find_corridor_path(a, b).unwrap().unwrap();
     assert!(
-        (funnel.length() - best.length()).abs() < 1e-9,
+        (funnel.length() - best.cost).abs() < 1e-9,
         "{} vs {}",
         funnel.length(),
-        best.length()
+        best.cost
     );
-    assert_eq!(funnel.points(), best.points());
+    assert_eq!(funnel.points(), best.nodes);
 }
 
 #[test]

@@ -8,6 +8,7 @@ use crate::support::visibility_oracle::{shortest_path, GridWorld, PolygonWorld};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::grid::Grid;
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+use pathkit::Pathfinder;
 
 /// A small deterministic generator (SplitMix64), so a failing case is named by its seed.
 struct Rng(u64);
@@ -103,14 +104,17 @@ fn any_angle_paths_on_grid_meshes_are_as_short_as_the_visibility_graph_says() {
             |p, q| world.segment_clear(p, q),
             |p, q| ((q.0 - p.0) as f64).hypot((q.1 - p.1) as f64) / 2.0,
         );
-        let found = search.find_path(&mesh, to_point(a), to_point(b)).unwrap();
-        let length = found.as_ref().map(|p| p.length());
+        let found = mesh
+            .find_path(&mut search, to_point(a), to_point(b))
+            .map(|o| o.into_path())
+            .unwrap();
+        let length = found.as_ref().map(|p| p.cost);
         assert!(
             agree(expected, length),
             "seed {seed}: {a:?} -> {b:?} (doubled): oracle {expected:?}, mesh {length:?}\n{text}"
         );
         if let Some(path) = found {
-            check_grid_path(&world, path.points(), a, b, &text, seed);
+            check_grid_path(&world, &path.nodes, a, b, &text, seed);
             compared.0 += 1;
         } else {
             compared.1 += 1;
@@ -257,17 +261,18 @@ fn any_angle_paths_among_polygons_are_as_short_as_the_visibility_graph_says() {
             continue;
         };
         let expected = world.shortest(size, a, b);
-        let found = search
-            .find_path(&mesh, Point::new(a.0, a.1), Point::new(b.0, b.1))
+        let found = mesh
+            .find_path(&mut search, Point::new(a.0, a.1), Point::new(b.0, b.1))
+            .map(|o| o.into_path())
             .unwrap();
-        let length = found.as_ref().map(|p| p.length());
+        let length = found.as_ref().map(|p| p.cost);
         assert!(
             agree(expected, length),
             "seed {seed}: {a:?} -> {b:?}: oracle {expected:?}, mesh {length:?}\nobstacles {:?}",
             world.obstacles
         );
         if let Some(path) = found {
-            let pts: Vec<(f64, f64)> = path.points().iter().map(|p| (p.x, p.y)).collect();
+            let pts: Vec<(f64, f64)> = path.nodes.iter().map(|p| (p.x, p.y)).collect();
             assert_eq!((pts[0], pts[pts.len() - 1]), (a, b), "seed {seed}: ends");
             for pair in pts.windows(2) {
                 assert!(
@@ -523,11 +528,12 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
         }
         let [a, b] = ends[..] else { continue };
         let expected = world.shortest(a, b);
-        let found = search
-            .find_path(&mesh, Point::new(a.0, a.1), Point::new(b.0, b.1))
+        let found = mesh
+            .find_path(&mut search, Point::new(a.0, a.1), Point::new(b.0, b.1))
+            .map(|o| o.into_path())
             .unwrap();
-        let length = found.as_ref().map(|p| p.length());
-        let turns = found.as_ref().map(|p| p.points().to_vec());
+        let length = found.as_ref().map(|p| p.cost);
+        let turns = found.as_ref().map(|p| p.nodes.to_vec());
         let route = world.shortest_route(a, b);
         let context = || {
             format!(
@@ -539,7 +545,7 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
             (Some(e), Some(f)) => {
                 assert!((e - f).abs() <= 1e-7 * e.max(1.0), "{}", context());
                 let pts: Vec<(f64, f64)> =
-                    found.unwrap().points().iter().map(|p| (p.x, p.y)).collect();
+                    found.unwrap().nodes.iter().map(|p| (p.x, p.y)).collect();
                 for pair in pts.windows(2) {
                     assert!(
                         world.segment_clear(pair[0], pair[1]),

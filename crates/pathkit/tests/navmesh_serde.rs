@@ -4,7 +4,9 @@
 
 use pathkit::geometry::{Point, Polygon};
 use pathkit::grid::Grid;
+use pathkit::navmesh::AnyAngleSearch;
 use pathkit::navmesh::NavMesh;
+use pathkit::Pathfinder;
 use serde_json::{json, Value};
 
 fn meshes() -> Vec<NavMesh> {
@@ -46,7 +48,13 @@ fn a_loaded_mesh_answers_as_the_saved_one() {
             assert_eq!(loaded.triangle_at(a), mesh.triangle_at(a));
             assert_eq!(loaded.nearest_point(a), mesh.nearest_point(a));
             for &b in points.iter().skip(i % 11).step_by(13) {
-                assert_eq!(loaded.find_path(a, b), mesh.find_path(a, b));
+                assert_eq!(
+                    loaded
+                        .find_path(&mut AnyAngleSearch::new(), a, b)
+                        .map(|o| o.into_path()),
+                    mesh.find_path(&mut AnyAngleSearch::new(), a, b)
+                        .map(|o| o.into_path())
+                );
                 assert_eq!(loaded.line_of_sight(a, b), mesh.line_of_sight(a, b));
             }
         }

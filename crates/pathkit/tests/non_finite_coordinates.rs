@@ -36,6 +36,8 @@ use pathkit::graph::{
     PolygonObstacle,
 };
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
+use pathkit::Goal;
+use pathkit::Pathfinder;
 
 /// The values no coordinate may take.
 const BAD: [f32; 3] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
@@ -242,7 +244,8 @@ fn mesh_graph_add_point_refuses_non_finite_coordinates_and_makes_no_node() {
     let mesh = graph.mesh().unwrap();
     for p in spoiled_point(Point::new(9.0, 1.0)) {
         assert!(matches!(
-            mesh.find_path(Point::new(1.0, 1.0), p),
+            mesh.find_path(&mut AnyAngleSearch::new(), Point::new(1.0, 1.0), p)
+                .map(|o| o.into_path()),
             Err(NavMeshError::NonFinite { .. })
         ));
     }
@@ -373,12 +376,24 @@ fn nav_mesh_queries_refuse_non_finite_points() {
             _ => false,
         };
         assert!(
-            same(mesh.find_path(a, b).map(drop)),
+            same(
+                mesh.find_path(&mut AnyAngleSearch::new(), a, b)
+                    .map(|o| o.into_path())
+                    .map(drop)
+            ),
             "find_path {a:?} {b:?}"
         );
-        assert!(same(search.find_path(&mesh, a, b).map(drop)));
+        assert!(same(
+            mesh.find_path(&mut search, a, b)
+                .map(|o| o.into_path())
+                .map(drop)
+        ));
         let mut out = vec![p(7.0, 7.0)];
-        assert!(same(search.find_path_into(&mesh, a, b, &mut out).map(drop)));
+        assert!(same(
+            mesh.find_path_into(&mut search, a, Goal::Node(b), &Default::default(), &mut out)
+                .map(|s| s.found_cost())
+                .map(drop)
+        ));
         assert_eq!(out, [p(7.0, 7.0)], "the buffer is untouched");
         assert!(same(mesh.line_of_sight(a, b).map(drop)));
         assert!(same(mesh.corridor(a, b).map(drop)));
@@ -389,6 +404,14 @@ fn nav_mesh_queries_refuse_non_finite_points() {
     }
     assert_eq!(format!("{mesh:?}"), debug);
     // The same queries with finite points still answer.
-    assert!(mesh.find_path(start, goal).unwrap().is_some());
-    assert!(search.find_path(&mesh, start, goal).unwrap().is_some());
+    assert!(mesh
+        .find_path(&mut AnyAngleSearch::new(), start, goal)
+        .map(|o| o.into_path())
+        .unwrap()
+        .is_some());
+    assert!(mesh
+        .find_path(&mut search, start, goal)
+        .map(|o| o.into_path())
+        .unwrap()
+        .is_some());
 }

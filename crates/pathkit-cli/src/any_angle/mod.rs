@@ -13,6 +13,7 @@ use crate::scenario;
 use pathkit::geometry::Point;
 use pathkit::grid::Cell;
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+use pathkit::{Goal, Pathfinder};
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
@@ -118,7 +119,16 @@ pub fn run(args: &AnyAngleArgs) -> Result<i32, CliError> {
             let mut disagreements = 0;
             for q in &queries {
                 let (s, g) = (centre(q.start), centre(q.goal));
-                let (us, length) = timed(rounds, || search.find_path_into(&mesh, s, g, &mut out));
+                let (us, length) = timed(rounds, || {
+                    mesh.find_path_into(
+                        &mut search,
+                        s,
+                        Goal::Node(g),
+                        &Default::default(),
+                        &mut out,
+                    )
+                    .map(|s| s.found_cost())
+                });
                 let length = length.map_err(|e| CliError::Search(e.to_string()))?;
                 ours.push(us);
                 expanded.push(search.expanded() as f64);

@@ -19,6 +19,8 @@
 use super::mesh::{NavMesh, TOLERANCE, WALL};
 use super::NavMeshError;
 use crate::geometry::Point;
+use crate::search::{SearchOptions, Status};
+use crate::{Goal, Pathfinder, Unsupported};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -84,7 +86,7 @@ impl Ord for Open {
 /// use pathkit::navmesh::NavMesh;
 ///
 /// let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(4.0, 3.0), &[], 0.0)?;
-/// let path = mesh.find_path(Point::new(0.0, 0.0), Point::new(4.0, 3.0))?.unwrap();
+/// let path = mesh.find_corridor_path(Point::new(0.0, 0.0), Point::new(4.0, 3.0))?.unwrap();
 /// assert_eq!(path.points(), &[Point::new(0.0, 0.0), Point::new(4.0, 3.0)]);
 /// assert_eq!(path.length(), 5.0);
 /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
@@ -121,22 +123,24 @@ impl MeshPath {
     }
 }
 
-/// Optimal any-angle search on a [`NavMesh`], with its buffers kept between queries: after the
-/// first queries on a mesh, a query allocates nothing but the path it returns (and nothing at all
-/// with [`find_path_into`](AnyAngleSearch::find_path_into)).
+/// The context of optimal any-angle search on a [`NavMesh`] (its [`Pathfinder`] impl): buffers
+/// kept between queries, so that after the first queries on a mesh a query allocates nothing but
+/// the path it returns (and nothing at all with
+/// [`find_path_into`](Pathfinder::find_path_into)).
 ///
 /// ```
 /// use pathkit::geometry::{Point, Polygon};
 /// use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+/// use pathkit::Pathfinder;
 ///
 /// let p = Point::new;
 /// let pillar = Polygon::new(vec![p(4.0, 2.0), p(6.0, 2.0), p(6.0, 8.0), p(4.0, 8.0)]);
 /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
 /// let mut search = AnyAngleSearch::new();
-/// let path = search.find_path(&mesh, p(2.0, 5.0), p(8.0, 5.0))?.expect("around the pillar");
+/// let path = mesh.find_path(&mut search, p(2.0, 5.0), p(8.0, 5.0))?.into_path().expect("around the pillar");
 /// // Over the pillar's top or under its bottom: both turn at two corners, 2 + 2 + 2.
-/// assert_eq!(path.points().len(), 4);
-/// assert!((path.length() - (2.0 * 13f64.sqrt() + 2.0)).abs() < 1e-12);
+/// assert_eq!(path.nodes.len(), 4);
+/// assert!((path.cost - (2.0 * 13f64.sqrt() + 2.0)).abs() < 1e-12);
 /// assert!(search.expanded() > 0);
 /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
 /// ```
@@ -156,6 +160,8 @@ pub struct AnyAngleSearch {
     stamp: u32,
     expanded: usize,
     goal: Point,
+    /// The path to one of several goals while the next is searched.
+    trial: Vec<Point>,
 }
 
 impl AnyAngleSearch {
@@ -171,42 +177,12 @@ impl AnyAngleSearch {
         self.expanded
     }
 
-    /// The shortest path from `start` to `goal`, or `None` when no path joins them.
-    ///
-    /// # Errors
-    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] for a start or goal on no
-    /// triangle (use [`NavMesh::nearest_point`] to bring a point onto the mesh).
-    pub fn find_path(
-        &mut self,
-        mesh: &NavMesh,
-        start: Point,
-        goal: Point,
-    ) -> Result<Option<MeshPath>, NavMeshError> {
-        let mut points = Vec::new();
-        Ok(self
-            .find_path_into(mesh, start, goal, &mut points)?
-            .map(|length| MeshPath { points, length }))
-    }
-
     /// [`find_path`](AnyAngleSearch::find_path) writing the path's points into `out` (cleared
     /// first) and returning its length.
     ///
     /// # Errors
     /// As [`find_path`](AnyAngleSearch::find_path).
-    ///
-    /// ```
-    /// use pathkit::geometry::Point;
-    /// use pathkit::grid::Grid;
-    /// use pathkit::navmesh::{AnyAngleSearch, NavMesh};
-    ///
-    /// let mesh = NavMesh::from_grid(&Grid::from_ascii("...\n.#.\n...")?)?;
-    /// let (mut search, mut out) = (AnyAngleSearch::new(), Vec::new());
-    /// let length = search.find_path_into(&mesh, Point::new(0.5, 0.5), Point::new(2.5, 2.5), &mut out)?;
-    /// assert_eq!(out.len(), 3); // around a corner of the block
-    /// assert!((length.unwrap() - 2.0 * 2.5f64.sqrt()).abs() < 1e-12);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn find_path_into(
+    pub(crate) fn path_into(
         &mut self,
         mesh: &NavMesh,
         start: Point,
@@ -615,4 +591,92 @@ fn mirror(p: Point, a: Point, b: Point) -> Point {
     }
     let foot = a + d * ((p - a).dot(d) / len2);
     foot * 2.0 - p
+}
+
+/// Optimal any-angle paths ([Polyanya](https://doi.org/10.1613/jair.5370)): the shortest path
+/// through the mesh's free space at any angle, as points where it turns (start first, goal last),
+/// its cost the Euclidean length.
+///
+/// One goal, or the nearest of several (each searched, the shortest kept: the first of equally
+/// short ones). A start or goal on no triangle is [`NavMeshError::OffMesh`] (bring it onto the
+/// mesh with [`NavMesh::nearest_point`]); a goal no path reaches is unreachable. It refuses a goal
+/// test, limits, weights, tie rules and the closest point with [`NavMeshError::Unsupported`].
+///
+/// # Errors
+///
+/// [`NavMeshError::NonFinite`], [`NavMeshError::OffMesh`], [`NavMeshError::Unsupported`].
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
+/// use pathkit::Pathfinder;
+///
+/// let mesh = NavMesh::from_grid(&pathkit::grid::Grid::from_ascii("...\n.#.\n...")?)?;
+/// let mut search = AnyAngleSearch::new();
+/// let (start, goal) = (Point::new(0.5, 0.5), Point::new(2.5, 2.5));
+/// let path = mesh.find_path(&mut search, start, goal)?.into_path().unwrap();
+/// assert_eq!(path.nodes.len(), 3); // around a corner of the block
+/// assert!((path.cost - 2.0 * 2.5f64.sqrt()).abs() < 1e-12);
+///
+/// // The nearer of two exits.
+/// let exits = [Point::new(2.5, 2.5), Point::new(0.5, 2.9)];
+/// let path = mesh.find_path(&mut search, start, &exits)?.into_path().unwrap();
+/// assert_eq!(path.nodes.last(), Some(&Point::new(0.5, 2.9)));
+///
+/// let off = mesh.find_path(&mut search, start, Point::new(9.0, 1.0)).unwrap_err();
+/// assert_eq!(off, NavMeshError::OffMesh { point: Point::new(9.0, 1.0) });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Pathfinder for NavMesh {
+    type Node = Point;
+    type Cost = f64;
+    type Context = AnyAngleSearch;
+    type Error = NavMeshError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut AnyAngleSearch,
+        start: Point,
+        to: Goal<'_, Point>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Point>,
+    ) -> Result<Status<f64>, NavMeshError> {
+        Unsupported::check_plain(options, false).map_err(NavMeshError::Unsupported)?;
+        let found = match to {
+            Goal::Node(goal) => ctx.path_into(self, start, goal, path)?,
+            Goal::AnyOf(goals) => {
+                path.clear();
+                NavMeshError::check_finite([start])?;
+                if self.triangle_at(start).is_none() {
+                    return Err(NavMeshError::OffMesh { point: start });
+                }
+                let mut best: Option<f64> = None;
+                let mut trial = std::mem::take(&mut ctx.trial);
+                let mut expanded = 0;
+                for &goal in goals {
+                    let length = ctx.path_into(self, start, goal, &mut trial)?;
+                    expanded += ctx.expanded;
+                    if let Some(length) = length {
+                        if best.is_none_or(|b| length < b) {
+                            best = Some(length);
+                            std::mem::swap(path, &mut trial);
+                        }
+                    }
+                }
+                ctx.trial = trial;
+                ctx.expanded = expanded;
+                best
+            }
+            Goal::Matching(_) => {
+                return Err(NavMeshError::Unsupported(Unsupported::GoalTest));
+            }
+        };
+        Ok(match found {
+            Some(cost) => Status::Found { cost },
+            None => {
+                path.clear();
+                Status::Unreachable
+            }
+        })
+    }
 }

@@ -47,6 +47,8 @@ impl NavMesh {
     /// ```
     /// use pathkit::geometry::{Point, Polygon};
     /// use pathkit::navmesh::NavMesh;
+    /// use pathkit::navmesh::AnyAngleSearch;
+    /// use pathkit::Pathfinder;
     ///
     /// let p = Point::new;
     /// let wall = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
@@ -55,8 +57,8 @@ impl NavMesh {
     /// assert_eq!(mesh.triangle_at(p(3.75, 4.0)), None);
     /// assert!(mesh.triangle_at(p(3.25, 4.0)).is_some());
     /// assert_eq!(mesh.triangle_at(p(0.25, 4.0)), None);
-    /// let path = mesh.find_path(p(2.0, 2.0), p(8.0, 2.0))?.expect("around the top of the wall");
-    /// assert_eq!(path.points()[1], p(3.5, 8.5));
+    /// let path = mesh.find_path(&mut AnyAngleSearch::new(), p(2.0, 2.0), p(8.0, 2.0))?.into_path().expect("around the top of the wall");
+    /// assert_eq!(path.nodes[1], p(3.5, 8.5));
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
     /// ```
     pub fn from_obstacles(
@@ -218,13 +220,15 @@ impl NavMesh {
     /// use pathkit::geometry::Point;
     /// use pathkit::grid::Grid;
     /// use pathkit::navmesh::NavMesh;
+    /// use pathkit::navmesh::AnyAngleSearch;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("....\n.##.\n....")?;
     /// let mesh = NavMesh::from_grid(&grid)?;
     /// assert_eq!(mesh.triangle_at(Point::new(1.5, 1.5)), None); // a wall
-    /// let path = mesh.find_path(Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.expect("around");
-    /// assert_eq!(path.points().len(), 4);
-    /// assert!((path.length() - (2.0 * 0.5f64.hypot(0.5) + 2.0)).abs() < 1e-12);
+    /// let path = mesh.find_path(&mut AnyAngleSearch::new(), Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.into_path().expect("around");
+    /// assert_eq!(path.nodes.len(), 4);
+    /// assert!((path.cost - (2.0 * 0.5f64.hypot(0.5) + 2.0)).abs() < 1e-12);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_grid(grid: &Grid) -> Result<NavMesh, NavMeshError> {

@@ -15,6 +15,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum NavMeshError {
+    /// An option or goal the any-angle search cannot honour.
+    Unsupported(crate::Unsupported),
     /// A coordinate (of a vertex, an obstacle, the bounds or a query) is NaN or infinite.
     NonFinite {
         /// The point.
@@ -108,6 +110,7 @@ pub enum NavMeshError {
 impl fmt::Display for NavMeshError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            NavMeshError::Unsupported(u) => write!(f, "{u}"),
             NavMeshError::NonFinite { point } => {
                 write!(f, "point ({}, {}) is not finite", point.x, point.y)
             }

@@ -185,11 +185,13 @@ impl NavMesh {
     /// use pathkit::geometry::Point;
     /// use pathkit::grid::Grid;
     /// use pathkit::navmesh::NavMesh;
+    /// use pathkit::navmesh::AnyAngleSearch;
+    /// use pathkit::Pathfinder;
     ///
     /// let mesh = NavMesh::from_grid(&Grid::from_ascii("....\n.##.\n....")?)?;
     /// let path = mesh.find_corridor_path(Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.unwrap();
-    /// let best = mesh.find_path(Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.unwrap();
-    /// assert!(path.length() >= best.length() - 1e-12);
+    /// let best = mesh.find_path(&mut AnyAngleSearch::new(), Point::new(0.5, 1.5), Point::new(3.5, 1.5))?.into_path().unwrap();
+    /// assert!(path.length() >= best.cost - 1e-12);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn find_corridor_path(

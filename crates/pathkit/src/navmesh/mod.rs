@@ -20,14 +20,16 @@
 //! ```
 //! use pathkit::geometry::{Point, Polygon};
 //! use pathkit::navmesh::NavMesh;
+//! use pathkit::navmesh::AnyAngleSearch;
+//! use pathkit::Pathfinder;
 //!
 //! let p = Point::new;
 //! let crate_box = Polygon::new(vec![p(3.0, 3.0), p(7.0, 3.0), p(7.0, 7.0), p(3.0, 7.0)]);
 //! let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[crate_box], 0.0)?;
-//! let path = mesh.find_path(p(1.0, 1.0), p(9.0, 9.0))?.expect("around the crate");
+//! let path = mesh.find_path(&mut AnyAngleSearch::new(), p(1.0, 1.0), p(9.0, 9.0))?.into_path().expect("around the crate");
 //! // Straight to a corner of the crate, then straight to the goal.
-//! assert_eq!(path.points().len(), 3);
-//! assert!((path.length() - 2.0 * 40f64.sqrt()).abs() < 1e-12);
+//! assert_eq!(path.nodes.len(), 3);
+//! assert!((path.cost - 2.0 * 40f64.sqrt()).abs() < 1e-12);
 //! # Ok::<(), pathkit::navmesh::NavMeshError>(())
 //! ```
 
@@ -44,8 +46,6 @@ mod wall_pieces;
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
 pub use mesh::NavMesh;
-
-use crate::geometry::Point;
 
 /// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
 /// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose
@@ -70,25 +70,3 @@ pub const WALL_CUTS_BASE: u64 = 1 << 16;
 
 /// Cuts allowed for each wall on top of [`WALL_CUTS_BASE`]: 16.
 pub const WALL_CUTS_PER_WALL: u64 = 16;
-
-impl NavMesh {
-    /// The shortest path from `start` to `goal` at any angle, or `None` when no path joins them.
-    /// For many queries keep an [`AnyAngleSearch`] instead, which reuses its buffers.
-    ///
-    /// # Errors
-    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] for a start or goal on no
-    /// triangle.
-    ///
-    /// ```
-    /// use pathkit::geometry::Point;
-    /// use pathkit::navmesh::{NavMesh, NavMeshError};
-    ///
-    /// let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(10.0, 10.0), &[], 0.0)?;
-    /// let off = mesh.find_path(Point::new(1.0, 1.0), Point::new(20.0, 1.0)).unwrap_err();
-    /// assert_eq!(off, NavMeshError::OffMesh { point: Point::new(20.0, 1.0) });
-    /// # Ok::<(), NavMeshError>(())
-    /// ```
-    pub fn find_path(&self, start: Point, goal: Point) -> Result<Option<MeshPath>, NavMeshError> {
-        AnyAngleSearch::new().find_path(self, start, goal)
-    }
-}

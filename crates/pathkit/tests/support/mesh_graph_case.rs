@@ -35,6 +35,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::free_space_oracle::FreeSpace;
 use crate::growth_oracle::{distance_to_segment, mitre, radial, self_crossing};
+use pathkit::navmesh::AnyAngleSearch;
+use pathkit::Pathfinder;
 
 /// The side of the box.
 pub const SIZE: f32 = 32.0;
@@ -469,12 +471,14 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
             let best = world.shortest(pa, pb);
             let any_angle = mesh
                 .find_path(
+                    &mut AnyAngleSearch::new(),
                     pathkit::geometry::Point::new(pa.0, pa.1),
                     pathkit::geometry::Point::new(pb.0, pb.1),
                 )
+                .map(|o| o.into_path())
                 .ok()
                 .flatten()
-                .map(|p| p.length());
+                .map(|p| p.cost);
             if let (Some(e), Some(f)) = (best, any_angle) {
                 assert!(
                     (e - f).abs() <= 1e-7 * e.max(1.0),

@@ -20,6 +20,7 @@ use pathkit::grid::Grid;
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 
 use crate::visibility_oracle::{shortest_path, GridWorld};
+use pathkit::Pathfinder;
 
 /// At most this many obstacles, points an obstacle, triangles and queries.
 pub const MAX_OBSTACLES: usize = 12;
@@ -133,9 +134,9 @@ fn check_queries(mesh: &NavMesh, queries: &[([f32; 2], [f32; 2])]) {
             Err(NavMeshError::OffMesh { .. }) => assert!(!on(a) || !on(b)),
             Err(e) => panic!("line of sight: {e:?}"),
         }
-        match search.find_path(mesh, a, b) {
+        match mesh.find_path(&mut search, a, b).map(|o| o.into_path()) {
             Ok(Some(path)) => {
-                let points = path.points();
+                let points = path.nodes;
                 assert_eq!((points[0], points[points.len() - 1]), (a, b));
                 // Every point between the ends (none for a path from a point to itself).
                 for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
@@ -146,9 +147,9 @@ fn check_queries(mesh: &NavMesh, queries: &[([f32; 2], [f32; 2])]) {
                 }
                 let straight = a.distance(b);
                 assert!(
-                    path.length() >= straight * (1.0 - 1e-9),
+                    path.cost >= straight * (1.0 - 1e-9),
                     "{} < {straight}",
-                    path.length()
+                    path.cost
                 );
             }
             Ok(None) => assert!(finite),
@@ -221,10 +222,11 @@ fn check_grid(width: usize, cells: &[bool], queries: &[([f32; 2], [f32; 2])]) {
             |p, q| world.segment_clear(p, q),
             |p, q| ((q.0 - p.0) as f64).hypot((q.1 - p.1) as f64) / 2.0,
         );
-        let found = search
-            .find_path(&mesh, pa, pb)
+        let found = mesh
+            .find_path(&mut search, pa, pb)
+            .map(|o| o.into_path())
             .expect("walkable points are on the mesh")
-            .map(|p| p.length());
+            .map(|p| p.cost);
         let agree = match (expected, found) {
             (Some(e), Some(f)) => (e - f).abs() <= 1e-9 * e.max(1.0),
             (None, None) => true,

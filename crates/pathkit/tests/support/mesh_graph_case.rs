@@ -302,16 +302,21 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
     }
 
     // The nodes each mode asks for, by position: each with the triangles it belongs to. A side
-    // two triangles share is one node, unless it lies on a wall (a thin wall has triangles on
-    // both sides): then a node for each.
+    // two triangles share is one node, unless it lies along a thin wall (a wall of two points,
+    // with triangles on both sides): then a node for each. A side no other triangle shares (a
+    // boundary of free space) is a node of its triangle alone.
     let mode = graph.triangulation_mode();
     let key = |p: (f64, f64)| ((p.0 as f32).to_bits(), (p.1 as f32).to_bits());
-    let on_wall = |p: (f64, f64)| {
+    let mut sharing: HashMap<(u32, u32), usize> = HashMap::new();
+    for t in &tris {
+        for (u, v) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+            *sharing.entry((u.min(v), u.max(v))).or_default() += 1;
+        }
+    }
+    let along_thin_wall = |u: (f64, f64), v: (f64, f64)| {
         let tol = 1e-9 * f64::from(SIZE);
-        obstacles.iter().any(|o| {
-            let n = o.len();
-            let sides = if n == 2 { 1 } else { n };
-            (0..sides).any(|i| distance_to_segment(p, o[i], o[(i + 1) % n]) < tol)
+        obstacles.iter().filter(|o| o.len() == 2).any(|o| {
+            distance_to_segment(u, o[0], o[1]) < tol && distance_to_segment(v, o[0], o[1]) < tol
         })
     };
     let mut shared: HashMap<(u32, u32), BTreeSet<usize>> = HashMap::new();
@@ -330,9 +335,14 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
             entries.push((key(centre), BTreeSet::from([k])));
         }
         if mode.contains(TriangulationMode::EDGE_MIDPOINTS) {
-            for (u, v) in [(a, b), (b, c), (c, a)] {
+            let [ia, ib, ic] = *t;
+            for ((u, v), (iu, iv)) in
+                [(a, b), (b, c), (c, a)]
+                    .into_iter()
+                    .zip([(ia, ib), (ib, ic), (ic, ia)])
+            {
                 let middle = ((u.0 + v.0) * 0.5, (u.1 + v.1) * 0.5);
-                if on_wall(middle) {
+                if sharing[&(iu.min(iv), iu.max(iv))] < 2 || along_thin_wall(u, v) {
                     entries.push((key(middle), BTreeSet::from([k])));
                 } else {
                     shared.entry(key(middle)).or_default().insert(k);
@@ -377,64 +387,65 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
         want_at.len(),
         "{context}: places of mode {mode:?}"
     );
-    // Which entry each node is: the only one at its place, or (a wall's two midpoints) the one
-    // whose triangle's other nodes it is joined to.
-    let alone: HashMap<(u32, u32), NodeId> = got_at
-        .iter()
-        .filter(|(_, nodes)| nodes.len() == 1)
-        .map(|(&at, nodes)| (at, nodes[0]))
-        .collect();
-    let mut triangles_of: HashMap<NodeId, BTreeSet<usize>> = HashMap::new();
+    // Each node is one entry at its place, each entry one node: nodes at one place (a wall's two
+    // midpoints, sides a rounding apart) cannot be told apart by position, so they are matched to
+    // their place's entries by their edges. A node's edges go to the other nodes of its
+    // triangles and to no other mesh node: as many as the entries sharing a triangle with its
+    // entry, at those entries' places.
+    let position_of = |m: NodeId| position(m);
+    let expected = |i: usize| -> (usize, BTreeSet<(u32, u32)>) {
+        let others: Vec<usize> = (0..entries.len())
+            .filter(|&e| e != i && !entries[e].1.is_disjoint(&entries[i].1))
+            .collect();
+        (others.len(), others.iter().map(|&e| entries[e].0).collect())
+    };
     for (at, nodes) in &got_at {
         let candidates = &want_at[at];
-        for &n in nodes {
-            let joined: BTreeSet<NodeId> = graph
-                .graph()
-                .connected_nodes(n)
-                .unwrap()
-                .iter()
-                .copied()
-                .collect();
-            // A node of candidate `i`'s triangle and of no other candidate's.
-            let others = |i: usize| -> BTreeSet<usize> {
-                candidates
+        let edges: Vec<(usize, BTreeSet<(u32, u32)>)> = nodes
+            .iter()
+            .map(|&n| {
+                let joined: Vec<NodeId> = graph
+                    .graph()
+                    .connected_nodes(n)
+                    .unwrap()
                     .iter()
-                    .filter(|&&j| j != i)
-                    .flat_map(|&j| entries[j].1.iter().copied())
-                    .collect()
-            };
-            let pick = candidates
-                .iter()
-                .copied()
-                .find(|&i| {
-                    nodes.len() == 1
-                        || entries.iter().any(|(other, t)| {
-                            !t.is_disjoint(&entries[i].1)
-                                && t.is_disjoint(&others(i))
-                                && alone.get(other).is_some_and(|m| joined.contains(m))
-                        })
-                })
-                .unwrap_or(candidates[0]);
-            triangles_of.insert(n, entries[pick].1.clone());
+                    .copied()
+                    .filter(|m| !users.contains(m))
+                    .collect();
+                (
+                    joined.len(),
+                    joined.iter().map(|&m| position_of(m)).collect(),
+                )
+            })
+            .collect();
+        let wants: Vec<(usize, BTreeSet<(u32, u32)>)> =
+            candidates.iter().map(|&i| expected(i)).collect();
+        // A perfect matching of nodes to entries with equal edges (a few per place at most).
+        fn matches(
+            k: usize,
+            used: &mut Vec<bool>,
+            edges: &[(usize, BTreeSet<(u32, u32)>)],
+            wants: &[(usize, BTreeSet<(u32, u32)>)],
+        ) -> bool {
+            if k == edges.len() {
+                return true;
+            }
+            for j in 0..wants.len() {
+                if !used[j] && wants[j] == edges[k] {
+                    used[j] = true;
+                    if matches(k + 1, used, edges, wants) {
+                        return true;
+                    }
+                    used[j] = false;
+                }
+            }
+            false
         }
-    }
-    // Each node joined to the other nodes of its triangles, and to no other mesh node.
-    for &n in &mesh_nodes {
-        let mine = &triangles_of[&n];
-        let want: BTreeSet<NodeId> = mesh_nodes
-            .iter()
-            .copied()
-            .filter(|&m| m != n && !triangles_of[&m].is_disjoint(mine))
-            .collect();
-        let got: BTreeSet<NodeId> = graph
-            .graph()
-            .connected_nodes(n)
-            .unwrap()
-            .iter()
-            .copied()
-            .filter(|m| !users.contains(m))
-            .collect();
-        assert_eq!(got, want, "{context}: the edges of a mesh node");
+        assert!(
+            matches(0, &mut vec![false; wants.len()], &edges, &wants),
+            "{context}: the edges of the mesh nodes at {:?} (mode {mode:?}): {edges:?}, want {wants:?}",
+            (f32::from_bits(at.0), f32::from_bits(at.1))
+        );
     }
 
     // Paths between connected points.

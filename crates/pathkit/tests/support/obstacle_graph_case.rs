@@ -350,6 +350,17 @@ impl Run {
                     "a refused connection changes nothing"
                 );
             }
+            Err(GraphError::NonFinite { .. }) => {
+                // A node made at a NaN or infinite position cannot be placed among the others.
+                let NodeKind::Point2(x, y) = kind else {
+                    panic!("{node:?} refused as non-finite, but it is {kind:?}");
+                };
+                assert!(!x.is_finite() || !y.is_finite());
+                assert!(
+                    same(&self.graph, &before),
+                    "a refused connection changes nothing"
+                );
+            }
             Err(other) => panic!("connecting {node:?} failed with {other:?}"),
         }
     }
@@ -373,12 +384,21 @@ impl Run {
             Op::AddPoint(x, y) => {
                 if self.created < MAX_CREATED {
                     self.created += 1;
-                    let node = self.graph.add_point(x.value(), y.value()).unwrap();
+                    let (x, y) = (x.value(), y.value());
+                    if !x.is_finite() || !y.is_finite() {
+                        // Refused, and nothing changed.
+                        let before = self.graph.clone();
+                        let err = self.graph.add_point(x, y).unwrap_err();
+                        assert!(matches!(err, GraphError::NonFinite { .. }), "{err:?}");
+                        assert!(same(&self.graph, &before), "a refused point changes nothing");
+                        return;
+                    }
+                    let node = self.graph.add_point(x, y).unwrap();
                     assert!(self.is_member(node));
                     let [px, py] = self.graph.position(node).unwrap();
                     assert_eq!(
                         [px.to_bits(), py.to_bits()],
-                        [x.value(), y.value()].map(f32::to_bits)
+                        [x, y].map(f32::to_bits)
                     );
                 }
             }

@@ -195,7 +195,12 @@ pub fn check(case: &MeshGraphCase) -> usize {
                 }
             }
             Op::Triangulate => {
-                graph.triangulate().unwrap();
+                graph.triangulate().unwrap_or_else(|e| {
+                    panic!(
+                        "{e:?}: radius {radius}, mitre {}, obstacles {:?}",
+                        case.mitre, model.obstacles
+                    )
+                });
                 triangulated = true;
                 checked += usize::from(check_triangulation(&graph, &model));
             }
@@ -203,7 +208,12 @@ pub fn check(case: &MeshGraphCase) -> usize {
         assert_eq!(graph.obstacles(), &model.obstacles[..], "the obstacles");
     }
     if !triangulated {
-        graph.triangulate().unwrap();
+        graph.triangulate().unwrap_or_else(|e| {
+            panic!(
+                "{e:?}: radius {radius}, mitre {}, obstacles {:?}",
+                case.mitre, model.obstacles
+            )
+        });
         checked += usize::from(check_triangulation(&graph, &model));
     }
     checked

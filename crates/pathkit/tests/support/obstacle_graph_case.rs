@@ -390,16 +390,16 @@ impl Run {
                         let before = self.graph.clone();
                         let err = self.graph.add_point(x, y).unwrap_err();
                         assert!(matches!(err, GraphError::NonFinite { .. }), "{err:?}");
-                        assert!(same(&self.graph, &before), "a refused point changes nothing");
+                        assert!(
+                            same(&self.graph, &before),
+                            "a refused point changes nothing"
+                        );
                         return;
                     }
                     let node = self.graph.add_point(x, y).unwrap();
                     assert!(self.is_member(node));
                     let [px, py] = self.graph.position(node).unwrap();
-                    assert_eq!(
-                        [px.to_bits(), py.to_bits()],
-                        [x, y].map(f32::to_bits)
-                    );
+                    assert_eq!([px.to_bits(), py.to_bits()], [x, y].map(f32::to_bits));
                 }
             }
             Op::Connect {

@@ -166,10 +166,6 @@ impl NavMesh {
                     if pair[0] == pair[1] {
                         continue;
                     }
-                    // Overlapping walls share their common pieces: one constraint each.
-                    if cdt.exists_constraint(pair[0], pair[1]) {
-                        continue;
-                    }
                     let edges = cdt.try_add_constraint(pair[0], pair[1]);
                     if edges.is_empty() && wall[k].distance(wall[k + 1]) > 1e-9 * scale {
                         return Err(NavMeshError::Triangulation);

@@ -39,16 +39,6 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
             })
             .collect(),
     );
-    // How far from a wall another wall's endpoint may lie and still cut it: walls nearly
-    // collinear (sides grown from near-degenerate polygons lie a rounding error apart and
-    // overlap) are cut at each other's endpoints as if they met, so they share their common
-    // pieces instead of running side by side a rounding apart, which the triangulator refuses as
-    // crossing.
-    let scale = walls
-        .iter()
-        .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
-        .fold(1.0, f64::max);
-    let near = NEAR_WALL * scale;
     // Cut points of each wall, as (how far along, point).
     let mut cuts: Vec<Vec<(f64, Point)>> = walls
         .iter()
@@ -67,7 +57,7 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
             let (c, d) = walls[j];
             // Endpoints of the other wall on this one, strictly inside it.
             for p in [c, d] {
-                if let Some(t) = strictly_inside(p, a, b, near) {
+                if let Some(t) = strictly_inside(p, a, b) {
                     cuts[i].push((t, p));
                     made += 1;
                 }
@@ -123,23 +113,14 @@ fn along(p: Point, a: Point, b: Point) -> f64 {
     }
 }
 
-/// How near a wall, relative to the largest coordinate, another wall's endpoint cuts it: far
-/// below any distance the walls of a level keep between them, far above the rounding of their
-/// coordinates.
-const NEAR_WALL: f64 = 1e-12;
-
-/// Where `p` lies along `a`–`b` when it is on the segment (within `near` of it) and strictly
-/// between its ends.
-fn strictly_inside(p: Point, a: Point, b: Point, near: f64) -> Option<f64> {
-    if p == a || p == b {
+/// Where `p` lies along `a`–`b` when it is exactly on the segment and strictly between its ends.
+fn strictly_inside(p: Point, a: Point, b: Point) -> Option<f64> {
+    if p == a || p == b || Point::orientation(a, b, p) != 0.0 {
         return None;
     }
-    let length = a.distance(b);
-    if length == 0.0 || Point::orientation(a, b, p).abs() > near * length {
-        return None;
-    }
-    let t = along(p, a, b);
-    (t > 0.0 && t < 1.0).then_some(t)
+    let inside =
+        p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y);
+    inside.then(|| along(p, a, b))
 }
 
 #[cfg(test)]
@@ -174,40 +155,6 @@ mod tests {
         let pieces = wall_pieces(&walls, u64::MAX).unwrap();
         assert_eq!(pieces[0].len(), 3);
         assert_eq!(pieces[0][1], pieces[1][1]);
-    }
-
-    #[test]
-    fn walls_a_rounding_apart_are_cut_at_each_other_s_ends() {
-        let p = Point::new;
-        // Grown sides of two overlapping obstacles: x = -1 and a side leaning by 1e-16.
-        let walls = [
-            (p(-1.0, 3.0549264218382324), p(-1.0, -1.0)),
-            (
-                p(-1.0, 1.5308085657314598e-16),
-                p(-0.9999999999999999, 3.414213562373096),
-            ),
-        ];
-        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
-        assert_eq!(
-            pieces[0],
-            [
-                p(-1.0, 3.0549264218382324),
-                p(-1.0, 1.5308085657314598e-16),
-                p(-1.0, -1.0)
-            ]
-        );
-        assert_eq!(
-            pieces[1],
-            [
-                p(-1.0, 1.5308085657314598e-16),
-                p(-1.0, 3.0549264218382324),
-                p(-0.9999999999999999, 3.414213562373096)
-            ]
-        );
-        // Walls a millionth apart are not touched.
-        let apart = [(p(0.0, 0.0), p(0.0, 4.0)), (p(1e-6, 1.0), p(1e-6, 5.0))];
-        let pieces = wall_pieces(&apart, u64::MAX).unwrap();
-        assert_eq!((pieces[0].len(), pieces[1].len()), (2, 2));
     }
 
     #[test]

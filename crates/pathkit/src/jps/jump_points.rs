@@ -101,16 +101,30 @@ impl JumpPoints<'_> {
     }
 }
 
+/// What a Jump Point Search is asked for, once the request is known to be one it can answer.
+enum Request<'a> {
+    /// The path to this goal.
+    One(Cell),
+    /// The path to this goal, or to the closest point when it cannot be reached.
+    OrClosest(Cell),
+    /// The path to the nearest of these goals.
+    Nearest(&'a [Cell]),
+}
+
 /// What a Jump Point Search can answer: one goal or several, the closest point for one goal only,
 /// default options otherwise.
-fn check_request(to: &Goal<'_, Cell>, options: &SearchOptions<f64>) -> Result<(), JpsError> {
+fn request<'a>(to: Goal<'a, Cell>, options: &SearchOptions<f64>) -> Result<Request<'a>, JpsError> {
     let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-    match to {
+    let asked = match to {
         Goal::Matching(_) => Err(Unsupported::GoalTest),
         Goal::AnyOf(_) if closest => Err(Unsupported::ClosestPoint),
-        _ => Unsupported::check_plain(options, true),
-    }
-    .map_err(JpsError::Unsupported)
+        Goal::AnyOf(goals) => Ok(Request::Nearest(goals)),
+        Goal::Node(goal) if closest => Ok(Request::OrClosest(goal)),
+        Goal::Node(goal) => Ok(Request::One(goal)),
+    };
+    asked
+        .and_then(|r| Unsupported::check_plain(options, true).map(|()| r))
+        .map_err(JpsError::Unsupported)
 }
 
 impl Pathfinder for JumpPoints<'_> {
@@ -127,15 +141,14 @@ impl Pathfinder for JumpPoints<'_> {
         options: &SearchOptions<f64>,
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
-        check_request(&to, options)?;
-        let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-        match to {
-            Goal::Node(goal) if closest => {
+        match request(to, options)? {
+            Request::OrClosest(goal) => {
                 ctx.online_or_closest_into(self.grid, start, goal, self.mode, path)
             }
-            Goal::Node(goal) => ctx.online_into(self.grid, start, goal, self.mode, path),
-            Goal::AnyOf(goals) => ctx.online_nearest_into(self.grid, start, goals, self.mode, path),
-            Goal::Matching(_) => Err(JpsError::Unsupported(Unsupported::GoalTest)),
+            Request::One(goal) => ctx.online_into(self.grid, start, goal, self.mode, path),
+            Request::Nearest(goals) => {
+                ctx.online_nearest_into(self.grid, start, goals, self.mode, path)
+            }
         }
     }
 }
@@ -243,16 +256,13 @@ impl Pathfinder for JpsPlusPaths<'_> {
         options: &SearchOptions<f64>,
         path: &mut Vec<Cell>,
     ) -> Result<Status<f64>, JpsError> {
-        check_request(&to, options)?;
-        let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
         let plus = self.plus;
-        match to {
-            Goal::Node(goal) if closest => {
+        match request(to, options)? {
+            Request::OrClosest(goal) => {
                 plus.table_or_closest_into(ctx, start, goal, self.mode, path)
             }
-            Goal::Node(goal) => plus.table_into(ctx, start, goal, self.mode, path),
-            Goal::AnyOf(goals) => plus.table_nearest_into(ctx, start, goals, self.mode, path),
-            Goal::Matching(_) => Err(JpsError::Unsupported(Unsupported::GoalTest)),
+            Request::One(goal) => plus.table_into(ctx, start, goal, self.mode, path),
+            Request::Nearest(goals) => plus.table_nearest_into(ctx, start, goals, self.mode, path),
         }
     }
 }

@@ -438,3 +438,29 @@ impl<S: IndexedSpace> Pathfinder for AStar<S> {
         core_search_into(ctx, &self.0, start, to, options, path, |_| true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::levels::{LevelMap, Place};
+
+    #[test]
+    fn a_walled_goal_is_unreachable_without_searching_unless_the_closest_point_is_asked_for() {
+        let map = LevelMap::new(vec![Grid::from_ascii("..#").unwrap()]).unwrap();
+        let space = map.four_connected().unwrap();
+        let mut ctx = SearchContext::new();
+        let (start, walled) = (Place::new(0, 0, 0), Place::new(0, 2, 0));
+        let outcome = space.find_path(&mut ctx, start, walled).unwrap();
+        assert_eq!(outcome, Outcome::Unreachable);
+        assert_eq!(ctx.stats().expanded, 0);
+        let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+        let outcome = space
+            .find_path_with(&mut ctx, start, walled, &closest)
+            .unwrap();
+        let Outcome::Closest(path) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(path.nodes.last(), Some(&Place::new(0, 1, 0)));
+    }
+}

@@ -9,7 +9,7 @@
 //! along a line are cut at each other's endpoints and so share their common pieces.
 
 use crate::geometry::Point;
-use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::primitives::{GeomWithData, Line, Rectangle};
 use rstar::{RTree, AABB};
 use std::collections::HashMap;
 
@@ -97,11 +97,64 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
         .iter()
         .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
         .fold(0.0, f64::max);
-    merge_close_points(&mut pieces, walls, MERGE_ULPS * f64::EPSILON * scale);
+    let tolerance = MERGE_ULPS * f64::EPSILON * scale;
+    merge_close_points(&mut pieces, walls, tolerance);
     for points in &mut pieces {
         points.dedup();
     }
+    route_through_close_points(&mut pieces, tolerance);
     Some(pieces)
+}
+
+/// Each piece of `pieces` that passes within `tolerance` of another wall's point (but not
+/// through it) rerouted through that point. Two walls a rounding from collinear (grown sides of
+/// obstacles that nearly coincide) overlap without either's points lying exactly on the other,
+/// so neither is cut; a third wall crossing both is then crossed at points a rounding apart, in
+/// an order that can make their pieces cross, which the triangulator refuses. Rerouted, both
+/// walls run through each other's points there and share those pieces: a wall moves by a few
+/// roundings at most (the snap rounding of computational geometry, by points instead of pixels).
+fn route_through_close_points(pieces: &mut [Vec<Point>], tolerance: f64) {
+    if tolerance <= 0.0 {
+        return;
+    }
+    let segments: RTree<GeomWithData<Line<[f64; 2]>, (usize, usize)>> = RTree::bulk_load(
+        pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(w, points)| {
+                points.windows(2).enumerate().map(move |(k, pair)| {
+                    GeomWithData::new(
+                        Line::new([pair[0].x, pair[0].y], [pair[1].x, pair[1].y]),
+                        (w, k),
+                    )
+                })
+            })
+            .collect(),
+    );
+    let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
+    points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    points.dedup();
+    // (wall, piece, how far along, point) for every point a piece passes close by.
+    let mut detours: Vec<(usize, usize, f64, Point)> = Vec::new();
+    for &r in &points {
+        for segment in segments.locate_within_distance([r.x, r.y], tolerance * tolerance) {
+            let (w, k) = segment.data;
+            let (a, b) = (pieces[w][k], pieces[w][k + 1]);
+            let t = along(r, a, b);
+            if r != a && r != b && t > 0.0 && t < 1.0 {
+                detours.push((w, k, t, r));
+            }
+        }
+    }
+    if detours.is_empty() {
+        return;
+    }
+    // In order along each wall, then inserted backwards (last piece, farthest point first), so
+    // piece numbers still to come stay valid and each piece's points end up in order.
+    detours.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)).then(x.2.total_cmp(&y.2)));
+    for (w, k, _, r) in detours.into_iter().rev() {
+        pieces[w].insert(k + 1, r);
+    }
 }
 
 /// How close two cut points must be, in units of the rounding error of the scene's largest
@@ -284,6 +337,22 @@ mod tests {
         assert_eq!(pieces[0][1], p(5.0, 0.0));
         assert!(pieces[0][2].x - pieces[0][1].x > 0.9e-6);
         assert_eq!(pieces[1], [p(5.0, -1.0), p(5.0, 0.0), p(5.0, 1.0)]);
+    }
+
+    #[test]
+    fn a_wall_passing_a_rounding_from_a_point_runs_through_it() {
+        let p = Point::new;
+        // Both ends of the second wall lie a rounding beside the first, not on it.
+        let (top, bottom) = (p(-0.9999999999999998, 2.5), p(-0.9999999999999998, 0.5));
+        let walls = [
+            (p(-1.0, 3.0), p(-1.0, 0.0)),
+            (top, bottom),
+            (p(3.0, 3.0), p(4.0, 3.0)),
+        ];
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
+        assert_eq!(pieces[0], [p(-1.0, 3.0), top, bottom, p(-1.0, 0.0)]);
+        assert_eq!(pieces[1], [top, bottom]);
+        assert_eq!(pieces[2], [p(3.0, 3.0), p(4.0, 3.0)]);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! along a line are cut at each other's endpoints and so share their common pieces.
 
 use crate::geometry::Point;
-use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::primitives::{GeomWithData, Line, Rectangle};
 use rstar::{RTree, AABB};
 use std::collections::HashMap;
 
@@ -86,20 +86,146 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
             }
         }
     }
-    let pieces = cuts
+    let mut pieces: Vec<Vec<Point>> = cuts
         .into_iter()
         .map(|mut list| {
             list.sort_by(|x, y| x.0.total_cmp(&y.0));
-            let mut points: Vec<Point> = Vec::with_capacity(list.len());
-            for (_, p) in list {
-                if points.last() != Some(&p) {
-                    points.push(p);
-                }
-            }
-            points
+            list.into_iter().map(|(_, p)| p).collect()
         })
         .collect();
+    let scale = walls
+        .iter()
+        .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
+        .fold(0.0, f64::max);
+    let tolerance = MERGE_ULPS * f64::EPSILON * scale;
+    merge_close_points(&mut pieces, walls, tolerance);
+    for points in &mut pieces {
+        points.dedup();
+    }
+    route_through_close_points(&mut pieces, tolerance);
     Some(pieces)
+}
+
+/// Each piece of `pieces` that passes within `tolerance` of another wall's point (but not
+/// through it) rerouted through that point. Two walls a rounding from collinear (grown sides of
+/// obstacles that nearly coincide) overlap without either's points lying exactly on the other,
+/// so neither is cut; a third wall crossing both is then crossed at points a rounding apart, in
+/// an order that can make their pieces cross, which the triangulator refuses. Rerouted, both
+/// walls run through each other's points there and share those pieces: a wall moves by a few
+/// roundings at most (the snap rounding of computational geometry, by points instead of pixels).
+fn route_through_close_points(pieces: &mut [Vec<Point>], tolerance: f64) {
+    if tolerance <= 0.0 {
+        return;
+    }
+    let segments: RTree<GeomWithData<Line<[f64; 2]>, (usize, usize)>> = RTree::bulk_load(
+        pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(w, points)| {
+                points.windows(2).enumerate().map(move |(k, pair)| {
+                    GeomWithData::new(
+                        Line::new([pair[0].x, pair[0].y], [pair[1].x, pair[1].y]),
+                        (w, k),
+                    )
+                })
+            })
+            .collect(),
+    );
+    let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
+    points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    points.dedup();
+    // (wall, piece, how far along, point) for every point a piece passes close by.
+    let mut detours: Vec<(usize, usize, f64, Point)> = Vec::new();
+    for &r in &points {
+        for segment in segments.locate_within_distance([r.x, r.y], tolerance * tolerance) {
+            let (w, k) = segment.data;
+            let (a, b) = (pieces[w][k], pieces[w][k + 1]);
+            let t = along(r, a, b);
+            if r != a && r != b && t > 0.0 && t < 1.0 {
+                detours.push((w, k, t, r));
+            }
+        }
+    }
+    if detours.is_empty() {
+        return;
+    }
+    // In order along each wall, then inserted backwards (last piece, farthest point first), so
+    // piece numbers still to come stay valid and each piece's points end up in order.
+    detours.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)).then(x.2.total_cmp(&y.2)));
+    for (w, k, _, r) in detours.into_iter().rev() {
+        pieces[w].insert(k + 1, r);
+    }
+}
+
+/// How close two cut points must be, in units of the rounding error of the scene's largest
+/// coordinate, to be taken as one point.
+const MERGE_ULPS: f64 = 16.0;
+
+/// Points of `pieces` within `tolerance` of each other (in both coordinates, directly or through
+/// a chain of such points) replaced by one of them: a wall's own endpoint when the group holds
+/// one, else the lowest point. Crossing points are rounded, and walls a rounding apart (the same
+/// side given twice, a side and its reverse, the grown sides of two obstacles that nearly
+/// coincide) are each crossed at points a rounding apart; kept apart, those points make pieces of
+/// walls that should coincide cross each other, which the triangulator refuses. Merged, the walls
+/// share the point and their pieces there. A point moves by a few roundings at most, far below
+/// anything a mesh is asked.
+fn merge_close_points(pieces: &mut [Vec<Point>], walls: &[(Point, Point)], tolerance: f64) {
+    let key = |p: Point| (p.x.to_bits(), p.y.to_bits());
+    let endpoints: std::collections::HashSet<(u64, u64)> =
+        walls.iter().flat_map(|&(a, b)| [key(a), key(b)]).collect();
+    let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
+    points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    points.dedup_by_key(|p| key(*p));
+    // Union-find over the sorted points; each pair within the tolerance is joined.
+    let mut parent: Vec<usize> = (0..points.len()).collect();
+    fn root(parent: &mut [usize], mut k: usize) -> usize {
+        while parent[k] != k {
+            parent[k] = parent[parent[k]];
+            k = parent[k];
+        }
+        k
+    }
+    let mut joined = false;
+    for i in 0..points.len() {
+        for j in i + 1..points.len() {
+            if points[j].x - points[i].x > tolerance {
+                break;
+            }
+            if (points[j].y - points[i].y).abs() <= tolerance {
+                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                if ri != rj {
+                    parent[ri.max(rj)] = ri.min(rj);
+                    joined = true;
+                }
+            }
+        }
+    }
+    if !joined {
+        return;
+    }
+    // Each group's point: the first of its walls' endpoints in sorted order, else its first point.
+    let mut chosen: Vec<Option<usize>> = vec![None; points.len()];
+    for k in 0..points.len() {
+        let r = root(&mut parent, k);
+        let is_end = endpoints.contains(&key(points[k]));
+        match chosen[r] {
+            None => chosen[r] = Some(k),
+            Some(c) if is_end && !endpoints.contains(&key(points[c])) => chosen[r] = Some(k),
+            Some(_) => {}
+        }
+    }
+    let index: HashMap<(u64, u64), usize> = points
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| (key(p), k))
+        .collect();
+    for list in pieces.iter_mut() {
+        for p in list.iter_mut() {
+            let k = index[&key(*p)];
+            let r = root(&mut parent, k);
+            *p = points[chosen[r].expect("every group has a point")];
+        }
+    }
 }
 
 /// How far along `a`–`b` the point `p` lies (0 at `a`, 1 at `b`), by projection.
@@ -155,6 +281,78 @@ mod tests {
         let pieces = wall_pieces(&walls, u64::MAX).unwrap();
         assert_eq!(pieces[0].len(), 3);
         assert_eq!(pieces[0][1], pieces[1][1]);
+    }
+
+    #[test]
+    fn a_side_given_twice_is_crossed_at_one_point() {
+        let p = Point::new;
+        // A side and its reverse, crossed by a third wall: computed from each of them, the
+        // crossing points differ by a rounding.
+        let (a, b) = (
+            p(-0.8838834764831844, -0.8838834764831844),
+            p(2.118033988749895, -0.5590169943749473),
+        );
+        let walls = [
+            (a, b),
+            (b, a),
+            (
+                p(-0.9449111990819901, -0.818317069264375),
+                p(4.147078676758723, -0.4966996167961637),
+            ),
+        ];
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
+        assert_eq!(pieces[0].len(), 3);
+        assert_eq!(pieces[2].len(), 3);
+        assert_eq!(pieces[0][1], pieces[1][1]);
+        assert_eq!(pieces[0][1], pieces[2][1]);
+    }
+
+    #[test]
+    fn walls_a_rounding_apart_share_their_points() {
+        let p = Point::new;
+        // Two nearly vertical sides a rounding apart, overlapping; a third wall ends on one
+        // and crosses the other a rounding from that end.
+        let walls = [
+            (p(-0.9999999999999999, 3.414213562373096), p(-1.0, 0.0)),
+            (p(-1.0, 3.0549264218382324), p(-1.0, -1.0)),
+            (p(3.682225806422532, -1.0), p(-1.0, 3.0549264218382324)),
+        ];
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
+        let end = p(-1.0, 3.0549264218382324);
+        assert_eq!(pieces[0], [walls[0].0, end, p(-1.0, 0.0)]);
+        assert_eq!(pieces[1], [end, p(-1.0, 0.0), p(-1.0, -1.0)]);
+        assert_eq!(*pieces[2].last().unwrap(), end);
+    }
+
+    #[test]
+    fn points_further_apart_than_roundings_stay_apart() {
+        let p = Point::new;
+        let walls = [
+            (p(0.0, 0.0), p(10.0, 0.0)),
+            (p(5.0, -1.0), p(5.0, 1.0)),
+            (p(5.000001, -1.0), p(5.000001, 1.0)),
+        ];
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
+        assert_eq!(pieces[0].len(), 4);
+        assert_eq!(pieces[0][1], p(5.0, 0.0));
+        assert!(pieces[0][2].x - pieces[0][1].x > 0.9e-6);
+        assert_eq!(pieces[1], [p(5.0, -1.0), p(5.0, 0.0), p(5.0, 1.0)]);
+    }
+
+    #[test]
+    fn a_wall_passing_a_rounding_from_a_point_runs_through_it() {
+        let p = Point::new;
+        // Both ends of the second wall lie a rounding beside the first, not on it.
+        let (top, bottom) = (p(-0.9999999999999998, 2.5), p(-0.9999999999999998, 0.5));
+        let walls = [
+            (p(-1.0, 3.0), p(-1.0, 0.0)),
+            (top, bottom),
+            (p(3.0, 3.0), p(4.0, 3.0)),
+        ];
+        let pieces = wall_pieces(&walls, u64::MAX).unwrap();
+        assert_eq!(pieces[0], [p(-1.0, 3.0), top, bottom, p(-1.0, 0.0)]);
+        assert_eq!(pieces[1], [top, bottom]);
+        assert_eq!(pieces[2], [p(3.0, 3.0), p(4.0, 3.0)]);
     }
 
     #[test]

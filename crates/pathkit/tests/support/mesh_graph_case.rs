@@ -325,8 +325,11 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
             *sharing.entry((u.min(v), u.max(v))).or_default() += 1;
         }
     }
+    // Cut points lie on their walls within a few roundings. Crossings of two other walls that
+    // pass close by can lie a hundred-millionth from a wall without being on it, and a sliver
+    // triangle's side to such a point is no piece of the wall: the tolerance stays far below.
     let along_thin_wall = |u: (f64, f64), v: (f64, f64)| {
-        let tol = 1e-9 * f64::from(SIZE);
+        let tol = 1e-12 * f64::from(SIZE);
         obstacles.iter().filter(|o| o.len() == 2).any(|o| {
             distance_to_segment(u, o[0], o[1]) < tol && distance_to_segment(v, o[0], o[1]) < tol
         })

@@ -106,6 +106,9 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
     Some(pieces)
 }
 
+/// Every wall piece as a segment, found by where it lies; its data is (wall, piece).
+type PieceTree = RTree<GeomWithData<Line<[f64; 2]>, (usize, usize)>>;
+
 /// Each piece of `pieces` that passes within `tolerance` of another wall's point (but not
 /// through it) rerouted through that point. Two walls a rounding from collinear (grown sides of
 /// obstacles that nearly coincide) overlap without either's points lying exactly on the other,
@@ -117,7 +120,7 @@ fn route_through_close_points(pieces: &mut [Vec<Point>], tolerance: f64) {
     if tolerance <= 0.0 {
         return;
     }
-    let segments: RTree<GeomWithData<Line<[f64; 2]>, (usize, usize)>> = RTree::bulk_load(
+    let segments: PieceTree = RTree::bulk_load(
         pieces
             .iter()
             .enumerate()

@@ -13,7 +13,8 @@ use pathkit::graph::{
     GraphError, MeshGraph, NodeGraph, NodeId, NodeKind, ObstacleGraph, PolygonObstacle,
 };
 use pathkit::grid::{Cell, Grid};
-use pathkit::search::Outcome;
+use pathkit::search::{Outcome, SearchContext};
+use pathkit::Pathfinder;
 use std::fmt;
 
 /// The most wall rectangles a map may have for these searches.
@@ -170,7 +171,7 @@ pub fn graph_path(
             let mut graph = ObstacleGraph::with_extrusion(&walls, radius, Extrusion::Mitre);
             let a = graph.add_point(sx, sy)?;
             let b = graph.add_point(gx, gy)?;
-            let outcome = graph.find_path(a, b)?;
+            let outcome = graph.find_path(&mut SearchContext::new(), a, b)?;
             corners(graph.graph(), outcome)?
         }
         GraphKind::Mesh => {
@@ -185,7 +186,7 @@ pub fn graph_path(
             graph.triangulate()?;
             let a = graph.add_point(sx, sy)?;
             let b = graph.add_point(gx, gy)?;
-            let outcome = graph.find_path(a, b)?;
+            let outcome = graph.find_path(&mut SearchContext::new(), a, b)?;
             corners(graph.graph(), outcome)?
         }
     };

@@ -189,7 +189,7 @@ impl Unsupported {
         if options.max_cost.is_some() {
             return Err(Unsupported::MaxCost);
         }
-        if options.tie_break != TieBreak::LargerG {
+        if !matches!(options.tie_break, TieBreak::Auto | TieBreak::LargerG) {
             return Err(Unsupported::TieBreak);
         }
         if !closest_point && options.when_unreachable != WhenUnreachable::NoPath {

@@ -8,6 +8,8 @@ mod gameplaykit {
         AgentPath, BaseCosts, CostModel, GraphError, NodeGraph, NodeId, NodeKind, NodeRef,
     };
     use pathkit::search::SearchContext;
+    use pathkit::search::SearchOptions;
+    use pathkit::Pathfinder;
 
     /// A graph with `n` plain member nodes.
     fn plain(n: usize) -> (NodeGraph, Vec<NodeId>) {
@@ -94,7 +96,9 @@ mod gameplaykit {
     fn g5_path_through_the_tree() {
         let (g, n) = two_level_tree();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[0], n[5])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[0], n[1], n[5]])
         );
     }
@@ -119,7 +123,11 @@ mod gameplaykit {
             expected.push(leaves[k - 1][k]);
             expected.push(hubs[k]);
         }
-        let path = g.find_path(hubs[0], hubs[5]).unwrap().into_nodes().unwrap();
+        let path = g
+            .find_path(&mut SearchContext::new(), hubs[0], hubs[5])
+            .unwrap()
+            .into_nodes()
+            .unwrap();
         assert_eq!(path.len(), 11);
         assert_eq!(path, expected);
     }
@@ -135,11 +143,15 @@ mod gameplaykit {
         g.add_connections(n[3], &[n[5]], Direction::OneWay).unwrap();
         g.add_connections(n[5], &[n[4]], Direction::OneWay).unwrap();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[0], n[5])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[0], n[2], n[3], n[5]])
         );
         assert_eq!(
-            g.find_path(n[5], n[0]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[5], n[0])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[5], n[4], n[1], n[0]])
         );
     }
@@ -187,7 +199,9 @@ mod gameplaykit {
     fn start_equal_to_goal_gives_one_node() {
         let (g, n) = two_level_tree();
         assert_eq!(
-            g.find_path(n[3], n[3]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[3], n[3])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[3]])
         );
     }
@@ -196,15 +210,27 @@ mod gameplaykit {
     fn isolated_goal_gives_no_path() {
         let (mut g, n) = two_level_tree();
         let lonely = g.add_node(NodeKind::Plain);
-        assert_eq!(g.find_path(n[0], lonely).unwrap().into_nodes(), None);
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), n[0], lonely)
+                .unwrap()
+                .into_nodes(),
+            None
+        );
         // One-way edges: reachable one way only.
         g.add_connections(lonely, &[n[0]], Direction::OneWay)
             .unwrap();
         assert_eq!(
-            g.find_path(lonely, n[5]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), lonely, n[5])
+                .unwrap()
+                .into_nodes(),
             Some(vec![lonely, n[0], n[1], n[5]])
         );
-        assert_eq!(g.find_path(n[5], lonely).unwrap().into_nodes(), None);
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), n[5], lonely)
+                .unwrap()
+                .into_nodes(),
+            None
+        );
     }
 
     #[test]
@@ -215,8 +241,14 @@ mod gameplaykit {
         let same_slot = o[0]; // an index g has, from another graph
         for f in [foreign, same_slot] {
             let e = GraphError::ForeignNode { node: f };
-            assert_eq!(g.find_path(n[0], f), Err(e.clone()));
-            assert_eq!(g.find_path(f, n[0]), Err(e.clone()));
+            assert_eq!(
+                g.find_path(&mut SearchContext::new(), n[0], f),
+                Err(e.clone())
+            );
+            assert_eq!(
+                g.find_path(&mut SearchContext::new(), f, n[0]),
+                Err(e.clone())
+            );
             assert_eq!(g.connected_nodes(f), Err(e.clone()));
             assert_eq!(g.cost(n[0], f), Err(e.clone()));
             assert_eq!(g.estimated_cost(f, n[0]), Err(e.clone()));
@@ -255,8 +287,12 @@ mod gameplaykit {
         assert_eq!(copy, g);
         assert_eq!(copy.nodes(), g.nodes());
         assert_eq!(
-            copy.find_path(n[2], n[5]).unwrap().into_nodes(),
-            g.find_path(n[2], n[5]).unwrap().into_nodes()
+            copy.find_path(&mut SearchContext::new(), n[2], n[5])
+                .unwrap()
+                .into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[2], n[5])
+                .unwrap()
+                .into_nodes()
         );
         // Editing the copy leaves the original alone.
         copy.remove_connections(n[0], &[n[1]], Direction::BothWays)
@@ -276,7 +312,12 @@ mod gameplaykit {
     fn removed_node_keeps_its_id_and_can_come_back() {
         let (mut g, n) = two_level_tree();
         g.remove_nodes(&[n[1]]).unwrap();
-        assert_eq!(g.find_path(n[0], n[5]).unwrap().into_nodes(), None);
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), n[0], n[5])
+                .unwrap()
+                .into_nodes(),
+            None
+        );
         assert!(g.connected_nodes(n[1]).unwrap().is_empty());
         assert!(!g.connected_nodes(n[0]).unwrap().contains(&n[1]));
         // Removing again, or removing a node that was never a member, is a no-op.
@@ -286,7 +327,9 @@ mod gameplaykit {
         g.add_connections(n[1], &[n[0], n[5]], Direction::BothWays)
             .unwrap();
         assert_eq!(
-            g.find_path(n[0], n[5]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[0], n[5])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[0], n[1], n[5]])
         );
     }
@@ -326,11 +369,15 @@ mod gameplaykit {
         g.add_connections(a, &[outside], Direction::OneWay).unwrap();
         g.add_connections(outside, &[b], Direction::OneWay).unwrap();
         assert_eq!(
-            g.find_path(a, b).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), a, b)
+                .unwrap()
+                .into_nodes(),
             Some(vec![a, outside, b])
         );
         assert_eq!(
-            g.find_path(a, outside).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), a, outside)
+                .unwrap()
+                .into_nodes(),
             Some(vec![a, outside])
         );
     }
@@ -343,10 +390,20 @@ mod gameplaykit {
         g.add_connections(a, &[b, c], Direction::OneWay).unwrap();
         g.add_connections(b, &[d], Direction::OneWay).unwrap();
         g.add_connections(c, &[d], Direction::OneWay).unwrap();
-        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, b, d]));
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), a, d)
+                .unwrap()
+                .into_nodes(),
+            Some(vec![a, b, d])
+        );
         g.remove_connections(a, &[b], Direction::OneWay).unwrap();
         g.add_connections(a, &[b], Direction::OneWay).unwrap(); // now a's edges are [c, b]
-        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, c, d]));
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), a, d)
+                .unwrap()
+                .into_nodes(),
+            Some(vec![a, c, d])
+        );
     }
 
     #[test]
@@ -452,12 +509,16 @@ mod gameplaykit {
         r.add_connections(t, &[via1, via2], Direction::BothWays)
             .unwrap();
         assert_eq!(
-            r.find_path(s, t).unwrap().into_nodes(),
+            r.find_path(&mut SearchContext::new(), s, t)
+                .unwrap()
+                .into_nodes(),
             Some(vec![s, via1, t])
         );
         r.set_position_2d(via1, 1.0, 5.0).unwrap();
         assert_eq!(
-            r.find_path(s, t).unwrap().into_nodes(),
+            r.find_path(&mut SearchContext::new(), s, t)
+                .unwrap()
+                .into_nodes(),
             Some(vec![s, via2, t])
         );
         // Only 2D nodes have a 2D position.
@@ -517,7 +578,10 @@ mod gameplaykit {
     fn c5_bad_costs_are_typed_errors() {
         let (g, n) = two_level_tree();
         for bad in [f32::NAN, -1.0, f32::INFINITY] {
-            let err = g.find_path_with(&Fixed(bad), n[0], n[5]).unwrap_err();
+            let err = g
+                .space_with(&Fixed(bad))
+                .find_path(&mut SearchContext::new(), n[0], n[5])
+                .unwrap_err();
             match err {
                 GraphError::InvalidCost { from, cost, .. } => {
                     assert_eq!(from, n[0]);
@@ -527,12 +591,14 @@ mod gameplaykit {
             }
         }
         assert!(matches!(
-            g.find_path_with(&BadEstimate, n[0], n[5]),
+            g.space_with(&BadEstimate)
+                .find_path(&mut SearchContext::new(), n[0], n[5]),
             Err(GraphError::InvalidEstimate { .. })
         ));
         // A sum past f32::MAX is an overflow, not an infinite path.
         assert!(matches!(
-            g.find_path_with(&Fixed(f32::MAX), n[0], n[5]),
+            g.space_with(&Fixed(f32::MAX))
+                .find_path(&mut SearchContext::new(), n[0], n[5]),
             Err(GraphError::CostOverflow { .. })
         ));
         // NaN positions give NaN costs, caught the same way.
@@ -541,10 +607,13 @@ mod gameplaykit {
         let b = p.add_node(NodeKind::Point2(f32::NAN, 1.0));
         p.add_connections(a, &[b], Direction::BothWays).unwrap();
         assert!(matches!(
-            p.find_path(a, b),
+            p.find_path(&mut SearchContext::new(), a, b),
             Err(GraphError::InvalidEstimate { .. } | GraphError::InvalidCost { .. })
         ));
-        let err = g.find_path_with(&Fixed(-1.0), n[0], n[5]).unwrap_err();
+        let err = g
+            .space_with(&Fixed(-1.0))
+            .find_path(&mut SearchContext::new(), n[0], n[5])
+            .unwrap_err();
         assert!(err.to_string().contains("finite and not negative"), "{err}");
     }
 
@@ -566,9 +635,17 @@ mod gameplaykit {
                 }
             }
         }
-        assert_eq!(g.find_path(a, d).unwrap().into_nodes(), Some(vec![a, c, d]));
         assert_eq!(
-            g.find_path_with(&Swamp(c), a, d).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), a, d)
+                .unwrap()
+                .into_nodes(),
+            Some(vec![a, c, d])
+        );
+        assert_eq!(
+            g.space_with(&Swamp(c))
+                .find_path(&mut SearchContext::new(), a, d)
+                .unwrap()
+                .into_nodes(),
             Some(vec![a, b, d])
         );
         assert_eq!(g.cost_with(&Swamp(c), a, c).unwrap(), 5.0);
@@ -617,13 +694,22 @@ mod gameplaykit {
     fn point2_pathfinding_n0_to_n7() {
         let (g, n) = two_d_graph();
         assert_eq!(
-            g.find_path(n[0], n[7]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[0], n[7])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[0], n[3], n[6], n[7]])
         );
         let mut ctx = SearchContext::new();
         let mut path = Vec::new();
         let cost = g
-            .find_path_into(&mut ctx, &BaseCosts, n[0], n[7], &mut path)
+            .space_with(&BaseCosts)
+            .find_path_into(
+                &mut ctx,
+                n[0],
+                n[7].into(),
+                &SearchOptions::new(),
+                &mut path,
+            )
             .unwrap()
             .found_cost()
             .unwrap();
@@ -636,13 +722,22 @@ mod gameplaykit {
         let (g, n) = two_d_graph();
         let expected = vec![n[0], n[2], n[4], n[10], n[9], n[8]];
         assert_eq!(
-            g.find_path(n[0], n[8]).unwrap().into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[0], n[8])
+                .unwrap()
+                .into_nodes(),
             Some(expected.clone())
         );
         let mut ctx = SearchContext::new();
         let mut path = Vec::new();
         let cost = g
-            .find_path_into(&mut ctx, &BaseCosts, n[0], n[8], &mut path)
+            .space_with(&BaseCosts)
+            .find_path_into(
+                &mut ctx,
+                n[0],
+                n[8].into(),
+                &SearchOptions::new(),
+                &mut path,
+            )
             .unwrap()
             .found_cost()
             .unwrap();
@@ -653,11 +748,23 @@ mod gameplaykit {
     #[test]
     fn point2_pathfinding_n0_to_isolated_n12() {
         let (g, n) = two_d_graph();
-        assert_eq!(g.find_path(n[0], n[12]).unwrap().into_nodes(), None);
+        assert_eq!(
+            g.find_path(&mut SearchContext::new(), n[0], n[12])
+                .unwrap()
+                .into_nodes(),
+            None
+        );
         let mut ctx = SearchContext::new();
         let mut path = vec![n[1]];
         assert_eq!(
-            g.find_path_into(&mut ctx, &BaseCosts, n[0], n[12], &mut path)
+            g.space_with(&BaseCosts)
+                .find_path_into(
+                    &mut ctx,
+                    n[0],
+                    n[12].into(),
+                    &SearchOptions::new(),
+                    &mut path
+                )
                 .unwrap()
                 .found_cost(),
             None
@@ -673,13 +780,22 @@ mod gameplaykit {
         for _ in 0..3 {
             for (s, t) in [(0, 7), (0, 8), (0, 12), (11, 0), (5, 5)] {
                 let found = g
-                    .find_path_into(&mut ctx, &BaseCosts, n[s], n[t], &mut path)
+                    .space_with(&BaseCosts)
+                    .find_path_into(
+                        &mut ctx,
+                        n[s],
+                        n[t].into(),
+                        &SearchOptions::new(),
+                        &mut path,
+                    )
                     .unwrap()
                     .found_cost();
                 assert_eq!(found.is_some(), !path.is_empty());
                 assert_eq!(
                     found.map(|_| path.clone()),
-                    g.find_path(n[s], n[t]).unwrap().into_nodes()
+                    g.find_path(&mut SearchContext::new(), n[s], n[t])
+                        .unwrap()
+                        .into_nodes()
                 );
             }
         }
@@ -700,7 +816,11 @@ mod gameplaykit {
             AgentPath::from_nodes(&g, &[n[0]], 1.0),
             Err(GraphError::PathTooShort { len: 1 })
         );
-        let route = g.find_path(n[0], n[7]).unwrap().into_nodes().unwrap();
+        let route = g
+            .find_path(&mut SearchContext::new(), n[0], n[7])
+            .unwrap()
+            .into_nodes()
+            .unwrap();
         let path = AgentPath::from_nodes(&g, &route, 1.0).unwrap();
         assert_eq!(
             path.points(),

@@ -7,6 +7,8 @@ mod gameplaykit {
     use pathkit::grid::Diagonal;
     use pathkit::limits::MAX_MAP_BYTES;
     use pathkit::search::SearchContext;
+    use pathkit::search::SearchOptions;
+    use pathkit::Pathfinder;
     use std::collections::BTreeSet;
 
     fn cells(grid: &GridGraph, path: &[NodeId]) -> Vec<(i32, i32)> {
@@ -209,7 +211,7 @@ mod gameplaykit {
     fn g16_grid_path_around_walls() {
         let grid = walled_grid(Diagonal::Never);
         let path = grid
-            .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
+            .find_path(&mut SearchContext::new(), at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
             .into_nodes()
             .unwrap();
@@ -242,7 +244,13 @@ mod gameplaykit {
         let mut ctx = SearchContext::new();
         let mut buffer = Vec::new();
         let cost = grid
-            .find_path_into(&mut ctx, at(&grid, 4, 8), at(&grid, 7, 7), &mut buffer)
+            .find_path_into(
+                &mut ctx,
+                at(&grid, 4, 8),
+                at(&grid, 7, 7).into(),
+                &SearchOptions::new(),
+                &mut buffer,
+            )
             .unwrap()
             .found_cost();
         assert_eq!(cost, Some(18.0));
@@ -253,12 +261,22 @@ mod gameplaykit {
     fn g17_diagonal_passes_between_walls() {
         let grid = walled_grid(Diagonal::Always);
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
-        let path = grid.find_path(start, goal).unwrap().into_nodes().unwrap();
+        let path = grid
+            .find_path(&mut SearchContext::new(), start, goal)
+            .unwrap()
+            .into_nodes()
+            .unwrap();
         assert_eq!(cells(&grid, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
         let mut ctx = SearchContext::new();
         let mut buffer = Vec::new();
         let cost = grid
-            .find_path_into(&mut ctx, start, goal, &mut buffer)
+            .find_path_into(
+                &mut ctx,
+                start,
+                goal.into(),
+                &SearchOptions::new(),
+                &mut buffer,
+            )
             .unwrap()
             .found_cost()
             .unwrap();
@@ -270,10 +288,20 @@ mod gameplaykit {
         // Unit diagonals: the same unique route, cost 3.
         let unit = walled_grid(Diagonal::Always).with_diagonal_cost(DiagonalCost::Unit);
         let (start, goal) = (at(&unit, 4, 8), at(&unit, 7, 7));
-        let path = unit.find_path(start, goal).unwrap().into_nodes().unwrap();
+        let path = unit
+            .find_path(&mut SearchContext::new(), start, goal)
+            .unwrap()
+            .into_nodes()
+            .unwrap();
         assert_eq!(cells(&unit, &path), [(4, 8), (5, 7), (6, 6), (7, 7)]);
         let cost = unit
-            .find_path_into(&mut ctx, start, goal, &mut buffer)
+            .find_path_into(
+                &mut ctx,
+                start,
+                goal.into(),
+                &SearchOptions::new(),
+                &mut buffer,
+            )
             .unwrap()
             .found_cost();
         assert_eq!(cost, Some(3.0));
@@ -285,7 +313,11 @@ mod gameplaykit {
         let (start, goal) = (at(&grid, 4, 8), at(&grid, 7, 7));
         let path = cells(
             &grid,
-            &grid.find_path(start, goal).unwrap().into_nodes().unwrap(),
+            &grid
+                .find_path(&mut SearchContext::new(), start, goal)
+                .unwrap()
+                .into_nodes()
+                .unwrap(),
         );
         assert_walkable(&grid, &path, true);
         for w in path.windows(2) {
@@ -314,7 +346,7 @@ mod gameplaykit {
         let path = cells(
             &grid,
             &grid
-                .find_path(at(&grid, 2, 3), at(&grid, 4, 4))
+                .find_path(&mut SearchContext::new(), at(&grid, 2, 3), at(&grid, 4, 4))
                 .unwrap()
                 .into_nodes()
                 .unwrap(),
@@ -339,7 +371,9 @@ mod gameplaykit {
         assert_eq!(one.nodes(), &[only]);
         assert!(one.connected_nodes(only).unwrap().is_empty());
         assert_eq!(
-            one.find_path(only, only).unwrap().into_nodes(),
+            one.find_path(&mut SearchContext::new(), only, only)
+                .unwrap()
+                .into_nodes(),
             Some(vec![only])
         );
         one.remove_nodes(&[only]).unwrap();
@@ -456,14 +490,16 @@ mod gameplaykit {
             grid.connect_node_to_adjacent_nodes(foreign),
             Err(GraphError::ForeignNode { node: foreign })
         );
-        assert!(grid.find_path(foreign, at(&grid, 0, 0)).is_err());
+        assert!(grid
+            .find_path(&mut SearchContext::new(), foreign, at(&grid, 0, 0))
+            .is_err());
     }
 
     #[test]
     fn grid_path_feeds_an_agent_path() {
         let grid = walled_grid(Diagonal::Always);
         let route = grid
-            .find_path(at(&grid, 4, 8), at(&grid, 7, 7))
+            .find_path(&mut SearchContext::new(), at(&grid, 4, 8), at(&grid, 7, 7))
             .unwrap()
             .into_nodes()
             .unwrap();
@@ -546,7 +582,8 @@ mod gameplaykit {
                         .find_path_into(
                             &mut ctx,
                             at(&graph, s.0, s.1),
-                            at(&graph, t.0, t.1),
+                            at(&graph, t.0, t.1).into(),
+                            &SearchOptions::new(),
                             &mut buffer,
                         )
                         .unwrap()

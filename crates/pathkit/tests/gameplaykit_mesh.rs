@@ -5,6 +5,7 @@
 use pathkit::geometry::Point;
 use pathkit::graph::{GraphError, MeshGraph, NodeKind, PolygonObstacle, TriangulationMode};
 use pathkit::navmesh::AnyAngleSearch;
+use pathkit::search::SearchContext;
 use pathkit::Pathfinder;
 
 const V: TriangulationMode = TriangulationMode::VERTICES;
@@ -90,7 +91,11 @@ fn points_stay_connected_and_paths_stay_in_free_space() {
         "not triangulated yet"
     );
     graph.triangulate().unwrap();
-    let open = graph.find_path(start, goal).unwrap().into_path().unwrap();
+    let open = graph
+        .find_path(&mut SearchContext::new(), start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
     assert!(
         (open.cost - 18.0).abs() < 1e-4,
         "straight across: {}",
@@ -104,7 +109,11 @@ fn points_stay_connected_and_paths_stay_in_free_space() {
         ])
         .unwrap();
     graph.triangulate().unwrap();
-    let path = graph.find_path(start, goal).unwrap().into_path().unwrap();
+    let path = graph
+        .find_path(&mut SearchContext::new(), start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
     assert!(path.cost > 18.0, "the walls are in the way: {}", path.cost);
     let mesh = graph.mesh().unwrap();
     let at = |n| match graph.graph().kind(n).unwrap() {
@@ -149,7 +158,7 @@ fn points_stay_connected_and_paths_stay_in_free_space() {
     let buried = graph.add_point(10.0, 10.0).unwrap();
     assert!(graph.graph().connected_nodes(buried).unwrap().is_empty());
     assert!(graph
-        .find_path(start, buried)
+        .find_path(&mut SearchContext::new(), start, buried)
         .unwrap()
         .into_path()
         .is_none());

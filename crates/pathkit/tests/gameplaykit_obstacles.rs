@@ -2,6 +2,8 @@
 //! geometry cases (§5.6), through the public API.
 
 use pathkit::graph::{Direction, GraphError, NodeId, NodeKind, ObstacleGraph, PolygonObstacle};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use std::collections::BTreeSet;
 
 pub(crate) fn pentagon() -> PolygonObstacle {
@@ -76,7 +78,11 @@ fn o1_points_without_obstacles_see_each_other() {
         assert_eq!(graph.graph().connected_nodes(a).unwrap().len(), 4);
         for &b in &nodes {
             if a != b {
-                let path = graph.find_path(a, b).unwrap().into_nodes().unwrap();
+                let path = graph
+                    .find_path(&mut SearchContext::new(), a, b)
+                    .unwrap()
+                    .into_nodes()
+                    .unwrap();
                 assert_eq!(path, vec![a, b]);
             }
         }
@@ -184,7 +190,10 @@ fn o6_locked_connections_survive_an_obstacle() {
     assert!(graph.graph().has_connection(node1, node2).unwrap());
     assert!(!graph.graph().has_connection(node2, node1).unwrap());
     assert_eq!(
-        graph.find_path(node1, node2).unwrap().into_nodes(),
+        graph
+            .find_path(&mut SearchContext::new(), node1, node2)
+            .unwrap()
+            .into_nodes(),
         Some(vec![node1, node2])
     );
     assert!(graph.is_connection_locked(node1, node2).unwrap());

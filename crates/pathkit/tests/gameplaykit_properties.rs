@@ -4,8 +4,11 @@
 
 /// Named so that `cargo test gameplaykit` selects these too.
 mod gameplaykit {
-    use pathkit::graph::{BaseCosts, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind};
-    use pathkit::search::SearchContext;
+    use pathkit::graph::{
+        BaseCosts, DiagonalCost, GraphError, GridGraph, NodeGraph, NodeId, NodeKind,
+    };
+    use pathkit::search::{SearchContext, SearchOptions, WhenUnreachable};
+    use pathkit::{Goal, Pathfinder, Unsupported};
     use proptest::prelude::*;
 
     use crate::support::moves_of;
@@ -172,7 +175,7 @@ mod gameplaykit {
             let mut path = Vec::new();
             for s in 0..n {
                 for t in 0..n {
-                    let found = graph.find_path_into(&mut ctx, &BaseCosts, ids[s], ids[t], &mut path).unwrap().found_cost();
+                    let found = graph.space_with(&BaseCosts).find_path_into(&mut ctx, ids[s], ids[t].into(), &SearchOptions::new(), &mut path).unwrap().found_cost();
                     match (found, oracle.shortest(s, t)) {
                         (None, best) => prop_assert!(best.is_none(), "{} -> {} missed (oracle {:?})", s, t, best),
                         (Some(cost), None) => prop_assert!(false, "{} -> {}: found {} where the oracle finds no path", s, t, cost),
@@ -182,10 +185,35 @@ mod gameplaykit {
                             let walked = oracle.path_cost(s, t, &nodes);
                             prop_assert!(walked.is_ok(), "{:?}", walked);
                             prop_assert!((walked.unwrap() - cost as f64).abs() < 1e-3);
-                            prop_assert_eq!(graph.find_path(ids[s], ids[t]).unwrap().into_nodes(), Some(path.clone()));
+                            prop_assert_eq!(graph.find_path(&mut ctx, ids[s], ids[t]).unwrap().into_nodes(), Some(path.clone()));
                         }
                     }
                 }
+                // The nearest of several goals (every other node from s), given as a list and
+                // as a test: the least of the oracle's costs to each, ending at a goal.
+                let goals: Vec<NodeId> = (0..n).filter(|t| (t + s) % 2 == 1).map(|t| ids[t]).collect();
+                let best = (0..n)
+                    .filter(|t| (t + s) % 2 == 1)
+                    .filter_map(|t| oracle.shortest(s, t))
+                    .min_by(f64::total_cmp);
+                let accepts = |id: NodeId| goals.contains(&id);
+                for to in [Goal::AnyOf(&goals), Goal::Matching(&accepts)] {
+                    let found = graph.find_path(&mut ctx, ids[s], to).unwrap().into_path();
+                    match (found, best) {
+                        (None, None) => {}
+                        (Some(p), Some(best)) => {
+                            prop_assert!((f64::from(p.cost) - best).abs() < 1e-3, "{}: {} vs oracle {}", s, p.cost, best);
+                            prop_assert!(goals.contains(p.nodes.last().unwrap()));
+                        }
+                        (found, best) => prop_assert!(false, "{}: found {:?}, oracle {:?}", s, found, best),
+                    }
+                }
+                // The closest point to a test is no place: refused, not guessed.
+                let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+                prop_assert_eq!(
+                    graph.find_path_with(&mut ctx, ids[s], Goal::Matching(&accepts), &closest),
+                    Err(GraphError::Unsupported(Unsupported::ClosestPoint))
+                );
             }
         }
     }
@@ -229,10 +257,10 @@ mod gameplaykit {
             let expected = map.shortest(moves, costs, (s.0 as i64, s.1 as i64), (t.0 as i64, t.1 as i64));
             if start == goal {
                 // GameplayKit semantics: a path from a node to itself is that node, member or not.
-                prop_assert_eq!(grid.find_path(start, goal).unwrap().into_nodes(), Some(vec![start]));
+                prop_assert_eq!(grid.find_path(&mut SearchContext::new(), start, goal).unwrap().into_nodes(), Some(vec![start]));
                 return Ok(());
             }
-            match (grid.find_path(start, goal).map(|o| o.into_nodes()), expected) {
+            match (grid.find_path(&mut SearchContext::new(), start, goal).map(|o| o.into_nodes()), expected) {
                 (Ok(Some(path)), Some(best)) => {
                     let cells: Vec<(i64, i64)> = path.iter().map(|&n| {
                         let (x, y) = grid.cell_of(n).unwrap();

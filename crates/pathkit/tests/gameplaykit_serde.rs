@@ -7,6 +7,8 @@ mod gameplaykit {
     use pathkit::graph::Direction;
     use pathkit::graph::{AgentPath, DiagonalCost, GridGraph, NodeGraph, NodeId, NodeKind};
     use pathkit::grid::Diagonal;
+    use pathkit::search::SearchContext;
+    use pathkit::Pathfinder;
 
     fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T {
         let json = serde_json::to_string(value).unwrap();
@@ -54,12 +56,18 @@ mod gameplaykit {
         assert!(!back.is_member(n[4]).unwrap());
         assert!(!back.is_member(n[5]).unwrap());
         assert_eq!(
-            back.find_path(n[1], n[3]).unwrap().into_nodes(),
+            back.find_path(&mut SearchContext::new(), n[1], n[3])
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[1], n[0], n[3]])
         );
         assert_eq!(
-            back.find_path(n[2], n[3]).unwrap().into_nodes(),
-            g.find_path(n[2], n[3]).unwrap().into_nodes()
+            back.find_path(&mut SearchContext::new(), n[2], n[3])
+                .unwrap()
+                .into_nodes(),
+            g.find_path(&mut SearchContext::new(), n[2], n[3])
+                .unwrap()
+                .into_nodes()
         );
     }
 
@@ -72,7 +80,10 @@ mod gameplaykit {
             serde_json::from_str(&saved).unwrap();
         assert_eq!((from, to), (n[1], n[3]));
         assert_eq!(
-            loaded.find_path(from, to).unwrap().into_nodes(),
+            loaded
+                .find_path(&mut SearchContext::new(), from, to)
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[1], n[0], n[3]])
         );
         // The removed node can be re-added in the loaded graph.
@@ -88,7 +99,10 @@ mod gameplaykit {
         // Loading twice gives two equal graphs that both accept the saved ids.
         let (again, _, _): (NodeGraph, NodeId, NodeId) = serde_json::from_str(&saved).unwrap();
         assert_eq!(
-            again.find_path(from, to).unwrap().into_nodes(),
+            again
+                .find_path(&mut SearchContext::new(), from, to)
+                .unwrap()
+                .into_nodes(),
             Some(vec![n[1], n[0], n[3]])
         );
     }
@@ -121,8 +135,12 @@ mod gameplaykit {
         );
         let (s, t) = (grid.node_at(-2, 3).unwrap(), grid.node_at(2, 6).unwrap());
         assert_eq!(
-            back.find_path(s, t).unwrap().into_nodes(),
-            grid.find_path(s, t).unwrap().into_nodes()
+            back.find_path(&mut SearchContext::new(), s, t)
+                .unwrap()
+                .into_nodes(),
+            grid.find_path(&mut SearchContext::new(), s, t)
+                .unwrap()
+                .into_nodes()
         );
         // A wall can be re-opened in the loaded grid.
         let mut back = back;

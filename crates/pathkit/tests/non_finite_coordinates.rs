@@ -36,6 +36,7 @@ use pathkit::graph::{
     PolygonObstacle,
 };
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
+use pathkit::search::SearchContext;
 use pathkit::Goal;
 use pathkit::Pathfinder;
 
@@ -123,7 +124,7 @@ fn node_graph_nodes_made_at_non_finite_points_are_refused_by_searches() {
             .unwrap();
         // A cost to it is not finite: the search says so instead of answering wrongly.
         assert!(matches!(
-            graph.find_path(a, lost),
+            graph.find_path(&mut SearchContext::new(), a, lost),
             Err(GraphError::InvalidCost { .. } | GraphError::InvalidEstimate { .. })
         ));
         let before = format!("{graph:?}");
@@ -152,7 +153,10 @@ fn obstacle_graph_add_point_refuses_non_finite_coordinates_and_makes_no_node() {
         assert_eq!(graph.graph().node_count(), count);
     }
     let goal = graph.add_point(10.0, 0.0).unwrap();
-    assert!(graph.find_path(start, goal).unwrap().is_found());
+    assert!(graph
+        .find_path(&mut SearchContext::new(), start, goal)
+        .unwrap()
+        .is_found());
 }
 
 #[test]
@@ -194,7 +198,10 @@ fn obstacle_graph_radius_keeps_its_documented_meaning() {
             assert_eq!(graph.buffer_radius(), kept);
             let a = graph.add_point(0.0, 0.0).unwrap();
             let b = graph.add_point(10.0, 0.0).unwrap();
-            assert!(graph.find_path(a, b).unwrap().is_found());
+            assert!(graph
+                .find_path(&mut SearchContext::new(), a, b)
+                .unwrap()
+                .is_found());
         }
     }
     let mut graph = ObstacleGraph::new(&[block], f32::INFINITY);
@@ -239,7 +246,10 @@ fn mesh_graph_add_point_refuses_non_finite_coordinates_and_makes_no_node() {
     // Triangulating again keeps what there was, and nothing more.
     graph.triangulate().unwrap();
     let goal = graph.add_point(9.0, 1.0).unwrap();
-    assert!(graph.find_path(start, goal).unwrap().is_found());
+    assert!(graph
+        .find_path(&mut SearchContext::new(), start, goal)
+        .unwrap()
+        .is_found());
     // The mesh underneath refuses such points too.
     let mesh = graph.mesh().unwrap();
     for p in spoiled_point(Point::new(9.0, 1.0)) {

@@ -10,6 +10,8 @@
 use crate::support::growth_oracle::{as_stored, blocked, grown, near_degenerate, P};
 use pathkit::geometry::Extrusion;
 use pathkit::graph::{NodeId, ObstacleGraph, PolygonObstacle};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
@@ -204,7 +206,10 @@ fn check(
                 }
             }
         }
-        let found = graph.find_path(s, g).unwrap().into_path();
+        let found = graph
+            .find_path(&mut SearchContext::new(), s, g)
+            .unwrap()
+            .into_path();
         match (found, dist.get(&g)) {
             (None, None) => {}
             (Some(path), Some(&d)) => {

@@ -6,6 +6,8 @@
 use crate::gameplaykit_obstacles::{pentagon, rectangle};
 use pathkit::geometry::Extrusion;
 use pathkit::graph::{Direction, NodeId, NodeKind, ObstacleGraph, PolygonObstacle};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use serde_json::{json, Value};
 
 /// Writes the graph as JSON and reads it back; the copy is equal to the original.
@@ -32,7 +34,10 @@ fn slots(nodes: &[NodeId]) -> Vec<usize> {
 
 /// A path as slot indices, with its cost's bits.
 fn path_of(graph: &ObstacleGraph, from: NodeId, to: NodeId) -> Option<(Vec<usize>, u32)> {
-    let path = graph.find_path(from, to).unwrap().into_path()?;
+    let path = graph
+        .find_path(&mut SearchContext::new(), from, to)
+        .unwrap()
+        .into_path()?;
     Some((slots(&path.nodes), path.cost.to_bits()))
 }
 
@@ -297,8 +302,12 @@ fn saved_ids_work_with_the_loaded_graph() {
         &corners[..]
     );
     assert_eq!(
-        loaded.find_path(from, to).unwrap(),
-        graph.find_path(start, goal).unwrap()
+        loaded
+            .find_path(&mut SearchContext::new(), from, to)
+            .unwrap(),
+        graph
+            .find_path(&mut SearchContext::new(), start, goal)
+            .unwrap()
     );
     let [node1, node2] = [graph.graph().nodes()[0], graph.graph().nodes()[1]];
     assert!(loaded.is_connection_locked(node1, node2).unwrap());

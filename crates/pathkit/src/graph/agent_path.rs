@@ -11,9 +11,11 @@ use super::{GraphError, NodeGraph, NodeId, NodeKind};
 /// ```
 /// use pathkit::graph::{AgentPath, GridGraph, GraphError};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = GridGraph::new((0, 0), 3, 1, Diagonal::Never).unwrap();
-/// let nodes = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap()).unwrap().into_nodes().unwrap();
+/// let nodes = grid.find_path(&mut SearchContext::new(), grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap()).unwrap().into_nodes().unwrap();
 /// let path = AgentPath::from_nodes(grid.graph(), &nodes, 0.5).unwrap();
 /// assert_eq!(path.points(), &[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]);
 /// assert_eq!((path.radius(), path.is_cyclical(), path.length()), (0.5, false, 2.0));
@@ -70,10 +72,12 @@ impl AgentPath {
     ///
     /// ```
     /// use pathkit::graph::{AgentPath, Direction, GraphError, NodeGraph, NodeKind};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Point2(0.0, 0.0), NodeKind::Point2(0.0, 2.0), NodeKind::Plain]);
     /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
-    /// let nodes = graph.find_path(n[0], n[1]).unwrap().into_nodes().unwrap();
+    /// let nodes = graph.find_path(&mut SearchContext::new(), n[0], n[1]).unwrap().into_nodes().unwrap();
     /// let path = AgentPath::from_nodes(&graph, &nodes, 1.0).unwrap();
     /// assert_eq!((path.points(), path.length()), (&[(0.0, 0.0), (0.0, 2.0)][..], 2.0));
     /// // A plain node has no position to follow.

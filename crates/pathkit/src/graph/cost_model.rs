@@ -15,6 +15,8 @@ use super::{NodeKind, NodeRef};
 /// ```
 /// use pathkit::graph::{CostModel, GridGraph, NodeRef};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// /// Cells in column 1 are mud: entering one costs three times as much.
 /// struct Mud;
@@ -27,7 +29,7 @@ use super::{NodeKind, NodeRef};
 ///
 /// let grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
 /// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
-/// let path = grid.find_path_with(&Mud, start, goal).unwrap().into_nodes().unwrap();
+/// let path = grid.space_with(&Mud).find_path(&mut SearchContext::new(), start, goal).unwrap().into_nodes().unwrap();
 /// assert_eq!(path.len(), 3); // the mud column must be crossed: straight through is still cheapest
 /// ```
 pub trait CostModel {
@@ -62,7 +64,7 @@ impl<M: CostModel + ?Sized> CostModel for &M {
     }
 }
 
-/// The base rules of [`NodeKind`], unchanged: what [`NodeGraph::find_path`](super::NodeGraph::find_path) uses.
+/// The base rules of [`NodeKind`], unchanged: what a [`NodeGraph`](super::NodeGraph)'s [`Pathfinder`](crate::Pathfinder) search uses.
 ///
 /// ```
 /// use pathkit::graph::{BaseCosts, NodeGraph, NodeKind};
@@ -84,11 +86,13 @@ impl CostModel for BaseCosts {}
 /// ```
 /// use pathkit::graph::{GridGraph, UnitDiagonals};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = GridGraph::new((0, 0), 4, 4, Diagonal::NoCornerCutting).unwrap();
 /// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(3, 2).unwrap());
-/// let base = grid.find_path(start, goal).unwrap().into_path().unwrap();
-/// let unit = grid.find_path_with(&UnitDiagonals, start, goal).unwrap().into_path().unwrap();
+/// let base = grid.find_path(&mut SearchContext::new(), start, goal).unwrap().into_path().unwrap();
+/// let unit = grid.space_with(&UnitDiagonals).find_path(&mut SearchContext::new(), start, goal).unwrap().into_path().unwrap();
 /// assert_eq!(unit.cost, 3.0); // Chebyshev distance
 /// assert!(base.cost > 3.8 && base.cost < 3.9); // 1 + 2√2
 /// ```

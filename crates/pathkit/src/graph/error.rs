@@ -197,6 +197,8 @@ impl fmt::Display for InvalidData {
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum GraphError {
+    /// An option or goal this search cannot honour (the closest point to a goal test).
+    Unsupported(crate::Unsupported),
     /// The id was not handed out by this graph (or by the graph it was copied from).
     ForeignNode {
         /// The id given.
@@ -330,6 +332,7 @@ pub enum GraphError {
 impl fmt::Display for GraphError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            GraphError::Unsupported(u) => write!(f, "{u}"),
             GraphError::ForeignNode { node } => {
                 write!(f, "{node:?} does not belong to this graph")
             }
@@ -464,6 +467,7 @@ impl From<SearchError<NodeId>> for GraphError {
             },
             SearchError::CostOverflow { node } => GraphError::CostOverflow { node },
             SearchError::NodeOutOfBounds { node } => GraphError::ForeignNode { node },
+            SearchError::Unsupported(u) => GraphError::Unsupported(u),
             other => GraphError::Search(other),
         }
     }

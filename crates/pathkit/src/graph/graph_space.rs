@@ -1,8 +1,9 @@
 //! [`GraphSpace`]: a node graph seen by the search core, arena slot = dense index.
 
-use super::{CostModel, NodeGraph, NodeId, NodeRef};
-use crate::search::{IndexedSpace, SearchContext, SearchSpace};
-use std::cell::RefCell;
+use super::{CostModel, GraphError, NodeGraph, NodeId, NodeRef};
+use crate::pathfinder::core_search_into;
+use crate::search::{IndexedSpace, SearchContext, SearchOptions, SearchSpace, Status, TieBreak};
+use crate::{Goal, Pathfinder};
 
 /// A [`NodeGraph`] under a [`CostModel`], as a [`SearchSpace`] + [`IndexedSpace`].
 ///
@@ -107,17 +108,65 @@ impl<M: CostModel + ?Sized> IndexedSpace for GraphSpace<'_, M> {
     }
 }
 
-thread_local! {
-    /// One context per thread for the `find_path` calls that do not bring their own, so repeated
-    /// queries reuse its arrays.
-    static SCRATCH: RefCell<SearchContext<f32>> = RefCell::new(SearchContext::new());
-}
+/// Searches the graph under the model: A* with the model's estimate. The tie rule
+/// ([`TieBreak::Auto`]) is the GameplayKit graphs' own: among open nodes of equal f, the one pushed
+/// first ([`TieBreak::Fifo`]), neighbours pushed in edge order, so the same graph built in the same
+/// order always gives the same path. Every option applies; several goals are searched at once for
+/// the nearest (the estimate is the least over the goals), a goal test in Dijkstra's order.
+///
+/// # Errors
+/// [`GraphError::ForeignNode`] for a node of another graph; [`GraphError::InvalidCost`] or
+/// [`GraphError::InvalidEstimate`] when the model gives a negative or non-finite number;
+/// [`GraphError::Unsupported`] for the closest point to a goal test.
+///
+/// ```
+/// use pathkit::graph::{CostModel, Direction, NodeGraph, NodeKind, NodeRef};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
+///
+/// /// A closed door: the edge exists, but no one goes through it.
+/// struct Locked(pathkit::graph::NodeId);
+/// impl CostModel for Locked {
+///     fn can_traverse(&self, _from: NodeRef, to: NodeRef) -> bool {
+///         to.id != self.0
+///     }
+/// }
+/// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
+/// graph.add_connections(n[0], &[n[1], n[2]], Direction::BothWays)?;
+/// graph.add_connections(n[3], &[n[1], n[2]], Direction::BothWays)?;
+/// let mut ctx = SearchContext::new();
+/// assert_eq!(graph.find_path(&mut ctx, n[0], n[3])?.into_nodes(), Some(vec![n[0], n[1], n[3]]));
+/// let detour = graph.space_with(&Locked(n[1])).find_path(&mut ctx, n[0], n[3])?.into_nodes();
+/// assert_eq!(detour, Some(vec![n[0], n[2], n[3]]));
+/// # Ok::<(), pathkit::graph::GraphError>(())
+/// ```
+impl<M: CostModel + ?Sized> Pathfinder for GraphSpace<'_, M> {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
 
-/// Runs `f` with this thread's reusable context, or with a fresh one when it is busy (a cost model
-/// that searches from inside a search).
-pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut SearchContext<f32>) -> R) -> R {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut ctx) => f(&mut ctx),
-        Err(_) => f(&mut SearchContext::new()),
-    })
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Status<f32>, GraphError> {
+        // Nodes of another graph have no index there: `ForeignNode`.
+        let mut options = *options;
+        if options.tie_break == TieBreak::Auto {
+            options.tie_break = TieBreak::Fifo;
+        }
+        Ok(core_search_into(
+            ctx,
+            self,
+            start,
+            to,
+            &options,
+            path,
+            |_| true,
+        )?)
+    }
 }

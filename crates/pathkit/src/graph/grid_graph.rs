@@ -1,25 +1,28 @@
 //! [`GridGraph`]: GameplayKit's `GKGridGraph`, a node graph with one node per grid cell.
 
 use super::{
-    BaseCosts, CostModel, Direction, GraphError, NodeGraph, NodeId, NodeKind, NodeRef,
+    BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeGraph, NodeId, NodeKind, NodeRef,
     UnitDiagonals,
 };
 use crate::grid::Diagonal;
 use crate::limits;
-use crate::search::{Outcome, SearchContext, Status};
+use crate::search::{SearchContext, SearchOptions, Status};
+use crate::{Goal, Pathfinder};
 
 /// How a diagonal move between grid cells is priced.
 ///
 /// ```
 /// use pathkit::graph::{DiagonalCost, GridGraph};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
 /// let (start, goal) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 2).unwrap());
 /// assert_eq!(grid.diagonal_cost(), DiagonalCost::Euclidean);
-/// let euclidean = grid.find_path(start, goal).unwrap().into_path().unwrap().cost;
+/// let euclidean = grid.find_path(&mut SearchContext::new(), start, goal).unwrap().into_path().unwrap().cost;
 /// let grid = grid.with_diagonal_cost(DiagonalCost::Unit);
-/// let unit = grid.find_path(start, goal).unwrap().into_path().unwrap().cost;
+/// let unit = grid.find_path(&mut SearchContext::new(), start, goal).unwrap().into_path().unwrap().cost;
 /// assert_eq!((euclidean, unit), (2.0 * std::f32::consts::SQRT_2, 2.0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,6 +54,8 @@ pub enum DiagonalCost {
 /// ```
 /// use pathkit::graph::{DiagonalCost, GridGraph};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
 /// assert_eq!((grid.origin(), grid.width(), grid.height()), ((0, 0), 3, 3));
@@ -59,11 +64,11 @@ pub enum DiagonalCost {
 /// let wall = grid.node_at(1, 1).unwrap();
 /// grid.remove_nodes(&[wall]).unwrap();
 /// assert_eq!(grid.node_at(1, 1), None);
-/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
+/// let path = grid.find_path(&mut SearchContext::new(), grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
 /// assert_eq!(path.path().unwrap().nodes.len(), 5); // around the wall
 /// assert_eq!(path.path().unwrap().cost, 4.0);
 /// grid.connect_node_to_adjacent_nodes(wall).unwrap();
-/// let path = grid.find_path(grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
+/// let path = grid.find_path(&mut SearchContext::new(), grid.node_at(1, 0).unwrap(), grid.node_at(1, 2).unwrap()).unwrap();
 /// assert_eq!(path.into_nodes().unwrap().len(), 3); // straight through again
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -232,9 +237,11 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{DiagonalCost, GridGraph};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = GridGraph::new((0, 0), 5, 5, Diagonal::Always).unwrap().with_diagonal_cost(DiagonalCost::Unit);
-    /// let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(4, 4).unwrap()).unwrap();
+    /// let path = grid.find_path(&mut SearchContext::new(), grid.node_at(0, 0).unwrap(), grid.node_at(4, 4).unwrap()).unwrap();
     /// assert_eq!(path.into_path().unwrap().cost, 4.0);
     /// ```
     #[must_use]
@@ -248,13 +255,15 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{DiagonalCost, GridGraph};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 2, 2, Diagonal::Always).unwrap();
     /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(1, 1).unwrap());
     /// grid.set_diagonal_cost(DiagonalCost::Unit);
-    /// assert_eq!(grid.find_path(a, b).unwrap().into_path().unwrap().cost, 1.0);
+    /// assert_eq!(grid.find_path(&mut SearchContext::new(), a, b).unwrap().into_path().unwrap().cost, 1.0);
     /// grid.set_diagonal_cost(DiagonalCost::Euclidean);
-    /// assert_eq!(grid.find_path(a, b).unwrap().into_path().unwrap().cost, std::f32::consts::SQRT_2);
+    /// assert_eq!(grid.find_path(&mut SearchContext::new(), a, b).unwrap().into_path().unwrap().cost, std::f32::consts::SQRT_2);
     /// ```
     pub fn set_diagonal_cost(&mut self, cost: DiagonalCost) {
         self.diagonal_cost = cost;
@@ -309,6 +318,8 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{GridGraph, NodeKind};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
     /// // A treasure placed on cell (1, 1), on top of the grid's own node there.
@@ -316,7 +327,7 @@ impl GridGraph {
     /// assert_eq!(grid.graph().is_member(treasure), Ok(false));
     /// grid.connect_node_to_adjacent_nodes(treasure).unwrap();
     /// assert_eq!(grid.connected_nodes(treasure).unwrap().len(), 4);
-    /// let path = grid.find_path(grid.node_at(0, 1).unwrap(), treasure).unwrap().into_path().unwrap();
+    /// let path = grid.find_path(&mut SearchContext::new(), grid.node_at(0, 1).unwrap(), treasure).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 1.0);
     /// ```
     pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
@@ -346,14 +357,16 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{Direction, GridGraph};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 9, 1, Diagonal::Never).unwrap();
     /// let (west, east) = (grid.node_at(0, 0).unwrap(), grid.node_at(8, 0).unwrap());
     /// grid.remove_nodes(&[grid.node_at(4, 0).unwrap()]).unwrap(); // the road is cut
-    /// assert!(!grid.find_path(west, east).unwrap().is_found());
+    /// assert!(!grid.find_path(&mut SearchContext::new(), west, east).unwrap().is_found());
     /// grid.add_connections(west, &[east], Direction::OneWay).unwrap(); // a ferry
-    /// assert_eq!(grid.find_path(west, east).unwrap().into_nodes(), Some(vec![west, east]));
-    /// assert!(!grid.find_path(east, west).unwrap().is_found());
+    /// assert_eq!(grid.find_path(&mut SearchContext::new(), west, east).unwrap().into_nodes(), Some(vec![west, east]));
+    /// assert!(!grid.find_path(&mut SearchContext::new(), east, west).unwrap().is_found());
     /// ```
     pub fn add_connections(
         &mut self,
@@ -369,12 +382,14 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{Direction, GridGraph};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 2, 1, Diagonal::Never).unwrap();
     /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(1, 0).unwrap());
     /// grid.remove_connections(a, &[b], Direction::OneWay).unwrap(); // a one-way door
-    /// assert!(!grid.find_path(a, b).unwrap().is_found());
-    /// assert!(grid.find_path(b, a).unwrap().is_found());
+    /// assert!(!grid.find_path(&mut SearchContext::new(), a, b).unwrap().is_found());
+    /// assert!(grid.find_path(&mut SearchContext::new(), b, a).unwrap().is_found());
     /// ```
     pub fn remove_connections(
         &mut self,
@@ -391,12 +406,14 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::{Direction, GridGraph, NodeKind};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Never).unwrap();
     /// let outpost = grid.create_node(NodeKind::Cell(6, 5));
     /// let nearest = grid.connect_node_to_lowest_cost_node(outpost, Direction::BothWays).unwrap();
     /// assert_eq!(nearest, grid.node_at(2, 2));
-    /// assert!(grid.find_path(grid.node_at(0, 0).unwrap(), outpost).unwrap().is_found());
+    /// assert!(grid.find_path(&mut SearchContext::new(), grid.node_at(0, 0).unwrap(), outpost).unwrap().is_found());
     /// ```
     pub fn connect_node_to_lowest_cost_node(
         &mut self,
@@ -512,12 +529,14 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::GridGraph;
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
     /// let walls = [grid.node_at(1, 0).unwrap(), grid.node_at(1, 1).unwrap()];
     /// grid.remove_nodes(&walls).unwrap();
     /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
-    /// assert!(!grid.find_path(a, b).unwrap().is_found());
+    /// assert!(!grid.find_path(&mut SearchContext::new(), a, b).unwrap().is_found());
     /// assert_eq!(grid.nodes().len(), 4);
     /// ```
     pub fn remove_nodes(&mut self, nodes: &[NodeId]) -> Result<(), GraphError> {
@@ -532,14 +551,16 @@ impl GridGraph {
     /// ```
     /// use pathkit::graph::GridGraph;
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut grid = GridGraph::new((0, 0), 3, 1, Diagonal::Never).unwrap();
     /// let door = grid.node_at(1, 0).unwrap();
     /// grid.remove_nodes(&[door]).unwrap();
     /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
-    /// assert!(!grid.find_path(a, b).unwrap().is_found());
+    /// assert!(!grid.find_path(&mut SearchContext::new(), a, b).unwrap().is_found());
     /// grid.connect_node_to_adjacent_nodes(door).unwrap(); // the door opens
-    /// assert_eq!(grid.find_path(a, b).unwrap().into_nodes(), Some(vec![a, door, b]));
+    /// assert_eq!(grid.find_path(&mut SearchContext::new(), a, b).unwrap().into_nodes(), Some(vec![a, door, b]));
     /// ```
     pub fn connect_node_to_adjacent_nodes(&mut self, node: NodeId) -> Result<(), GraphError> {
         let slot = self.graph.slot(node)?;
@@ -564,41 +585,14 @@ impl GridGraph {
         Ok(())
     }
 
-    /// The cheapest path under this grid's diagonal cost and moves, with its cost: start first,
-    /// goal last, `[start]` for a node to itself, [`Outcome::Unreachable`] when there is none.
-    /// Tie rule: see [`NodeGraph`].
-    ///
-    /// ```
-    /// use pathkit::graph::GridGraph;
-    /// use pathkit::grid::Diagonal;
-    /// use pathkit::search::Outcome;
-    ///
-    /// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::NoCornerCutting).unwrap();
-    /// grid.remove_nodes(&[grid.node_at(1, 1).unwrap()]).unwrap();
-    /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 2).unwrap());
-    /// let path = grid.find_path(a, b).unwrap().into_path().unwrap();
-    /// assert_eq!(path.cost, 4.0); // around the wall, no corner cut
-    /// assert_eq!(grid.find_path(a, a).unwrap().into_nodes(), Some(vec![a]));
-    /// let island = grid.create_node(pathkit::graph::NodeKind::Cell(9, 9));
-    /// assert_eq!(grid.find_path(a, island).unwrap(), Outcome::Unreachable);
-    /// ```
-    pub fn find_path(
-        &self,
-        start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        match self.diagonal_cost {
-            DiagonalCost::Euclidean => self.find_path_with(&BaseCosts, start, goal),
-            DiagonalCost::Unit => self.find_path_with(&UnitDiagonals, start, goal),
-        }
-    }
-
-    /// The cheapest path under `model` (which replaces the grid's diagonal cost) and this grid's
-    /// moves.
+    /// This grid searched under `model`, which replaces the grid's diagonal cost; the grid's
+    /// moves (its diagonal rule) still hold.
     ///
     /// ```
     /// use pathkit::graph::{CostModel, GridGraph, NodeRef};
     /// use pathkit::grid::Diagonal;
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// /// A river in column 2 costs 10 to wade into.
     /// struct River;
@@ -608,67 +602,14 @@ impl GridGraph {
     ///         if wade { 10.0 } else { from.kind.cost_to(&to.kind) }
     ///     }
     /// }
-    /// let grid = GridGraph::new((0, 0), 5, 1, Diagonal::Never).unwrap();
+    /// let grid = GridGraph::new((0, 0), 5, 1, Diagonal::Never)?;
     /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(4, 0).unwrap());
-    /// assert_eq!(grid.find_path_with(&River, a, b).unwrap().into_path().unwrap().cost, 13.0);
+    /// let path = grid.space_with(&River).find_path(&mut SearchContext::new(), a, b)?;
+    /// assert_eq!(path.into_path().unwrap().cost, 13.0);
+    /// # Ok::<(), pathkit::graph::GraphError>(())
     /// ```
-    pub fn find_path_with<M: CostModel + ?Sized>(
-        &self,
-        model: &M,
-        start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        self.graph.find_path_with(
-            &CornerGuard {
-                grid: self,
-                inner: model,
-            },
-            start,
-            goal,
-        )
-    }
-
-    /// [`NodeGraph::find_path_into`] under this grid's diagonal cost and moves: writes the
-    /// path into `path` and returns its cost, reusing `ctx` and `path` so repeated queries
-    /// allocate nothing.
-    ///
-    /// ```
-    /// use pathkit::graph::GridGraph;
-    /// use pathkit::grid::Diagonal;
-    /// use pathkit::search::{SearchContext, Status};
-    ///
-    /// let grid = GridGraph::new((0, 0), 10, 10, Diagonal::Never).unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let start = grid.node_at(0, 0).unwrap();
-    /// for x in 0..10 {
-    ///     let status = grid.find_path_into(&mut ctx, start, grid.node_at(x, 9).unwrap(), &mut path).unwrap();
-    ///     assert_eq!(status, Status::Found { cost: (x + 9) as f32 });
-    /// }
-    /// ```
-    pub fn find_path_into(
-        &self,
-        ctx: &mut SearchContext<f32>,
-        start: NodeId,
-        goal: NodeId,
-        path: &mut Vec<NodeId>,
-    ) -> Result<Status<f32>, GraphError> {
-        match self.diagonal_cost {
-            DiagonalCost::Euclidean => {
-                let model = CornerGuard {
-                    grid: self,
-                    inner: &BaseCosts,
-                };
-                self.graph.find_path_into(ctx, &model, start, goal, path)
-            }
-            DiagonalCost::Unit => {
-                let model = CornerGuard {
-                    grid: self,
-                    inner: &UnitDiagonals,
-                };
-                self.graph.find_path_into(ctx, &model, start, goal, path)
-            }
-        }
+    pub fn space_with<'g, M: CostModel + ?Sized>(&'g self, model: &'g M) -> GridGraphSpace<'g, M> {
+        GridGraphSpace { grid: self, model }
     }
 
     /// Whether the grid's rule lets a search take the move `from` → `to`.
@@ -692,6 +633,95 @@ impl GridGraph {
         } else {
             a || b
         }
+    }
+}
+
+/// Searches the grid under its diagonal cost ([`DiagonalCost`]) and moves: the cheapest path,
+/// `[start]` for a node to itself, unreachable when there is none. The tie rule is
+/// [`NodeGraph`]'s; every option applies, as on [`GraphSpace`].
+///
+/// # Errors
+/// As [`GraphSpace`]'s.
+///
+/// ```
+/// use pathkit::graph::GridGraph;
+/// use pathkit::grid::Diagonal;
+/// use pathkit::search::{Outcome, SearchContext, SearchOptions};
+/// use pathkit::Pathfinder;
+///
+/// let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::NoCornerCutting)?;
+/// grid.remove_nodes(&[grid.node_at(1, 1).unwrap()])?;
+/// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 2).unwrap());
+/// let mut ctx = SearchContext::new();
+/// let path = grid.find_path(&mut ctx, a, b)?.into_path().unwrap();
+/// assert_eq!(path.cost, 4.0); // around the wall, no corner cut
+/// let island = grid.create_node(pathkit::graph::NodeKind::Cell(9, 9));
+/// assert_eq!(grid.find_path(&mut ctx, a, island)?, Outcome::Unreachable);
+/// // Repeated queries reuse the context and the path's capacity.
+/// let mut path = Vec::new();
+/// for x in 0..3 {
+///     let to = grid.node_at(x, 2).unwrap();
+///     let status = grid.find_path_into(&mut ctx, a, to.into(), &SearchOptions::new(), &mut path)?;
+///     assert!(status.is_found());
+/// }
+/// # Ok::<(), pathkit::graph::GraphError>(())
+/// ```
+impl Pathfinder for GridGraph {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Status<f32>, GraphError> {
+        match self.diagonal_cost {
+            DiagonalCost::Euclidean => self
+                .space_with(&BaseCosts)
+                .find_path_into(ctx, start, to, options, path),
+            DiagonalCost::Unit => self
+                .space_with(&UnitDiagonals)
+                .find_path_into(ctx, start, to, options, path),
+        }
+    }
+}
+
+/// A [`GridGraph`] under a cost model of your own ([`GridGraph::space_with`]): the model's costs
+/// and the grid's moves.
+#[must_use = "a space does nothing until it is searched"]
+pub struct GridGraphSpace<'g, M: ?Sized> {
+    grid: &'g GridGraph,
+    model: &'g M,
+}
+
+/// Searches the grid under the model and the grid's diagonal rule, as [`GraphSpace`] does.
+///
+/// # Errors
+/// As [`GraphSpace`]'s.
+impl<M: CostModel + ?Sized> Pathfinder for GridGraphSpace<'_, M> {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Status<f32>, GraphError> {
+        let guard = CornerGuard {
+            grid: self.grid,
+            inner: self.model,
+        };
+        GraphSpace::new(&self.grid.graph, &guard).find_path_into(ctx, start, to, options, path)
     }
 }
 

@@ -6,7 +6,8 @@ use super::{
 };
 use crate::geometry::{Extrusion, Point, Polygon};
 use crate::navmesh::NavMesh;
-use crate::search::Outcome;
+use crate::search::{SearchContext, SearchOptions, Status};
+use crate::{Goal, Pathfinder};
 use std::collections::HashMap;
 
 /// A graph over a triangulation of the free space in a box among polygon obstacles
@@ -29,6 +30,8 @@ use std::collections::HashMap;
 ///
 /// ```
 /// use pathkit::graph::{MeshGraph, PolygonObstacle, TriangulationMode};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
 /// graph.triangulate()?;
@@ -41,7 +44,7 @@ use std::collections::HashMap;
 /// let start = graph.add_point(1.0, 1.0)?;
 /// let goal = graph.add_point(9.0, 1.0)?;
 /// graph.triangulate()?; // the wall and the new mode take effect; start and goal stay connected
-/// let path = graph.find_path(start, goal)?.into_path().expect("over the wall");
+/// let path = graph.find_path(&mut SearchContext::new(), start, goal)?.into_path().expect("over the wall");
 /// // No shorter than the taut string over the wall's top corners.
 /// assert!(path.cost >= 2.0 * 58f32.sqrt() + 2.0);
 /// # Ok::<(), pathkit::graph::GraphError>(())
@@ -387,11 +390,13 @@ impl MeshGraph {
     ///
     /// ```
     /// use pathkit::graph::{GraphError, MeshGraph};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
     /// graph.triangulate()?;
     /// let (a, b) = (graph.add_point(1.0, 1.0)?, graph.add_point(9.0, 2.0)?);
-    /// let path = graph.find_path(a, b)?.into_path().expect("an open box");
+    /// let path = graph.find_path(&mut SearchContext::new(), a, b)?.into_path().expect("an open box");
     /// assert!(path.cost >= 65f32.sqrt());
     /// let nodes = graph.graph().node_count();
     /// assert!(matches!(graph.add_point(f32::INFINITY, 1.0), Err(GraphError::NonFinite { what: "x", .. })));
@@ -471,17 +476,27 @@ impl MeshGraph {
         self.users.retain(|u| !nodes.contains(u));
         Ok(())
     }
+}
 
-    /// The shortest path between two nodes along the graph's edges, as
-    /// [`NodeGraph::find_path`].
-    ///
-    /// # Errors
-    /// As [`NodeGraph::find_path`].
-    pub fn find_path(
+/// Searches the graph's nodes along its edges, as [`NodeGraph`]'s [`Pathfinder`] does (A* with the
+/// Euclidean estimate, the same tie rule).
+///
+/// # Errors
+/// As [`NodeGraph`]'s.
+impl Pathfinder for MeshGraph {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
+
+    fn find_path_into(
         &self,
+        ctx: &mut SearchContext<f32>,
         start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        self.graph.find_path(start, goal)
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Status<f32>, GraphError> {
+        self.graph.find_path_into(ctx, start, to, options, path)
     }
 }

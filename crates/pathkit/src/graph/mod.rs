@@ -27,22 +27,24 @@
 //! ```
 //! use pathkit::graph::{Direction, GridGraph, NodeGraph, NodeKind};
 //! use pathkit::grid::Diagonal;
+//! use pathkit::search::SearchContext;
+//! use pathkit::Pathfinder;
 //!
 //! // A plain graph: every move costs 1, so the path with the fewest edges wins.
 //! let mut graph = NodeGraph::new();
 //! let [a, b, c, d] = [(); 4].map(|_| graph.add_node(NodeKind::Plain));
 //! graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
 //! graph.add_connections(c, &[d], Direction::OneWay).unwrap();
-//! let path = graph.find_path(a, d).unwrap().into_path().unwrap();
+//! let path = graph.find_path(&mut SearchContext::new(), a, d).unwrap().into_path().unwrap();
 //! assert_eq!(path.nodes, vec![a, c, d]);
 //! assert_eq!(path.cost, 2.0); // plain nodes: every edge costs 1
-//! assert_eq!(graph.find_path(d, a).unwrap().into_nodes(), None); // c -> d is one way
+//! assert_eq!(graph.find_path(&mut SearchContext::new(), d, a).unwrap().into_nodes(), None); // c -> d is one way
 //!
 //! // A grid with a wall across the middle row, except at x = 2.
 //! let mut grid = GridGraph::new((0, 0), 3, 3, Diagonal::Always).unwrap();
 //! let walls = [grid.node_at(0, 1).unwrap(), grid.node_at(1, 1).unwrap()];
 //! grid.remove_nodes(&walls).unwrap();
-//! let path = grid.find_path(grid.node_at(0, 0).unwrap(), grid.node_at(0, 2).unwrap()).unwrap().into_nodes().unwrap();
+//! let path = grid.find_path(&mut SearchContext::new(), grid.node_at(0, 0).unwrap(), grid.node_at(0, 2).unwrap()).unwrap().into_nodes().unwrap();
 //! let cells: Vec<_> = path.iter().map(|&n| grid.cell_of(n).unwrap()).collect();
 //! assert_eq!(cells, [(0, 0), (1, 0), (2, 1), (1, 2), (0, 2)]);
 //! ```
@@ -70,7 +72,7 @@ pub use cost_model::{BaseCosts, CostModel, UnitDiagonals};
 pub use direction::Direction;
 pub use error::{GraphError, InvalidData};
 pub use graph_space::GraphSpace;
-pub use grid_graph::{DiagonalCost, GridGraph};
+pub use grid_graph::{DiagonalCost, GridGraph, GridGraphSpace};
 pub use mesh_graph::MeshGraph;
 pub use node_graph::NodeGraph;
 pub use node_id::NodeId;

@@ -1,11 +1,11 @@
 //! [`NodeGraph`]: GameplayKit's `GKGraph` and `GKGraphNode`, with nodes owned by the graph.
 
-use super::graph_space::with_scratch;
 use super::node_id::fresh_graph_tag;
 use super::{BaseCosts, CostModel, Direction, GraphError, GraphSpace, NodeId, NodeKind, NodeRef};
 use crate::limits::{self, Refusal};
-use crate::search::{outcome_of, Outcome, SearchContext, SearchOptions, Status, TieBreak};
+use crate::search::{SearchContext, SearchOptions, Status};
 use crate::Cost;
+use crate::{Goal, Pathfinder};
 
 /// One arena slot.
 #[derive(Clone, Debug)]
@@ -32,11 +32,13 @@ pub(crate) struct Entry {
 ///   one copy are foreign to the other.
 ///
 /// **Tie rule.** A path is found by A* with f = g + estimate. Among open nodes of equal f, the one
-/// pushed first is expanded first ([`TieBreak::Fifo`]), and a node's neighbours are pushed in edge
+/// pushed first is expanded first ([`TieBreak::Fifo`](crate::search::TieBreak::Fifo)), and a node's neighbours are pushed in edge
 /// order. The same graph, built in the same order, always gives the same path.
 ///
 /// ```
 /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let mut graph = NodeGraph::new();
 /// let a = graph.add_node(NodeKind::Point2(0.0, 0.0));
@@ -44,7 +46,7 @@ pub(crate) struct Entry {
 /// let c = graph.add_node(NodeKind::Point2(6.0, 0.0));
 /// graph.add_connections(a, &[b, c], Direction::BothWays).unwrap();
 /// graph.add_connections(b, &[c], Direction::BothWays).unwrap();
-/// assert_eq!(graph.find_path(a, c).unwrap().into_nodes(), Some(vec![a, c]));
+/// assert_eq!(graph.find_path(&mut SearchContext::new(), a, c).unwrap().into_nodes(), Some(vec![a, c]));
 /// assert_eq!(graph.cost(a, b).unwrap(), 5.0);
 /// ```
 #[derive(Debug)]
@@ -203,6 +205,8 @@ impl NodeGraph {
     ///
     /// ```
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
     ///
     /// let mut graph = NodeGraph::new();
     /// let hall = graph.add_node(NodeKind::Plain);
@@ -211,7 +215,7 @@ impl NodeGraph {
     /// assert_eq!(graph.node_count(), 2);
     /// // Searches follow edges to non-members too.
     /// graph.add_connections(hall, &[secret], Direction::OneWay).unwrap();
-    /// assert!(graph.find_path(hall, secret).unwrap().is_found());
+    /// assert!(graph.find_path(&mut SearchContext::new(), hall, secret).unwrap().is_found());
     /// ```
     pub fn create_node(&mut self, kind: NodeKind) -> NodeId {
         let index = u32::try_from(self.entries.len())
@@ -773,90 +777,52 @@ impl NodeGraph {
     pub fn space_with<'g, M: CostModel + ?Sized>(&'g self, model: &'g M) -> GraphSpace<'g, M> {
         GraphSpace::new(self, model)
     }
+}
 
-    /// The cheapest path from `start` to `goal` under the base costs, with its cost: start first,
-    /// goal last, both included; `[start]` when they are the same node;
-    /// [`Outcome::Unreachable`] when the goal cannot be reached. See the type's documentation for
-    /// the tie rule. GameplayKit's `findPathFromNode:toNode:` is
-    /// [`Outcome::into_nodes`] of this.
-    ///
-    /// ```
-    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
-    ///
-    /// let mut graph = NodeGraph::new();
-    /// let [a, b, c] = [(0.0, 0.0), (4.0, 3.0), (8.0, 0.0)].map(|(x, y)| graph.add_node(NodeKind::Point2(x, y)));
-    /// graph.add_connections(b, &[a, c], Direction::BothWays).unwrap();
-    /// let path = graph.find_path(a, c).unwrap().into_path().unwrap();
-    /// assert_eq!((path.nodes, path.cost), (vec![a, b, c], 10.0));
-    /// assert_eq!(graph.find_path(a, a).unwrap().into_nodes(), Some(vec![a]));
-    /// ```
-    pub fn find_path(
-        &self,
-        start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        self.find_path_with(&BaseCosts, start, goal)
-    }
+/// Searches the graph under its base costs ([`BaseCosts`]: the distance between positioned
+/// nodes, 1 between plain ones); [`space_with`](NodeGraph::space_with) searches under a cost model
+/// of your own. The tie rule is the one described on [`NodeGraph`]: the same graph built in the
+/// same order always gives the same path. GameplayKit's `findPathFromNode:toNode:` is
+/// [`Outcome::into_nodes`](crate::search::Outcome::into_nodes) of
+/// [`find_path`](Pathfinder::find_path).
+///
+/// # Errors
+/// As [`GraphSpace`]'s: [`GraphError::ForeignNode`] for a node of another graph, and
+/// [`GraphError::Unsupported`] for the closest point to a goal test.
+///
+/// ```
+/// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+/// use pathkit::search::{SearchContext, SearchOptions, Status};
+/// use pathkit::Pathfinder;
+///
+/// let mut graph = NodeGraph::new();
+/// let [a, b, c] = [(0.0, 0.0), (4.0, 3.0), (8.0, 0.0)].map(|(x, y)| graph.add_node(NodeKind::Point2(x, y)));
+/// graph.add_connections(b, &[a, c], Direction::BothWays)?;
+/// let mut ctx = SearchContext::new();
+/// let path = graph.find_path(&mut ctx, a, c)?.into_path().unwrap();
+/// assert_eq!((path.nodes, path.cost), (vec![a, b, c], 10.0));
+/// assert_eq!(graph.find_path(&mut ctx, a, a)?.into_nodes(), Some(vec![a]));
+/// // Repeated queries reuse the context and the path's capacity: no allocation once warm.
+/// let mut path = Vec::new();
+/// let status = graph.find_path_into(&mut ctx, a, c.into(), &SearchOptions::new(), &mut path)?;
+/// assert_eq!((status, path.len()), (Status::Found { cost: 10.0 }, 3));
+/// # Ok::<(), pathkit::graph::GraphError>(())
+/// ```
+impl Pathfinder for NodeGraph {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
 
-    /// [`find_path`](Self::find_path) under the costs of `model`.
-    ///
-    /// ```
-    /// use pathkit::graph::{CostModel, Direction, NodeGraph, NodeKind, NodeRef};
-    ///
-    /// /// A closed door: the edge exists, but no one goes through it.
-    /// struct Locked(pathkit::graph::NodeId);
-    /// impl CostModel for Locked {
-    ///     fn can_traverse(&self, _from: NodeRef, to: NodeRef) -> bool {
-    ///         to.id != self.0
-    ///     }
-    /// }
-    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
-    /// graph.add_connections(n[0], &[n[1], n[2]], Direction::BothWays).unwrap();
-    /// graph.add_connections(n[3], &[n[1], n[2]], Direction::BothWays).unwrap();
-    /// assert_eq!(graph.find_path(n[0], n[3]).unwrap().into_nodes(), Some(vec![n[0], n[1], n[3]]));
-    /// let detour = graph.find_path_with(&Locked(n[1]), n[0], n[3]).unwrap().into_nodes();
-    /// assert_eq!(detour, Some(vec![n[0], n[2], n[3]]));
-    /// ```
-    pub fn find_path_with<M: CostModel + ?Sized>(
-        &self,
-        model: &M,
-        start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        outcome_of(|path| with_scratch(|ctx| self.find_path_into(ctx, model, start, goal, path)))
-    }
-
-    /// The search behind [`find_path`](Self::find_path), for repeated queries: it writes the path
-    /// into `path` (reusing its capacity) and returns its status: found with the path's cost, or
-    /// unreachable (then `path` is empty). After the first query on a graph this allocates
-    /// nothing.
-    ///
-    /// ```
-    /// use pathkit::graph::{BaseCosts, Direction, NodeGraph, NodeKind};
-    /// use pathkit::search::{SearchContext, Status};
-    ///
-    /// let (mut graph, ids) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1)]);
-    /// graph.add_connections(ids[0], &[ids[1]], Direction::OneWay).unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let status = graph.find_path_into(&mut ctx, &BaseCosts, ids[0], ids[1], &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: std::f32::consts::SQRT_2 });
-    /// assert_eq!(path, ids);
-    /// ```
-    pub fn find_path_into<M: CostModel + ?Sized>(
+    fn find_path_into(
         &self,
         ctx: &mut SearchContext<f32>,
-        model: &M,
         start: NodeId,
-        goal: NodeId,
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
         path: &mut Vec<NodeId>,
     ) -> Result<Status<f32>, GraphError> {
-        path.clear();
-        self.slot(start)?;
-        self.slot(goal)?;
-        let space = GraphSpace::new(self, model);
-        let options = SearchOptions::new().tie_break(TieBreak::Fifo);
-        Ok(ctx.search_into(&space, start, goal, &options, path)?)
+        self.space().find_path_into(ctx, start, to, options, path)
     }
 }
 

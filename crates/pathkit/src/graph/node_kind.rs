@@ -116,6 +116,8 @@ fn sq(v: f64) -> f64 {
 /// ```
 /// use pathkit::graph::{CostModel, GridGraph, NodeKind, NodeRef};
 /// use pathkit::grid::Diagonal;
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// /// Nodes listed as slippery cost 5 to enter.
 /// struct Ice(Vec<pathkit::graph::NodeId>);
@@ -127,7 +129,7 @@ fn sq(v: f64) -> f64 {
 /// let grid = GridGraph::new((0, 0), 3, 2, Diagonal::Never).unwrap();
 /// let ice = Ice(vec![grid.node_at(1, 0).unwrap()]);
 /// let (a, b) = (grid.node_at(0, 0).unwrap(), grid.node_at(2, 0).unwrap());
-/// assert_eq!(grid.find_path_with(&ice, a, b).unwrap().into_path().unwrap().cost, 4.0); // around
+/// assert_eq!(grid.space_with(&ice).find_path(&mut SearchContext::new(), a, b).unwrap().into_path().unwrap().cost, 4.0); // around
 /// assert_eq!(grid.graph().kind(a), Ok(NodeKind::Cell(0, 0)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,7 +7,8 @@ use super::sight_grid::SightGrid;
 use super::InvalidData;
 use super::{Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle};
 use crate::geometry::{Extrusion, Point, Polygon};
-use crate::search::Outcome;
+use crate::search::{SearchContext, SearchOptions, Status};
+use crate::{Goal, Pathfinder};
 use std::collections::{BTreeSet, HashMap};
 
 /// The radius obstacles are grown by when the buffer radius is zero: GameplayKit places the
@@ -33,6 +34,8 @@ const ZERO_RADIUS: f64 = 0.001;
 ///
 /// ```
 /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// // A wall from (2, -3) to (3, 3); agents keep 0.5 away from it.
 /// let wall = PolygonObstacle::new(&[[2.0, -3.0], [3.0, -3.0], [3.0, 3.0], [2.0, 3.0]]).unwrap();
@@ -40,11 +43,11 @@ const ZERO_RADIUS: f64 = 0.001;
 /// assert_eq!(graph.nodes_for_obstacle(&wall).unwrap().len(), 4);
 /// let start = graph.add_point(0.0, 0.0).unwrap();
 /// let goal = graph.add_point(5.0, 0.0).unwrap();
-/// let path = graph.find_path(start, goal).unwrap().into_path().unwrap();
+/// let path = graph.find_path(&mut SearchContext::new(), start, goal).unwrap().into_path().unwrap();
 /// assert_eq!(path.nodes.len(), 4); // around two grown corners
 /// assert!(path.cost > 5.0);
 /// graph.remove_obstacles(&[wall]);
-/// assert_eq!(graph.find_path(start, goal).unwrap().into_nodes(), Some(vec![start, goal]));
+/// assert_eq!(graph.find_path(&mut SearchContext::new(), start, goal).unwrap().into_nodes(), Some(vec![start, goal]));
 /// ```
 ///
 /// **Saving** (feature `serde`). A graph serializes whole, so a level can ship its navigation
@@ -62,6 +65,8 @@ const ZERO_RADIUS: f64 = 0.001;
 /// ```
 /// # #[cfg(feature = "serde")] {
 /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
 ///
 /// let wall = PolygonObstacle::new(&[[2.0, -3.0], [3.0, -3.0], [3.0, 3.0], [2.0, 3.0]]).unwrap();
 /// let mut graph = ObstacleGraph::new(&[wall.clone()], 0.5);
@@ -71,7 +76,7 @@ const ZERO_RADIUS: f64 = 0.001;
 /// let mut level: ObstacleGraph = serde_json::from_str(&saved).unwrap();
 /// assert_eq!(level, graph);
 /// let goal = level.add_point(5.0, 0.0).unwrap(); // joined to what it sees, `start` included
-/// assert_eq!(level.find_path(start, goal).unwrap().into_nodes().unwrap().len(), 4);
+/// assert_eq!(level.find_path(&mut SearchContext::new(), start, goal).unwrap().into_nodes().unwrap().len(), 4);
 ///
 /// let forged = saved.replace("\"buffer_radius\":0.5", "\"buffer_radius\":-1.0");
 /// let err = serde_json::from_str::<ObstacleGraph>(&forged).unwrap_err();
@@ -848,19 +853,6 @@ impl ObstacleGraph {
         self.graph.kind(to)?;
         Ok(self.locks.contains(&(from, to)))
     }
-
-    /// The shortest path between two nodes along the graph's edges (A* with the Euclidean
-    /// estimate), as [`NodeGraph::find_path`].
-    ///
-    /// # Errors
-    /// As [`NodeGraph::find_path`].
-    pub fn find_path(
-        &self,
-        start: NodeId,
-        goal: NodeId,
-    ) -> Result<Outcome<NodeId, f32>, GraphError> {
-        self.graph.find_path(start, goal)
-    }
 }
 
 /// Loading (feature `serde`): the graph is rebuilt part by part, each part checked against what
@@ -1093,6 +1085,29 @@ fn deep_inside(polygon: &Polygon, p: Point) -> bool {
         let side = (v - u).length();
         side >= 1e-3 * extent && turn * (v - u).cross(p - u) >= 1e-5 * extent * side
     })
+}
+
+/// Searches the graph's nodes along its edges, as [`NodeGraph`]'s [`Pathfinder`] does (A* with the
+/// Euclidean estimate, the same tie rule).
+///
+/// # Errors
+/// As [`NodeGraph`]'s.
+impl Pathfinder for ObstacleGraph {
+    type Node = NodeId;
+    type Cost = f32;
+    type Context = SearchContext<f32>;
+    type Error = GraphError;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        to: Goal<'_, NodeId>,
+        options: &SearchOptions<f32>,
+        path: &mut Vec<NodeId>,
+    ) -> Result<Status<f32>, GraphError> {
+        self.graph.find_path_into(ctx, start, to, options, path)
+    }
 }
 
 #[cfg(test)]

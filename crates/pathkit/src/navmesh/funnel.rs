@@ -176,7 +176,7 @@ impl NavMesh {
     }
 
     /// [`corridor`](Self::corridor) and [`funnel`](Self::funnel) together: a short path, not
-    /// always the shortest (see [`find_path`](Self::find_path)).
+    /// always the shortest (see its [`Pathfinder`](crate::Pathfinder) search).
     ///
     /// # Errors
     /// As [`corridor`](Self::corridor).

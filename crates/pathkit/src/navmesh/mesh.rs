@@ -26,7 +26,7 @@ pub(crate) const TOLERANCE: f64 = 1e-9;
 /// Build one from obstacles ([`from_obstacles`](NavMesh::from_obstacles)), from a grid
 /// ([`from_grid`](NavMesh::from_grid)) or from triangles of your own
 /// ([`from_triangles`](NavMesh::from_triangles)); search it with
-/// [`find_path`](NavMesh::find_path) (optimal, any-angle) or an
+/// [`find_path`](crate::Pathfinder::find_path) (optimal, any-angle) or an
 /// [`AnyAngleSearch`](super::AnyAngleSearch) kept between queries.
 ///
 /// ```

@@ -22,7 +22,7 @@ impl Entry {
     #[inline(always)]
     pub fn new<C: Cost>(f: C, h: C, counter: u32, node: u32, tie: TieBreak) -> Self {
         let high = match tie {
-            TieBreak::LargerG => h.tie_key(),
+            TieBreak::Auto | TieBreak::LargerG => h.tie_key(),
             TieBreak::Fifo => counter,
             TieBreak::Lifo => !counter,
         };

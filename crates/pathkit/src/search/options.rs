@@ -27,10 +27,16 @@ use crate::Cost;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TieBreak {
+    /// The searched family's own rule: [`LargerG`](Self::LargerG) for grids, hex grids, level
+    /// maps, JPS, navigation meshes and your own spaces; [`Fifo`](Self::Fifo) for the GameplayKit
+    /// graphs ([`NodeGraph`](crate::graph::NodeGraph) and the graphs built on it), whose paths
+    /// follow the order edges were added in. So `find_path` and `find_path_with` given
+    /// `SearchOptions::new()` always answer alike.
+    #[default]
+    Auto,
     /// Prefer the node with the larger G (the one closer to the goal by estimate), then the lower
     /// node index.
     /// Usually expands the fewest nodes.
-    #[default]
     LargerG,
     /// Oldest insertion first.
     Fifo,
@@ -86,13 +92,13 @@ impl<C: Cost> SearchOptions<C> {
     ///
     /// let options = SearchOptions::<f64>::new();
     /// assert_eq!(options, SearchOptions::default());
-    /// assert_eq!((options.tie_break, options.heuristic_weight), (TieBreak::LargerG, 1.0));
+    /// assert_eq!((options.tie_break, options.heuristic_weight), (TieBreak::Auto, 1.0));
     /// assert_eq!((options.max_expansions, options.max_cost), (None, None));
     /// assert_eq!(options.when_unreachable, WhenUnreachable::NoPath);
     /// ```
     pub const fn new() -> Self {
         Self {
-            tie_break: TieBreak::LargerG,
+            tie_break: TieBreak::Auto,
             heuristic_weight: 1.0,
             max_expansions: None,
             max_cost: None,

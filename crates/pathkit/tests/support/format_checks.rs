@@ -108,6 +108,8 @@ pub fn grid_ascii(data: &[u8]) {
 #[cfg(feature = "serde")]
 pub fn obstacle_graph_json(data: &[u8]) {
     use pathkit::graph::{GraphError, ObstacleGraph, PolygonObstacle};
+    use pathkit::search::SearchContext;
+    use pathkit::Pathfinder;
 
     if let Ok(obstacle) = serde_json::from_slice::<PolygonObstacle>(data) {
         assert!(obstacle.len() >= 2);
@@ -130,7 +132,7 @@ pub fn obstacle_graph_json(data: &[u8]) {
             graph
                 .is_connection_locked(a, b)
                 .expect("a node of the graph");
-            match graph.find_path(a, b) {
+            match graph.find_path(&mut SearchContext::new(), a, b) {
                 Ok(_)
                 | Err(
                     GraphError::InvalidCost { .. }

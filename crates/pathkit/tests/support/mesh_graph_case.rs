@@ -31,6 +31,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::geometry::Extrusion;
 use pathkit::graph::{MeshGraph, NodeId, PolygonObstacle, TriangulationMode};
+use pathkit::search::SearchContext;
 use std::collections::{BTreeSet, HashMap};
 
 use crate::free_space_oracle::FreeSpace;
@@ -504,7 +505,10 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
                     "{context}: any angle {pa:?} -> {pb:?}: mesh {any_angle:?}, oracle {best:?}"
                 );
             }
-            let found = graph.find_path(a, b).unwrap().into_path();
+            let found = graph
+                .find_path(&mut SearchContext::new(), a, b)
+                .unwrap()
+                .into_path();
             let graph_best = graph_world.shortest(pa, pb);
             if shared_nodes && world.is_free(pa) && world.is_free(pb) && pa != pb {
                 assert_eq!(

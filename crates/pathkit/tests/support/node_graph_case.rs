@@ -24,6 +24,8 @@ use pathkit::graph::{
     BaseCosts, DiagonalCost, Direction, GraphError, GridGraph, NodeGraph, NodeId, NodeKind,
 };
 use pathkit::search::SearchContext;
+use pathkit::search::SearchOptions;
+use pathkit::Pathfinder;
 
 use crate::oracle::{same_cost, OracleGraph};
 
@@ -435,8 +437,12 @@ impl Subject {
 
     fn find_path(&self, start: NodeId, goal: NodeId) -> Result<Option<Vec<NodeId>>, GraphError> {
         match self {
-            Subject::Nodes(g) => g.find_path(start, goal).map(|o| o.into_nodes()),
-            Subject::Grid(g) => g.find_path(start, goal).map(|o| o.into_nodes()),
+            Subject::Nodes(g) => g
+                .find_path(&mut SearchContext::new(), start, goal)
+                .map(|o| o.into_nodes()),
+            Subject::Grid(g) => g
+                .find_path(&mut SearchContext::new(), start, goal)
+                .map(|o| o.into_nodes()),
         }
     }
 
@@ -449,10 +455,11 @@ impl Subject {
     ) -> Result<Option<f32>, GraphError> {
         match self {
             Subject::Nodes(g) => g
-                .find_path_into(ctx, &BaseCosts, start, goal, path)
+                .space_with(&BaseCosts)
+                .find_path_into(ctx, start, goal.into(), &SearchOptions::new(), path)
                 .map(|s| s.found_cost()),
             Subject::Grid(g) => g
-                .find_path_into(ctx, start, goal, path)
+                .find_path_into(ctx, start, goal.into(), &SearchOptions::new(), path)
                 .map(|s| s.found_cost()),
         }
     }

@@ -22,6 +22,8 @@
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::geometry::{Extrusion, Point};
 use pathkit::graph::{Direction, GraphError, NodeId, NodeKind, ObstacleGraph, PolygonObstacle};
+use pathkit::search::SearchContext;
+use pathkit::Pathfinder;
 use std::collections::BTreeSet;
 
 /// At most this many operations of a case are run.
@@ -506,7 +508,7 @@ impl Run {
     /// A search's answer: a path from start to goal along edges, or a typed error of a cost
     /// that is not a finite number.
     fn find_path(&self, a: NodeId, b: NodeId) {
-        match self.graph.find_path(a, b) {
+        match self.graph.find_path(&mut SearchContext::new(), a, b) {
             Ok(outcome) => {
                 if let Some(path) = outcome.into_path() {
                     assert_eq!(path.nodes.first(), Some(&a));
@@ -545,8 +547,12 @@ impl Run {
             6 => g.lock_connection(valid, stranger),
             7 => g.unlock_connection(stranger, valid),
             8 => g.is_connection_locked(valid, stranger).map(|_| ()),
-            9 => g.find_path(stranger, valid).map(|_| ()),
-            10 => g.find_path(valid, stranger).map(|_| ()),
+            9 => g
+                .find_path(&mut SearchContext::new(), stranger, valid)
+                .map(|_| ()),
+            10 => g
+                .find_path(&mut SearchContext::new(), valid, stranger)
+                .map(|_| ()),
             _ => g.graph().connected_nodes(stranger).map(|_| ()),
         };
         assert_eq!(result, Err(GraphError::ForeignNode { node: stranger }));

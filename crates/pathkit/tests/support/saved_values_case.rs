@@ -367,6 +367,8 @@ fn node_graph_searches(graph: &pathkit::graph::NodeGraph) {
     use crate::oracle::{same_cost, OracleGraph};
     use pathkit::graph::BaseCosts;
     use pathkit::search::SearchContext;
+    use pathkit::search::SearchOptions;
+    use pathkit::Pathfinder;
 
     let all: Vec<_> = graph.all_nodes().collect();
     let oracle = (all.len() <= ORACLE_SIZE && one_kind(graph)).then(|| {
@@ -388,8 +390,14 @@ fn node_graph_searches(graph: &pathkit::graph::NodeGraph) {
     let mut path = Vec::new();
     for &a in all.iter().take(PLACES) {
         for &b in all.iter().take(PLACES) {
-            let found = graph.find_path(a, b);
-            let status = graph.find_path_into(&mut ctx, &BaseCosts, a, b, &mut path);
+            let found = graph.find_path(&mut SearchContext::new(), a, b);
+            let status = graph.space_with(&BaseCosts).find_path_into(
+                &mut ctx,
+                a,
+                b.into(),
+                &SearchOptions::new(),
+                &mut path,
+            );
             let Some(found) = both_doors(found, status, &path, a, b) else {
                 continue;
             };
@@ -579,7 +587,8 @@ fn round_trip_grid_graph(grid: &pathkit::graph::GridGraph) {
 /// path along edges from start to goal, or a typed error about costs.
 #[cfg(feature = "serde")]
 fn grid_graph_searches(grid: &pathkit::graph::GridGraph) {
-    use pathkit::search::SearchContext;
+    use pathkit::search::{SearchContext, SearchOptions};
+    use pathkit::Pathfinder;
 
     let (ox, oy) = grid.origin();
     let (w, h) = (grid.width() as i32, grid.height() as i32);
@@ -595,8 +604,9 @@ fn grid_graph_searches(grid: &pathkit::graph::GridGraph) {
     let mut path = Vec::new();
     for &a in &places {
         for &b in &places {
-            let found = grid.find_path(a, b);
-            let status = grid.find_path_into(&mut ctx, a, b, &mut path);
+            let found = grid.find_path(&mut SearchContext::new(), a, b);
+            let status =
+                grid.find_path_into(&mut ctx, a, b.into(), &SearchOptions::new(), &mut path);
             let Some(found) = both_doors(found, status, &path, a, b) else {
                 continue;
             };

@@ -16,8 +16,11 @@ use pathkit::graph::{NodeKind, ObstacleGraph, PolygonObstacle};
 use pathkit::search::SearchContext;
 use pathkit::Pathfinder;
 
+/// A path as the positions of its nodes.
+type Corners = Vec<[f32; 2]>;
+
 /// The path's corners under both rules, past a 2 x 2 crate.
-fn run() -> Result<(Vec<[f32; 2]>, Vec<[f32; 2]>), Box<dyn std::error::Error>> {
+fn run() -> Result<(Corners, Corners), Box<dyn std::error::Error>> {
     let crate_box = PolygonObstacle::new(&[[4.0, 4.0], [6.0, 4.0], [6.0, 6.0], [4.0, 6.0]])?;
     let mut corners = Vec::new();
     for extrusion in [Extrusion::Radial, Extrusion::Mitre] {

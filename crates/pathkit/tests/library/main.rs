@@ -49,6 +49,8 @@ mod movingai_expected;
 
 #[path = "../batch_order.rs"]
 mod batch_order;
+#[path = "../documentation.rs"]
+mod documentation;
 #[path = "../format_fuzz_regressions.rs"]
 mod format_fuzz_regressions;
 #[path = "../format_movingai.rs"]

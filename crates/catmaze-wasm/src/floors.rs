@@ -322,7 +322,7 @@ pub(crate) fn run_to_end<S: IndexedSpace>(
     let mut stepper = Stepper::new(ctx, space, start, goal, options)?;
     let mut expanded = Vec::new();
     loop {
-        match stepper.step()? {
+        match stepper.step(ctx, space)? {
             StepEvent::Expanded(n) => expanded.push(n),
             StepEvent::Finished(outcome) => {
                 let found = outcome.into_path().map(|p| {

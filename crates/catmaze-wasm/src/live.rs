@@ -1,29 +1,23 @@
 //! [`LiveSearch`]: a pathkit [`Stepper`] kept between calls from the page.
 //!
-//! A `Stepper` borrows its search context and its space (which borrows the grid) for as long as
-//! it lives, and the page steps it over many frames, one call at a time. Rust's borrows cannot
-//! outlive a call, so this type owns the three on the heap and hands the stepper references to
-//! them. That is the one piece of `unsafe` here; its invariants are local to this file:
-//!
-//! - the grid, space and context are boxed once and never moved or touched again until drop;
-//! - the stepper is the only user of those references, and it is dropped before the boxes are
-//!   freed (see `Drop`);
-//! - nothing with the fake `'static` lifetime leaves this type: every method returns owned data.
+//! The page steps a search over many frames, one call at a time. A `Stepper` holds only the
+//! loop's own state and is lent the context and the space on every call, so this type simply owns
+//! the grid, the context, the stepper, and the recipe that builds the space on the grid; each call
+//! builds the space (a few numbers over a borrowed grid) and lends it.
 
 use crate::PlaygroundError;
 use pathkit::grid::{Cell, Grid, GridError, GridSpace};
 use pathkit::search::{NodeView, SearchContext, SearchOptions, StepEvent, Stepper};
-use std::mem::ManuallyDrop;
-use std::ptr::NonNull;
 
-type Space = GridSpace<'static, f64>;
+/// How the search's space is made on its grid.
+type SpaceRecipe = Box<dyn for<'g> Fn(&'g Grid) -> Result<GridSpace<'g, f64>, GridError>>;
 
 /// A step-by-step A* (or Dijkstra, weighted A*, breadth-first) search on its own copy of a grid.
 pub struct LiveSearch {
-    stepper: ManuallyDrop<Stepper<'static, 'static, Space>>,
-    space: NonNull<Space>,
-    ctx: NonNull<SearchContext<f64>>,
-    grid: NonNull<Grid>,
+    grid: Grid,
+    space: SpaceRecipe,
+    ctx: SearchContext<f64>,
+    stepper: Stepper<Cell, f64>,
 }
 
 impl std::fmt::Debug for LiveSearch {
@@ -43,55 +37,26 @@ pub enum Stepped {
 
 impl LiveSearch {
     /// Prepares a search on `grid` (copied into the search) from `start` to `goal`, in the space
-    /// `make_space` builds on it.
+    /// `make_space` builds on it (called again on every step: it must build the same space).
     ///
     /// # Errors
     ///
     /// The space's or the search's refusal (a cell outside the grid, a bad weight).
     pub fn new(
         grid: Grid,
-        make_space: impl FnOnce(&'static Grid) -> Result<Space, GridError>,
+        make_space: impl for<'g> Fn(&'g Grid) -> Result<GridSpace<'g, f64>, GridError> + 'static,
         start: Cell,
         goal: Cell,
         options: SearchOptions<f64>,
     ) -> Result<LiveSearch, PlaygroundError> {
-        let grid = NonNull::from(Box::leak(Box::new(grid)));
-        // SAFETY: `grid` stays allocated and unmoved until it is freed below or in `Drop`.
-        let space = match make_space(unsafe { grid.as_ref() }) {
-            Ok(space) => NonNull::from(Box::leak(Box::new(space))),
-            Err(e) => {
-                // SAFETY: nothing borrows the grid any more.
-                drop(unsafe { Box::from_raw(grid.as_ptr()) });
-                return Err(e.into());
-            }
-        };
-        let mut ctx = NonNull::from(Box::leak(Box::new(SearchContext::new())));
-        // SAFETY: the three boxes live until `Drop`, which drops the stepper first; nobody else
-        // reads or writes them meanwhile.
-        let made = Stepper::new(
-            unsafe { ctx.as_mut() },
-            unsafe { space.as_ref() },
-            start,
-            goal,
-            options,
-        );
-        match made {
-            Ok(stepper) => Ok(LiveSearch {
-                stepper: ManuallyDrop::new(stepper),
-                space,
-                ctx,
-                grid,
-            }),
-            Err(e) => {
-                // SAFETY: the failed constructor dropped its borrows; free in reverse order.
-                unsafe {
-                    drop(Box::from_raw(ctx.as_ptr()));
-                    drop(Box::from_raw(space.as_ptr()));
-                    drop(Box::from_raw(grid.as_ptr()));
-                }
-                Err(e.into())
-            }
-        }
+        let mut ctx = SearchContext::new();
+        let stepper = Stepper::new(&mut ctx, &make_space(&grid)?, start, goal, options)?;
+        Ok(LiveSearch {
+            grid,
+            space: Box::new(make_space),
+            ctx,
+            stepper,
+        })
     }
 
     /// One expansion, or the outcome once the search is over.
@@ -100,7 +65,8 @@ impl LiveSearch {
     ///
     /// The search's refusal (a cost that overflowed, for one).
     pub fn step(&mut self) -> Result<Stepped, PlaygroundError> {
-        match self.stepper.step()? {
+        let space = (self.space)(&self.grid)?;
+        match self.stepper.step(&mut self.ctx, &space)? {
             StepEvent::Expanded(cell) => Ok(Stepped::Expanded(cell)),
             StepEvent::Finished(outcome) => Ok(Stepped::Finished(
                 outcome.into_path().map(|p| (p.nodes, p.cost)),
@@ -108,37 +74,35 @@ impl LiveSearch {
         }
     }
 
+    /// Runs `read` on the search's lists; `None` when the space cannot be made (it was made
+    /// when the search started, so only a recipe that changed its mind gets here).
+    fn read<T>(
+        &self,
+        read: impl FnOnce(&pathkit::search::StepView<'_, GridSpace<'_, f64>>) -> T,
+    ) -> Option<T> {
+        let space = (self.space)(&self.grid).ok()?;
+        let view = self.stepper.view(&self.ctx, &space).ok()?;
+        Some(read(&view))
+    }
+
     /// The search's numbers for `cell`, if it has been reached.
     pub fn view(&self, cell: Cell) -> Option<NodeView<Cell, f64>> {
-        self.stepper.node_view(cell)
+        self.read(|v| v.node_view(cell)).flatten()
     }
 
     /// `true` for a closed cell.
     pub fn is_closed(&self, cell: Cell) -> bool {
-        self.stepper.is_closed(cell)
+        self.read(|v| v.is_closed(cell)).unwrap_or(false)
     }
 
     /// The open list, next first.
     pub fn open_list(&self) -> Vec<NodeView<Cell, f64>> {
-        self.stepper.open_list()
+        self.read(|v| v.open_list()).unwrap_or_default()
     }
 
     /// The closed list, in the order of expansion.
     pub fn closed_list(&self) -> Vec<NodeView<Cell, f64>> {
-        self.stepper.closed_list()
-    }
-}
-
-impl Drop for LiveSearch {
-    fn drop(&mut self) {
-        // SAFETY: the stepper goes first, ending every borrow of the boxes; then the boxes are
-        // freed in the reverse order of their making. Each was made by `Box::leak` in `new`.
-        unsafe {
-            ManuallyDrop::drop(&mut self.stepper);
-            drop(Box::from_raw(self.ctx.as_ptr()));
-            drop(Box::from_raw(self.space.as_ptr()));
-            drop(Box::from_raw(self.grid.as_ptr()));
-        }
+        self.read(|v| v.closed_list()).unwrap_or_default()
     }
 }
 

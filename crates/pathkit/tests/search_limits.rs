@@ -371,6 +371,60 @@ fn terrain_weights_change_routes_and_heuristic_scale() {
     );
 }
 
+/// A stepper is lent its context and space on each call: kept between frames it goes on
+/// exactly where it stopped, and resumed with a context another search has used since, a copy
+/// that has moved on, or a space of another size, it refuses with a typed error and changes
+/// nothing.
+#[test]
+fn a_stepper_resumes_only_on_its_own_records() {
+    let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
+    let space = grid.four_connected();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(3, 2));
+    let mut ctx = SearchContext::new();
+    let mut stepper = Stepper::new(&mut ctx, &space, start, goal, SearchOptions::new()).unwrap();
+    assert_eq!(
+        stepper.step(&mut ctx, &space).unwrap(),
+        StepEvent::Expanded(start)
+    );
+
+    // Another search on the context: the stepper's records are gone.
+    let mut other = stepper.clone();
+    let _ = Stepper::new(&mut ctx, &space, goal, start, SearchOptions::new()).unwrap();
+    assert_eq!(
+        other.step(&mut ctx, &space),
+        Err(SearchError::StepperMismatch)
+    );
+    assert_eq!(
+        other.view(&ctx, &space).err(),
+        Some(SearchError::StepperMismatch)
+    );
+
+    // A copy of the context stepped on: the original no longer matches, the copy does.
+    let mut ctx = SearchContext::new();
+    let mut stepper2 = Stepper::new(&mut ctx, &space, start, goal, SearchOptions::new()).unwrap();
+    let mut copy = ctx.clone();
+    let _ = stepper2.step(&mut copy, &space).unwrap();
+    assert_eq!(
+        stepper2.step(&mut ctx, &space),
+        Err(SearchError::StepperMismatch)
+    );
+    assert!(stepper2.step(&mut copy, &space).is_ok());
+
+    // A space of another size.
+    let bigger = Grid::new(5, 5).unwrap();
+    assert_eq!(
+        stepper2.step(&mut copy, &bigger.four_connected()),
+        Err(SearchError::StepperMismatch)
+    );
+    // Refused calls changed nothing: it still finishes with the one-shot answer.
+    let outcome = loop {
+        if let StepEvent::Finished(o) = stepper2.step(&mut copy, &space).unwrap() {
+            break o;
+        }
+    };
+    assert_eq!(outcome.path().unwrap().cost, 5);
+}
+
 #[test]
 fn stepper_shows_the_tutorial_numbers() {
     // The first expansion of the worked example: from [24;0], Top is outside, so Left [23;0] and
@@ -388,9 +442,12 @@ fn stepper_shows_the_tutorial_numbers() {
         SearchOptions::new().tie_break(TieBreak::Lifo),
     )
     .unwrap();
-    assert_eq!(stepper.open_list().len(), 1);
-    assert_eq!(stepper.step().unwrap(), StepEvent::Expanded(start));
-    let open = stepper.open_list();
+    assert_eq!(stepper.view(&ctx, &space).unwrap().open_list().len(), 1);
+    assert_eq!(
+        stepper.step(&mut ctx, &space).unwrap(),
+        StepEvent::Expanded(start)
+    );
+    let open = stepper.view(&ctx, &space).unwrap().open_list();
     let summary: Vec<(Cell, u32, u32, u32)> =
         open.iter().map(|v| (v.node, v.g, v.h, v.f)).collect();
     // Newest first among equal F: Bottom was opened after Left.
@@ -399,18 +456,22 @@ fn stepper_shows_the_tutorial_numbers() {
         vec![(Cell::new(24, 1), 1, 4, 5), (Cell::new(23, 0), 1, 4, 5)]
     );
     assert!(open.iter().all(|v| v.parent == Some(start)));
-    assert!(stepper.is_closed(start));
+    assert!(stepper.view(&ctx, &space).unwrap().is_closed(start));
     let mut expansions = 1;
     let outcome = loop {
-        match stepper.step().unwrap() {
+        match stepper.step(&mut ctx, &space).unwrap() {
             StepEvent::Expanded(_) => expansions += 1,
             StepEvent::Finished(o) => break o,
         }
     };
     assert_eq!(expansions + 1, 13, "13 removals, the target included");
-    assert_eq!(stepper.closed_list().len(), 13);
+    assert_eq!(stepper.view(&ctx, &space).unwrap().closed_list().len(), 13);
     assert_eq!(outcome.into_path().unwrap().cost, 9);
-    let view = stepper.node_view(Cell::new(20, 2)).unwrap();
+    let view = stepper
+        .view(&ctx, &space)
+        .unwrap()
+        .node_view(Cell::new(20, 2))
+        .unwrap();
     assert_eq!(
         (view.g, view.h, view.f, view.parent),
         (6, 3, 9, Some(Cell::new(20, 1)))

@@ -418,17 +418,17 @@ proptest! {
         let from_start = case.map.distances(moves_of(space.diagonal()), octile_costs(10.0, 14.0), &[xy(start)]);
         let mut stepper = Stepper::new(&mut ctx, &space, start, goal, options).unwrap();
         prop_assert!(!stepper.is_finished());
-        prop_assert!(stepper.closed_list().is_empty());
-        let first = stepper.open_list();
+        prop_assert!(stepper.view(&ctx, &space).unwrap().closed_list().is_empty());
+        let first = stepper.view(&ctx, &space).unwrap().open_list();
         prop_assert_eq!(first.len(), 1);
         prop_assert_eq!((first[0].node, first[0].g, first[0].parent), (start, 0, None));
         let mut expanded = Vec::new();
         let outcome = loop {
-            let next = stepper.open_list().first().map(|v| v.node);
-            match stepper.step().unwrap() {
+            let next = stepper.view(&ctx, &space).unwrap().open_list().first().map(|v| v.node);
+            match stepper.step(&mut ctx, &space).unwrap() {
                 StepEvent::Expanded(node) => {
                     prop_assert_eq!(Some(node), next);
-                    prop_assert!(stepper.is_closed(node) && !stepper.is_finished());
+                    prop_assert!(stepper.view(&ctx, &space).unwrap().is_closed(node) && !stepper.is_finished());
                     expanded.push(node);
                 }
                 StepEvent::Finished(outcome) => {
@@ -444,11 +444,11 @@ proptest! {
         prop_assert!(stepper.is_finished());
         prop_assert_eq!(&outcome, &one_shot);
         prop_assert_eq!(expanded.len() as u64, stats.expanded);
-        prop_assert_eq!(stepper.step().unwrap(), StepEvent::Finished(one_shot));
+        prop_assert_eq!(stepper.step(&mut ctx, &space).unwrap(), StepEvent::Finished(one_shot));
 
-        let closed = stepper.closed_list();
+        let closed = stepper.view(&ctx, &space).unwrap().closed_list();
         prop_assert_eq!(&closed.iter().map(|v| v.node).collect::<Vec<_>>(), &expanded);
-        let open = stepper.open_list();
+        let open = stepper.view(&ctx, &space).unwrap().open_list();
         prop_assert!(open.windows(2).all(|w| w[0].f <= w[1].f), "open list out of order");
         // Each open node once, however often it was improved.
         let mut distinct: Vec<Cell> = open.iter().map(|v| v.node).collect();
@@ -458,7 +458,7 @@ proptest! {
         for v in closed.iter().chain(&open) {
             prop_assert_eq!(v.f, v.g + v.h);
             prop_assert_eq!(v.parent.is_none(), v.node == start);
-            prop_assert_eq!(stepper.node_view(v.node), Some(*v));
+            prop_assert_eq!(stepper.view(&ctx, &space).unwrap().node_view(v.node), Some(*v));
         }
         for v in &closed {
             let i = v.node.y as usize * case.map.width + v.node.x as usize;
@@ -473,8 +473,8 @@ proptest! {
                 let is_closed = expanded.contains(&cell);
                 let is_open = open.iter().any(|v| v.node == cell);
                 prop_assert!(!(is_closed && is_open));
-                prop_assert_eq!(stepper.is_closed(cell), is_closed);
-                prop_assert_eq!(stepper.node_view(cell).is_some(), is_closed || is_open, "{:?}", cell);
+                prop_assert_eq!(stepper.view(&ctx, &space).unwrap().is_closed(cell), is_closed);
+                prop_assert_eq!(stepper.view(&ctx, &space).unwrap().node_view(cell).is_some(), is_closed || is_open, "{:?}", cell);
             }
         }
     }

@@ -55,6 +55,10 @@ pub enum SearchError<N> {
         /// The limit given, as `f64`.
         limit: f64,
     },
+    /// A [`Stepper`](super::Stepper) was resumed with a context another search has used since
+    /// it last ran (or that it did not start on), or with a space of another size: the records
+    /// it left there are gone. Nothing was changed.
+    StepperMismatch,
     /// A space with more than `u32::MAX` nodes (`node_bound()` above it), or a sparse search
     /// that met more than `u32::MAX` distinct nodes.
     TooManyNodes,
@@ -95,6 +99,7 @@ impl<N> SearchError<N> {
             SearchError::InvalidWeight { weight } => SearchError::InvalidWeight { weight },
             SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
             SearchError::TooManyNodes => SearchError::TooManyNodes,
+            SearchError::StepperMismatch => SearchError::StepperMismatch,
             SearchError::TooLarge {
                 nodes,
                 bytes,
@@ -142,6 +147,11 @@ impl<N: fmt::Debug> fmt::Display for SearchError<N> {
                 write!(f, "cost limit {limit} must not be NaN or negative")
             }
             SearchError::TooManyNodes => write!(f, "the search has more than 2^32 - 1 nodes"),
+            SearchError::StepperMismatch => write!(
+                f,
+                "a stepper must go on with the context and the space it started on, and no other \
+                 search may use that context in between"
+            ),
             SearchError::TooLarge {
                 nodes,
                 bytes,

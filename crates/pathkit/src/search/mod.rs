@@ -99,6 +99,6 @@ pub use sliced::{PendingSearch, Progress, ResumeResult};
 pub use space::{IndexedSpace, SearchSpace};
 pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::SparseSearchContext;
-pub use stepper::{NodeView, StepEvent, StepResult, Stepper};
+pub use stepper::{NodeView, StepEvent, StepResult, StepView, Stepper};
 pub use when_unreachable::WhenUnreachable;
 pub use with_landmarks::WithLandmarks;

@@ -82,11 +82,22 @@ impl<C: Cost> EstimateSlot<C> for NoEstimate {
     }
 }
 
+/// A number no other call in this process gets: the tickets of [`Records`].
+pub(crate) fn next_ticket() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// The records of every node a search may touch, and the query number that stamps them.
 #[derive(Clone, Debug)]
 pub(crate) struct Records<C, H = C> {
     pub slots: Vec<Record<C, H>>,
     pub generation: u32,
+    /// This query's number, unique across every context of the process: a
+    /// [`Stepper`](super::Stepper) resumed between calls checks that the records are still its
+    /// own (no other search has used them, and they are not a copy that has moved on).
+    pub ticket: u64,
     /// The indices of the last path, goal first: path writing's scratch list, kept so that it
     /// allocates only to grow.
     trail: Vec<u32>,
@@ -97,6 +108,7 @@ impl<C: Cost, H> Default for Records<C, H> {
         Records {
             slots: Vec::new(),
             generation: 0,
+            ticket: 0,
             trail: Vec::new(),
         }
     }
@@ -119,6 +131,7 @@ impl<C: Cost, H: EstimateSlot<C>> Records<C, H> {
             }
             self.generation = 1;
         }
+        self.ticket = next_ticket();
         Ok(())
     }
 

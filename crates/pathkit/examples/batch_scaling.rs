@@ -15,7 +15,7 @@ use pathkit::batch;
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsMode, JpsPlus, PathMode};
-use pathkit::search::Outcome;
+use pathkit::search::{Outcome, SearchOptions};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -78,6 +78,7 @@ fn main() -> ExitCode {
             }
         };
         let plus = JpsPlus::new(grid.clone()).expect("a uniform-cost map");
+        let options = SearchOptions::new();
         println!(
             "{name}: {}x{}, {} queries, {cores} cores",
             grid.width(),
@@ -85,14 +86,35 @@ fn main() -> ExitCode {
             queries.len()
         );
         let engines: [(&str, Batch); 3] = [
-            ("A*", Box::new(|| found(batch::astar(&grid, &queries)))),
+            (
+                "A*",
+                Box::new(|| {
+                    found(batch::find_paths(
+                        &grid.eight_connected(),
+                        &queries,
+                        &options,
+                    ))
+                }),
+            ),
             (
                 "JPS",
-                Box::new(|| found(batch::jps(&grid, &queries, JpsMode::EIGHT))),
+                Box::new(|| {
+                    found(batch::find_paths(
+                        &grid.jump_points(JpsMode::EIGHT),
+                        &queries,
+                        &options,
+                    ))
+                }),
             ),
             (
                 "JPS+",
-                Box::new(|| found(batch::jps_plus(&plus, &queries, PathMode::Cells))),
+                Box::new(|| {
+                    found(batch::find_paths(
+                        &plus.paths(PathMode::Cells),
+                        &queries,
+                        &options,
+                    ))
+                }),
             ),
         ];
         for (engine, work) in &engines {

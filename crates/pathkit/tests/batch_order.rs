@@ -3,7 +3,7 @@
 use pathkit::batch;
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::SearchContext;
+use pathkit::search::{SearchContext, SearchOptions, Status};
 use pathkit::Pathfinder;
 
 fn map() -> Grid {
@@ -52,19 +52,38 @@ fn batch_results_equal_sequential_results_in_order() {
             .count()
             > 50
     );
-    assert_eq!(batch::jps(&grid, &qs, JpsMode::EIGHT), sequential);
+    assert_eq!(
+        batch::find_paths(
+            &grid.jump_points(JpsMode::EIGHT),
+            &qs,
+            &SearchOptions::new()
+        ),
+        sequential
+    );
 
     let four: Vec<_> = qs
         .iter()
         .map(|&(s, g)| grid.jump_points(JpsMode::FOUR).find_path(&mut ctx, s, g))
         .collect();
-    assert_eq!(batch::jps(&grid, &qs, JpsMode::FOUR), four);
+    assert_eq!(
+        batch::find_paths(&grid.jump_points(JpsMode::FOUR), &qs, &SearchOptions::new()),
+        four
+    );
 
-    let costs: Vec<_> = sequential
+    let statuses: Vec<_> = sequential
         .iter()
-        .map(|r| Ok(r.as_ref().unwrap().path().map(|p| p.cost)))
+        .map(|r| {
+            Ok(match r.as_ref().unwrap().path() {
+                Some(p) => Status::Found { cost: p.cost },
+                None => Status::Unreachable,
+            })
+        })
         .collect();
-    assert_eq!(batch::jps_costs(&grid, &qs, JpsMode::EIGHT), costs);
+    let finder = grid.jump_points(JpsMode::EIGHT.jump_points());
+    assert_eq!(
+        batch::find_statuses(&finder, &qs, &SearchOptions::new()),
+        statuses
+    );
 
     let plus = JpsPlus::new(grid.clone()).unwrap();
     let plus_sequential: Vec<_> = qs
@@ -72,7 +91,7 @@ fn batch_results_equal_sequential_results_in_order() {
         .map(|&(s, g)| plus.find_path(&mut ctx, s, g))
         .collect();
     assert_eq!(
-        batch::jps_plus(&plus, &qs, PathMode::Cells),
+        batch::find_paths(&plus.paths(PathMode::Cells), &qs, &SearchOptions::new()),
         plus_sequential
     );
 
@@ -81,7 +100,10 @@ fn batch_results_equal_sequential_results_in_order() {
         .iter()
         .map(|&(s, g)| grid.eight_connected().find_path(&mut astar_ctx, s, g))
         .collect();
-    assert_eq!(batch::astar(&grid, &qs), astar_sequential);
+    assert_eq!(
+        batch::find_paths(&grid.eight_connected(), &qs, &SearchOptions::new()),
+        astar_sequential
+    );
 }
 
 #[test]
@@ -91,12 +113,21 @@ fn batch_reports_errors_per_query() {
         (Cell::new(0, 0), Cell::new(2, 1)),
         (Cell::new(0, 0), Cell::new(5, 5)),
     ];
-    let results = batch::jps(&grid, &qs, JpsMode::EIGHT);
+    let results = batch::find_paths(
+        &grid.jump_points(JpsMode::EIGHT),
+        &qs,
+        &SearchOptions::new(),
+    );
     assert!(results[0].as_ref().unwrap().is_found());
     assert!(matches!(
         results[1],
         Err(pathkit::jps::JpsError::OutOfBounds { .. })
     ));
-    assert!(batch::astar(&grid, &qs)[1].is_err());
-    assert!(batch::jps(&grid, &[], JpsMode::EIGHT).is_empty());
+    assert!(batch::find_paths(&grid.eight_connected(), &qs, &SearchOptions::new())[1].is_err());
+    assert!(batch::find_paths(
+        &grid.jump_points(JpsMode::EIGHT),
+        &[],
+        &SearchOptions::new()
+    )
+    .is_empty());
 }

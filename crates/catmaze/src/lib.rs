@@ -63,3 +63,8 @@ pub const TILE_PIXELS: f64 = 32.0;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
+
+/// This crate's README (the game's guide), its example compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

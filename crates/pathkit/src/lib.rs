@@ -55,7 +55,7 @@ pub mod search;
 pub use cost::Cost;
 pub use pathfinder::{Goal, Pathfinder, Unsupported};
 
-/// The crate README's example, compiled and run as a doctest so it cannot go stale. The
+/// The crate README's examples, compiled and run as doctests so they cannot go stale. The
 /// workspace README's examples are the `catmaze` crate's doctests: that file is not part of this
 /// package, which must build and test on its own.
 #[cfg(doctest)]

@@ -28,8 +28,8 @@ const TRANSITION_GAP: u32 = 16;
 /// cluster, by the cost of the cheapest path between them. A query joins its start and goal to
 /// the graph, searches the top level, then refines each abstract edge level by level, inside
 /// one cluster at a time, down to cells; a last pass re-searches the path around each border it
-/// crosses. Paths are a little longer than optimal (the README's bench measures how much),
-/// and found with far fewer expansions than A* needs on large maps.
+/// crosses. Paths are a little longer than optimal (`pathkit bench-hierarchy` measures how
+/// much: docs/performance.md), and found with far fewer expansions than A* needs on large maps.
 ///
 /// The grid is owned, so that every edit goes through [`set_weight`](Self::set_weight) (or
 /// [`block`](Self::block), [`open`](Self::open)), which rebuilds only the clusters the edited

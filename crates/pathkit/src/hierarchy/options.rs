@@ -12,8 +12,8 @@ use super::{HierarchyError, MAX_LEVELS};
 /// level 2 holds about 16 times the nodes of one of level 1 and far more edges. On the Moving AI
 /// maps and a 4096 x 4096 map, one level kept an edit near 0.2 ms; a second level made queries
 /// on the 4096 map about 10% faster on average but an edit cost about 0.8 ms, and made queries
-/// on a 1024 x 1024 map slower (the README's hierarchy bench). Ask for more levels with
-/// [`levels`](Self::levels).
+/// on a 1024 x 1024 map slower (`pathkit bench-hierarchy`, docs/performance.md). Ask for more
+/// levels with [`levels`](Self::levels).
 ///
 /// Smaller clusters make edits cheaper (an edit re-searches the clusters it touches) and
 /// abstract searches larger; larger ones the reverse.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Merges the outcome lists of a mutation-testing sitting into a run's lists in this folder.
 #
-#   docs/mutants/merge-lists.sh DIR RUN    # e.g. docs/mutants/merge-lists.sh /tmp/m run-10
+#   crates/pathkit/mutants/merge-lists.sh DIR RUN    # e.g. crates/pathkit/mutants/merge-lists.sh /tmp/m run-10
 #
 # DIR is the `-o` folder of `cargo mutants --iterate`; RUN names the folder here. A sitting's
 # caught, timeout and unviable mutants join the run's; its missed list replaces the run's for
@@ -10,7 +10,7 @@
 # mutants of the current tree. Run from the repository's root.
 set -eu
 dir=$1/mutants.out
-run=docs/mutants/$2
+run=crates/pathkit/mutants/$2
 mkdir -p "$run"
 touch "$run/caught.txt" "$run/missed.txt" "$run/timeout.txt" "$run/unviable.txt"
 current=$(mktemp)

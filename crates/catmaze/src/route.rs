@@ -2,7 +2,9 @@
 
 use crate::{Object, Variant};
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
+use pathkit::Pathfinder;
 
 /// A planned route: the tiles the cat will step on, in order, without the tile it starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +34,7 @@ pub(crate) fn plan(
 ) -> Option<Route> {
     let options = SearchOptions::new().tie_break(TieBreak::Lifo);
     let outcome = match variant {
-        Variant::Tutorial => ctx.search(&grid.four_connected(), from, to, &options),
+        Variant::Tutorial => AStar(&grid.four_connected()).find_path_with(ctx, from, to, &options),
         Variant::Diagonal | Variant::DogAvoiding => {
             // 10 and 14 are valid move costs: building this space cannot fail.
             let diagonal = grid
@@ -41,7 +43,7 @@ pub(crate) fn plan(
                 .with_heuristic(Heuristic::Manhattan)
                 .heuristic_units(1.0, 1.0);
             if variant == Variant::Diagonal {
-                ctx.search(&diagonal, from, to, &options)
+                AStar(&diagonal).find_path_with(ctx, from, to, &options)
             } else {
                 let dogs_cost_more = |g: &Grid, cell: Cell| {
                     let weight = g.weight(cell);
@@ -51,7 +53,7 @@ pub(crate) fn plan(
                         weight
                     }
                 };
-                ctx.search(&diagonal.with_rules(dogs_cost_more), from, to, &options)
+                AStar(&diagonal.with_rules(dogs_cost_more)).find_path_with(ctx, from, to, &options)
             }
         }
     };

@@ -5,7 +5,9 @@ mod winning_walk;
 
 use catmaze::{Event, Game, Object, Phase, Variant};
 use pathkit::grid::Cell;
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext};
+use pathkit::Pathfinder;
 use winning_walk::{dog_free, route_to, route_to_nearest_bone, walk, EXIT, ORDER};
 
 /// Collects every bone reachable without stepping on a dog, nearest first; returns steps walked.
@@ -81,6 +83,8 @@ fn e9_the_exit_is_out_of_reach_without_bribes() {
     let game = Game::original();
     let grid = dog_free(&game, None);
     let mut ctx = SearchContext::new();
-    let outcome = ctx.astar(&grid.four_connected(), game.cat(), EXIT).unwrap();
+    let outcome = AStar(&grid.four_connected())
+        .find_path(&mut ctx, game.cat(), EXIT)
+        .unwrap();
     assert_eq!(outcome, Outcome::Unreachable);
 }

@@ -14,6 +14,7 @@ use crate::solver::Algo;
 use pathkit::format::TiledHexMap;
 use pathkit::grid::Cell;
 use pathkit::hex::{Hex, HexGrid};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
 use pathkit::Pathfinder;
 use std::io::Read;
@@ -146,8 +147,8 @@ fn run_on(args: &PathArgs, file: &Path, grid: &HexGrid) -> Result<i32, CliError>
     let mut ctx = SearchContext::new();
     let options = SearchOptions::default();
     let outcome = match args.algo {
-        Algo::AstarGeneral => ctx
-            .search(grid, start, goal, &options)
+        Algo::AstarGeneral => AStar(grid)
+            .find_path_with(&mut ctx, start, goal, &options)
             .map_err(|e| CliError::Search(e.to_string()))?,
         _ => grid
             .find_path_with(&mut ctx, start, goal, &options)

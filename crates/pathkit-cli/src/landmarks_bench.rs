@@ -9,6 +9,7 @@ use crate::error::CliError;
 use crate::landmarks_levels;
 use crate::scenario::{self, MapQueries, Query};
 use pathkit::grid::{Cell, Grid};
+use pathkit::search::AStar;
 use pathkit::search::{
     IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions, Status,
 };
@@ -145,7 +146,8 @@ fn general<S: IndexedSpace<Node = Cell, Cost = f64>>(
     options: &SearchOptions<f64>,
     path: &mut Vec<Cell>,
 ) -> Result<Status<f64>, String> {
-    ctx.search_into(space, q.start, q.goal, options, path)
+    AStar(space)
+        .find_path_into(ctx, q.start, Goal::Node(q.goal), options, path)
         .map_err(|e| e.to_string())
 }
 

@@ -15,9 +15,12 @@ use crate::scenario;
 use crate::stream::Stream;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::levels::{LevelMap, LevelSpace, Place, Portal};
+use pathkit::search::AStar;
 use pathkit::search::{
     IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions, Status,
 };
+use pathkit::Goal;
+use pathkit::Pathfinder;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -151,8 +154,8 @@ fn time_searches<S: IndexedSpace<Node = Place, Cost = f64>>(
     let mut costs = Vec::with_capacity(queries.len());
     let mut expanded = 0u64;
     for &(start, goal) in queries {
-        let status = ctx
-            .search_into(space, start, goal, options, &mut path)
+        let status = AStar(space)
+            .find_path_into(&mut ctx, start, Goal::Node(goal), options, &mut path)
             .map_err(|e| CliError::Search(e.to_string()))?;
         expanded += ctx.stats().expanded;
         let ends_right = path.first() == Some(&start) && path.last() == Some(&goal);
@@ -163,7 +166,8 @@ fn time_searches<S: IndexedSpace<Node = Place, Cost = f64>>(
         let mut best = f64::INFINITY;
         for _ in 0..rounds {
             let started = Instant::now();
-            let status = ctx.search_into(space, start, goal, options, &mut path);
+            let status =
+                AStar(space).find_path_into(&mut ctx, start, Goal::Node(goal), options, &mut path);
             black_box(&status);
             best = best.min(started.elapsed().as_secs_f64() * 1e6);
         }
@@ -261,8 +265,8 @@ pub fn bench(args: &LandmarksArgs, floors: &[PathBuf]) -> Result<LevelsRow, CliE
     let mut ctx = SearchContext::new();
     let (mut wrong, mut dijkstra_expanded) = (0, 0u64);
     for (i, &(start, goal)) in queries.iter().enumerate() {
-        let expected = ctx
-            .dijkstra(&space, start, goal)
+        let expected = AStar(&space)
+            .find_path_with(&mut ctx, start, goal, &SearchOptions::dijkstra())
             .map_err(|e| CliError::Search(e.to_string()))?
             .into_path()
             .map(|p| p.cost);

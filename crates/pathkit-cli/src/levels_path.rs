@@ -16,6 +16,7 @@ use crate::view::View;
 use pathkit::format::{TiledError, TiledHexMap, TiledLevels};
 use pathkit::grid::Cell;
 use pathkit::levels::{LevelMap, Place};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
 use pathkit::Pathfinder;
 use std::path::Path;
@@ -140,7 +141,9 @@ pub fn run(args: &PathArgs, file: &Path) -> Result<i32, CliError> {
     .map_err(|e| CliError::Search(e.to_string()))?;
     let mut ctx = SearchContext::new();
     let outcome = match args.algo {
-        Algo::AstarGeneral => ctx.search(&space, start, goal, &SearchOptions::default()),
+        Algo::AstarGeneral => {
+            AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::default())
+        }
         _ => space.find_path(&mut ctx, start, goal),
     }
     .map_err(|e| CliError::Search(e.to_string()))?;

@@ -17,6 +17,7 @@ use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext};
 use pathkit::Pathfinder;
 use std::path::Path;
@@ -335,7 +336,8 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
             let outcome = if algo == Algo::Astar {
                 space.find_path(&mut ctx, start, goal)
             } else {
-                ctx.search(&space, start, goal, &Default::default())
+                AStar(&space)
+                    .find_path_with(&mut ctx, start, goal, &Default::default())
                     .map_err(GridError::from)
             }
             .map_err(|e| CliError::Search(e.to_string()))?;

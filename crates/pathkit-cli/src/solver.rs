@@ -4,6 +4,7 @@
 use crate::error::CliError;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
 use pathkit::Pathfinder;
 
@@ -13,7 +14,7 @@ use pathkit::Pathfinder;
 pub enum Algo {
     /// A* with the octile heuristic (`GridSpace::find_path`: the grid's fast loop).
     Astar,
-    /// The same A* through the search core's general loop (`SearchContext::search`), which
+    /// The same A* through the search core's general loop (`AStar`), which
     /// any `SearchSpace` runs: the measure of what the grid's fast loop gains.
     AstarGeneral,
     /// Jump Point Search (online, no preprocessing).
@@ -139,9 +140,8 @@ impl Solver {
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }
             (Algo::AstarGeneral, _) => {
-                let outcome = self
-                    .astar
-                    .search(&grid.eight_connected(), start, goal, &SearchOptions::new())
+                let outcome = AStar(&grid.eight_connected())
+                    .find_path_with(&mut self.astar, start, goal, &SearchOptions::new())
                     .map_err(|e| search(&e))?;
                 Ok(from_outcome(outcome, self.astar.stats().expanded))
             }

@@ -22,8 +22,8 @@
 //! ```
 
 use crate::search::{
-    outcome_of, IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status,
-    WhenUnreachable,
+    outcome_of, IndexedSpace, Outcome, PendingSearch, SearchContext, SearchError, SearchOptions,
+    Stats, Status, WhenUnreachable,
 };
 use crate::Cost;
 use std::fmt;
@@ -413,6 +413,39 @@ pub(crate) fn core_search_into<S: IndexedSpace>(
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct AStar<S>(pub S);
+
+impl<S: IndexedSpace> AStar<S> {
+    /// Starts a search to run a slice at a time ([`PendingSearch::resume`]): at most so many
+    /// expansions per call, the rest on later calls (the next frame of a game). Resumed until it
+    /// is done, it answers exactly what [`find_path_with`](Pathfinder::find_path_with) answers.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{AStar, Progress, SearchContext, SearchOptions};
+    ///
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let astar = AStar(grid.four_connected());
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(7, 7), &SearchOptions::new()).unwrap();
+    /// assert_eq!(search.resume(3).unwrap(), Progress::Running);
+    /// assert_eq!(search.stats().expanded, 3);
+    /// let outcome = search.resume(u64::MAX).unwrap().done().unwrap();
+    /// assert_eq!(outcome.path().unwrap().cost, 14);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Invalid options, a node outside the space, memory.
+    pub fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<S::Cost>,
+        start: S::Node,
+        goal: S::Node,
+        options: &SearchOptions<S::Cost>,
+    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+        ctx.start_search(&self.0, start, goal, options)
+    }
+}
 
 /// Searches the space: see [`AStar`].
 ///

@@ -6,6 +6,7 @@ mod gameplaykit {
     use pathkit::graph::{AgentPath, DiagonalCost, GraphError, GridGraph, NodeId, NodeKind};
     use pathkit::grid::Diagonal;
     use pathkit::limits::MAX_MAP_BYTES;
+    use pathkit::search::AStar;
     use pathkit::search::SearchContext;
     use pathkit::search::SearchOptions;
     use pathkit::Pathfinder;
@@ -594,13 +595,15 @@ mod gameplaykit {
                     );
                     let reference = if diagonals {
                         let mut c = SearchContext::new();
-                        c.astar(&tiles.eight_connected(), cs, ct)
+                        AStar(&tiles.eight_connected())
+                            .find_path(&mut c, cs, ct)
                             .unwrap()
                             .into_path()
                             .map(|p| p.cost)
                     } else {
                         let mut c = SearchContext::new();
-                        c.astar(&tiles.four_connected(), cs, ct)
+                        AStar(&tiles.four_connected())
+                            .find_path(&mut c, cs, ct)
                             .unwrap()
                             .into_path()
                             .map(|p| p.cost as f64)

@@ -12,6 +12,7 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::search::AStar;
 use pathkit::{Goal, Pathfinder};
 use support::oracle::{MoveCosts, OracleMap};
 use support::{check_grid_answer, moves_of, outcome_of, random_case, xy, Case, RULES, TIES};
@@ -58,8 +59,14 @@ fn check_fast_loop<C: Cost>(
         &outcome_of(fast, fast_path.clone()),
         1.0,
     );
-    let general = ctx
-        .search_into(space, start, goal, &options, &mut general_path)
+    let general = AStar(space)
+        .find_path_into(
+            &mut ctx,
+            start,
+            Goal::Node(goal),
+            &options,
+            &mut general_path,
+        )
         .unwrap();
     if fast_stats.expanded == 0 && matches!(fast, Status::Unreachable) {
         // Answered from the connected components or a walled end without a search: nothing
@@ -190,10 +197,10 @@ fn an_overflowing_weight_is_the_same_error() {
         &options,
         &mut path,
     );
-    let general = ctx.search_into(
-        &space,
+    let general = AStar(&space).find_path_into(
+        &mut ctx,
         Cell::new(0, 0),
-        Cell::new(2, 0),
+        Goal::Node(Cell::new(2, 0)),
         &options,
         &mut path,
     );
@@ -229,8 +236,8 @@ fn a_walled_start_or_goal_is_unreachable() {
         assert!(path.is_empty());
         assert_eq!(ctx.stats().expanded, 0);
     }
-    let general = ctx
-        .search(&grid.eight_connected(), wall, free, &SearchOptions::new())
+    let general = AStar(&grid.eight_connected())
+        .find_path_with(&mut ctx, wall, free, &SearchOptions::new())
         .unwrap();
     assert_eq!(general, pathkit::search::Outcome::Unreachable);
 }

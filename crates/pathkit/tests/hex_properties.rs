@@ -8,6 +8,7 @@
 
 use crate::support::hex_oracle::{Drawing, HexMap};
 use pathkit::hex::{Hex, HexGrid, HexLayout};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions, SearchSpace, WhenUnreachable};
 use pathkit::Pathfinder;
 use std::collections::HashMap;
@@ -149,8 +150,8 @@ fn check_query(
                 "estimate {estimate} > cost {best}: {}",
                 what()
             );
-            let dijkstra = ctx
-                .dijkstra(grid, start, goal)
+            let dijkstra = AStar(grid)
+                .find_path_with(ctx, start, goal, &SearchOptions::dijkstra())
                 .unwrap()
                 .into_path()
                 .unwrap();

@@ -16,9 +16,12 @@ mod hostile {
     use pathkit::graph::{GraphError, GridGraph};
     use pathkit::grid::{Cell, Diagonal, Grid, GridError};
     use pathkit::limits::MAX_MAP_BYTES;
+    use pathkit::search::AStar;
+    use pathkit::search::BreadthFirst;
     use pathkit::search::{
         IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Stepper,
     };
+    use pathkit::Goal;
     use pathkit::Pathfinder;
     use std::time::Duration;
 
@@ -283,7 +286,7 @@ mod hostile {
     fn contexts_refuse_spaces_too_large_for_their_records() {
         let mut ctx = SearchContext::new();
         let huge = Line(u32::MAX as usize);
-        let e = cheaply(|| ctx.astar(&huge, 0, 3)).unwrap_err();
+        let e = cheaply(|| AStar(&huge).find_path(&mut ctx, 0, 3)).unwrap_err();
         let SearchError::TooLarge {
             nodes,
             bytes,
@@ -295,11 +298,16 @@ mod hostile {
         assert_eq!(nodes, u32::MAX as u64);
         assert!(bytes > MAX_MAP_BYTES && limit == MAX_MAP_BYTES);
         assert!(matches!(
-            ctx.breadth_first(&huge, 0, 3),
+            BreadthFirst(&huge).find_path(&mut ctx, 0, 3),
             Err(SearchError::TooLarge { .. })
         ));
         assert!(matches!(
-            ctx.search_nearest(&huge, 0, |n| n == 3, &SearchOptions::new()),
+            AStar(&huge).find_path_with(
+                &mut ctx,
+                0,
+                Goal::Matching(&|n| n == 3),
+                &SearchOptions::new()
+            ),
             Err(SearchError::TooLarge { .. })
         ));
         assert!(matches!(
@@ -307,7 +315,9 @@ mod hostile {
             Some(SearchError::TooLarge { .. })
         ));
         assert_eq!(
-            ctx.astar(&Line(usize::MAX), 0, 3).unwrap_err(),
+            AStar(&Line(usize::MAX))
+                .find_path(&mut ctx, 0, 3)
+                .unwrap_err(),
             SearchError::TooManyNodes
         );
         // Sizing the records ahead of the first query refuses them the same way.
@@ -320,7 +330,11 @@ mod hostile {
             SearchError::TooManyNodes
         );
         // The refused query left the context as it was: it still searches.
-        let path = ctx.astar(&Line(5), 0, 4).unwrap().into_path().unwrap();
+        let path = AStar(&Line(5))
+            .find_path(&mut ctx, 0, 4)
+            .unwrap()
+            .into_path()
+            .unwrap();
         assert_eq!(path.nodes, [0, 1, 2, 3, 4]);
     }
 
@@ -365,25 +379,34 @@ mod hostile {
                 ctx.reserve(&Line(40)).unwrap();
             }
             assert_eq!(
-                ctx.astar(&space, 0, 5).unwrap_err(),
+                AStar(&space).find_path(&mut ctx, 0, 5).unwrap_err(),
                 SearchError::NodeOutOfBounds { node: 5 }
             );
             assert_eq!(
-                ctx.astar(&space, 7, 2).unwrap_err(),
+                AStar(&space).find_path(&mut ctx, 7, 2).unwrap_err(),
                 SearchError::NodeOutOfBounds { node: 7 }
             );
             assert_eq!(
-                ctx.dijkstra(&space, 0, 9).unwrap_err(),
+                AStar(&space)
+                    .find_path_with(&mut ctx, 0, 9, &SearchOptions::dijkstra())
+                    .unwrap_err(),
                 SearchError::NodeOutOfBounds { node: 9 }
             );
             // Met on the way: node 4 leads to node 5.
             assert_eq!(
-                ctx.search_nearest(&space, 2, |n| n == 8, &SearchOptions::new())
+                AStar(&space)
+                    .find_path_with(
+                        &mut ctx,
+                        2,
+                        Goal::Matching(&|n| n == 8),
+                        &SearchOptions::new()
+                    )
                     .unwrap_err(),
                 SearchError::NodeOutOfBounds { node: 5 }
             );
             assert_eq!(
-                ctx.breadth_first(&space, 1, 3)
+                BreadthFirst(&space)
+                    .find_path(&mut ctx, 1, 3)
                     .unwrap()
                     .into_path()
                     .unwrap()
@@ -391,7 +414,11 @@ mod hostile {
                 [1, 2, 3]
             );
             // Within the bound the line still answers.
-            let path = ctx.astar(&space, 0, 4).unwrap().into_path().unwrap();
+            let path = AStar(&space)
+                .find_path(&mut ctx, 0, 4)
+                .unwrap()
+                .into_path()
+                .unwrap();
             assert_eq!(path.nodes, [0, 1, 2, 3, 4]);
         }
     }
@@ -428,12 +455,17 @@ mod hostile {
         // Integer and f32 costs too.
         let mut ctx32 = SearchContext::<f32>::new();
         assert!(matches!(
-            ctx32.search(&SpaceF32, 0, 2, &SearchOptions::new().max_cost(f32::NAN)),
+            AStar(&SpaceF32).find_path_with(
+                &mut ctx32,
+                0,
+                2,
+                &SearchOptions::new().max_cost(f32::NAN)
+            ),
             Err(SearchError::InvalidMaxCost { .. })
         ));
         let mut ctx_i = SearchContext::<i32>::new();
         assert!(matches!(
-            ctx_i.search(&SpaceI32, 0, 2, &SearchOptions::new().max_cost(-1)),
+            AStar(&SpaceI32).find_path_with(&mut ctx_i, 0, 2, &SearchOptions::new().max_cost(-1)),
             Err(SearchError::InvalidMaxCost { limit }) if limit == -1.0
         ));
     }
@@ -648,7 +680,7 @@ mod hostile {
             "search-context" => {
                 // 2^28 records of 16 bytes: 4 GiB, within the limit.
                 let mut ctx = SearchContext::new();
-                match ctx.astar(&Line(1 << 28), 0, 3) {
+                match AStar(&Line(1 << 28)).find_path(&mut ctx, 0, 3) {
                     Err(e @ SearchError::OutOfMemory { .. }) => e.to_string(),
                     other => panic!("{other:?}"),
                 }

@@ -6,6 +6,7 @@ use crate::alloc_counter;
 use alloc_counter::{count, count_with_bytes};
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::AStar;
 use pathkit::search::{SearchContext, SearchOptions, Status};
 use pathkit::{Goal, Pathfinder};
 
@@ -113,7 +114,9 @@ fn astar_queries_allocate_nothing_after_warm_up() {
             return false;
         }
         matches!(
-            ctx.search_into(&space, s, g, &options, &mut path).unwrap(),
+            AStar(&space)
+                .find_path_into(&mut ctx, s, Goal::Node(g), &options, &mut path)
+                .unwrap(),
             Status::Found { .. }
         )
     });

@@ -23,6 +23,8 @@ use pathkit::search::{
 use pathkit::Cost;
 
 use crate::support;
+use pathkit::search::AStar;
+use pathkit::Pathfinder;
 use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, picture, random_case, tolerance, xy, RULES};
 
@@ -119,7 +121,7 @@ fn check_grid<C: Cost>(
         } else {
             (any_cell(grid, &mut next), any_cell(grid, &mut next))
         };
-        let outcome = ctx.astar(&guided, start, goal).unwrap();
+        let outcome = AStar(&guided).find_path(&mut ctx, start, goal).unwrap();
         tally.queries += 1;
         let optimum = map.shortest(moves, costs, xy(start), xy(goal));
         if optimum.is_none() {
@@ -460,7 +462,7 @@ fn check_digraph<C: Cost>(seed: u64, cost: impl Fn(u64) -> C, tally: &mut Tally)
     }
     for _ in 0..3 {
         let (start, goal) = ((next() % n as u64) as usize, (next() % n as u64) as usize);
-        let outcome = ctx.astar(&guided, start, goal).unwrap();
+        let outcome = AStar(&guided).find_path(&mut ctx, start, goal).unwrap();
         tally.queries += 1;
         match (outcome, all[start][goal]) {
             (Outcome::Found(path), Some(best)) => {
@@ -627,7 +629,7 @@ fn tables_stay_admissible_while_costs_only_grow() {
             if start == goal {
                 continue;
             }
-            let outcome = ctx.astar(&guided, start, goal).unwrap();
+            let outcome = AStar(&guided).find_path(&mut ctx, start, goal).unwrap();
             check_grid_answer(
                 &case.map,
                 moves_of(rule),

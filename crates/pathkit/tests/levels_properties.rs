@@ -24,6 +24,8 @@ use pathkit::Pathfinder;
 
 use crate::support::levels_oracle::{Floor, Levels, Link, Rule, Spot};
 use crate::support::oracle::same_cost;
+use pathkit::search::AStar;
+use pathkit::search::SearchOptions;
 
 const TOLERANCE: f64 = 1e-9;
 
@@ -252,7 +254,9 @@ pub(crate) fn check_query(
         (e, a) => panic!("{why}: oracle {e:?}, A* {:?}", a.map(|p| p.cost)),
     }
     if pair.oracle.open(start) && pair.oracle.open(goal) {
-        let dijkstra = ctx.dijkstra(&space, place(start), place(goal)).unwrap();
+        let dijkstra = AStar(&space)
+            .find_path_with(ctx, place(start), place(goal), &SearchOptions::dijkstra())
+            .unwrap();
         match (expected, dijkstra.path()) {
             (None, None) => {}
             (Some(cost), Some(path)) => {
@@ -348,7 +352,9 @@ fn landmarks_on_a_level_map_keep_paths_optimal() {
                 continue;
             }
             let expected = pair.oracle.shortest(start, goal);
-            let found = ctx.astar(&alt, place(start), place(goal)).unwrap();
+            let found = AStar(&alt)
+                .find_path(&mut ctx, place(start), place(goal))
+                .unwrap();
             match (expected, found.path()) {
                 (None, None) => {}
                 (Some(c), Some(p)) => assert!(

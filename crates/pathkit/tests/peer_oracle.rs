@@ -9,6 +9,7 @@ use pathkit::search::{Outcome, SearchContext};
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::search::AStar;
 use pathkit::Pathfinder;
 use support::oracle::MoveCosts;
 use support::{moves_of, random_case, xy, Case, RULES};
@@ -83,7 +84,7 @@ proptest! {
         prop_assert_eq!(cost(fast), peer);
         if start != goal {
             // (From a node to itself the search core answers that node, wall or not.)
-            let general = ctx.astar(&space, case.start, case.goal).unwrap();
+            let general = AStar(&space).find_path(&mut ctx, case.start, case.goal).unwrap();
             prop_assert_eq!(cost(general), peer);
         }
     }

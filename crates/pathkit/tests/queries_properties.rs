@@ -17,6 +17,8 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::search::AStar;
+use pathkit::Goal;
 use pathkit::Pathfinder;
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
@@ -247,10 +249,10 @@ proptest! {
             // knows a space only by its edges (`SearchContext`, "Nodes no one may stand on"): a
             // start inside a wall that is itself a goal is the path `[start]` at cost zero,
             // where the grid's queries answer unreachable; any other walled start has no moves.
-            let outcome = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &plain).unwrap();
+            let outcome = AStar(&space).find_path_with(&mut ctx, case.start, Goal::Matching(&|c| goals.contains(&c)), &plain).unwrap();
             // Options other than the tie rule and the limits are ignored: no closest point.
             let closest = plain.when_unreachable(WhenUnreachable::ClosestPoint);
-            let ignored = ctx.search_nearest(&space, case.start, |c| goals.contains(&c), &closest).unwrap();
+            let ignored = AStar(&space).find_path_with(&mut ctx, case.start, Goal::Matching(&|c| goals.contains(&c)), &closest).unwrap();
             prop_assert_eq!(&ignored, &outcome);
             if !case.map.free(case.start.x as i64, case.start.y as i64) {
                 let expected = if goals.contains(&case.start) {
@@ -545,7 +547,7 @@ proptest! {
         // The nearest of the picks as goals, from s.
         let from_s = oracle.distances(&[s]);
         let best = picks.iter().filter_map(|&p| from_s[p]).fold(None, |b: Option<f64>, d| Some(b.map_or(d, |b| b.min(d))));
-        let outcome = ctx.search_to_any(&space, ids[s], &nodes, &SearchOptions::new()).unwrap();
+        let outcome = AStar(&space).find_path_with(&mut ctx, ids[s], Goal::AnyOf(&nodes), &SearchOptions::new()).unwrap();
         match (&outcome, best) {
             (Outcome::Found(p), Some(best)) => {
                 let path: Vec<usize> = p.nodes.iter().map(|id| id.index()).collect();
@@ -558,27 +560,11 @@ proptest! {
             (got, best) => prop_assert!(false, "{:?} vs {:?}", got, best),
         }
 
-        // The nearest of the picks as starts, to s.
-        let best = picks.iter().filter_map(|&p| oracle.distances(&[p])[s]).fold(None, |b: Option<f64>, d| Some(b.map_or(d, |b| b.min(d))));
-        let outcome = ctx.search_from_any(&space, &nodes, ids[s], &SearchOptions::new()).unwrap();
-        match (&outcome, best) {
-            (Outcome::Found(p), Some(best)) => {
-                let path: Vec<usize> = p.nodes.iter().map(|id| id.index()).collect();
-                prop_assert!(picks.contains(&path[0]));
-                let walked = oracle.path_cost(path[0], s, &path).unwrap();
-                prop_assert!(close(walked, f64::from(p.cost)) && close(best, f64::from(p.cost)));
-            }
-            (Outcome::Unreachable, None) => {}
-            (got, best) => prop_assert!(false, "{:?} vs {:?}", got, best),
-        }
-        let stats = ctx.stats();
-        prop_assert_eq!(ctx.search_from_any(&space, &twice, ids[s], &SearchOptions::new()).unwrap(), outcome);
-        prop_assert_eq!(ctx.stats(), stats, "a start given twice is opened once");
 
         // The closest point to the first pick, by straight-line distance, then by cost.
         if let Some(&g) = picks.first() {
             let options = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
-            let outcome = ctx.search(&space, ids[s], ids[g], &options).unwrap();
+            let outcome = AStar(&space).find_path_with(&mut ctx, ids[s], ids[g], &options).unwrap();
             let euclid = |i: usize| {
                 let (a, b) = (points[i], points[g]);
                 (f64::from(a.0) - f64::from(b.0)).hypot(f64::from(a.1) - f64::from(b.1))
@@ -730,10 +716,11 @@ proptest! {
         // The grid's general loop (a limit that never binds), and the search core's.
         let limited = options.max_expansions(1 << 40);
         for general in [true, false] {
-            let one_shot = if general { ctx.search(&space, start, goal, &limited).unwrap() } else { space.find_path_with(&mut ctx, start, goal, &limited).unwrap() };
+            let one_shot = if general { AStar(&space).find_path_with(&mut ctx, start, goal, &limited).unwrap() } else { space.find_path_with(&mut ctx, start, goal, &limited).unwrap() };
             let stats = ctx.stats();
+            let astar = AStar(&space);
             let sliced = if general {
-                let mut search = ctx.start_search(&space, start, goal, &limited).unwrap();
+                let mut search = astar.start_path(&mut ctx, start, goal, &limited).unwrap();
                 // The general loop answers nothing before it expands the start.
                 prop_assert!(!search.is_done());
                 let sliced = run_sliced(|steps| search.resume(steps), budget);

@@ -8,6 +8,7 @@ use alloc_counter::count;
 use pathkit::graph::{NodeGraph, NodeKind};
 use pathkit::grid::{Cell, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::search::AStar;
 use pathkit::search::{Progress, SearchContext, SearchOptions, WhenUnreachable};
 use pathkit::{Goal, Pathfinder};
 
@@ -204,8 +205,8 @@ fn nearest_goals_and_closest_points_allocate_nothing_after_warm_up() {
             .distance_map(&graph_space, goals.iter().copied(), Some(15.0))
             .unwrap()
             .len();
-        let status = ctx
-            .search_to_any_into(&graph_space, n[0], goals, &SearchOptions::new(), path)
+        let status = AStar(&graph_space)
+            .find_path_into(ctx, n[0], Goal::AnyOf(goals), &SearchOptions::new(), path)
             .unwrap();
         reach + usize::from(status.is_found())
     };
@@ -238,7 +239,8 @@ fn sliced_searches_allocate_nothing_after_warm_up() {
         let mut search = space.start_path(&mut ctx, start, goal, &options).unwrap();
         while let Progress::Running = search.resume_into(50, &mut path).unwrap() {}
         done += usize::from(!path.is_empty());
-        let mut search = ctx.start_search(&space, start, goal, &options).unwrap();
+        let astar = AStar(&space);
+        let mut search = astar.start_path(&mut ctx, start, goal, &options).unwrap();
         while let Progress::Running = search.resume_into(50, &mut path).unwrap() {}
         done += usize::from(!path.is_empty());
         let mut search = jps.start_path(&grid, start, goal, JpsMode::EIGHT).unwrap();

@@ -1,6 +1,7 @@
 //! Limits, unreachable goals, bad costs and other edge cases of the search core and grids.
 
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
+use pathkit::search::AStar;
 use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, StepEvent,
     Stepper, TieBreak,
@@ -21,7 +22,10 @@ fn expansion_limit_returns_best_partial_path() {
     let space = grid.four_connected();
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().max_expansions(5);
-    let Outcome::LimitReached(partial) = ctx.search(&space, start, goal, &options).unwrap() else {
+    let Outcome::LimitReached(partial) = AStar(&space)
+        .find_path_with(&mut ctx, start, goal, &options)
+        .unwrap()
+    else {
         panic!("expected a limit")
     };
     assert_eq!(ctx.stats().expanded, 5);
@@ -35,8 +39,8 @@ fn expansion_limit_returns_best_partial_path() {
     assert_eq!(partial.cost, partial.nodes.len() as u32 - 1);
     // With a generous limit, the goal is found.
     let options = SearchOptions::new().max_expansions(10_000);
-    assert!(ctx
-        .search(&space, start, goal, &options)
+    assert!(AStar(&space)
+        .find_path_with(&mut ctx, start, goal, &options)
         .unwrap()
         .is_found());
 }
@@ -47,15 +51,16 @@ fn cost_limit_is_not_unreachable() {
     let mut ctx = SearchContext::new();
     let space = grid.four_connected();
     let (start, goal) = (Cell::new(0, 0), Cell::new(9, 4));
-    match ctx
-        .search(&space, start, goal, &SearchOptions::new().max_cost(5))
+    match AStar(&space)
+        .find_path_with(&mut ctx, start, goal, &SearchOptions::new().max_cost(5))
         .unwrap()
     {
         Outcome::LimitReached(p) => assert!(p.cost <= 5),
         other => panic!("expected LimitReached, got {other:?}"),
     }
     assert_eq!(
-        ctx.search(&space, start, goal, &SearchOptions::new().max_cost(13))
+        AStar(&space)
+            .find_path_with(&mut ctx, start, goal, &SearchOptions::new().max_cost(13))
             .unwrap()
             .into_path()
             .unwrap()
@@ -83,7 +88,9 @@ fn walled_off_goal_is_unreachable_without_searching() {
     ] {
         let space = grid.space(rule, 1u32, 1u32).unwrap();
         // A previous search leaves counters behind; an answer from the components resets them to zero.
-        let _ = ctx.astar(&space, start, Cell::new(3, 2)).unwrap();
+        let _ = AStar(&space)
+            .find_path(&mut ctx, start, Cell::new(3, 2))
+            .unwrap();
         assert_eq!(
             space.find_path(&mut ctx, start, goal).unwrap(),
             Outcome::Unreachable
@@ -95,7 +102,7 @@ fn walled_off_goal_is_unreachable_without_searching() {
         );
         // The search itself agrees.
         assert_eq!(
-            ctx.astar(&space, start, goal).unwrap(),
+            AStar(&space).find_path(&mut ctx, start, goal).unwrap(),
             Outcome::Unreachable
         );
     }
@@ -129,20 +136,12 @@ fn diagonal_gaps_depend_on_the_rule() {
     // One corner free: corner cutting passes, no-corner-cutting goes around.
     let grid = Grid::from_ascii("..\n#.").unwrap();
     let mut ctx = SearchContext::new();
-    let cut = ctx
-        .astar(
-            &grid.space(Diagonal::CornerCutting, 10u32, 14).unwrap(),
-            Cell::new(0, 0),
-            Cell::new(1, 1),
-        )
+    let cut = AStar(&grid.space(Diagonal::CornerCutting, 10u32, 14).unwrap())
+        .find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 1))
         .unwrap();
     assert_eq!(cut.into_path().unwrap().cost, 14);
-    let around = ctx
-        .astar(
-            &grid.space(Diagonal::NoCornerCutting, 10u32, 14).unwrap(),
-            Cell::new(0, 0),
-            Cell::new(1, 1),
-        )
+    let around = AStar(&grid.space(Diagonal::NoCornerCutting, 10u32, 14).unwrap())
+        .find_path(&mut ctx, Cell::new(0, 0), Cell::new(1, 1))
         .unwrap();
     assert_eq!(around.into_path().unwrap().cost, 20);
 }
@@ -153,11 +152,15 @@ fn start_equals_goal_and_out_of_range() {
     let mut ctx = SearchContext::new();
     let space = grid.eight_connected();
     let here = Cell::new(3, 3);
-    let path = ctx.astar(&space, here, here).unwrap().into_path().unwrap();
+    let path = AStar(&space)
+        .find_path(&mut ctx, here, here)
+        .unwrap()
+        .into_path()
+        .unwrap();
     assert_eq!((path.nodes, path.cost), (vec![here], 0.0));
     let outside = Cell::new(10, 0);
     assert_eq!(
-        ctx.astar(&space, here, outside),
+        AStar(&space).find_path(&mut ctx, here, outside),
         Err(SearchError::NodeOutOfBounds { node: outside })
     );
     assert!(matches!(
@@ -224,16 +227,20 @@ fn dijkstra_never_asks_for_the_heuristic() {
     let mut ctx = SearchContext::new();
     let space = NanHeuristic::default();
     assert!(matches!(
-        ctx.astar(&space, 0, 3),
+        AStar(&space).find_path(&mut ctx, 0, 3),
         Err(SearchError::InvalidHeuristic { node: 0, .. })
     ));
     assert!(space.asked.get() > 0);
     let space = NanHeuristic::default();
-    let path = ctx.dijkstra(&space, 0, 3).unwrap().into_path().unwrap();
+    let path = AStar(&space)
+        .find_path_with(&mut ctx, 0, 3, &SearchOptions::dijkstra())
+        .unwrap()
+        .into_path()
+        .unwrap();
     assert_eq!((path.cost, path.nodes), (3.0, vec![0, 1, 2, 3]));
     let limited = SearchOptions::dijkstra().max_cost(10.0);
-    let path = ctx
-        .search(&space, 0, 3, &limited)
+    let path = AStar(&space)
+        .find_path_with(&mut ctx, 0, 3, &limited)
         .unwrap()
         .into_path()
         .unwrap();
@@ -245,24 +252,25 @@ fn dijkstra_never_asks_for_the_heuristic() {
 fn bad_costs_are_typed_errors() {
     let mut ctx = SearchContext::new();
     assert!(matches!(
-        ctx.astar(&Bad(f64::NAN), 0, 2),
+        AStar(&Bad(f64::NAN)).find_path(&mut ctx, 0, 2),
         Err(SearchError::InvalidCost { from: 0, to: 1, .. })
     ));
     assert!(matches!(
-        ctx.astar(&Bad(-1.0), 0, 2),
+        AStar(&Bad(-1.0)).find_path(&mut ctx, 0, 2),
         Err(SearchError::InvalidCost { .. })
     ));
     assert!(matches!(
-        ctx.astar(&Bad(f64::INFINITY), 0, 2),
+        AStar(&Bad(f64::INFINITY)).find_path(&mut ctx, 0, 2),
         Err(SearchError::InvalidCost { .. })
     ));
     assert!(matches!(
-        ctx.astar(&Bad(f64::MAX), 0, 2),
+        AStar(&Bad(f64::MAX)).find_path(&mut ctx, 0, 2),
         Err(SearchError::CostOverflow { node: 2 })
     ));
     // Node 2 has a successor 3, past the bound: reported, not a panic.
     assert_eq!(
-        ctx.astar(&Bad(1.0), 0, 2)
+        AStar(&Bad(1.0))
+            .find_path(&mut ctx, 0, 2)
             .unwrap()
             .into_path()
             .unwrap()
@@ -270,14 +278,14 @@ fn bad_costs_are_typed_errors() {
         2.0
     );
     assert!(matches!(
-        ctx.search(&Bad(1.0), 0, 2, &SearchOptions::weighted(0.5)),
+        AStar(&Bad(1.0)).find_path_with(&mut ctx, 0, 2, &SearchOptions::weighted(0.5)),
         Err(SearchError::InvalidWeight { .. })
     ));
     assert!(matches!(
-        ctx.search(&Bad(1.0), 0, 2, &SearchOptions::weighted(f64::NAN)),
+        AStar(&Bad(1.0)).find_path_with(&mut ctx, 0, 2, &SearchOptions::weighted(f64::NAN)),
         Err(SearchError::InvalidWeight { .. })
     ));
-    let err = ctx.astar(&Bad(-1.0), 0, 2).unwrap_err();
+    let err = AStar(&Bad(-1.0)).find_path(&mut ctx, 0, 2).unwrap_err();
     assert!(err.to_string().contains("not negative"), "{err}");
     // Closure searches report the same errors.
     let r = pathkit::search::astar(0u32, |n| [(n + 1, -2i32)], |_| 0, |n| n == 3);
@@ -345,8 +353,8 @@ fn terrain_weights_change_routes_and_heuristic_scale() {
     )
     .unwrap();
     let mut ctx = SearchContext::new();
-    let path = ctx
-        .astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(4, 0))
+    let path = AStar(&grid.four_connected())
+        .find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0))
         .unwrap()
         .into_path()
         .unwrap();
@@ -358,8 +366,8 @@ fn terrain_weights_change_routes_and_heuristic_scale() {
     }
     assert_eq!(grid.min_weight(), 3);
     let space = grid.four_connected();
-    let path = ctx
-        .astar(&space, Cell::new(0, 0), Cell::new(4, 3))
+    let path = AStar(&space)
+        .find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 3))
         .unwrap()
         .into_path()
         .unwrap();

@@ -12,6 +12,9 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::search::AStar;
+use pathkit::search::BreadthFirst;
+use pathkit::search::Sparse;
 use pathkit::Pathfinder;
 use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, random_case, xy, Case, RULES, TIES};
@@ -34,13 +37,16 @@ fn check_astar<C: Cost, R: TileRules>(
     let moves = moves_of(space.diagonal());
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(tie);
-    let found = ctx.search(space, start, goal, &options).unwrap();
+    let found = AStar(space)
+        .find_path_with(&mut ctx, start, goal, &options)
+        .unwrap();
     let stats = ctx.stats();
     // A reference to a space is that space (the `&S` impls forward every method): asked
     // through one, the same answer for the same work.
     let through_a_reference: &&GridSpace<'_, C, R> = &space;
     assert_eq!(
-        ctx.search(through_a_reference, start, goal, &options)
+        AStar(through_a_reference)
+            .find_path_with(&mut ctx, start, goal, &options)
             .unwrap(),
         found
     );
@@ -60,9 +66,9 @@ fn check_astar<C: Cost, R: TileRules>(
     assert_eq!(front_door, found);
     // A space that vouches for its costs runs the trusted loop (bucket queue, no checks): the
     // same pop order, so the same path.
-    let trusted = ctx
-        .search(
-            space,
+    let trusted = AStar(space)
+        .find_path_with(
+            &mut ctx,
             start,
             goal,
             &options.cost_checks(CostChecks::Trusted),
@@ -70,9 +76,9 @@ fn check_astar<C: Cost, R: TileRules>(
         .unwrap();
     check_grid_answer(map, moves, costs, (start, goal), &trusted, 1.0);
     assert_eq!(trusted, found);
-    let weighted = ctx
-        .search(
-            space,
+    let weighted = AStar(space)
+        .find_path_with(
+            &mut ctx,
             start,
             goal,
             &SearchOptions::weighted(2.5).tie_break(tie),
@@ -239,10 +245,10 @@ proptest! {
         let oracle = oracle_of(&graph);
         let options = SearchOptions::new().tie_break(TIES[tie]);
         let mut ctx = SearchContext::new();
-        let found = ctx.search(&graph, s, g, &options).unwrap();
+        let found = AStar(&graph).find_path_with(&mut ctx, s, g, &options).unwrap();
         let found_stats = ctx.stats();
         check_graph_answer(&oracle, s, g, &found, 1.0);
-        let dijkstra = ctx.dijkstra(&graph, s, g).unwrap();
+        let dijkstra = AStar(&graph).find_path_with(&mut ctx, s, g, &SearchOptions::dijkstra()).unwrap();
         check_graph_answer(&oracle, s, g, &dijkstra, 1.0);
         // What Dijkstra settled on the way: every node it reports at its least cost from `s`,
         // and every node cheaper than the goal among them (every node reached, when the goal is
@@ -259,11 +265,11 @@ proptest! {
             }
         }
         prop_assert_eq!(ctx.settled_cost(&graph, graph.points.len()), None, "not in the space");
-        let trusted = ctx.search(&graph, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
+        let trusted = AStar(&graph).find_path_with(&mut ctx, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
         check_graph_answer(&oracle, s, g, &trusted, 1.0);
         prop_assert_eq!(&trusted, &found, "trusted and checked searches pop in the same order");
         let mut sparse = SparseSearchContext::new();
-        let sparse_found = sparse.search(&graph, s, g, &options).unwrap();
+        let sparse_found = Sparse(&graph).find_path_with(&mut sparse, s, g, &options).unwrap();
         // Differential, on top of the oracle: dense and sparse storage agree exactly, counters
         // included.
         prop_assert_eq!(&found, &sparse_found);
@@ -274,15 +280,15 @@ proptest! {
     fn weighted_astar_stays_within_its_bound(graph in point_graph(), s in 0usize..40, g in 0usize..40, w in 1.0..4.0f64) {
         let (s, g) = (s % graph.points.len(), g % graph.points.len());
         let mut ctx = SearchContext::new();
-        let weighted = ctx.search(&graph, s, g, &SearchOptions::weighted(w)).unwrap();
+        let weighted = AStar(&graph).find_path_with(&mut ctx, s, g, &SearchOptions::weighted(w)).unwrap();
         check_graph_answer(&oracle_of(&graph), s, g, &weighted, w);
         // Trusting the costs changes nothing but the checks: a search with options other than
         // plain A* runs the checked search, with the same answer and the same counters.
         let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
         for options in [SearchOptions::weighted(w), closest] {
-            let checked = ctx.search(&graph, s, g, &options).unwrap();
+            let checked = AStar(&graph).find_path_with(&mut ctx, s, g, &options).unwrap();
             let stats = ctx.stats();
-            let trusted = ctx.search(&graph, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
+            let trusted = AStar(&graph).find_path_with(&mut ctx, s, g, &options.cost_checks(CostChecks::Trusted)).unwrap();
             prop_assert_eq!(&trusted, &checked);
             prop_assert_eq!(ctx.stats(), stats);
         }
@@ -336,7 +342,7 @@ proptest! {
         let (s, g) = (s % graph.points.len(), g % graph.points.len());
         let space = Recording { graph: &graph, expanded: Default::default(), told: Default::default() };
         let mut ctx = SearchContext::new();
-        let outcome = if astar { ctx.astar(&space, s, g) } else { ctx.dijkstra(&space, s, g) }.unwrap();
+        let outcome = if astar { AStar(&space).find_path(&mut ctx, s, g) } else { AStar(&space).find_path_with(&mut ctx, s, g, &SearchOptions::dijkstra()) }.unwrap();
         let stats = ctx.stats();
         let found = u64::from(outcome.is_found());
         prop_assert_eq!(stats.expanded, space.expanded.get() + found);
@@ -377,7 +383,7 @@ proptest! {
         }
         let space = Recording { graph: &graph, expanded: Default::default(), told: Default::default() };
         let mut ctx = SearchContext::new();
-        let outcome = ctx.breadth_first(&space, s, g).unwrap();
+        let outcome = BreadthFirst(&space).find_path(&mut ctx, s, g).unwrap();
         match (&outcome, hops.shortest(s, g)) {
             (Outcome::Found(p), Some(moves)) => {
                 prop_assert_eq!((p.nodes.len() - 1) as f64, moves);
@@ -413,7 +419,7 @@ proptest! {
         let options = SearchOptions::new().tie_break(TIES[tie]);
         let (start, goal) = (case.start, case.goal);
         let mut ctx = SearchContext::new();
-        let one_shot = ctx.search(&space, start, goal, &options).unwrap();
+        let one_shot = AStar(&space).find_path_with(&mut ctx, start, goal, &options).unwrap();
         let stats = ctx.stats();
         let from_start = case.map.distances(moves_of(space.diagonal()), octile_costs(10.0, 14.0), &[xy(start)]);
         let mut stepper = Stepper::new(&mut ctx, &space, start, goal, options).unwrap();

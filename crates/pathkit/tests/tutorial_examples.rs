@@ -1,7 +1,9 @@
 //! The worked examples of the Cat Maze A* tutorials, reproduced on `pathkit::grid`.
 
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
+use pathkit::Pathfinder;
 
 const LEVEL: &str = include_str!("fixtures/catmaze_25x25.txt");
 
@@ -31,7 +33,10 @@ fn variant_a_tutorial_ties_give_the_printed_path() {
     let space = grid.four_connected();
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(TieBreak::Lifo);
-    let Outcome::Found(path) = ctx.search(&space, SPAWN, TARGET, &options).unwrap() else {
+    let Outcome::Found(path) = AStar(&space)
+        .find_path_with(&mut ctx, SPAWN, TARGET, &options)
+        .unwrap()
+    else {
         panic!("no path")
     };
     let mut expected = vec![SPAWN];
@@ -60,8 +65,8 @@ fn variant_a_fifo_ties_give_the_other_path() {
     let grid = level(1);
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(TieBreak::Fifo);
-    let path = ctx
-        .search(&grid.four_connected(), SPAWN, TARGET, &options)
+    let path = AStar(&grid.four_connected())
+        .find_path_with(&mut ctx, SPAWN, TARGET, &options)
         .unwrap()
         .into_path()
         .unwrap();
@@ -92,8 +97,8 @@ fn diagonal_route(dog_weight: u32) -> (Vec<Cell>, u32, u64) {
         .heuristic_units(1.0, 1.0);
     let mut ctx = SearchContext::new();
     let options = SearchOptions::new().tie_break(TieBreak::Lifo);
-    let path = ctx
-        .search(&space, SPAWN, TARGET, &options)
+    let path = AStar(&space)
+        .find_path_with(&mut ctx, SPAWN, TARGET, &options)
         .unwrap()
         .into_path()
         .unwrap();
@@ -129,8 +134,8 @@ fn variant_c_dogs_cost_ten_times_174() {
 fn spawn_to_exit_is_88_steps_and_every_tile_is_connected() {
     let grid = level(1);
     let mut ctx = SearchContext::new();
-    let path = ctx
-        .astar(&grid.four_connected(), SPAWN, Cell::new(24, 8))
+    let path = AStar(&grid.four_connected())
+        .find_path(&mut ctx, SPAWN, Cell::new(24, 8))
         .unwrap()
         .into_path()
         .unwrap();

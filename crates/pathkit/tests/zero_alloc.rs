@@ -7,7 +7,10 @@ use crate::alloc_counter;
 
 use alloc_counter::count;
 use pathkit::grid::{Cell, Grid};
-use pathkit::search::{SearchContext, SearchOptions, SearchSpace, SparseSearchContext, Status};
+use pathkit::search::AStar;
+use pathkit::search::{
+    SearchContext, SearchOptions, SearchSpace, Sparse, SparseSearchContext, Status,
+};
 use pathkit::{Goal, Pathfinder};
 
 /// A 200x200 map of random walls with a guaranteed open border.
@@ -57,7 +60,7 @@ fn queries_after_warm_up_allocate_nothing() {
     let options = SearchOptions::new();
     assert_warm_queries_allocate_nothing(|s, g| {
         matches!(
-            ctx.search_into(&space, s, g, &options, &mut path),
+            AStar(&space).find_path_into(&mut ctx, s, Goal::Node(g), &options, &mut path),
             Ok(Status::Found { .. })
         )
     });
@@ -105,7 +108,8 @@ fn sparse_queries_after_warm_up_allocate_nothing_on_nodes_never_seen() {
     let options = SearchOptions::new();
     let mut query = |shift: i64| {
         let (start, goal) = ((shift, -shift), (shift + 40, 25 - shift));
-        let status = ctx.search_into(&Plane, start, goal, &options, &mut path);
+        let status =
+            Sparse(&Plane).find_path_into(&mut ctx, start, Goal::Node(goal), &options, &mut path);
         assert_eq!(status, Ok(Status::Found { cost: 40 + 25 }));
         assert_eq!((path[0], path[path.len() - 1]), (start, goal));
     };
@@ -137,11 +141,11 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
             &mut path,
         )
         .unwrap();
-    let _ = general
-        .search_into(
-            &space,
+    let _ = AStar(&space)
+        .find_path_into(
+            &mut general,
             cell(longest.0),
-            cell(longest.1),
+            Goal::Node(cell(longest.1)),
             &options,
             &mut path,
         )
@@ -153,8 +157,8 @@ fn the_largest_query_warms_a_context_up_for_all_others() {
                 let _ = space
                     .find_path_into(&mut ctx, s, Goal::Node(g), &options, &mut path)
                     .unwrap();
-                let _ = general
-                    .search_into(&space, s, g, &options, &mut path)
+                let _ = AStar(&space)
+                    .find_path_into(&mut general, s, Goal::Node(g), &options, &mut path)
                     .unwrap();
             }
         }

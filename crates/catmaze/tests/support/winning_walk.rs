@@ -8,7 +8,10 @@
 
 use catmaze::{Event, Game, Object};
 use pathkit::grid::{Cell, Grid};
+use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions, TieBreak};
+use pathkit::Goal;
+use pathkit::Pathfinder;
 
 /// The winning order of dog tiles and the bones held just before each bribe.
 pub const ORDER: [((u32, u32), u32); 19] = [
@@ -50,11 +53,11 @@ pub fn dog_free(game: &Game, allowed: Option<Cell>) -> Grid {
 pub fn route_to_nearest_bone(game: &Game, ctx: &mut SearchContext<u32>) -> Option<Vec<Cell>> {
     let grid = dog_free(game, None);
     let options = SearchOptions::new().tie_break(TieBreak::Lifo);
-    let outcome = ctx
-        .search_nearest(
-            &grid.four_connected(),
+    let outcome = AStar(&grid.four_connected())
+        .find_path_with(
+            ctx,
             game.cat(),
-            |c| game.object(c) == Some(Object::Bone),
+            Goal::Matching(&|c| game.object(c) == Some(Object::Bone)),
             &options,
         )
         .unwrap();
@@ -67,7 +70,8 @@ pub fn route_to_nearest_bone(game: &Game, ctx: &mut SearchContext<u32>) -> Optio
 /// The shortest route (cat's tile first) to `target`, stepping on no dog but the one there.
 pub fn route_to(game: &Game, ctx: &mut SearchContext<u32>, target: Cell) -> Vec<Cell> {
     let grid = dog_free(game, Some(target));
-    ctx.astar(&grid.four_connected(), game.cat(), target)
+    AStar(&grid.four_connected())
+        .find_path(ctx, game.cat(), target)
         .unwrap()
         .into_path()
         .unwrap_or_else(|| panic!("no dog-free way from {} to {target}", game.cat()))

@@ -15,6 +15,8 @@ use crate::{Goal, Pathfinder};
 /// ```
 /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
 /// use pathkit::search::{SearchContext, SearchOptions};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
 /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
@@ -24,7 +26,7 @@ use crate::{Goal, Pathfinder};
 /// assert!(std::ptr::eq(space.graph(), &graph));
 /// let mut ctx = SearchContext::new();
 /// // A cost limit stops short of the goal and returns the best partial path.
-/// let outcome = ctx.search(&graph.space(), n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();
+/// let outcome = AStar(&graph.space()).find_path_with(&mut ctx, n[0], n[3], &SearchOptions::new().max_cost(2.0)).unwrap();
 /// assert!(!outcome.is_found());
 /// ```
 #[must_use = "a space does nothing until it is searched"]
@@ -46,13 +48,15 @@ impl<'g, M: CostModel + ?Sized> GraphSpace<'g, M> {
     /// ```
     /// use pathkit::graph::{Direction, GraphSpace, NodeGraph, NodeKind, UnitDiagonals};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Cell(0, 0), NodeKind::Cell(1, 1), NodeKind::Cell(2, 2)]);
     /// graph.add_connections(n[1], &[n[0], n[2]], Direction::BothWays).unwrap();
     /// let space = GraphSpace::new(&graph, &UnitDiagonals);
     /// assert!(std::ptr::eq(space.graph(), &graph));
     /// let mut ctx = SearchContext::new();
-    /// let path = ctx.astar(&space, n[0], n[2]).unwrap().into_path().unwrap();
+    /// let path = AStar(&space).find_path(&mut ctx, n[0], n[2]).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 2.0);
     /// ```
     pub fn new(graph: &'g NodeGraph, model: &'g M) -> Self {

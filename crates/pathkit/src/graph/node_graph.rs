@@ -747,6 +747,9 @@ impl NodeGraph {
     /// ```
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
     /// use pathkit::search::{SearchContext, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Goal;
+    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 4]);
     /// graph.add_connections(n[0], &[n[1], n[2]], Direction::BothWays).unwrap();
@@ -754,7 +757,7 @@ impl NodeGraph {
     /// let mut ctx = SearchContext::new();
     /// let space = graph.space();
     /// // The nearest of several goals, with the search core.
-    /// let outcome = ctx.search_to_any(&space, n[3], &[n[1], n[0]], &SearchOptions::new()).unwrap();
+    /// let outcome = AStar(&space).find_path_with(&mut ctx, n[3], Goal::AnyOf(&[n[1], n[0]]), &SearchOptions::new()).unwrap();
     /// assert_eq!(outcome.into_nodes(), Some(vec![n[3], n[2], n[0]]));
     /// ```
     pub fn space(&self) -> GraphSpace<'_, BaseCosts> {

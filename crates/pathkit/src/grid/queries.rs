@@ -153,7 +153,7 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// components say `start` can reach at once toward `start`: one estimate per node, whatever
     /// the number of goals, and the fast loop under the grid's own weights. With limits or
     /// [`WhenUnreachable::ClosestPoint`] it runs forward from `start`
-    /// ([`SearchContext::search_to_any`]), so that a partial path or the path to the closest
+    /// ([`Goal::AnyOf`](crate::Goal::AnyOf) on [`AStar`](crate::search::AStar)), so that a partial path or the path to the closest
     /// point starts where the character stands. Among several equally cheap paths either
     /// direction may return a different one. A walled start is unreachable from; walled goals
     /// are never reached.

@@ -11,13 +11,15 @@ use super::{Cell, Grid};
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::SearchContext;
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii(".#.\n.#.\n...").unwrap();
 /// // Walls cost a ghost 5 to enter instead of being impassable.
 /// let ghost = |g: &Grid, c: Cell| if g.is_passable(c) { g.weight(c) } else { 5 };
 /// let space = grid.four_connected().with_rules(ghost);
 /// let mut ctx = SearchContext::new();
-/// let path = ctx.astar(&space, Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
+/// let path = AStar(&space).find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
 /// assert_eq!(path.cost, 6); // straight through the wall: 5 + 1
 /// ```
 pub trait TileRules {

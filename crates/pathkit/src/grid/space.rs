@@ -618,7 +618,7 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
 /// Under the grid's own weights, plain A* (no limits, heuristic weight 1, the automatic heuristic)
 /// runs a loop that takes each neighbour's index straight from the bitmap and keeps its open list
 /// in a bucket queue. It expands the same nodes in the same order as
-/// [`SearchContext::search_into`] and returns the same path, about three times as fast on the
+/// the general loop ([`AStar`](crate::search::AStar)) and returns the same path, about three times as fast on the
 /// Moving AI game maps (1.6 times on mazes of 1-wide corridors). The first such query on a grid
 /// has the grid build a table of one byte per cell (each cell's free neighbours), which edits then
 /// keep up to date. Other rules and options run the general loop over the space.

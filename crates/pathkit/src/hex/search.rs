@@ -22,10 +22,12 @@ use crate::{Goal, Pathfinder, Unsupported};
 /// ```
 /// use pathkit::hex::{Hex, HexGrid};
 /// use pathkit::search::SearchContext;
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = HexGrid::from_ascii("hex odd-r\n. 3 .").unwrap();
 /// let mut ctx = SearchContext::new();
-/// let path = ctx.astar(&grid, Hex::new(0, 0), Hex::new(2, 0)).unwrap().into_path().unwrap();
+/// let path = AStar(&grid).find_path(&mut ctx, Hex::new(0, 0), Hex::new(2, 0)).unwrap().into_path().unwrap();
 /// assert_eq!(path.cost, 4); // the swamp (3), then plain ground (1)
 /// ```
 impl SearchSpace for HexGrid {

@@ -2,11 +2,93 @@
 //! not an open list ordered by F, so it keeps a loop of its own; the successors, the checks on
 //! their costs, the records and path writing are the best-first loop's.
 
-use super::best_first::{Checks, Expansion, Finish, Goal, Validated, Weight};
+use super::best_first::{self, Checks, Expansion, Finish, Goal, Matching, Validated, Weight};
 use super::record::{Record, Records, NO_PARENT};
-use super::{SearchError, Stats};
-use crate::Cost;
+use super::space_expansion::Indexer;
+use super::{IndexedSpace, SearchContext, SearchError, SearchOptions, Stats, Status};
+use crate::{Cost, Pathfinder, Unsupported};
 use std::collections::VecDeque;
+
+/// Breadth-first search over an [`IndexedSpace`]: the path with the fewest edges, optimal when
+/// every edge costs the same; the cost it reports is the sum of the edge costs along that path.
+/// One goal, any of several, or a test. Options other than the defaults are refused
+/// ([`SearchError::Unsupported`]): the search has no estimate to weigh and no costs to limit.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{BreadthFirst, SearchContext};
+/// use pathkit::Pathfinder;
+///
+/// let grid = Grid::from_ascii(".#.\n...")?;
+/// let mut ctx = SearchContext::new();
+/// let path = BreadthFirst(grid.four_connected()).find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0))?;
+/// assert_eq!(path.into_path().unwrap().len_moves(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BreadthFirst<S>(pub S);
+
+/// Searches the space: see [`BreadthFirst`].
+///
+/// # Errors
+///
+/// [`SearchError`]: a node outside the space's bounds, a cost the checks refuse, a cost
+/// overflow, memory; [`SearchError::Unsupported`] for options other than the defaults.
+impl<S: IndexedSpace> Pathfinder for BreadthFirst<S> {
+    type Node = S::Node;
+    type Cost = S::Cost;
+    type Context = SearchContext<S::Cost>;
+    type Error = SearchError<S::Node>;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SearchContext<S::Cost>,
+        start: S::Node,
+        to: crate::Goal<'_, S::Node>,
+        options: &SearchOptions<S::Cost>,
+        path: &mut Vec<S::Node>,
+    ) -> Result<Status<S::Cost>, SearchError<S::Node>> {
+        path.clear();
+        Unsupported::check_plain(options, false).map_err(SearchError::Unsupported)?;
+        let space = &self.0;
+        match to {
+            crate::Goal::Node(goal) => {
+                let (policy, (start_index, _), goal) = ctx.prepare_query(space, start, goal)?;
+                ctx.run_breadth_first(&policy, start_index, &goal, path)
+            }
+            crate::Goal::AnyOf(goals) => {
+                for &goal in goals {
+                    if space.index_of(goal).is_none_or(|i| i >= space.node_bound()) {
+                        return Err(SearchError::NodeOutOfBounds { node: goal });
+                    }
+                }
+                let any = |n: S::Node| goals.contains(&n);
+                breadth_first_to(ctx, space, start, &Matching(any), path)
+            }
+            crate::Goal::Matching(accepts) => {
+                breadth_first_to(ctx, space, start, &Matching(accepts), path)
+            }
+        }
+    }
+}
+
+/// Breadth-first search from `start` until a node `goal` accepts is taken off the queue.
+fn breadth_first_to<S: IndexedSpace, G: best_first::Goal<S::Node>>(
+    ctx: &mut SearchContext<S::Cost>,
+    space: &S,
+    start: S::Node,
+    goal: &G,
+    path: &mut Vec<S::Node>,
+) -> Result<Status<S::Cost>, SearchError<S::Node>> {
+    let indexer = ctx.prepare(space)?;
+    let start_index = indexer.index(start)?;
+    let policy = super::space_expansion::SpaceExpansion {
+        space,
+        indexer,
+        goal: start,
+    };
+    ctx.run_breadth_first(&policy, start_index, goal, path)
+}
 
 /// Runs breadth-first search from `start` until a goal is taken off the queue. The reported cost
 /// of the path found is the sum of its edge costs. The caller has given the records a new

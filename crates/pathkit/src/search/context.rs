@@ -26,11 +26,11 @@ use std::collections::VecDeque;
 ///
 /// A context grows and never shrinks. The first query on a space sizes the per-node records to
 /// it; the open list grows to the most entries a query has needed so far, and the caller's path
-/// buffer ([`search_into`](Self::search_into)) to the longest path. A grid builds its own lookup
+/// buffer ([`find_path_into`](crate::Pathfinder::find_path_into)) to the longest path. A grid builds its own lookup
 /// tables on the first query that needs them, then keeps them current through edits (a new wall
 /// makes the next query rebuild the connected components, in the arrays they already had). So
 /// once a context has answered the largest query it will be asked (a long path across the map
-/// is the usual warm-up), [`search_into`](Self::search_into) allocates nothing, edits between
+/// is the usual warm-up), [`find_path_into`](crate::Pathfinder::find_path_into) allocates nothing, edits between
 /// queries included (tested with a counting allocator).
 ///
 /// The first query on a space sizes the records to its `node_bound()`, checked first: more than
@@ -51,14 +51,15 @@ use std::collections::VecDeque;
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
 /// use pathkit::Pathfinder;
+/// use pathkit::search::AStar;
 ///
 /// let grid = Grid::from_ascii(".#.").unwrap();
 /// let space = grid.four_connected();
 /// let (wall, free) = (Cell::new(1, 0), Cell::new(2, 0));
 /// let mut ctx = SearchContext::new();
 /// // The core: the start is the goal, so it is the path.
-/// assert_eq!(ctx.astar(&space, wall, wall).unwrap().into_path().unwrap().nodes, [wall]);
-/// assert_eq!(ctx.astar(&space, wall, free).unwrap(), Outcome::Unreachable);
+/// assert_eq!(AStar(&space).find_path(&mut ctx, wall, wall).unwrap().into_path().unwrap().nodes, [wall]);
+/// assert_eq!(AStar(&space).find_path(&mut ctx, wall, free).unwrap(), Outcome::Unreachable);
 /// // The grid's own query: a start inside a wall is unreachable.
 /// let options = SearchOptions::new();
 /// assert_eq!(space.find_path_with(&mut ctx, wall, wall, &options).unwrap(), Outcome::Unreachable);
@@ -106,13 +107,15 @@ impl<C: Cost> SearchContext<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(8, 8).unwrap();
     /// let space = grid.four_connected();
     /// // One context answers every query on the map, reusing its arrays.
     /// let mut ctx = SearchContext::new();
     /// for goal in [Cell::new(7, 0), Cell::new(7, 7), Cell::new(0, 7)] {
-    ///     let path = ctx.astar(&space, Cell::new(0, 0), goal).unwrap().into_path().unwrap();
+    ///     let path = AStar(&space).find_path(&mut ctx, Cell::new(0, 0), goal).unwrap().into_path().unwrap();
     ///     assert_eq!(path.cost, goal.x + goal.y);
     /// }
     /// ```
@@ -133,10 +136,12 @@ impl<C: Cost> SearchContext<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(8, 8).unwrap();
     /// let mut ctx = SearchContext::new();
-    /// assert!(ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(3, 0)).unwrap().is_found());
+    /// assert!(AStar(&grid.four_connected()).find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0)).unwrap().is_found());
     /// // Straight along the row: the start, two cells and the goal.
     /// assert_eq!(ctx.stats().expanded, 4);
     /// ```
@@ -222,101 +227,8 @@ impl<C: Cost> SearchContext<C> {
             .map_err(|e| SearchError::refused(e, bound))
     }
 
-    /// Optimal A* from `start` to `goal` with default options.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Outcome, SearchContext};
-    ///
-    /// let grid = Grid::from_ascii("...\n##.\n...").unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let outcome = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(0, 2)).unwrap();
-    /// assert_eq!(outcome.path().map(|p| p.cost), Some(6)); // around the end of the wall
-    /// let walled = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(0, 1)).unwrap();
-    /// assert_eq!(walled, Outcome::Unreachable);
-    /// ```
-    pub fn astar<S: IndexedSpace<Cost = C>>(
-        &mut self,
-        space: &S,
-        start: S::Node,
-        goal: S::Node,
-    ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        self.search(space, start, goal, &SearchOptions::new())
-    }
-
-    /// Dijkstra's algorithm from `start` to `goal` (the space's heuristic is not called).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::SearchContext;
-    ///
-    /// let grid = Grid::from_ascii(".9.\n...").unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// // Through the swamp costs 9 + 1; around it, 3.
-    /// let path = ctx.dijkstra(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
-    /// assert_eq!(path.cost, 4);
-    /// assert_eq!(path.nodes.len(), 5);
-    /// ```
-    pub fn dijkstra<S: IndexedSpace<Cost = C>>(
-        &mut self,
-        space: &S,
-        start: S::Node,
-        goal: S::Node,
-    ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        self.search(space, start, goal, &SearchOptions::dijkstra())
-    }
-
-    /// A search with the given options, returning a newly allocated path.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Outcome, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::new(30, 30).unwrap();
-    /// let space = grid.eight_connected();
-    /// let mut ctx = SearchContext::new();
-    /// // Weighted A*: at most 1.5 times the optimum, usually far fewer expansions.
-    /// let fast = ctx.search(&space, Cell::new(0, 0), Cell::new(29, 17), &SearchOptions::weighted(1.5)).unwrap();
-    /// assert!(fast.path().unwrap().cost <= 1.5 * (12.0 + 17.0 * std::f64::consts::SQRT_2));
-    /// // An expansion limit stops short and gives the best partial path.
-    /// let short = ctx.search(&space, Cell::new(0, 0), Cell::new(29, 17), &SearchOptions::new().max_expansions(5)).unwrap();
-    /// assert!(matches!(short, Outcome::LimitReached(_)));
-    /// ```
-    pub fn search<S: IndexedSpace<Cost = C>>(
-        &mut self,
-        space: &S,
-        start: S::Node,
-        goal: S::Node,
-        options: &SearchOptions<C>,
-    ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        outcome_of(|path| self.search_into(space, start, goal, options, path))
-    }
-
-    /// A search that writes its path (start first, both ends included) into `path`, reusing its
-    /// capacity: allocation-free once warm (see [When a query allocates](SearchContext#when-a-query-allocates)).
-    ///
-    /// The core knows a space only by its successors, so it asks nothing of the start: a start
-    /// that is also the goal is found at cost 0 even where the space never leads, such as a wall
-    /// of a grid (a walled start elsewhere has no successors on a grid, so it finds nothing).
-    /// A [`GridSpace`](crate::grid::GridSpace)'s [`Pathfinder`](crate::Pathfinder) and JPS, which know what a
-    /// wall is, check the start first and answer `Unreachable` there too.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions, Status};
-    ///
-    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new(); // reused by every query
-    /// let status = ctx.search_into(&space, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new(), &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 5 });
-    /// assert_eq!((path[0], path[5]), (Cell::new(0, 1), Cell::new(3, 1)));
-    /// let status = ctx.search_into(&space, Cell::new(0, 0), Cell::new(1, 1), &SearchOptions::new(), &mut path).unwrap();
-    /// assert_eq!(status, Status::Unreachable); // a wall
-    /// assert!(path.is_empty());
-    /// ```
-    pub fn search_into<S: IndexedSpace<Cost = C>>(
+    /// [`search`](Self::search), writing the path into `path`.
+    pub(crate) fn search_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
         start: S::Node,
@@ -333,25 +245,8 @@ impl<C: Cost> SearchContext<C> {
         self.run_general(&policy, checks, options, start, &goal, path)
     }
 
-    /// Dijkstra's algorithm to the cheapest node for which `is_goal` holds (the nearest exit, the
-    /// nearest bone). Options other than the tie rule and the limits are ignored.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
-    /// let exits = [Cell::new(5, 2), Cell::new(0, 2)];
-    /// let mut ctx = SearchContext::new();
-    /// let path = ctx
-    ///     .search_nearest(&grid.four_connected(), Cell::new(4, 0), |c| exits.contains(&c), &SearchOptions::new())
-    ///     .unwrap()
-    ///     .into_path()
-    ///     .unwrap();
-    /// assert_eq!(path.nodes.last(), Some(&Cell::new(5, 2)));
-    /// assert_eq!(path.cost, 3);
-    /// ```
-    pub fn search_nearest<S: IndexedSpace<Cost = C>>(
+    /// Dijkstra's order from `start` to the cheapest node `is_goal` accepts.
+    pub(crate) fn search_nearest<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
         start: S::Node,
@@ -381,28 +276,6 @@ impl<C: Cost> SearchContext<C> {
                 path,
             )
         })
-    }
-
-    /// Breadth-first search: the path with the fewest edges, optimal when every edge costs the same.
-    /// The returned cost is the sum of the edge costs along that path.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::SearchContext;
-    ///
-    /// let grid = Grid::from_ascii(".#.\n...").unwrap();
-    /// let mut ctx = SearchContext::new();
-    /// let path = ctx.breadth_first(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
-    /// assert_eq!(path.len_moves(), 4);
-    /// ```
-    pub fn breadth_first<S: IndexedSpace<Cost = C>>(
-        &mut self,
-        space: &S,
-        start: S::Node,
-        goal: S::Node,
-    ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
-        let (policy, (start_index, _), goal) = self.prepare_query(space, start, goal)?;
-        outcome_of(|path| self.run_breadth_first(&policy, start_index, &goal, path))
     }
 
     /// Runs the best-first loop with the binary-heap open list, after
@@ -486,12 +359,15 @@ impl<C: Cost> SearchContext<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{Outcome, SearchContext};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
+    /// use pathkit::search::SearchOptions;
     ///
     /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
     /// let space = grid.four_connected();
     /// let mut ctx = SearchContext::new();
     /// // Dijkstra toward a walled goal settles every reachable cell: a full distance map.
-    /// assert_eq!(ctx.dijkstra(&space, Cell::new(0, 0), Cell::new(1, 1)).unwrap(), Outcome::Unreachable);
+    /// assert_eq!(AStar(&space).find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(1, 1), &SearchOptions::dijkstra()).unwrap(), Outcome::Unreachable);
     /// assert_eq!(ctx.settled_cost(&space, Cell::new(2, 2)), Some(4));
     /// assert_eq!(ctx.settled_cost(&space, Cell::new(1, 1)), None);
     /// ```

@@ -14,6 +14,8 @@
 ///
 /// ```
 /// use pathkit::search::{CostChecks, IndexedSpace, SearchContext, SearchOptions, SearchSpace};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// /// A ring of 1000 nodes, each step costing 1: valid costs, zero heuristic.
 /// struct Ring;
@@ -33,7 +35,7 @@
 ///
 /// let mut ctx = SearchContext::new();
 /// let trusted = SearchOptions::new().cost_checks(CostChecks::Trusted);
-/// let path = ctx.search(&Ring, 0, 990, &trusted).unwrap().into_path().unwrap();
+/// let path = AStar(&Ring).find_path_with(&mut ctx, 0, 990, &trusted).unwrap().into_path().unwrap();
 /// assert_eq!(path.cost, 10); // the short way round
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

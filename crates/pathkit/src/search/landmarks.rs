@@ -51,6 +51,8 @@ use crate::Cost;
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// // A wall forces a long detour that the octile estimate cannot see.
 /// let grid = Grid::from_ascii(
@@ -65,9 +67,9 @@ use crate::Cost;
 /// assert!(landmarks.is_symmetric()); // no terrain weights: every move costs the same both ways
 ///
 /// let mut ctx = SearchContext::new();
-/// let plain = ctx.astar(&space, Cell::new(0, 0), Cell::new(0, 4)).unwrap();
+/// let plain = AStar(&space).find_path(&mut ctx, Cell::new(0, 0), Cell::new(0, 4)).unwrap();
 /// let plain_expanded = ctx.stats().expanded;
-/// let guided = ctx.astar(&space.with_landmarks(&landmarks), Cell::new(0, 0), Cell::new(0, 4)).unwrap();
+/// let guided = AStar(&space.with_landmarks(&landmarks)).find_path(&mut ctx, Cell::new(0, 0), Cell::new(0, 4)).unwrap();
 /// assert_eq!(guided.path().unwrap().cost, plain.path().unwrap().cost);
 /// assert!(ctx.stats().expanded < plain_expanded);
 /// ```

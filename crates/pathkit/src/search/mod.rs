@@ -3,19 +3,21 @@
 //!
 //! | want | use |
 //! |---|---|
-//! | A*, Dijkstra, weighted A* on a space with dense node indices (grids, node graphs) | [`SearchContext`] |
-//! | the same on any hashable node type (implicit or unbounded graphs) | [`SparseSearchContext`] |
+//! | A*, Dijkstra, weighted A* on a space with dense node indices (grids, node graphs), with a reusable [`SearchContext`] | [`AStar`] |
+//! | the same on any hashable node type (implicit or unbounded graphs), with a [`SparseSearchContext`] | [`Sparse`] |
+//! | the fewest edges, whatever they cost | [`BreadthFirst`] |
 //! | a quick search written with closures | [`astar`], [`dijkstra`], [`breadth_first`] |
 //! | watching A* work, one expansion at a time | [`Stepper`] |
-//! | a long search spread over frames, so many expansions per call | [`SearchContext::start_search`], [`PendingSearch::resume`] |
+//! | a long search spread over frames, so many expansions per call | [`AStar::start_path`], [`PendingSearch::resume`] |
 //! | the path to the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`] |
 //! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
-//! | the nearest of several goals, or from the nearest of several starts | [`SearchContext::search_to_any`], [`SearchContext::search_from_any`] |
+//! | the nearest of several goals, or the nearest node a test accepts | [`Goal::AnyOf`](crate::Goal::AnyOf), [`Goal::Matching`](crate::Goal::Matching) |
 //! | a far better estimate on mazes, rooms and portals, from costs precomputed to a few landmarks (ALT) | [`Landmarks`], [`IndexedSpace::with_landmarks`] |
 //!
 //! ```
 //! use pathkit::grid::{Cell, Grid};
-//! use pathkit::search::{astar, SearchContext, SearchOptions};
+//! use pathkit::search::{astar, AStar, SearchContext, SearchOptions};
+//! use pathkit::Pathfinder;
 //!
 //! // A quick search written with closures: the fewest coins (1, 5 and 10) that make 28.
 //! let coins = astar(0u32, |n| [1, 5, 10].map(|c| (n + c, 1u32)), |n| 28u32.saturating_sub(n) / 10, |n| n == 28).unwrap();
@@ -24,7 +26,7 @@
 //! // A reusable context on a space with dense indices, here a grid.
 //! let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
 //! let mut ctx = SearchContext::new();
-//! let outcome = ctx.search(&grid.four_connected(), Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
+//! let outcome = AStar(&grid.four_connected()).find_path_with(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
 //! assert_eq!(outcome.into_path().unwrap().cost, 5);
 //! ```
 //!
@@ -79,6 +81,7 @@ mod with_landmarks;
 
 pub use crate::pathfinder::AStar;
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
+pub use breadth_first::BreadthFirst;
 pub use context::SearchContext;
 pub(crate) use context::{finish_path, outcome_of, run_search};
 pub use cost_checks::CostChecks;
@@ -98,7 +101,7 @@ pub(crate) use sliced::{progress_of, Slices};
 pub use sliced::{PendingSearch, Progress, ResumeResult};
 pub use space::{IndexedSpace, SearchSpace};
 pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
-pub use sparse::SparseSearchContext;
+pub use sparse::{Sparse, SparseSearchContext};
 pub use stepper::{NodeView, StepEvent, StepResult, StepView, Stepper};
 pub use when_unreachable::WhenUnreachable;
 pub use with_landmarks::WithLandmarks;

@@ -11,13 +11,15 @@ use crate::Cost;
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{SearchContext, SearchOptions, TieBreak};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(3, 3).unwrap();
 /// let space = grid.four_connected();
 /// let mut ctx = SearchContext::new();
 /// let mut path_with = |tie| {
 ///     let options = SearchOptions::new().tie_break(tie);
-///     ctx.search(&space, Cell::new(0, 0), Cell::new(2, 2), &options).unwrap().into_path().unwrap()
+///     AStar(&space).find_path_with(&mut ctx, Cell::new(0, 0), Cell::new(2, 2), &options).unwrap().into_path().unwrap()
 /// };
 /// let (larger_g, fifo) = (path_with(TieBreak::LargerG), path_with(TieBreak::Fifo));
 /// // Equally short, and each rule always gives the same one.
@@ -112,14 +114,16 @@ impl<C: Cost> SearchOptions<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(9, 9).unwrap();
     /// let space = grid.four_connected();
     /// let mut ctx = SearchContext::new();
     /// let (start, goal) = (Cell::new(4, 4), Cell::new(8, 4));
-    /// let astar = ctx.search(&space, start, goal, &SearchOptions::new()).unwrap();
+    /// let astar = AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::new()).unwrap();
     /// let astar_expanded = ctx.stats().expanded;
-    /// let dijkstra = ctx.search(&space, start, goal, &SearchOptions::dijkstra()).unwrap();
+    /// let dijkstra = AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::dijkstra()).unwrap();
     /// // The same cost; Dijkstra spreads out in every direction to find it.
     /// assert_eq!(astar.path().unwrap().cost, dijkstra.path().unwrap().cost);
     /// assert!(ctx.stats().expanded > astar_expanded);
@@ -138,15 +142,17 @@ impl<C: Cost> SearchOptions<C> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchError, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("........\n.######.\n........").unwrap();
     /// let space = grid.eight_connected();
     /// let mut ctx = SearchContext::new();
     /// let (start, goal) = (Cell::new(0, 1), Cell::new(7, 1));
-    /// let optimum = ctx.search(&space, start, goal, &SearchOptions::new()).unwrap().into_path().unwrap().cost;
-    /// let greedy = ctx.search(&space, start, goal, &SearchOptions::weighted(2.0)).unwrap().into_path().unwrap().cost;
+    /// let optimum = AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::new()).unwrap().into_path().unwrap().cost;
+    /// let greedy = AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::weighted(2.0)).unwrap().into_path().unwrap().cost;
     /// assert!(optimum <= greedy && greedy <= 2.0 * optimum);
-    /// let refused = ctx.search(&space, start, goal, &SearchOptions::weighted(0.5));
+    /// let refused = AStar(&space).find_path_with(&mut ctx, start, goal, &SearchOptions::weighted(0.5));
     /// assert!(matches!(refused, Err(SearchError::InvalidWeight { .. })));
     /// ```
     pub const fn weighted(weight: f64) -> Self {

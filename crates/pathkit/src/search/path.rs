@@ -9,12 +9,14 @@ use crate::Cost;
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Path, SearchContext};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(3, 1).unwrap();
 /// let mut ctx = SearchContext::new();
-/// let path = ctx.astar(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
+/// let path = AStar(&grid.four_connected()).find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0)).unwrap().into_path().unwrap();
 /// assert_eq!(path, Path { nodes: vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)], cost: 2 });
-/// let stay = ctx.astar(&grid.four_connected(), Cell::new(1, 0), Cell::new(1, 0)).unwrap().into_path().unwrap();
+/// let stay = AStar(&grid.four_connected()).find_path(&mut ctx, Cell::new(1, 0), Cell::new(1, 0)).unwrap().into_path().unwrap();
 /// assert_eq!(stay, Path { nodes: vec![Cell::new(1, 0)], cost: 0 });
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -47,11 +49,13 @@ impl<N, C: Cost> Path<N, C> {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Outcome, SearchContext};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii("..#.").unwrap();
 /// let mut ctx = SearchContext::new();
 /// let space = grid.four_connected();
-/// match ctx.astar(&space, Cell::new(0, 0), Cell::new(3, 0)).unwrap() {
+/// match AStar(&space).find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 0)).unwrap() {
 ///     Outcome::Found(path) => panic!("through a wall? {path:?}"),
 ///     Outcome::Unreachable => {} // the wall cuts the row in two
 ///     Outcome::LimitReached(_) | Outcome::Closest(_) => panic!("no limit and no closest point asked"),
@@ -140,7 +144,7 @@ impl<N, C> Outcome<N, C> {
 }
 
 /// The result of a search that wrote its path into a caller's buffer
-/// ([`SearchContext::search_into`](super::SearchContext::search_into)).
+/// ([`Pathfinder::find_path_into`](crate::Pathfinder::find_path_into)).
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
@@ -215,11 +219,13 @@ impl<C: Copy> Status<C> {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{SearchContext, Stats};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(20, 20).unwrap();
 /// let mut ctx = SearchContext::new();
 /// assert_eq!(ctx.stats(), Stats::default());
-/// assert!(ctx.astar(&grid.eight_connected(), Cell::new(0, 0), Cell::new(19, 19)).unwrap().is_found());
+/// assert!(AStar(&grid.eight_connected()).find_path(&mut ctx, Cell::new(0, 0), Cell::new(19, 19)).unwrap().is_found());
 /// let stats = ctx.stats();
 /// assert!(stats.expanded >= 20 && stats.pushed >= stats.expanded && stats.touched >= stats.expanded);
 /// ```

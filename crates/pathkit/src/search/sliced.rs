@@ -1,7 +1,8 @@
 //! Searches run a slice at a time: at most so many expansions now, the rest on later calls (the
 //! next frame of a game). Every engine runs [`best_first::advance`], which takes a step budget
 //! and keeps its state between calls; [`Slices`] holds that state for any of them, and
-//! [`PendingSearch`] is the general loop's handle. The grid's fast path, Jump Point Search and
+//! [`PendingSearch`] is the general loop's handle
+//! ([`AStar::start_path`](super::AStar::start_path)). The grid's fast path, Jump Point Search and
 //! JPS+ have handles of their own
 //! ([`GridSpace::start_path`](crate::grid::GridSpace::start_path),
 //! [`JpsContext::start_path`](crate::jps::JpsContext::start_path),
@@ -92,6 +93,8 @@ pub(crate) fn progress_of<N, C, E>(
 /// ```
 /// use pathkit::grid::{Cell, Grid, GridSpace};
 /// use pathkit::search::{PendingSearch, Progress, ResumeResult};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// /// One frame's share of a search.
 /// fn frame(search: &mut PendingSearch<'_, '_, GridSpace<'_, u32>>) -> ResumeResult<GridSpace<'static, u32>> {
@@ -100,7 +103,8 @@ pub(crate) fn progress_of<N, C, E>(
 /// let grid = Grid::new(10, 10).unwrap();
 /// let space = grid.four_connected();
 /// let mut ctx = pathkit::search::SearchContext::new();
-/// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(9, 9), &Default::default()).unwrap();
+/// let astar = AStar(&space);
+/// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 9), &Default::default()).unwrap();
 /// assert!(matches!(frame(&mut search), Ok(Progress::Done(_))));
 /// ```
 pub type ResumeResult<S> = Result<
@@ -163,7 +167,7 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 }
 
 /// A search on the general loop, run a slice at a time: made by
-/// [`SearchContext::start_search`], advanced by [`resume`](Self::resume). It holds the context
+/// [`AStar::start_path`](super::AStar::start_path), advanced by [`resume`](Self::resume). It holds the context
 /// and the space until dropped (so the space cannot change under it); dropping it abandons the
 /// search.
 ///
@@ -177,11 +181,14 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(64, 64).unwrap();
 /// let space = grid.eight_connected();
 /// let mut ctx = SearchContext::new();
-/// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(63, 40), &SearchOptions::new()).unwrap();
+/// let astar = AStar(&space);
+/// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(63, 40), &SearchOptions::new()).unwrap();
 /// let mut frames = 0;
 /// let outcome = loop {
 ///     frames += 1;
@@ -205,12 +212,14 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     ///
     /// # Errors
     ///
-    /// The errors of [`SearchContext::search`] (an invalid cost or estimate, an overflow), when
+    /// The errors of [`AStar`](super::AStar)'s search (an invalid cost or estimate, an overflow), when
     /// the search meets them; every later call returns the same error.
     ///
     /// ```
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
     /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 6]);
     /// for w in n.windows(2) {
@@ -218,7 +227,8 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// }
     /// let space = graph.space();
     /// let mut ctx = SearchContext::new();
-    /// let mut search = ctx.start_search(&space, n[0], n[5], &SearchOptions::new()).unwrap();
+    /// let astar = AStar(&space);
+    /// let mut search = astar.start_path(&mut ctx, n[0], n[5], &SearchOptions::new()).unwrap();
     /// let mut calls = 1;
     /// let outcome = loop {
     ///     match search.resume(2).unwrap() {
@@ -239,12 +249,15 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(5, 5).unwrap();
     /// let space = grid.four_connected();
     /// let mut ctx = SearchContext::new();
     /// let mut path = Vec::new();
-    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
+    /// let astar = AStar(&space);
+    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
     /// while let Progress::Running = search.resume_into(1, &mut path).unwrap() {}
     /// assert!(search.is_done());
     /// assert_eq!(search.resume_into(1, &mut path).unwrap(), Progress::Done(Status::Found { cost: 4 }));
@@ -278,11 +291,14 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(9, 9).unwrap();
     /// let space = grid.four_connected();
     /// let mut ctx = SearchContext::new();
-    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(8, 8), &SearchOptions::new()).unwrap();
+    /// let astar = AStar(&space);
+    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(8, 8), &SearchOptions::new()).unwrap();
     /// assert_eq!(search.stats().expanded, 0);
     /// let _ = search.resume(4).unwrap();
     /// assert_eq!(search.stats().expanded, 4);
@@ -297,11 +313,14 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions};
+    /// use pathkit::search::AStar;
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(3, 1).unwrap();
     /// let space = grid.four_connected();
     /// let mut ctx = SearchContext::new();
-    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(2, 0), &SearchOptions::new()).unwrap();
+    /// let astar = AStar(&space);
+    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0), &SearchOptions::new()).unwrap();
     /// assert!(!search.is_done());
     /// let _ = search.resume(u64::MAX).unwrap();
     /// assert!(search.is_done());
@@ -313,27 +332,8 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
 }
 
 impl<C: Cost> SearchContext<C> {
-    /// Starts [`search`](Self::search) from `start` to `goal` to be run a slice at a time (see
-    /// [`PendingSearch`]); nothing is expanded yet.
-    ///
-    /// # Errors
-    ///
-    /// As [`search`](Self::search): invalid options, a node outside the space, memory.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::new(8, 8).unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut search = ctx.start_search(&space, Cell::new(0, 0), Cell::new(7, 7), &SearchOptions::new()).unwrap();
-    /// assert_eq!(search.resume(3).unwrap(), Progress::Running);
-    /// assert_eq!(search.stats().expanded, 3);
-    /// let outcome = search.resume(u64::MAX).unwrap().done().unwrap();
-    /// assert_eq!(outcome.path().unwrap().cost, 14);
-    /// ```
-    pub fn start_search<'c, 's, S: IndexedSpace<Cost = C>>(
+    /// Starts a search run a slice at a time ([`AStar::start_path`](super::AStar::start_path)).
+    pub(crate) fn start_search<'c, 's, S: IndexedSpace<Cost = C>>(
         &'c mut self,
         space: &'s S,
         start: S::Node,

@@ -16,6 +16,8 @@ use std::fmt::Debug;
 ///
 /// ```
 /// use pathkit::search::{SearchContext, SearchSpace, IndexedSpace};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
 ///
 /// struct Line;
 /// impl SearchSpace for Line {
@@ -33,7 +35,7 @@ use std::fmt::Debug;
 /// }
 ///
 /// let mut ctx = SearchContext::new();
-/// let path = ctx.astar(&Line, 0, 3).unwrap().into_path().unwrap();
+/// let path = AStar(&Line).find_path(&mut ctx, 0, 3).unwrap().into_path().unwrap();
 /// assert_eq!(path.nodes, vec![0, 1, 2, 3]);
 /// assert_eq!(path.cost, 6);
 /// ```
@@ -67,6 +69,9 @@ pub trait SearchSpace {
 ///
 /// ```
 /// use pathkit::search::{IndexedSpace, SearchContext, SearchSpace};
+/// use pathkit::search::AStar;
+/// use pathkit::Pathfinder;
+/// use pathkit::search::SearchOptions;
 ///
 /// /// A ring of 10 stations; trains run one way, each hop costs 3.
 /// struct Ring;
@@ -84,8 +89,8 @@ pub trait SearchSpace {
 /// }
 ///
 /// let mut ctx = SearchContext::new();
-/// assert_eq!(ctx.dijkstra(&Ring, 8, 1).unwrap().into_path().unwrap().cost, 9);
-/// assert!(ctx.dijkstra(&Ring, 0, 10).is_err()); // no such station
+/// assert_eq!(AStar(&Ring).find_path_with(&mut ctx, 8, 1, &SearchOptions::dijkstra()).unwrap().into_path().unwrap().cost, 9);
+/// assert!(AStar(&Ring).find_path_with(&mut ctx, 0, 10, &SearchOptions::dijkstra()).is_err()); // no such station
 /// ```
 pub trait IndexedSpace: SearchSpace {
     /// One more than the largest index any node maps to.

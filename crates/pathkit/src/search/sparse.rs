@@ -1,17 +1,87 @@
-//! [`SparseSearchContext`]: search state for any hashable node, for unbounded or implicit graphs.
+//! [`Sparse`]: A* over any hashable node, for unbounded or implicit graphs, with its
+//! [`SparseSearchContext`].
 
-use super::best_first::Validated;
-use super::context::outcome_of;
-use super::space_expansion::{Interner, SpaceExpansion};
-use super::{Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
-use crate::Cost;
+use super::best_first::{Matching, Validated};
+use super::space_expansion::{Indexer, Interner, SpaceExpansion};
+use super::{SearchContext, SearchError, SearchOptions, SearchSpace, Status, WhenUnreachable};
+use crate::{Cost, Goal, Pathfinder, Unsupported};
 use std::hash::Hash;
 
-/// Reusable search state keyed by a hash map: for node types with no dense index (game states,
-/// unbounded worlds, graphs built on the fly). Slower than [`SearchContext`], same results.
+/// A* over a [`SearchSpace`] whose nodes have no dense index (game states, unbounded worlds,
+/// graphs built on the fly): nodes are numbered by a hash map as the search meets them. Slower
+/// than [`AStar`](crate::search::AStar) on an [`IndexedSpace`](super::IndexedSpace), same
+/// answers. One goal, any of several ([`Goal::AnyOf`]) or a test ([`Goal::Matching`]); the
+/// last two spread out in every direction (Dijkstra's order).
 ///
 /// ```
-/// use pathkit::search::{SearchSpace, SparseSearchContext};
+/// use pathkit::search::{Sparse, SparseSearchContext, SearchSpace};
+/// use pathkit::{Goal, Pathfinder};
+///
+/// /// Numbers, moving by +1 or x2 at a cost of 1.
+/// struct Steps;
+/// impl SearchSpace for Steps {
+///     type Node = u64;
+///     type Cost = u32;
+///     fn successors<F: FnMut(u64, u32)>(&self, n: u64, mut visit: F) {
+///         visit(n + 1, 1);
+///         visit(n * 2, 1);
+///     }
+/// }
+/// let mut ctx = SparseSearchContext::new();
+/// let path = Sparse(&Steps).find_path(&mut ctx, 1, 10)?.into_path().unwrap();
+/// assert_eq!(path.nodes, [1, 2, 4, 5, 10]);
+/// // The first number above 100 that is reached in the fewest moves.
+/// let above = |n: u64| n > 100;
+/// let path = Sparse(&Steps).find_path(&mut ctx, 1, Goal::Matching(&above))?.into_path().unwrap();
+/// assert_eq!(path.cost, 7); // 1, 2, 4, 8, 16, 32, 64, 128
+/// # Ok::<(), pathkit::search::SearchError<u64>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Sparse<S>(pub S);
+
+/// Searches the space: see [`Sparse`].
+///
+/// # Errors
+///
+/// [`SearchError`]: a cost or estimate the checks refuse, a cost overflow, invalid options,
+/// more than `u32::MAX` nodes met, memory; [`SearchError::Unsupported`] for the closest point
+/// to several goals or a goal test.
+impl<S: SearchSpace> Pathfinder for Sparse<S>
+where
+    S::Node: Hash,
+{
+    type Node = S::Node;
+    type Cost = S::Cost;
+    type Context = SparseSearchContext<S::Node, S::Cost>;
+    type Error = SearchError<S::Node>;
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SparseSearchContext<S::Node, S::Cost>,
+        start: S::Node,
+        to: Goal<'_, S::Node>,
+        options: &SearchOptions<S::Cost>,
+        path: &mut Vec<S::Node>,
+    ) -> Result<Status<S::Cost>, SearchError<S::Node>> {
+        match to {
+            Goal::Node(goal) => ctx.search_into(&self.0, start, goal, options, path),
+            Goal::AnyOf(goals) => {
+                let any = |n: S::Node| goals.contains(&n);
+                ctx.search_matching_into(&self.0, start, &any, options, path)
+            }
+            Goal::Matching(accepts) => {
+                ctx.search_matching_into(&self.0, start, accepts, options, path)
+            }
+        }
+    }
+}
+
+/// The reusable state of [`Sparse`] searches, keyed by a hash map: for node types with no dense
+/// index (game states, unbounded worlds, graphs built on the fly).
+///
+/// ```
+/// use pathkit::search::{SearchSpace, Sparse, SparseSearchContext};
+/// use pathkit::Pathfinder;
 ///
 /// /// An unbounded 4-connected plane with a wall at x = 2 for y < 5.
 /// struct Plane;
@@ -29,7 +99,7 @@ use std::hash::Hash;
 /// }
 ///
 /// let mut ctx = SparseSearchContext::new();
-/// let path = ctx.astar(&Plane, (0, 0), (4, 0)).unwrap().into_path().unwrap();
+/// let path = Sparse(&Plane).find_path(&mut ctx, (0, 0), (4, 0)).unwrap().into_path().unwrap();
 /// assert_eq!(path.cost, 14); // down to y = 5, across, and back up
 /// ```
 #[derive(Clone, Debug)]
@@ -48,7 +118,8 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     /// An empty context.
     ///
     /// ```
-    /// use pathkit::search::{SearchSpace, SparseSearchContext};
+    /// use pathkit::search::{SearchSpace, Sparse, SparseSearchContext};
+    /// use pathkit::Pathfinder;
     ///
     /// /// Numbers, moving by +1 or x2 at a cost of 1.
     /// struct Steps;
@@ -61,7 +132,7 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     ///     }
     /// }
     /// let mut ctx = SparseSearchContext::new();
-    /// let path = ctx.astar(&Steps, 1, 10).unwrap().into_path().unwrap();
+    /// let path = Sparse(&Steps).find_path(&mut ctx, 1, 10).unwrap().into_path().unwrap();
     /// assert_eq!(path.nodes, [1, 2, 4, 5, 10]);
     /// ```
     #[must_use]
@@ -75,7 +146,8 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     /// Counters of the last search.
     ///
     /// ```
-    /// use pathkit::search::{SearchSpace, SparseSearchContext};
+    /// use pathkit::search::{SearchSpace, Sparse, SparseSearchContext};
+    /// use pathkit::Pathfinder;
     ///
     /// struct Line;
     /// impl SearchSpace for Line {
@@ -86,7 +158,7 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
     ///     }
     /// }
     /// let mut ctx = SparseSearchContext::new();
-    /// assert!(ctx.astar(&Line, 0, 3).unwrap().is_found());
+    /// assert!(Sparse(&Line).find_path(&mut ctx, 0, 3).unwrap().is_found());
     /// assert_eq!(ctx.stats().expanded, 4);
     /// ```
     #[must_use]
@@ -94,91 +166,8 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         self.inner.stats()
     }
 
-    /// Optimal A* with default options.
-    ///
-    /// ```
-    /// use pathkit::search::{SearchSpace, SparseSearchContext};
-    ///
-    /// /// The integer plane, with a diagonal wall x + y == 4 that has a gap at x == 4.
-    /// struct Plane;
-    /// impl SearchSpace for Plane {
-    ///     type Node = (i32, i32);
-    ///     type Cost = u32;
-    ///     fn successors<F: FnMut((i32, i32), u32)>(&self, (x, y): (i32, i32), mut visit: F) {
-    ///         for n in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-    ///             if n.0 + n.1 != 4 || n.0 == 4 { visit(n, 1) }
-    ///         }
-    ///     }
-    ///     fn heuristic(&self, (x, y): (i32, i32), (gx, gy): (i32, i32)) -> u32 {
-    ///         x.abs_diff(gx) + y.abs_diff(gy)
-    ///     }
-    /// }
-    /// let mut ctx = SparseSearchContext::new();
-    /// let path = ctx.astar(&Plane, (0, 0), (3, 3)).unwrap().into_path().unwrap();
-    /// assert!(path.nodes.contains(&(4, 0)));
-    /// ```
-    pub fn astar<S: SearchSpace<Node = N, Cost = C>>(
-        &mut self,
-        space: &S,
-        start: N,
-        goal: N,
-    ) -> Result<Outcome<N, C>, SearchError<N>> {
-        self.search(space, start, goal, &SearchOptions::new())
-    }
-
-    /// A search with the given options.
-    ///
-    /// ```
-    /// use pathkit::search::{Outcome, SearchOptions, SearchSpace, SparseSearchContext};
-    ///
-    /// struct Doubling;
-    /// impl SearchSpace for Doubling {
-    ///     type Node = u64;
-    ///     type Cost = u64;
-    ///     fn successors<F: FnMut(u64, u64)>(&self, n: u64, mut visit: F) {
-    ///         visit(n * 2, n);
-    ///         visit(n + 1, 1);
-    ///     }
-    /// }
-    /// let mut ctx = SparseSearchContext::new();
-    /// // Never spend more than 5: the goal 100 is out of reach, a partial path comes back.
-    /// let outcome = ctx.search(&Doubling, 1, 100, &SearchOptions::new().max_cost(5)).unwrap();
-    /// assert!(matches!(outcome, Outcome::LimitReached(_)));
-    /// ```
-    pub fn search<S: SearchSpace<Node = N, Cost = C>>(
-        &mut self,
-        space: &S,
-        start: N,
-        goal: N,
-        options: &SearchOptions<C>,
-    ) -> Result<Outcome<N, C>, SearchError<N>> {
-        outcome_of(|path| self.search_into(space, start, goal, options, path))
-    }
-
-    /// A search that writes its path into `path`, reusing its capacity.
-    ///
-    /// ```
-    /// use pathkit::search::{SearchOptions, SearchSpace, SparseSearchContext, Status};
-    ///
-    /// struct Line;
-    /// impl SearchSpace for Line {
-    ///     type Node = i64;
-    ///     type Cost = u32;
-    ///     fn successors<F: FnMut(i64, u32)>(&self, n: i64, mut visit: F) {
-    ///         visit(n - 1, 1);
-    ///         visit(n + 1, 1);
-    ///     }
-    ///     fn heuristic(&self, n: i64, goal: i64) -> u32 {
-    ///         n.abs_diff(goal) as u32
-    ///     }
-    /// }
-    /// let mut ctx = SparseSearchContext::new();
-    /// let mut path = Vec::new();
-    /// let status = ctx.search_into(&Line, -2, 2, &SearchOptions::new(), &mut path).unwrap();
-    /// assert_eq!(status, Status::Found { cost: 4 });
-    /// assert_eq!(path, [-2, -1, 0, 1, 2]);
-    /// ```
-    pub fn search_into<S: SearchSpace<Node = N, Cost = C>>(
+    /// A* from `start` to `goal`, writing the path into `path`.
+    pub(crate) fn search_into<S: SearchSpace<Node = N, Cost = C>>(
         &mut self,
         space: &S,
         start: N,
@@ -193,5 +182,42 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         let (policy, start, goal) = SpaceExpansion::between(space, &self.interner, start, goal)?;
         self.inner
             .run_general(&policy, checks, options, start, &goal, path)
+    }
+
+    /// Dijkstra's order from `start` to the cheapest node `accepts`, writing the path into
+    /// `path`.
+    pub(crate) fn search_matching_into<S: SearchSpace<Node = N, Cost = C>>(
+        &mut self,
+        space: &S,
+        start: N,
+        accepts: &dyn Fn(N) -> bool,
+        options: &SearchOptions<C>,
+        path: &mut Vec<N>,
+    ) -> Result<Status<C>, SearchError<N>> {
+        path.clear();
+        if options.when_unreachable != WhenUnreachable::NoPath {
+            return Err(SearchError::Unsupported(Unsupported::ClosestPoint));
+        }
+        let options = SearchOptions {
+            heuristic_weight: 0.0,
+            ..*options
+        };
+        let checks = Validated::of(&options)?;
+        self.interner.clear();
+        self.inner.prepare_bound(0)?;
+        let start_index = self.interner.index(start)?;
+        let policy = SpaceExpansion {
+            space,
+            indexer: &self.interner,
+            goal: start,
+        };
+        self.inner.run_general(
+            &policy,
+            checks,
+            &options,
+            (start_index, start),
+            &Matching(accepts),
+            path,
+        )
     }
 }

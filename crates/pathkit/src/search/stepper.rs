@@ -86,7 +86,7 @@ pub type StepResult<S> = Result<
 
 /// An A* search on an [`IndexedSpace`] that advances one expansion per [`step`](Self::step),
 /// exposing the open list (in the order it will be expanded) and the closed set, each node with its
-/// F, G, H and parent. It runs the same loop as [`SearchContext::search`], so it expands the same
+/// F, G, H and parent. It runs the same loop as [`AStar`](super::AStar), so it expands the same
 /// nodes in the same order.
 ///
 /// The stepper owns only the loop's own state; the context and the space are lent to it anew on

@@ -2,7 +2,7 @@
 //! checked against the independent oracle ([`crate::oracle`]).
 //!
 //! - A* on the weighted grid, under the case's diagonal rule, tie rule and move costs (`f64` or
-//!   `u32`): through `GridSpace::find_path` (the fast loop) and `SearchContext::search` (the
+//!   `u32`): through `GridSpace::find_path` (the fast loop) and `AStar` (the
 //!   general loop). Both must agree with the oracle on reachability, return a real walk under the
 //!   rules that costs what they report, and cost the optimum (relative 1e-9 for `f64`, exactly for
 //!   integers); both doors return the very same answer.
@@ -28,6 +28,7 @@ use pathkit::Cost;
 
 use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
 use crate::rules::{moves_of, RULES, TIES};
+use pathkit::search::AStar;
 use pathkit::Pathfinder;
 
 /// The widest and tallest grid a case builds: wider than two 64-cell words, so the block scans of
@@ -250,7 +251,7 @@ fn astar<C: Cost>(
         .expect("positive finite move costs");
     let options = SearchOptions::new().tie_break(tie);
     let front_door = space.find_path_with(ctx, start, goal, &options);
-    let general = ctx.search(&space, start, goal, &options);
+    let general = AStar(&space).find_path_with(ctx, start, goal, &options);
     let inside = |c: Cell| c.x < grid.width() && c.y < grid.height();
     if !inside(start) || !inside(goal) {
         assert!(

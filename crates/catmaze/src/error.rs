@@ -1,11 +1,16 @@
 //! [`LevelError`]: why a level could not be loaded.
 
 use crate::Object;
+use pathkit::format::TiledError;
 use pathkit::grid::Cell;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a level could not be loaded. Every variant says where the problem is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two errors are equal when they are the same variant with the same fields; a Tiled reader's
+/// errors, which hold I/O errors, compare by their message (line and column included).
+#[derive(Clone, Debug)]
 pub enum LevelError {
     /// The level has no tiles.
     Empty,
@@ -69,9 +74,32 @@ pub enum LevelError {
         /// What.
         object: Object,
     },
-    /// A Tiled map could not be read or lacks what the game needs.
-    Tiled(String),
+    /// A Tiled map could not be read: the reader's error, with the line and column of the XML
+    /// at fault where there is one ([`TiledError::position`]).
+    Tiled(Arc<TiledError>),
+    /// A Tiled map has no tile layer of this name, which the game needs.
+    MissingLayer {
+        /// The layer's name.
+        name: String,
+    },
 }
+
+impl From<TiledError> for LevelError {
+    fn from(e: TiledError) -> Self {
+        LevelError::Tiled(Arc::new(e))
+    }
+}
+
+impl PartialEq for LevelError {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (LevelError::Tiled(a), LevelError::Tiled(b)) => a.to_string() == b.to_string(),
+            _ => format!("{self:?}") == format!("{other:?}"),
+        }
+    }
+}
+
+impl Eq for LevelError {}
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -113,9 +141,19 @@ impl fmt::Display for LevelError {
             LevelError::ObjectOnWall { cell, object } => {
                 write!(f, "{object:?} at {cell} lies on a wall")
             }
-            LevelError::Tiled(message) => write!(f, "Tiled map: {message}"),
+            LevelError::Tiled(e) => write!(f, "Tiled map: {e}"),
+            LevelError::MissingLayer { name } => {
+                write!(f, "Tiled map: no tile layer named {name:?}")
+            }
         }
     }
 }
 
-impl std::error::Error for LevelError {}
+impl std::error::Error for LevelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LevelError::Tiled(e) => Some(e.as_ref()),
+            _ => None,
+        }
+    }
+}

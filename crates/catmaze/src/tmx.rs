@@ -18,13 +18,13 @@ impl Level {
     /// (any other object tile counts as empty). The map does not store the spawn, so it is
     /// `[24;0]` when that is floor, as in the original (set another with [`Level::with_spawn`]).
     pub fn from_tmx_bytes(tmx: &[u8]) -> Result<Level, LevelError> {
-        let map = TiledMap::from_bytes(tmx).map_err(|e| LevelError::Tiled(e.to_string()))?;
+        let map = TiledMap::from_bytes(tmx)?;
         Level::from_tiled(&map)
     }
 
     /// Loads a `.tmx` file (external tilesets are read next to it). See [`Level::from_tmx_bytes`].
     pub fn load_tmx(path: impl AsRef<Path>) -> Result<Level, LevelError> {
-        let map = TiledMap::load(path).map_err(|e| LevelError::Tiled(e.to_string()))?;
+        let map = TiledMap::load(path)?;
         Level::from_tiled(&map)
     }
 
@@ -32,7 +32,9 @@ impl Level {
     pub fn from_tiled(map: &TiledMap) -> Result<Level, LevelError> {
         for name in [BACKGROUND_LAYER, OBJECTS_LAYER] {
             if map.layer(name).is_none() {
-                return Err(LevelError::Tiled(format!("no tile layer named {name:?}")));
+                return Err(LevelError::MissingLayer {
+                    name: name.to_string(),
+                });
             }
         }
         // The map's fields are public, so its size may be anything: check it before sizing to it.

@@ -165,6 +165,12 @@ fn tmx_and_text_load_to_the_same_level() {
 fn bad_tmx_gets_a_typed_error() {
     let err = Level::from_tmx_bytes(b"<map").unwrap_err();
     assert!(matches!(err, LevelError::Tiled(_)), "{err:?}");
+    // The reader's own error is kept, with where in the XML it is.
+    let LevelError::Tiled(tiled) = &err else {
+        unreachable!()
+    };
+    assert!(tiled.position().is_some(), "{tiled:?}");
+    assert!(std::error::Error::source(&err).is_some());
     let err = Level::load_tmx("/nonexistent/level.tmx").unwrap_err();
     assert!(matches!(err, LevelError::Tiled(_)), "{err:?}");
     // A map without an Objects layer is not a Cat Maze level.
@@ -173,9 +179,9 @@ fn bad_tmx_gets_a_typed_error() {
     assert_ne!(renamed, text);
     assert_eq!(
         Level::from_tmx_bytes(renamed.as_bytes()),
-        Err(LevelError::Tiled(
-            "no tile layer named \"Objects\"".to_string()
-        ))
+        Err(LevelError::MissingLayer {
+            name: "Objects".to_string()
+        })
     );
     // Truncated data is refused, not half-loaded.
     let cut = &catmaze::ORIGINAL_TMX[..catmaze::ORIGINAL_TMX.len() / 2];

@@ -5,7 +5,7 @@
 
 use pathkit::grid::{Cell, Grid, GridSpace, TileRules};
 use pathkit::search::{
-    CostChecks, IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace,
+    CostChecks, IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace,
     SparseSearchContext, StepEvent, Stepper, TieBreak, WhenUnreachable,
 };
 use pathkit::Cost;
@@ -15,7 +15,7 @@ use crate::support;
 use pathkit::search::AStar;
 use pathkit::search::BreadthFirst;
 use pathkit::search::Sparse;
-use pathkit::Pathfinder;
+use pathkit::{Goal, Pathfinder, Unsupported};
 use support::oracle::{same_cost, MoveCosts, OracleGraph, OracleMap};
 use support::{check_grid_answer, moves_of, random_case, xy, Case, RULES, TIES};
 
@@ -401,6 +401,60 @@ proptest! {
         prop_assert_eq!(stats.pushed, stats.touched);
         let from_closures = pathkit::search::breadth_first(s, |n| graph.edges[n].clone(), |n| n == g).unwrap();
         prop_assert_eq!(from_closures, outcome);
+    }
+
+    /// Every door of the search core takes one node, several or a test (`Goal`), and answers
+    /// the oracle's nearest: A* (`AStar`) and its hash-map twin (`Sparse`) at the least cost over
+    /// the goals, breadth-first search (`BreadthFirst`) in the fewest moves; the same goals given
+    /// as a list and as a test give the same cost; the path is a real walk ending on a goal; and
+    /// the closest point to several goals is refused by `Sparse` rather than guessed.
+    #[test]
+    fn several_goals_and_goal_tests_give_the_oracles_nearest(graph in point_graph(), s in 0usize..40, picks in prop::collection::vec(0usize..40, 0..4)) {
+        let graph = without_parallel_edges(graph);
+        let s = s % graph.points.len();
+        let goals: Vec<usize> = picks.iter().map(|p| p % graph.points.len()).collect();
+        let oracle = oracle_of(&graph);
+        let mut hops = OracleGraph::new(graph.points.len());
+        for (a, list) in graph.edges.iter().enumerate() {
+            for &(b, _) in list {
+                hops.add_edge(a, b, 1.0);
+            }
+        }
+        let nearest = |d: &[Option<f64>]| goals.iter().filter_map(|&g| d[g]).fold(None, |b: Option<f64>, x| Some(b.map_or(x, |b| b.min(x))));
+        let best = nearest(&oracle.distances(&[s]));
+        let fewest = nearest(&hops.distances(&[s]));
+        let is_goal = |n: usize| goals.contains(&n);
+        let mut ctx = SearchContext::new();
+        let mut sparse = SparseSearchContext::new();
+        let options = SearchOptions::new();
+        let answers = [
+            ("AStar, list", AStar(&graph).find_path_with(&mut ctx, s, &goals, &options).unwrap(), best),
+            ("AStar, test", AStar(&graph).find_path_with(&mut ctx, s, Goal::Matching(&is_goal), &options).unwrap(), best),
+            ("Sparse, list", Sparse(&graph).find_path_with(&mut sparse, s, &goals, &options).unwrap(), best),
+            ("Sparse, test", Sparse(&graph).find_path_with(&mut sparse, s, Goal::Matching(&is_goal), &options).unwrap(), best),
+            ("BreadthFirst, list", BreadthFirst(&graph).find_path_with(&mut ctx, s, &goals, &options).unwrap(), fewest),
+            ("BreadthFirst, test", BreadthFirst(&graph).find_path_with(&mut ctx, s, Goal::Matching(&is_goal), &options).unwrap(), fewest),
+        ];
+        for (door, outcome, expected) in answers {
+            match (&outcome, expected) {
+                (Outcome::Found(p), Some(expected)) => {
+                    let last = *p.nodes.last().unwrap();
+                    prop_assert!(goals.contains(&last), "{}: ends on {}, not a goal", door, last);
+                    prop_assert_eq!(p.nodes[0], s);
+                    let walked = oracle.path_cost(s, last, &p.nodes).unwrap();
+                    prop_assert!(same_cost(walked, p.cost, 1e-9), "{}: walked {}, reported {}", door, walked, p.cost);
+                    let measured = if door.starts_with("BreadthFirst") { (p.nodes.len() - 1) as f64 } else { p.cost };
+                    prop_assert!(same_cost(measured, expected, 1e-9), "{}: {} vs the oracle's {}", door, measured, expected);
+                }
+                (Outcome::Unreachable, None) => {}
+                (got, expected) => prop_assert!(false, "{}: {:?}, oracle {:?}", door, got, expected),
+            }
+        }
+        let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+        prop_assert_eq!(
+            Sparse(&graph).find_path_with(&mut sparse, s, &goals, &closest),
+            Err(SearchError::Unsupported(Unsupported::ClosestPoint))
+        );
     }
 }
 

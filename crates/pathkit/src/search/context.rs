@@ -69,14 +69,16 @@ use std::collections::VecDeque;
 ///
 /// ```
 /// use pathkit::grid::Grid;
-/// use pathkit::search::{SearchContext, SearchOptions};
+/// use pathkit::search::{AStar, SearchContext, SearchOptions};
+/// use pathkit::{Goal, Pathfinder};
 ///
 /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
 /// let space = grid.eight_connected();
 /// let mut ctx = SearchContext::new();
 /// let mut path = Vec::new();
-/// let status = ctx
-///     .search_into(&space, grid.cell(0, 1).unwrap(), grid.cell(3, 1).unwrap(), &SearchOptions::new(), &mut path)
+/// let (start, goal) = (grid.cell(0, 1).unwrap(), grid.cell(3, 1).unwrap());
+/// let status = AStar(&space)
+///     .find_path_into(&mut ctx, start, Goal::Node(goal), &SearchOptions::new(), &mut path)
 ///     .unwrap();
 /// assert!(status.is_found());
 /// assert_eq!(path.len(), 6); // around the wall: no cutting its corners

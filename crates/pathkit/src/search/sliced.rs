@@ -94,7 +94,6 @@ pub(crate) fn progress_of<N, C, E>(
 /// use pathkit::grid::{Cell, Grid, GridSpace};
 /// use pathkit::search::{PendingSearch, Progress, ResumeResult};
 /// use pathkit::search::AStar;
-/// use pathkit::Pathfinder;
 ///
 /// /// One frame's share of a search.
 /// fn frame(search: &mut PendingSearch<'_, '_, GridSpace<'_, u32>>) -> ResumeResult<GridSpace<'static, u32>> {
@@ -103,7 +102,7 @@ pub(crate) fn progress_of<N, C, E>(
 /// let grid = Grid::new(10, 10).unwrap();
 /// let space = grid.four_connected();
 /// let mut ctx = pathkit::search::SearchContext::new();
-/// let astar = AStar(&space);
+/// let astar = AStar(space);
 /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 9), &Default::default()).unwrap();
 /// assert!(matches!(frame(&mut search), Ok(Progress::Done(_))));
 /// ```
@@ -182,7 +181,6 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Progress, SearchContext, SearchOptions};
 /// use pathkit::search::AStar;
-/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::new(64, 64).unwrap();
 /// let space = grid.eight_connected();
@@ -219,7 +217,6 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
     /// use pathkit::search::{Progress, SearchContext, SearchOptions};
     /// use pathkit::search::AStar;
-    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 6]);
     /// for w in n.windows(2) {
@@ -250,7 +247,6 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
     /// use pathkit::search::AStar;
-    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(5, 5).unwrap();
     /// let space = grid.four_connected();
@@ -292,7 +288,6 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions};
     /// use pathkit::search::AStar;
-    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(9, 9).unwrap();
     /// let space = grid.four_connected();
@@ -314,7 +309,6 @@ impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::{SearchContext, SearchOptions};
     /// use pathkit::search::AStar;
-    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::new(3, 1).unwrap();
     /// let space = grid.four_connected();

@@ -105,12 +105,13 @@ pub trait IndexedSpace: SearchSpace {
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext};
+    /// use pathkit::search::{AStar, IndexedSpace, LandmarkChoice, Landmarks, SearchContext};
+    /// use pathkit::Pathfinder;
     ///
     /// let grid = Grid::from_ascii("...\n.#.\n...").unwrap();
     /// let space = grid.eight_connected();
     /// let landmarks = Landmarks::new(&space, LandmarkChoice::Farthest { count: 2, seed: Cell::new(0, 0) }).unwrap();
-    /// let path = SearchContext::new().astar(&space.with_landmarks(&landmarks), Cell::new(0, 0), Cell::new(2, 2)).unwrap();
+    /// let path = AStar(&space.with_landmarks(&landmarks)).find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(2, 2)).unwrap();
     /// assert_eq!(path.into_path().unwrap().cost, 4.0);
     /// ```
     fn with_landmarks<'a>(

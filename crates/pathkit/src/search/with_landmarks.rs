@@ -28,7 +28,8 @@ use crate::Cost;
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
-/// use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchSpace};
+/// use pathkit::search::{AStar, IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchSpace};
+/// use pathkit::Pathfinder;
 ///
 /// let grid = Grid::from_ascii(
 ///     ".....\n\
@@ -41,7 +42,7 @@ use crate::Cost;
 /// // Manhattan says 2 from (0, 0) to (0, 2); the landmark knows the way round the wall is 10.
 /// assert_eq!(space.heuristic(Cell::new(0, 0), Cell::new(0, 2)), 2);
 /// assert_eq!(guided.heuristic(Cell::new(0, 0), Cell::new(0, 2)), 10);
-/// let path = SearchContext::new().astar(&guided, Cell::new(0, 0), Cell::new(0, 2)).unwrap();
+/// let path = AStar(&guided).find_path(&mut SearchContext::new(), Cell::new(0, 0), Cell::new(0, 2)).unwrap();
 /// assert_eq!(path.into_path().unwrap().cost, 10);
 /// ```
 #[derive(Debug)]
@@ -63,7 +64,8 @@ impl<'a, S: IndexedSpace> WithLandmarks<'a, S> {
     ///
     /// ```
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
-    /// use pathkit::search::{LandmarkChoice, Landmarks, SearchContext, WithLandmarks};
+    /// use pathkit::search::{AStar, LandmarkChoice, Landmarks, SearchContext, WithLandmarks};
+    /// use pathkit::Pathfinder;
     ///
     /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 3]);
     /// graph.add_connections(n[0], &[n[1]], Direction::BothWays).unwrap();
@@ -71,7 +73,7 @@ impl<'a, S: IndexedSpace> WithLandmarks<'a, S> {
     /// let space = graph.space();
     /// let landmarks = Landmarks::new(&space, LandmarkChoice::Farthest { count: 2, seed: n[1] }).unwrap();
     /// let guided = WithLandmarks::new(&space, &landmarks);
-    /// let path = SearchContext::new().astar(&guided, n[0], n[2]).unwrap().into_path().unwrap();
+    /// let path = AStar(&guided).find_path(&mut SearchContext::new(), n[0], n[2]).unwrap().into_path().unwrap();
     /// assert_eq!(path.cost, 2.0);
     /// ```
     pub fn new(space: &'a S, landmarks: &'a Landmarks<S::Node, S::Cost>) -> Self {

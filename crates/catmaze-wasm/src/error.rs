@@ -1,13 +1,17 @@
 //! [`PlaygroundError`]: why the playground refused a map, an edit or a search.
 
+use crate::menus::DIAGONALS;
+use crate::Algorithm;
 use pathkit::format::ParseError;
-use pathkit::grid::{Cell, GridError};
+use pathkit::graph::GraphError;
+use pathkit::grid::{Cell, Diagonal, GridError};
 use pathkit::hex::{Hex, HexError};
 use pathkit::hierarchy::HierarchyError;
 use pathkit::jps::JpsError;
 use pathkit::levels::{LevelError, Place};
 use pathkit::navmesh::NavMeshError;
 use pathkit::search::SearchError;
+use serde::Serialize;
 use std::fmt;
 
 /// Why the playground refused something. The page shows its message; nothing it is given makes
@@ -52,8 +56,14 @@ pub enum PlaygroundError {
     Search(SearchError<Cell>),
     /// Jump Point Search's refusal (terrain weights, or a diagonal rule it does not support).
     Jps(JpsError),
-    /// JPS+ only moves 8-way without corner cutting.
-    JpsPlusMoves,
+    /// The algorithm does not search with this move rule (JPS+ moves 8-way without corner
+    /// cutting only; JPS 4-way or 8-way without corner cutting).
+    Moves {
+        /// The algorithm asked for.
+        algorithm: Algorithm,
+        /// The move rule asked for.
+        moves: Diagonal,
+    },
     /// The navigation mesh could not be built or searched.
     NavMesh(NavMeshError),
     /// The hierarchy could not be built or searched (a cluster size out of range).
@@ -95,6 +105,9 @@ pub enum PlaygroundError {
     },
     /// The search on the hex grid failed.
     HexSearch(SearchError<Hex>),
+    /// The settings sent by the page do not read (an unknown code or field, a value of the
+    /// wrong type).
+    Settings(String),
 }
 
 impl fmt::Display for PlaygroundError {
@@ -118,8 +131,39 @@ impl fmt::Display for PlaygroundError {
             }
             PlaygroundError::Search(e) => write!(f, "{e}"),
             PlaygroundError::Jps(e) => write!(f, "{e}"),
-            PlaygroundError::JpsPlusMoves => {
-                write!(f, "JPS+ moves 8-way without corner cutting: pick that rule")
+            PlaygroundError::Moves { algorithm, moves } => {
+                let label = |d: &Diagonal| {
+                    DIAGONALS
+                        .iter()
+                        .find(|c| c.value == *d)
+                        .map_or("?", |c| c.label)
+                };
+                let takes: Vec<String> = DIAGONALS
+                    .iter()
+                    .filter(|c| algorithm.takes_moves(c.value))
+                    .map(|c| format!("\u{201c}{}\u{201d}", c.label))
+                    .collect();
+                let name = algorithm.menu_entry().short;
+                if *algorithm == Algorithm::JpsPlus {
+                    write!(
+                        f,
+                        "{name} needs 8-way moves without corner cutting (its jump table is built \
+                         for them), not {}: choose {} under Moves",
+                        label(moves),
+                        takes.join(" or "),
+                    )?;
+                    if *moves == Diagonal::Never {
+                        write!(f, ", or JPS for 4-way moves")?;
+                    }
+                } else {
+                    write!(
+                        f,
+                        "{name} moves only as {}, not {}: choose one of them under Moves",
+                        takes.join(" or "),
+                        label(moves),
+                    )?;
+                }
+                Ok(())
             }
             PlaygroundError::NavMesh(e) => write!(f, "{e}"),
             PlaygroundError::Hierarchy(e) => write!(f, "hierarchical search: {e}"),
@@ -142,11 +186,75 @@ impl fmt::Display for PlaygroundError {
                 write!(f, "column {col}, row {row} is not on the hex map")
             }
             PlaygroundError::HexSearch(e) => write!(f, "{e}"),
+            PlaygroundError::Settings(e) => write!(f, "settings: {e}"),
         }
     }
 }
 
 impl std::error::Error for PlaygroundError {}
+
+impl PlaygroundError {
+    /// A short code for the kind of refusal, for the page (and tests) to tell them apart.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlaygroundError::Size { .. } => "size",
+            PlaygroundError::WeightCount { .. } => "weight-count",
+            PlaygroundError::Map(_) => "map",
+            PlaygroundError::Grid(_) => "grid",
+            PlaygroundError::OffMap { .. } => "off-map",
+            PlaygroundError::Search(_) => "search",
+            PlaygroundError::Jps(_) => "jps",
+            PlaygroundError::Moves { .. } => "moves",
+            PlaygroundError::NavMesh(_) => "navmesh",
+            PlaygroundError::Hierarchy(_) => "hierarchy",
+            PlaygroundError::Graph(_) => "graph",
+            PlaygroundError::Levels(_) => "levels",
+            PlaygroundError::OffFloor { .. } => "off-floor",
+            PlaygroundError::NoPortal { .. } => "no-portal",
+            PlaygroundError::Floors(_) => "floors",
+            PlaygroundError::Hex(_) => "hex",
+            PlaygroundError::HexPreset { .. } => "hex-preset",
+            PlaygroundError::HexLayout { .. } => "hex-layout",
+            PlaygroundError::OffHexMap { .. } => "off-hex-map",
+            PlaygroundError::HexSearch(_) => "hex-search",
+            PlaygroundError::Settings(_) => "settings",
+        }
+    }
+}
+
+/// A refusal as it crosses to the page: its [`code`](PlaygroundError::code) and its message.
+///
+/// ```
+/// use catmaze_wasm::{ErrorAnswer, Playground};
+///
+/// let err = Playground::new(0, 5).unwrap_err();
+/// let answer = ErrorAnswer::from(&err);
+/// assert_eq!(answer.code, "size");
+/// assert_eq!(serde_json::to_string(&answer).unwrap(),
+///     r#"{"code":"size","message":"a map of 0x5 tiles: sides from 1 to 1024 only"}"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorAnswer {
+    /// [`PlaygroundError::code`].
+    pub code: &'static str,
+    /// The message shown.
+    pub message: String,
+}
+
+impl From<&PlaygroundError> for ErrorAnswer {
+    fn from(e: &PlaygroundError) -> Self {
+        ErrorAnswer {
+            code: e.code(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<GraphError> for PlaygroundError {
+    fn from(e: GraphError) -> Self {
+        PlaygroundError::Graph(e.into())
+    }
+}
 
 impl From<ParseError> for PlaygroundError {
     fn from(e: ParseError) -> Self {

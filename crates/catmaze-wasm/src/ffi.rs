@@ -1,24 +1,26 @@
 //! The functions the page calls: plain `extern "C"` exports of numbers and pointers.
 //!
-//! Why not wasm-bindgen: the page needs a dozen calls with numbers in and JSON or flat arrays
-//! out, and the arrays (per-tile scores, weights) are read in place as typed arrays over the
+//! Why not wasm-bindgen: the page needs a dozen calls with numbers (or a JSON object of settings)
+//! in and JSON or flat arrays out, and the arrays (per-tile scores, weights) are read in place as typed arrays over the
 //! module's memory. Plain exports do that with no generated glue and no command-line tool whose
 //! version must match a library's.
 //!
 //! Conventions: a function that answers with text writes it to one output buffer and returns its
 //! length in bytes; `out_ptr` gives where it starts (valid until the next call). Input text and
 //! arrays go into memory from `wasm_alloc`, freed with `wasm_free`. A slot is 0 or 1 (anything
-//! else is 1). Nothing here panics on bad input: coordinates outside the map, unknown menu
-//! numbers and malformed files become errors in the JSON answers.
+//! else is 1). Every JSON answer is a `#[derive(Serialize)]` struct (or a list of them); a refusal
+//! crosses as `{"code", "message"}` ([`ErrorAnswer`]). Nothing here panics on bad input:
+//! coordinates outside the map, unknown menu codes and malformed files become errors in the
+//! JSON answers.
 
 use crate::floors::Floors;
 use crate::game::GameSession;
 use crate::hexes::HexPlayground;
-use crate::playground::{Algorithm, Playground, Settings};
-use crate::PlaygroundError;
-use pathkit::grid::{Cell, Diagonal, Heuristic};
+use crate::playground::{Playground, Settings};
+use crate::{ErrorAnswer, PlaygroundError};
+use pathkit::grid::Cell;
 use pathkit::levels::Place;
-use pathkit::search::TieBreak;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -32,11 +34,64 @@ thread_local! {
         RefCell::new(HexPlayground::preset(0, 0).expect("the first preset exists"));
 }
 
-fn answer(value: Value) -> usize {
+fn answer(value: impl Serialize) -> usize {
     OUT.with_borrow_mut(|out| {
-        *out = value.to_string();
+        // Every answer is a plain tree of structs, strings and numbers: serializing one cannot
+        // fail, and if it ever did the page would get `null` rather than a trap.
+        *out = serde_json::to_string(&value).unwrap_or_else(|_| String::from("null"));
         out.len()
     })
+}
+
+/// Bytes the page wrote into memory from [`wasm_alloc`].
+///
+/// # Safety
+///
+/// `ptr` must point to `len` readable bytes, or be null.
+unsafe fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() {
+        &[]
+    } else {
+        std::slice::from_raw_parts(ptr, len)
+    }
+}
+
+/// Settings the page sent as a JSON object of menu codes (see [`crate::menus`]).
+fn read_settings(bytes: &[u8]) -> Result<Settings, PlaygroundError> {
+    serde_json::from_slice(bytes).map_err(|e| PlaygroundError::Settings(e.to_string()))
+}
+
+/// The answer to a new map: its size, or why it was refused.
+#[derive(Serialize)]
+struct MapAnswer {
+    ok: bool,
+    width: u32,
+    height: u32,
+    error: Option<ErrorAnswer>,
+}
+
+/// The answer to a change that either works or is refused.
+#[derive(Serialize)]
+struct Done {
+    ok: bool,
+    error: Option<ErrorAnswer>,
+}
+
+impl From<Result<(), PlaygroundError>> for Done {
+    fn from(r: Result<(), PlaygroundError>) -> Self {
+        Done {
+            ok: r.is_ok(),
+            error: r.err().as_ref().map(ErrorAnswer::from),
+        }
+    }
+}
+
+/// The answer to a hierarchy build: whether one was built, or why not.
+#[derive(Serialize)]
+struct BuildAnswer {
+    ok: bool,
+    built: bool,
+    error: Option<ErrorAnswer>,
 }
 
 fn cell(x: i32, y: i32) -> Cell {
@@ -78,7 +133,7 @@ pub unsafe extern "C" fn wasm_free(ptr: *mut u8, len: usize) {
 #[no_mangle]
 pub extern "C" fn game_reset() -> usize {
     GAME.with_borrow_mut(|g| *g = GameSession::new());
-    answer(json!(null))
+    answer(())
 }
 
 /// Step duration in milliseconds.
@@ -124,12 +179,21 @@ pub extern "C" fn game_preview(x: i32, y: i32) -> usize {
 }
 
 fn ok_or_error(result: Result<(), PlaygroundError>) -> usize {
-    answer(match result {
-        Ok(()) => PLAYGROUND.with_borrow(
-            |p| json!({"ok": true, "width": p.grid().width(), "height": p.grid().height()}),
-        ),
-        Err(e) => json!({"ok": false, "error": e.to_string()}),
+    let (width, height) = PLAYGROUND.with_borrow(|p| (p.grid().width(), p.grid().height()));
+    answer(MapAnswer {
+        ok: result.is_ok(),
+        width,
+        height,
+        error: result.err().as_ref().map(ErrorAnswer::from),
     })
+}
+
+/// The playground's menus: every algorithm with its code, label, the controls that apply to it,
+/// its move rules and a note; the move rules, costs, estimates and tie rules; and the settings
+/// each kind of map starts with (see [`crate::menus::Menus`]).
+#[no_mangle]
+pub extern "C" fn pg_menus() -> usize {
+    answer(crate::menus::menus())
 }
 
 /// An empty field of `width` x `height`.
@@ -163,11 +227,7 @@ pub unsafe extern "C" fn pg_set_weights(width: u32, height: u32, ptr: *const u32
 /// `ptr` must point to `len` readable bytes (from [`wasm_alloc`]).
 #[no_mangle]
 pub unsafe extern "C" fn pg_load_map(ptr: *const u8, len: usize) -> usize {
-    let bytes = if ptr.is_null() {
-        &[][..]
-    } else {
-        std::slice::from_raw_parts(ptr, len)
-    };
+    let bytes = input(ptr, len);
     ok_or_error(PLAYGROUND.with_borrow_mut(|p| p.load_movingai(bytes)))
 }
 
@@ -195,71 +255,31 @@ pub extern "C" fn pg_set_cell(x: u32, y: u32, weight: u32) -> u32 {
     PLAYGROUND.with_borrow_mut(|p| u32::from(p.set_cell(x, y, weight)))
 }
 
-fn diagonal(n: u32) -> Diagonal {
-    match n {
-        0 => Diagonal::Never,
-        2 => Diagonal::CornerCutting,
-        3 => Diagonal::Always,
-        _ => Diagonal::NoCornerCutting,
-    }
-}
-
-fn heuristic(n: u32) -> Heuristic {
-    match n {
-        1 => Heuristic::Manhattan,
-        2 => Heuristic::Octile,
-        3 => Heuristic::Chebyshev,
-        4 => Heuristic::Euclidean,
-        5 => Heuristic::Zero,
-        _ => Heuristic::Auto,
-    }
-}
-
-fn tie(n: u32) -> TieBreak {
-    match n {
-        1 => TieBreak::Fifo,
-        2 => TieBreak::Lifo,
-        _ => TieBreak::LargerG,
-    }
-}
-
-/// Starts a search in a slot. Menus: `algorithm` indexes [`Algorithm::ALL`]; `diagonal` 0 never,
-/// 1 no corner cutting, 2 corner cutting, 3 always; `costs` 0 for 1/√2, 1 for 10/14;
-/// `heuristic` 0 auto, 1 Manhattan, 2 octile, 3 Chebyshev, 4 Euclidean, 5 zero; `in_tiles` 1 to
-/// estimate in tiles; `tie` 0 larger G, 1 FIFO, 2 LIFO (the tutorial's open list);
-/// `cluster_size` the hierarchical search's cluster side. The answer is the slot's status.
+/// Starts a search in a slot with the settings the page sent: a JSON object of menu codes, such
+/// as `{"algorithm": "jps", "diagonal": "never", "costs": "unit", "heuristic": "manhattan",
+/// "heuristicInTiles": false, "tie": "lifo", "weight": 1.5, "clusterSize": 8}` (a field left out
+/// keeps its default; see [`crate::menus`] for the codes). Settings that do not read refuse the
+/// search with a `settings` error. The answer is the slot's status.
+///
+/// # Safety
+///
+/// `ptr` must point to `len` readable bytes (from [`wasm_alloc`]).
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn pg_start(
+pub unsafe extern "C" fn pg_start(
     slot: u32,
-    algorithm: u32,
-    diagonal_rule: u32,
-    costs: u32,
-    heuristic_kind: u32,
-    in_tiles: u32,
-    tie_rule: u32,
-    weight: f64,
-    cluster_size: u32,
+    ptr: *const u8,
+    len: usize,
     sx: i32,
     sy: i32,
     gx: i32,
     gy: i32,
 ) -> usize {
-    let settings = Settings {
-        algorithm: Algorithm::ALL
-            .get(algorithm as usize)
-            .copied()
-            .unwrap_or(Algorithm::AStar),
-        diagonal: diagonal(diagonal_rule),
-        tutorial_costs: costs == 1,
-        heuristic: heuristic(heuristic_kind),
-        heuristic_in_tiles: in_tiles == 1,
-        tie: tie(tie_rule),
-        weight,
-        cluster_size,
-    };
+    let settings = read_settings(input(ptr, len));
     answer(PLAYGROUND.with_borrow_mut(|p| {
-        p.start(slot as usize, settings, cell(sx, sy), cell(gx, gy));
+        match settings {
+            Ok(settings) => p.start(slot as usize, settings, cell(sx, sy), cell(gx, gy)),
+            Err(e) => p.refuse(slot as usize, e),
+        }
         p.status(slot as usize, 0)
     }))
 }
@@ -322,7 +342,7 @@ pub extern "C" fn pg_take_changed(slot: u32) {
 /// numbers (three x, y corners) per triangle; empty when there is none to draw.
 #[no_mangle]
 pub extern "C" fn pg_mesh(max: u32) -> usize {
-    answer(PLAYGROUND.with_borrow(|p| json!(p.mesh_triangles(max as usize))))
+    answer(PLAYGROUND.with_borrow(|p| p.mesh_triangles(max as usize)))
 }
 
 /// One full A* query, for timing: the path's cost, or -1.
@@ -337,23 +357,22 @@ pub extern "C" fn pg_query_expansions() -> f64 {
     PLAYGROUND.with_borrow(|p| p.query_expansions() as f64)
 }
 
-/// Builds the hierarchical search's hierarchy for these moves (`diagonal`, `costs` as in
-/// [`pg_start`]) and cluster side, unless the one kept fits them. A separate call so that the
-/// page can time the build apart from the searches. Answers `{"ok", "built", "error"}`.
+/// Builds the hierarchical search's hierarchy for the moves, costs and cluster side of these
+/// settings (as [`pg_start`] reads them), unless the one kept fits them. A separate call so that
+/// the page can time the build apart from the searches. Answers `{"ok", "built", "error"}`.
+///
+/// # Safety
+///
+/// `ptr` must point to `len` readable bytes (from [`wasm_alloc`]).
 #[no_mangle]
-pub extern "C" fn pg_hierarchy_build(diagonal_rule: u32, costs: u32, cluster_size: u32) -> usize {
-    let settings = Settings {
-        diagonal: diagonal(diagonal_rule),
-        tutorial_costs: costs == 1,
-        cluster_size,
-        ..Settings::default()
-    };
-    answer(
-        PLAYGROUND.with_borrow_mut(|p| match p.build_hierarchy(settings) {
-            Ok(built) => json!({"ok": true, "built": built}),
-            Err(e) => json!({"ok": false, "built": false, "error": e.to_string()}),
-        }),
-    )
+pub unsafe extern "C" fn pg_hierarchy_build(ptr: *const u8, len: usize) -> usize {
+    let built = read_settings(input(ptr, len))
+        .and_then(|settings| PLAYGROUND.with_borrow_mut(|p| p.build_hierarchy(settings)));
+    answer(BuildAnswer {
+        ok: built.is_ok(),
+        built: built.as_ref().is_ok_and(|&b| b),
+        error: built.err().as_ref().map(ErrorAnswer::from),
+    })
 }
 
 /// The kept hierarchy's sizes, as JSON (`null` when there is none); lists the entrance cells
@@ -412,12 +431,7 @@ pub extern "C" fn fl_set_cell(floor: u32, x: u32, y: u32, weight: u32) -> u32 {
 /// `{"ok", "error"}`.
 #[no_mangle]
 pub extern "C" fn fl_set_portal(index: u32, enabled: u32) -> usize {
-    answer(
-        FLOORS.with_borrow_mut(|f| match f.set_portal(index, enabled != 0) {
-            Ok(()) => json!({"ok": true}),
-            Err(e) => json!({"ok": false, "error": e.to_string()}),
-        }),
-    )
+    answer(FLOORS.with_borrow_mut(|f| Done::from(f.set_portal(index, enabled != 0))))
 }
 
 /// A* across the floors, 8-way when `diagonal` is 1, else 4-way (see [`Floors::search`]).

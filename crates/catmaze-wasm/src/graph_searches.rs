@@ -13,7 +13,7 @@ use pathkit::graph::{
     GraphError, MeshGraph, NodeGraph, NodeId, NodeKind, ObstacleGraph, PolygonObstacle,
 };
 use pathkit::grid::{Cell, Grid};
-use pathkit::search::{Outcome, SearchContext};
+use pathkit::search::SearchContext;
 use pathkit::Pathfinder;
 use std::fmt;
 
@@ -117,18 +117,17 @@ pub fn wall_rectangles(grid: &Grid) -> Result<Vec<PolygonObstacle>, GraphSearchE
         .collect()
 }
 
-/// The positions of a found path's nodes (all 2D nodes).
-fn corners(
-    graph: &NodeGraph,
-    outcome: Outcome<NodeId, f32>,
-) -> Result<Option<Vec<[f32; 2]>>, GraphSearchError> {
-    let Some(path) = outcome.into_path() else {
-        return Ok(None);
-    };
-    let mut out = Vec::with_capacity(path.nodes.len());
-    for &node in &path.nodes {
+/// A found path's nodes as a path in tile units: their positions (all 2D nodes) and the sum of
+/// the segments' lengths.
+///
+/// # Errors
+///
+/// [`GraphSearchError::Graph`] for a node the graph does not hold, or one that is not a 2D point.
+pub fn vector_path(graph: &NodeGraph, nodes: &[NodeId]) -> Result<VectorPath, GraphSearchError> {
+    let mut points = Vec::with_capacity(nodes.len());
+    for &node in nodes {
         match graph.kind(node)? {
-            NodeKind::Point2(x, y) => out.push([x, y]),
+            NodeKind::Point2(x, y) => points.push([f64::from(x), f64::from(y)]),
             _ => {
                 return Err(GraphSearchError::Graph(GraphError::KindMismatch {
                     node,
@@ -137,15 +136,91 @@ fn corners(
             }
         }
     }
-    Ok(Some(out))
+    let length = points
+        .windows(2)
+        .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]))
+        .sum();
+    Ok(VectorPath { points, length })
+}
+
+/// One of the two graphs, built.
+#[derive(Debug)]
+pub enum BuiltGraph {
+    /// An obstacle graph.
+    Obstacles(ObstacleGraph),
+    /// A mesh graph, triangulated.
+    Mesh(MeshGraph),
+}
+
+/// A graph around the walls of a grid with a query's two ends added as nodes: what the
+/// playground searches through the front door.
+#[derive(Debug)]
+pub struct GraphQuery {
+    /// The graph.
+    pub graph: BuiltGraph,
+    /// The node at the start tile's centre.
+    pub start: NodeId,
+    /// The node at the goal tile's centre.
+    pub goal: NodeId,
+}
+
+impl GraphQuery {
+    /// `kind` of graph around the walls of `grid` grown by `radius`, with nodes added at the
+    /// centres of `start` and `goal`.
+    ///
+    /// Walls grow by a mitre offset (every side moved out by `radius`), not GameplayKit's
+    /// default radial one: on a wall many tiles long, radial growth about the centre leaves the
+    /// long sides only a sliver of the radius away, and the path would graze the wall.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphSearchError::TooManyWalls`], or the graph's refusal.
+    pub fn new(
+        grid: &Grid,
+        kind: GraphKind,
+        radius: f32,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<GraphQuery, GraphSearchError> {
+        let walls = wall_rectangles(grid)?;
+        let centre = |c: Cell| (c.x as f32 + 0.5, c.y as f32 + 0.5);
+        let ((sx, sy), (gx, gy)) = (centre(start), centre(goal));
+        Ok(match kind {
+            GraphKind::Obstacles => {
+                let mut graph = ObstacleGraph::with_extrusion(&walls, radius, Extrusion::Mitre);
+                let start = graph.add_point(sx, sy)?;
+                let goal = graph.add_point(gx, gy)?;
+                GraphQuery {
+                    graph: BuiltGraph::Obstacles(graph),
+                    start,
+                    goal,
+                }
+            }
+            GraphKind::Mesh => {
+                let (w, h) = (grid.width() as f32, grid.height() as f32);
+                let mut graph = MeshGraph::with_extrusion(
+                    radius,
+                    [-1.0, -1.0],
+                    [w + 1.0, h + 1.0],
+                    Extrusion::Mitre,
+                )?;
+                graph.add_obstacles(&walls)?;
+                graph.triangulate()?;
+                let start = graph.add_point(sx, sy)?;
+                let goal = graph.add_point(gx, gy)?;
+                GraphQuery {
+                    graph: BuiltGraph::Mesh(graph),
+                    start,
+                    goal,
+                }
+            }
+        })
+    }
 }
 
 /// The shortest path on `kind` of graph around the walls of `grid` grown by `radius`, from the
-/// centre of `start` to the centre of `goal`; `None` when the graph joins them by no path.
-///
-/// Walls grow by a mitre offset (every side moved out by `radius`), not GameplayKit's default
-/// radial one: on a wall many tiles long, radial growth about the centre leaves the long sides
-/// only a sliver of the radius away, and the path would graze the wall.
+/// centre of `start` to the centre of `goal` (see [`GraphQuery::new`]); `None` when the graph
+/// joins them by no path.
 ///
 /// ```
 /// use catmaze_wasm::graph_searches::{graph_path, GraphKind};
@@ -163,44 +238,16 @@ pub fn graph_path(
     start: Cell,
     goal: Cell,
 ) -> Result<Option<VectorPath>, GraphSearchError> {
-    let walls = wall_rectangles(grid)?;
-    let centre = |c: Cell| (c.x as f32 + 0.5, c.y as f32 + 0.5);
-    let ((sx, sy), (gx, gy)) = (centre(start), centre(goal));
-    let outcome = match kind {
-        GraphKind::Obstacles => {
-            let mut graph = ObstacleGraph::with_extrusion(&walls, radius, Extrusion::Mitre);
-            let a = graph.add_point(sx, sy)?;
-            let b = graph.add_point(gx, gy)?;
-            let outcome = graph.find_path(&mut SearchContext::new(), a, b)?;
-            corners(graph.graph(), outcome)?
-        }
-        GraphKind::Mesh => {
-            let (w, h) = (grid.width() as f32, grid.height() as f32);
-            let mut graph = MeshGraph::with_extrusion(
-                radius,
-                [-1.0, -1.0],
-                [w + 1.0, h + 1.0],
-                Extrusion::Mitre,
-            )?;
-            graph.add_obstacles(&walls)?;
-            graph.triangulate()?;
-            let a = graph.add_point(sx, sy)?;
-            let b = graph.add_point(gx, gy)?;
-            let outcome = graph.find_path(&mut SearchContext::new(), a, b)?;
-            corners(graph.graph(), outcome)?
-        }
+    let q = GraphQuery::new(grid, kind, radius, start, goal)?;
+    let mut ctx = SearchContext::new();
+    let (graph, outcome) = match &q.graph {
+        BuiltGraph::Obstacles(g) => (g.graph(), g.find_path(&mut ctx, q.start, q.goal)?),
+        BuiltGraph::Mesh(g) => (g.graph(), g.find_path(&mut ctx, q.start, q.goal)?),
     };
-    Ok(outcome.map(|corners| {
-        let points: Vec<[f64; 2]> = corners
-            .iter()
-            .map(|p| [f64::from(p[0]), f64::from(p[1])])
-            .collect();
-        let length = points
-            .windows(2)
-            .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]))
-            .sum();
-        VectorPath { points, length }
-    }))
+    outcome
+        .into_path()
+        .map(|p| vector_path(graph, &p.nodes))
+        .transpose()
 }
 
 #[cfg(test)]

@@ -3,13 +3,14 @@
 //! Cat Maze and the pathfinding playground for the browser: this crate compiles to
 //! `wasm32-unknown-unknown` and the page in `crates/catmaze-web/web` calls its exports (see
 //! `ffi.rs` for the calling conventions). The rules stay in `catmaze` and the searches in
-//! `pathkit`; this crate only translates their answers into JSON and flat arrays.
+//! `pathkit`; this crate only translates their answers into JSON (typed structs, serialized) and
+//! flat arrays.
 //!
 //! | item | what it is |
 //! |---|---|
 //! | [`GameSession`] | a game of Cat Maze, answering in JSON |
 //! | [`Playground`] | an editable grid, two searches on it, per-tile F/G/H for drawing |
-//! | [`Algorithm`], [`Settings`] | the playground's menus |
+//! | [`Algorithm`], [`Settings`], [`menus()`] | the playground's menus, their codes, and the settings read from the page |
 //! | [`Floors`] | the two-floor building with stairs, an elevator and a teleporter |
 //! | [`HexPlayground`] | the hex mode: a hex grid with walls and terrain |
 //! | [`PlaygroundError`] | why a map, an edit or a search was refused |
@@ -26,7 +27,7 @@
 //! let settings = Settings { algorithm: Algorithm::Dijkstra, diagonal: Diagonal::Never, ..Settings::default() };
 //! pg.start(0, settings, Cell::new(0, 3), Cell::new(7, 3));
 //! while pg.run(0, 1) == 1 {} // one expansion at a time
-//! assert_eq!(pg.status(0, 0)["cost"], 9.0); // around the wall
+//! assert_eq!(pg.status(0, 0).cost, Some(9.0)); // around the wall
 //! ```
 #![deny(missing_docs)]
 
@@ -37,11 +38,16 @@ mod game;
 pub mod graph_searches;
 mod hexes;
 mod live;
+pub mod menus;
 mod playground;
 
-pub use error::PlaygroundError;
+pub use error::{ErrorAnswer, PlaygroundError};
 pub use floors::{Floors, PortalKind};
 pub use game::GameSession;
 pub use hexes::{HexPlayground, BRIDGE_ROW, PRESETS as HEX_PRESETS};
 pub use live::{LiveSearch, Stepped};
-pub use playground::{tile_state, Algorithm, Playground, Settings, Slot, MAX_SIDE, NO_PARENT};
+pub use menus::menus;
+pub use playground::{
+    tile_state, Algorithm, HierarchyInfo, ListEntry, Playground, Settings, Slot, SlotStatus,
+    MAX_SIDE, NO_PARENT,
+};

@@ -14,18 +14,21 @@
 //!
 //! [`Stepper`]: pathkit::search::Stepper
 
-use crate::graph_searches::{graph_path, GraphKind};
+use crate::error::ErrorAnswer;
+use crate::graph_searches::{self, BuiltGraph, GraphKind, GraphQuery};
 use crate::live::{LiveSearch, Stepped};
+use crate::menus::codes;
 use crate::PlaygroundError;
 use pathkit::format::MovingAiMap;
 use pathkit::geometry::Point;
+use pathkit::graph::{MeshGraph, NodeGraph, NodeId, ObstacleGraph};
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic, NEIGHBOUR_ORDER};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, HierarchyStats};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
 use pathkit::Pathfinder;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// The searches the playground offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,20 +88,40 @@ impl Algorithm {
     }
 }
 
-/// How a search is set up; the page's menus, one to one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How a search is set up; the page's menus, one to one. The page sends it as an object of
+/// menu codes (see [`crate::menus`]); a field left out keeps its default.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 pub struct Settings {
     /// Which search.
+    #[serde(
+        deserialize_with = "codes::algorithm",
+        serialize_with = "codes::algorithm_out"
+    )]
     pub algorithm: Algorithm,
     /// Which diagonal moves are allowed.
+    #[serde(
+        deserialize_with = "codes::diagonal",
+        serialize_with = "codes::diagonal_out"
+    )]
     pub diagonal: Diagonal,
     /// `true`: straight 10, diagonal 14 (the tutorial); `false`: 1 and √2.
+    #[serde(
+        rename = "costs",
+        deserialize_with = "codes::costs",
+        serialize_with = "codes::costs_out"
+    )]
     pub tutorial_costs: bool,
     /// The estimate.
+    #[serde(
+        deserialize_with = "codes::heuristic",
+        serialize_with = "codes::heuristic_out"
+    )]
     pub heuristic: Heuristic,
     /// Estimate in tiles whatever the move costs (the Cocos2D tutorial's unscaled Manhattan).
     pub heuristic_in_tiles: bool,
     /// Order among equal F.
+    #[serde(deserialize_with = "codes::tie", serialize_with = "codes::tie_out")]
     pub tie: TieBreak,
     /// Weighted A*'s weight.
     pub weight: f64,
@@ -117,6 +140,32 @@ impl Default for Settings {
             tie: TieBreak::LargerG,
             weight: 1.5,
             cluster_size: 16,
+        }
+    }
+}
+
+impl Settings {
+    /// The tutorial's example: 4 moves of cost 1, the Manhattan distance, and its open list, where
+    /// a new step goes before the open steps of equal F.
+    pub fn tutorial() -> Settings {
+        Settings {
+            diagonal: Diagonal::Never,
+            heuristic: Heuristic::Manhattan,
+            tie: TieBreak::Lifo,
+            ..Settings::default()
+        }
+    }
+
+    /// The rules of the Moving AI benchmarks, whose scenario files give each query's optimal
+    /// cost: 8-way moves without corner cutting, costs 1 and √2, the octile distance, and the
+    /// search's own tie rule.
+    pub fn moving_ai() -> Settings {
+        Settings {
+            diagonal: Diagonal::NoCornerCutting,
+            tutorial_costs: false,
+            heuristic: Heuristic::Octile,
+            tie: TieBreak::Auto,
+            ..Settings::default()
         }
     }
 }
@@ -220,8 +269,8 @@ pub const MAX_SIDE: u32 = 1024;
 /// pg.start(0, settings, Cell::new(0, 0), Cell::new(4, 4));
 /// pg.run(0, u32::MAX);
 /// let status = pg.status(0, 10);
-/// assert_eq!(status["found"], true);
-/// assert!((status["cost"].as_f64().unwrap() - 4.0 * std::f64::consts::SQRT_2).abs() < 1e-9);
+/// assert!(status.found);
+/// assert!((status.cost.unwrap() - 4.0 * std::f64::consts::SQRT_2).abs() < 1e-9);
 /// ```
 #[derive(Debug)]
 pub struct Playground {
@@ -229,10 +278,11 @@ pub struct Playground {
     version: u64,
     slots: [Slot; 2],
     jps: JpsContext,
-    plus: Option<(u64, JpsPlus)>,
+    plus: Option<(u64, Result<JpsPlus, pathkit::jps::JpsError>)>,
     mesh: Option<(u64, Result<NavMesh, NavMeshError>)>,
     any_angle: AnyAngleSearch,
     ctx: SearchContext<f64>,
+    graph_ctx: SearchContext<f32>,
     hierarchy: Option<Hierarchy>,
     hierarchy_ctx: HierarchyContext<f64>,
     /// Full builds of a hierarchy since the page started (edits do not count): the tests check
@@ -276,6 +326,7 @@ impl Playground {
             mesh: None,
             any_angle: AnyAngleSearch::new(),
             ctx: SearchContext::new(),
+            graph_ctx: SearchContext::new(),
             hierarchy: None,
             hierarchy_ctx: HierarchyContext::new(),
             hierarchy_builds: 0,
@@ -388,11 +439,17 @@ impl Playground {
         }
         if settings.algorithm.steps() {
             self.start_stepper(slot, settings, start, goal);
-        } else if settings.algorithm == Algorithm::Hierarchical {
-            self.run_hierarchical(slot, settings, start, goal);
         } else {
             self.run_at_once(slot, settings, start, goal);
         }
+    }
+
+    /// Clears `slot` and refuses its search with `error` (settings that did not read).
+    pub fn refuse(&mut self, slot: usize, error: PlaygroundError) {
+        let cells = self.grid.len();
+        let s = &mut self.slots[slot.min(1)];
+        s.clear(cells);
+        s.fail(error);
     }
 
     /// Builds the hierarchy for these settings' moves and cluster size unless the one kept
@@ -430,39 +487,11 @@ impl Playground {
         Ok(true)
     }
 
-    fn run_hierarchical(&mut self, slot: usize, settings: Settings, start: Cell, goal: Cell) {
-        if let Err(e) = self.build_hierarchy(settings) {
-            self.slots[slot].fail(e);
-            return;
-        }
-        let s = &mut self.slots[slot];
-        let Some(h) = &self.hierarchy else {
-            return;
-        };
-        s.finished = true;
-        match h.map.find_path(&mut self.hierarchy_ctx, start, goal) {
-            Ok(outcome) => {
-                let stats = self.hierarchy_ctx.stats();
-                s.expansions = stats.expanded;
-                s.hierarchy = Some(stats);
-                if let Some(path) = outcome.into_path() {
-                    s.path = path.nodes;
-                    s.cost = Some(path.cost);
-                }
-            }
-            Err(e) => s.fail(e.into()),
-        }
-    }
-
-    /// The kept hierarchy, as the page draws it: the cluster side of level 1, the number of
-    /// levels, clusters, abstract nodes and edges, the memory the graph takes, the number of
-    /// level-1 entrance cells (listed by [`Playground::entrances`]) and how many full builds
-    /// there have been; `null` when there is none.
-    pub fn hierarchy_info(&mut self) -> Value {
+    /// The kept hierarchy, as the page draws it (see [`HierarchyInfo`]); `None` when there is
+    /// none. Lists the level-1 entrance cells for [`Playground::entrances`].
+    pub fn hierarchy_info(&mut self) -> Option<HierarchyInfo> {
         let builds = self.hierarchy_builds;
-        let Some(h) = &mut self.hierarchy else {
-            return Value::Null;
-        };
+        let h = self.hierarchy.as_mut()?;
         if !h.entrances_fresh {
             let width = h.map.grid().width();
             h.entrances.clear();
@@ -472,15 +501,15 @@ impl Playground {
             h.entrances_fresh = true;
         }
         let size = h.map.size();
-        json!({
-            "clusterSide": h.map.cluster_side(1),
-            "levels": h.map.levels(),
-            "clusters": h.map.cluster_rects(1).count(),
-            "nodes": size.nodes,
-            "edges": size.edges,
-            "bytes": size.bytes,
-            "entrances": h.entrances.len(),
-            "builds": builds,
+        Some(HierarchyInfo {
+            cluster_side: h.map.cluster_side(1),
+            levels: h.map.levels(),
+            clusters: h.map.cluster_rects(1).count(),
+            nodes: size.nodes,
+            edges: size.edges,
+            bytes: size.bytes,
+            entrances: h.entrances.len(),
+            builds,
         })
     }
 
@@ -568,136 +597,100 @@ impl Playground {
         }
     }
 
+    /// Runs a search that has no steps to show. Each family builds or fetches what it searches
+    /// (a view of the grid, the JPS+ table, the navigation mesh, the hierarchy, a graph around
+    /// the walls); [`search_into`] then asks it through the front door and draws the answer.
     fn run_at_once(&mut self, slot: usize, settings: Settings, start: Cell, goal: Cell) {
+        let algorithm = settings.algorithm;
+        if !algorithm.takes_moves(settings.diagonal) {
+            self.slots[slot].fail(PlaygroundError::Moves {
+                algorithm,
+                moves: settings.diagonal,
+            });
+            return;
+        }
+        // A walled start or goal has no path: answered before anything is built or searched.
+        if !self.grid.is_passable(start) || !self.grid.is_passable(goal) {
+            self.slots[slot].finished = true;
+            return;
+        }
+        if algorithm == Algorithm::Hierarchical {
+            if let Err(e) = self.build_hierarchy(settings) {
+                self.slots[slot].fail(e);
+                return;
+            }
+        }
         let s = &mut self.slots[slot];
-        let found = match settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => {
+        let ends = [start, goal];
+        let built: Result<(), PlaygroundError> = match algorithm {
+            Algorithm::Jps => {
                 let mode = JpsMode {
                     moves: settings.diagonal,
-                    path: PathMode::Cells,
+                    path: PathMode::JumpPoints,
                 };
-                let result = if settings.algorithm == Algorithm::Jps {
-                    self.grid
-                        .jump_points(mode)
-                        .find_path(&mut self.jps, start, goal)
-                        .and_then(|o| {
-                            let turns = self.grid.jump_points(mode.jump_points()).find_path(
-                                &mut self.jps,
-                                start,
-                                goal,
-                            )?;
-                            Ok((o, turns))
-                        })
-                } else {
-                    if settings.diagonal != Diagonal::NoCornerCutting {
-                        s.fail(PlaygroundError::JpsPlusMoves);
-                        return;
+                search_into(s, &self.grid.jump_points(mode), &mut self.jps, ends);
+                Ok(())
+            }
+            Algorithm::JpsPlus => {
+                if self.plus.as_ref().is_none_or(|(v, _)| *v != self.version) {
+                    self.plus = Some((self.version, JpsPlus::new(self.grid.clone())));
+                }
+                match self.plus.as_ref().map(|(_, p)| p) {
+                    Some(Ok(plus)) => {
+                        let turns = plus.paths(PathMode::JumpPoints);
+                        search_into(s, &turns, &mut self.jps, ends);
+                        Ok(())
                     }
-                    if self.plus.as_ref().is_none_or(|(v, _)| *v != self.version) {
-                        match JpsPlus::new(self.grid.clone()) {
-                            Ok(p) => self.plus = Some((self.version, p)),
-                            Err(e) => {
-                                s.fail(e.into());
-                                return;
-                            }
-                        }
-                    }
-                    let Some((_, plus)) = &self.plus else {
-                        return;
-                    };
-                    plus.find_path(&mut self.jps, start, goal).and_then(|o| {
-                        let turns = plus.paths(PathMode::JumpPoints).find_path(
-                            &mut self.jps,
-                            start,
-                            goal,
-                        )?;
-                        Ok((o, turns))
-                    })
-                };
-                match result {
-                    Ok((outcome, turns)) => {
-                        s.expansions = self.jps.stats().expanded;
-                        for c in turns.into_nodes().unwrap_or_default() {
-                            s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
-                        }
-                        outcome.into_path().map(|p| (p.nodes, p.cost))
-                    }
-                    Err(e) => {
-                        s.fail(e.into());
-                        return;
-                    }
+                    Some(Err(e)) => Err(e.clone().into()),
+                    None => Ok(()),
                 }
             }
             Algorithm::AnyAngle => {
                 if self.mesh.as_ref().is_none_or(|(v, _)| *v != self.version) {
-                    let mesh = NavMesh::from_grid(&self.grid);
-                    self.mesh = Some((self.version, mesh));
+                    self.mesh = Some((self.version, NavMesh::from_grid(&self.grid)));
                 }
-                let Some((_, mesh)) = &self.mesh else {
-                    return;
-                };
-                let mesh = match mesh {
-                    Ok(m) => m,
-                    Err(e) => {
-                        s.fail(PlaygroundError::NavMesh(e.clone()));
-                        return;
+                match self.mesh.as_ref().map(|(_, m)| m) {
+                    Some(Ok(mesh)) => {
+                        search_into(s, mesh, &mut self.any_angle, ends.map(tile_centre));
+                        Ok(())
                     }
-                };
-                let centre = |c: Cell| Point::new(c.x as f64 + 0.5, c.y as f64 + 0.5);
-                let walled = |c: Cell| !self.grid.is_passable(c);
-                if walled(start) || walled(goal) {
-                    None
-                } else {
-                    match mesh
-                        .find_path(&mut self.any_angle, centre(start), centre(goal))
-                        .map(|o| o.into_path())
-                    {
-                        Ok(path) => {
-                            s.expansions = self.any_angle.expanded() as u64;
-                            path.map(|p| {
-                                for q in p.nodes {
-                                    s.points.extend([q.x, q.y]);
-                                }
-                                (Vec::new(), p.cost)
-                            })
-                        }
-                        Err(e) => {
-                            s.fail(e.into());
-                            return;
-                        }
-                    }
+                    Some(Err(e)) => Err(e.clone().into()),
+                    None => Ok(()),
                 }
             }
+            Algorithm::Hierarchical => {
+                if let Some(h) = &self.hierarchy {
+                    search_into(s, &h.map, &mut self.hierarchy_ctx, ends);
+                }
+                Ok(())
+            }
             Algorithm::ObstacleGraph | Algorithm::MeshGraph => {
-                let kind = if settings.algorithm == Algorithm::ObstacleGraph {
+                let kind = if algorithm == Algorithm::ObstacleGraph {
                     GraphKind::Obstacles
                 } else {
                     GraphKind::Mesh
                 };
-                let walled = |c: Cell| !self.grid.is_passable(c);
-                if walled(start) || walled(goal) {
-                    None
-                } else {
-                    match graph_path(&self.grid, kind, AGENT_RADIUS, start, goal) {
-                        Ok(path) => path.map(|p| {
-                            for q in &p.points {
-                                s.points.extend(q);
+                match GraphQuery::new(&self.grid, kind, AGENT_RADIUS, start, goal) {
+                    Ok(q) => {
+                        let ends = [q.start, q.goal];
+                        match &q.graph {
+                            BuiltGraph::Obstacles(g) => {
+                                search_into(s, g, &mut self.graph_ctx, ends)
                             }
-                            (Vec::new(), p.length)
-                        }),
-                        Err(e) => {
-                            s.fail(e.into());
-                            return;
+                            BuiltGraph::Mesh(g) => search_into(s, g, &mut self.graph_ctx, ends),
                         }
+                        Ok(())
                     }
+                    Err(e) => Err(e.into()),
                 }
             }
-            _ => None,
+            Algorithm::AStar
+            | Algorithm::Dijkstra
+            | Algorithm::BreadthFirst
+            | Algorithm::WeightedAStar => Ok(()),
         };
-        s.finished = true;
-        if let Some((nodes, cost)) = found {
-            s.path = nodes;
-            s.cost = Some(cost);
+        if let Err(e) = built {
+            s.fail(e);
         }
     }
 
@@ -779,49 +772,43 @@ impl Playground {
     /// What the page shows beside the map: whether the search is over, its path and cost,
     /// expansions, the current tile, and the open and closed lists (at most `list_max` entries
     /// each: the open list from its head, the closed list its most recent entries).
-    pub fn status(&self, slot: usize, list_max: usize) -> Value {
+    pub fn status(&self, slot: usize, list_max: usize) -> SlotStatus {
         let s = &self.slots[slot.min(1)];
-        let view = |v: &pathkit::search::NodeView<Cell, f64>| {
-            json!({
-                "x": v.node.x, "y": v.node.y, "f": v.f, "g": v.g, "h": v.h,
-                "parent": v.parent.map(|p| json!([p.x, p.y])),
-            })
-        };
         let (open, open_count, closed, closed_count) = match &s.live {
             Some(live) if list_max > 0 => {
                 let open = live.open_list();
                 let closed = live.closed_list();
                 let skip = closed.len().saturating_sub(list_max);
                 (
-                    open.iter().take(list_max).map(view).collect::<Vec<_>>(),
+                    open.iter().take(list_max).map(ListEntry::from).collect(),
                     open.len(),
-                    closed[skip..].iter().map(view).collect::<Vec<_>>(),
+                    closed[skip..].iter().map(ListEntry::from).collect(),
                     closed.len(),
                 )
             }
             _ => (Vec::new(), 0, Vec::new(), 0),
         };
-        json!({
-            "algorithm": s.algorithm.map(|a| Algorithm::ALL.iter().position(|&b| b == a)),
-            "finished": s.finished,
-            "found": s.cost.is_some(),
-            "cost": s.cost,
-            "path": s.path.iter().map(|c| json!([c.x, c.y])).collect::<Vec<_>>(),
-            "points": s.points.chunks(2).map(|p| json!([p[0], p[1]])).collect::<Vec<_>>(),
-            "expansions": s.expansions,
-            "current": s.current.map(|c| json!([c.x, c.y])),
-            "start": s.start.map(|c| json!([c.x, c.y])),
-            "goal": s.goal.map(|c| json!([c.x, c.y])),
-            "error": s.error.as_ref().map(|e| e.to_string()),
-            "open": open,
-            "openCount": open_count,
-            "closed": closed,
-            "closedCount": closed_count,
-            "stepping": s.live.is_some(),
-            "searches": s.hierarchy.map(|h| h.searches),
-            "abstractExpanded": s.hierarchy.map(|h| h.abstract_expanded),
-            "optimum": s.optimum,
-        })
+        SlotStatus {
+            algorithm: s.algorithm.map(Algorithm::code),
+            finished: s.finished,
+            found: s.cost.is_some(),
+            cost: s.cost,
+            path: s.path.iter().map(|&c| xy(c)).collect(),
+            points: s.points.chunks(2).map(|p| [p[0], p[1]]).collect(),
+            expansions: s.expansions,
+            current: s.current.map(xy),
+            start: s.start.map(xy),
+            goal: s.goal.map(xy),
+            error: s.error.as_ref().map(ErrorAnswer::from),
+            open,
+            open_count,
+            closed,
+            closed_count,
+            stepping: s.live.is_some(),
+            searches: s.hierarchy.map(|h| h.searches),
+            abstract_expanded: s.hierarchy.map(|h| h.abstract_expanded),
+            optimum: s.optimum,
+        }
     }
 
     /// The navigation mesh of the any-angle search, as triangles of three x, y corners in tile
@@ -860,6 +847,267 @@ impl Playground {
     }
 }
 
+/// A tile as the page reads it: `[x, y]`.
+fn xy(c: Cell) -> [u32; 2] {
+    [c.x, c.y]
+}
+
+/// The centre of a tile, in tile units.
+fn tile_centre(c: Cell) -> Point {
+    Point::new(c.x as f64 + 0.5, c.y as f64 + 0.5)
+}
+
+/// A slot as the page shows it: [`Playground::status`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotStatus {
+    /// The code of the last search's algorithm.
+    pub algorithm: Option<&'static str>,
+    /// The search is over (found, no path, or refused).
+    pub finished: bool,
+    /// A path was found.
+    pub found: bool,
+    /// Its cost, in tiles (or in tens, with the tutorial's costs).
+    pub cost: Option<f64>,
+    /// Its tiles, start first (empty for the searches that answer in points).
+    pub path: Vec<[u32; 2]>,
+    /// Jump points (JPS, JPS+) or corners (any-angle, the graphs), in tile units.
+    pub points: Vec<[f64; 2]>,
+    /// Nodes expanded.
+    pub expansions: u64,
+    /// The tile expanded last, while stepping.
+    pub current: Option<[u32; 2]>,
+    /// The start asked for.
+    pub start: Option<[u32; 2]>,
+    /// The goal asked for.
+    pub goal: Option<[u32; 2]>,
+    /// Why the search was refused.
+    pub error: Option<ErrorAnswer>,
+    /// The open list from its head (stepping searches).
+    pub open: Vec<ListEntry>,
+    /// The open list's length.
+    pub open_count: usize,
+    /// The closed list's most recent entries, oldest first.
+    pub closed: Vec<ListEntry>,
+    /// The closed list's length.
+    pub closed_count: usize,
+    /// The search is stepped (it has open and closed lists).
+    pub stepping: bool,
+    /// The hierarchical search's searches (joining the ends, the top level, refinements).
+    pub searches: Option<u64>,
+    /// Of its expansions, those of the top level.
+    pub abstract_expanded: Option<u64>,
+    /// A*'s cost on the same query (after [`Playground::reference`]).
+    pub optimum: Option<f64>,
+}
+
+/// One tile of the open or closed list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ListEntry {
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+    /// G + H.
+    pub f: f64,
+    /// The cost from the start.
+    pub g: f64,
+    /// The estimate.
+    pub h: f64,
+    /// The tile it is reached from, `[x, y]`.
+    pub parent: Option<[u32; 2]>,
+}
+
+impl From<&pathkit::search::NodeView<Cell, f64>> for ListEntry {
+    fn from(v: &pathkit::search::NodeView<Cell, f64>) -> Self {
+        ListEntry {
+            x: v.node.x,
+            y: v.node.y,
+            f: v.f,
+            g: v.g,
+            h: v.h,
+            parent: v.parent.map(xy),
+        }
+    }
+}
+
+/// The kept hierarchy's sizes: [`Playground::hierarchy_info`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HierarchyInfo {
+    /// The side of a level-1 cluster, in tiles.
+    pub cluster_side: u32,
+    /// Levels of clusters.
+    pub levels: u8,
+    /// Level-1 clusters.
+    pub clusters: usize,
+    /// Abstract nodes.
+    pub nodes: usize,
+    /// Abstract edges.
+    pub edges: usize,
+    /// Memory the abstract graph takes.
+    pub bytes: usize,
+    /// Level-1 entrance tiles.
+    pub entrances: usize,
+    /// Full builds since the page started.
+    pub builds: u64,
+}
+
+/// A search the playground runs at once through pathkit's front door, and how its answer is
+/// drawn.
+trait AtOnce: Pathfinder {
+    /// Copies the counters of the context's last query into the slot.
+    fn count(ctx: &Self::Context, s: &mut Slot);
+
+    /// Draws a found path into the slot (tiles into `path`; jump points or corners into
+    /// `points`) and returns its cost in tiles.
+    ///
+    /// # Errors
+    ///
+    /// A node the page cannot place.
+    fn draw(
+        &self,
+        nodes: Vec<Self::Node>,
+        cost: Self::Cost,
+        s: &mut Slot,
+    ) -> Result<f64, PlaygroundError>;
+}
+
+/// The one search of every at-once family: asks `finder` for the path between `ends`, records
+/// its counters and draws the path into the slot, or the refusal.
+fn search_into<P>(s: &mut Slot, finder: &P, ctx: &mut P::Context, ends: [P::Node; 2])
+where
+    P: AtOnce,
+    PlaygroundError: From<P::Error>,
+{
+    s.finished = true;
+    let [start, goal] = ends;
+    let drawn = finder
+        .find_path(ctx, start, goal)
+        .map_err(PlaygroundError::from)
+        .and_then(|outcome| {
+            P::count(ctx, s);
+            outcome
+                .into_path()
+                .map(|p| finder.draw(p.nodes, p.cost, s))
+                .transpose()
+        });
+    match drawn {
+        Ok(cost) => s.cost = cost,
+        Err(e) => s.fail(e),
+    }
+}
+
+/// Jump points as the page draws them (at tile centres), and the tiles between them: each leg
+/// goes diagonally first and then straight (8-way), or vertically first and then horizontally
+/// (4-way), as pathkit's jump-point paths are defined.
+fn draw_jump_points(nodes: &[Cell], eight: bool, s: &mut Slot) {
+    for c in nodes {
+        s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
+    }
+    s.path.clear();
+    s.path.extend(nodes.first());
+    for leg in nodes.windows(2) {
+        let (mut at, to) = (leg[0], leg[1]);
+        while at != to {
+            let dx = i64::from(to.x) - i64::from(at.x);
+            let dy = i64::from(to.y) - i64::from(at.y);
+            let (sx, sy) = (dx.signum(), dy.signum());
+            let (mx, my) = if eight {
+                (sx, sy)
+            } else if dy != 0 {
+                (0, sy)
+            } else {
+                (sx, 0)
+            };
+            at = Cell::new((i64::from(at.x) + mx) as u32, (i64::from(at.y) + my) as u32);
+            s.path.push(at);
+        }
+    }
+}
+
+impl AtOnce for JumpPoints<'_> {
+    fn count(ctx: &JpsContext, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        draw_jump_points(&nodes, self.mode().moves != Diagonal::Never, s);
+        Ok(cost)
+    }
+}
+
+impl AtOnce for JpsPlusPaths<'_> {
+    fn count(ctx: &JpsContext, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        // JPS+ moves 8-way only.
+        draw_jump_points(&nodes, true, s);
+        Ok(cost)
+    }
+}
+
+impl AtOnce for NavMesh {
+    fn count(ctx: &AnyAngleSearch, s: &mut Slot) {
+        s.expansions = ctx.expanded() as u64;
+    }
+
+    fn draw(&self, nodes: Vec<Point>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        for q in nodes {
+            s.points.extend([q.x, q.y]);
+        }
+        Ok(cost)
+    }
+}
+
+impl AtOnce for HierarchicalGrid<f64> {
+    fn count(ctx: &HierarchyContext<f64>, s: &mut Slot) {
+        let stats = ctx.stats();
+        s.expansions = stats.expanded;
+        s.hierarchy = Some(stats);
+    }
+
+    fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        s.path = nodes;
+        Ok(cost)
+    }
+}
+
+/// The corners of a graph's path, and its length measured between them.
+fn draw_graph_path(
+    graph: &NodeGraph,
+    nodes: &[NodeId],
+    s: &mut Slot,
+) -> Result<f64, PlaygroundError> {
+    let path = graph_searches::vector_path(graph, nodes)?;
+    for q in &path.points {
+        s.points.extend(q);
+    }
+    Ok(path.length)
+}
+
+impl AtOnce for ObstacleGraph {
+    fn count(ctx: &SearchContext<f32>, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    fn draw(&self, nodes: Vec<NodeId>, _: f32, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        draw_graph_path(self.graph(), &nodes, s)
+    }
+}
+
+impl AtOnce for MeshGraph {
+    fn count(ctx: &SearchContext<f32>, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    fn draw(&self, nodes: Vec<NodeId>, _: f32, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        draw_graph_path(self.graph(), &nodes, s)
+    }
+}
+
 /// Straight and diagonal move costs: the tutorial's 10 and 14, or 1 and √2.
 fn move_costs(tutorial: bool) -> (f64, f64) {
     if tutorial {
@@ -891,14 +1139,8 @@ mod tests {
 
     fn tutorial() -> Settings {
         Settings {
-            algorithm: Algorithm::AStar,
-            diagonal: Diagonal::Never,
-            tutorial_costs: false,
-            heuristic: Heuristic::Manhattan,
-            heuristic_in_tiles: false,
-            tie: TieBreak::Lifo,
             weight: 1.0,
-            cluster_size: 16,
+            ..Settings::tutorial()
         }
     }
 
@@ -909,12 +1151,7 @@ mod tests {
         let n = pg.run(0, 1000);
         assert_eq!(n, 13, "13 removals, the target included");
         let st = pg.status(0, 50);
-        let path: Vec<(u64, u64)> = st["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
-            .collect();
+        let path: Vec<(u32, u32)> = st.path.iter().map(|p| (p[0], p[1])).collect();
         assert_eq!(
             path,
             [
@@ -953,7 +1190,7 @@ mod tests {
                 (9., 0.)
             ]
         );
-        assert_eq!(st["expansions"], 13);
+        assert_eq!(st.expansions, 13);
     }
 
     #[test]
@@ -965,8 +1202,8 @@ mod tests {
         let (a, b) = (Cell::new(1, 4), Cell::new(10, 4));
         pg.start(0, Settings::default(), a, b);
         pg.run(0, u32::MAX);
-        let best = pg.status(0, 0)["cost"].as_f64().unwrap();
-        let best_moves = pg.status(0, 0)["path"].as_array().unwrap().len();
+        let best = pg.status(0, 0).cost.unwrap();
+        let best_moves = pg.status(0, 0).path.len();
         for algorithm in Algorithm::ALL {
             let settings = Settings {
                 algorithm,
@@ -976,14 +1213,12 @@ mod tests {
             pg.start(1, settings, a, b);
             pg.run(1, u32::MAX);
             let st = pg.status(1, 0);
-            assert_eq!(st["error"], Value::Null, "{algorithm:?}");
-            let cost = st["cost"]
-                .as_f64()
-                .unwrap_or_else(|| panic!("{algorithm:?}: {st}"));
+            assert_eq!(st.error, None, "{algorithm:?}");
+            let cost = st.cost.unwrap_or_else(|| panic!("{algorithm:?}: {st:?}"));
             match algorithm {
                 // Fewest moves, not least cost: the same count of moves here (no diagonal helps).
                 Algorithm::BreadthFirst => {
-                    assert_eq!(st["path"].as_array().unwrap().len(), best_moves)
+                    assert_eq!(st.path.len(), best_moves)
                 }
                 // Straight lines between corners: never longer than the grid path.
                 Algorithm::AnyAngle => assert!(cost <= best + 1e-9, "{cost} vs {best}"),
@@ -993,10 +1228,7 @@ mod tests {
                 // any-angle path by a little, shorter than the grid path here. A mesh graph's
                 // nodes are the triangulation's vertices, so its path may bend more.
                 Algorithm::ObstacleGraph | Algorithm::MeshGraph => {
-                    assert!(
-                        st["points"].as_array().unwrap().len() >= 4,
-                        "{algorithm:?}: {st}"
-                    );
+                    assert!(st.points.len() >= 4, "{algorithm:?}: {st:?}");
                     let slack = if algorithm == Algorithm::MeshGraph {
                         1.2
                     } else {
@@ -1038,7 +1270,7 @@ mod tests {
             .unwrap();
         assert_eq!((pg.grid().width(), pg.grid().height()), (3, 2));
         pg.start(0, Settings::default(), Cell::new(0, 0), Cell::new(9, 9));
-        assert!(pg.status(0, 0)["error"].is_string());
+        assert_eq!(pg.status(0, 0).error.unwrap().code, "off-map");
     }
 
     #[test]
@@ -1076,16 +1308,13 @@ mod tests {
         pg.start(0, settings, a, b);
         assert!((pg.reference(0) - 35.0).abs() < 1e-9);
         let st = pg.status(0, 0);
-        assert_eq!(st["optimum"], 35.0);
+        assert_eq!(st.optimum, Some(35.0));
         // Near-optimal: the path bends through the entrances of the clusters it crosses.
-        let cost = st["cost"].as_f64().unwrap();
+        let cost = st.cost.unwrap();
         assert!((35.0..=35.0 * 1.1).contains(&cost), "{cost}");
-        assert!(st["searches"].as_u64().unwrap() > 0);
-        let info = pg.hierarchy_info();
-        assert_eq!(
-            (info["clusterSide"].clone(), info["clusters"].clone()),
-            (json!(8), json!(25))
-        );
+        assert!(st.searches.unwrap() > 0);
+        let info = pg.hierarchy_info().unwrap();
+        assert_eq!((info.cluster_side, info.clusters), (8, 25));
         assert!(!pg.entrances().is_empty());
         // A wall across the map but for one gap: the hierarchy is edited, not rebuilt.
         for y in 0..40 {
@@ -1094,17 +1323,14 @@ mod tests {
             }
         }
         pg.start(0, settings, a, b);
-        let cost = pg.status(0, 0)["cost"].as_f64().unwrap();
+        let cost = pg.status(0, 0).cost.unwrap();
         let best = pg.reference(0);
         assert!(
             cost >= best - 1e-9 && cost <= best * 1.1,
             "{cost} vs {best}"
         );
-        assert_eq!(pg.hierarchy_info()["builds"], 1);
-        assert!(pg.status(0, 0)["path"]
-            .as_array()
-            .unwrap()
-            .contains(&json!([20, 3])));
+        assert_eq!(pg.hierarchy_info().unwrap().builds, 1);
+        assert!(pg.status(0, 0).path.contains(&[20, 3]));
         // Another cluster size builds another hierarchy; a size out of range is an error.
         pg.start(
             0,
@@ -1115,10 +1341,323 @@ mod tests {
             a,
             b,
         );
-        assert!(pg.status(0, 0)["error"]
-            .as_str()
-            .unwrap()
-            .contains("cluster size 1"));
+        let error = pg.status(0, 0).error.unwrap();
+        assert_eq!(error.code, "hierarchy");
+        assert!(error.message.contains("cluster size 1"), "{error:?}");
+    }
+
+    /// A random map: about one tile in `1 / wall_share` a wall (a fixed seed per map).
+    fn random_map(width: u32, height: u32, seed: u64, wall_share: u64) -> Playground {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let weights: Vec<u32> = (0..width * height)
+            .map(|_| u32::from(next() % wall_share != 0))
+            .collect();
+        let mut pg = Playground::new(1, 1).unwrap();
+        pg.set_weights(width, height, &weights).unwrap();
+        pg
+    }
+
+    /// Some pairs of free tiles of the map, and a walled tile when there is one.
+    fn queries(pg: &Playground, n: usize) -> (Vec<(Cell, Cell)>, Option<Cell>) {
+        let grid = pg.grid();
+        let free: Vec<Cell> = (0..grid.len())
+            .map(|i| grid.cell_at(i))
+            .filter(|&c| grid.is_passable(c))
+            .collect();
+        let wall = (0..grid.len())
+            .map(|i| grid.cell_at(i))
+            .find(|&c| !grid.is_passable(c));
+        let step = (free.len() / (2 * n)).max(1);
+        let pairs = (0..n)
+            .map(|k| {
+                (
+                    free[(k * step) % free.len()],
+                    free[free.len() - 1 - (k * step * 3) % free.len()],
+                )
+            })
+            .collect();
+        (pairs, wall)
+    }
+
+    #[test]
+    fn jump_point_searches_draw_the_librarys_own_cells_and_jump_points() {
+        for (seed, moves) in [
+            (1, Diagonal::NoCornerCutting),
+            (2, Diagonal::Never),
+            (3, Diagonal::NoCornerCutting),
+            (4, Diagonal::Never),
+        ] {
+            let mut pg = random_map(23, 17, seed, 4);
+            let (pairs, _) = queries(&pg, 12);
+            let grid = pg.grid().clone();
+            let plus = JpsPlus::new(grid.clone()).unwrap();
+            let mut ctx = JpsContext::new();
+            let mut compared = 0;
+            for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+                if !algorithm.takes_moves(moves) {
+                    continue;
+                }
+                let settings = Settings {
+                    algorithm,
+                    diagonal: moves,
+                    ..Settings::default()
+                };
+                for &(a, b) in &pairs {
+                    pg.start(0, settings, a, b);
+                    let st = pg.status(0, 0);
+                    assert_eq!(st.error, None);
+                    let mode = JpsMode {
+                        moves,
+                        path: PathMode::Cells,
+                    };
+                    let (cells, turns) = if algorithm == Algorithm::Jps {
+                        (
+                            grid.jump_points(mode).find_path(&mut ctx, a, b).unwrap(),
+                            grid.jump_points(mode.jump_points())
+                                .find_path(&mut ctx, a, b)
+                                .unwrap(),
+                        )
+                    } else {
+                        (
+                            plus.find_path(&mut ctx, a, b).unwrap(),
+                            plus.paths(PathMode::JumpPoints)
+                                .find_path(&mut ctx, a, b)
+                                .unwrap(),
+                        )
+                    };
+                    assert_eq!(st.expansions, ctx.stats().expanded);
+                    let (Some(cells), Some(turns)) = (cells.into_path(), turns.into_path()) else {
+                        assert!(!st.found && st.path.is_empty(), "{a} {b}: {st:?}");
+                        continue;
+                    };
+                    compared += 1;
+                    assert_eq!(st.cost, Some(cells.cost));
+                    let path: Vec<[u32; 2]> = cells.nodes.iter().map(|&c| xy(c)).collect();
+                    assert_eq!(st.path, path, "{algorithm:?} {moves:?} {a} {b}");
+                    let points: Vec<[f64; 2]> = turns
+                        .nodes
+                        .iter()
+                        .map(|c| [c.x as f64 + 0.5, c.y as f64 + 0.5])
+                        .collect();
+                    assert_eq!(st.points, points);
+                }
+            }
+            assert!(compared >= 8, "{compared} paths compared on map {seed}");
+        }
+    }
+
+    #[test]
+    fn every_at_once_search_answers_as_the_library_asked_directly() {
+        let mut pg = random_map(30, 22, 7, 5);
+        let (pairs, wall) = queries(&pg, 8);
+        let grid = pg.grid().clone();
+        let mesh = NavMesh::from_grid(&grid).unwrap();
+        let mut search = AnyAngleSearch::new();
+        let settings = Settings {
+            cluster_size: 8,
+            ..Settings::default()
+        };
+        let map = HierarchicalGrid::new(
+            grid.clone(),
+            settings.diagonal,
+            1.0,
+            std::f64::consts::SQRT_2,
+            HierarchyOptions::new().cluster_size(8),
+        )
+        .unwrap();
+        let mut hctx = HierarchyContext::new();
+        let mut found = 0;
+        for &(a, b) in &pairs {
+            let optimum = grid
+                .eight_connected()
+                .find_path(&mut SearchContext::new(), a, b)
+                .unwrap()
+                .into_path()
+                .map(|p| p.cost);
+            for algorithm in [
+                Algorithm::Jps,
+                Algorithm::JpsPlus,
+                Algorithm::AnyAngle,
+                Algorithm::Hierarchical,
+                Algorithm::ObstacleGraph,
+                Algorithm::MeshGraph,
+            ] {
+                pg.start(
+                    0,
+                    Settings {
+                        algorithm,
+                        ..settings
+                    },
+                    a,
+                    b,
+                );
+                let st = pg.status(0, 0);
+                assert_eq!(st.error, None, "{algorithm:?}");
+                assert!(st.finished);
+                let expected = match algorithm {
+                    Algorithm::Jps | Algorithm::JpsPlus => optimum,
+                    Algorithm::AnyAngle => {
+                        let p = mesh
+                            .find_path(&mut search, tile_centre(a), tile_centre(b))
+                            .unwrap()
+                            .into_path();
+                        if let Some(p) = &p {
+                            let corners: Vec<[f64; 2]> =
+                                p.nodes.iter().map(|q| [q.x, q.y]).collect();
+                            assert_eq!(st.points, corners);
+                            assert_eq!(st.expansions, search.expanded() as u64);
+                        }
+                        p.map(|p| p.cost)
+                    }
+                    Algorithm::Hierarchical => {
+                        let p = map.find_path(&mut hctx, a, b).unwrap().into_path();
+                        assert_eq!(st.searches, Some(hctx.stats().searches));
+                        if let Some(p) = &p {
+                            let cells: Vec<[u32; 2]> = p.nodes.iter().map(|&c| xy(c)).collect();
+                            assert_eq!(st.path, cells);
+                        }
+                        p.map(|p| p.cost)
+                    }
+                    _ => {
+                        let kind = if algorithm == Algorithm::ObstacleGraph {
+                            GraphKind::Obstacles
+                        } else {
+                            GraphKind::Mesh
+                        };
+                        let p =
+                            graph_searches::graph_path(&grid, kind, AGENT_RADIUS, a, b).unwrap();
+                        if let Some(p) = &p {
+                            assert_eq!(st.points, p.points);
+                        }
+                        p.map(|p| p.length)
+                    }
+                };
+                if matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
+                    // The optimum, summed in another order.
+                    assert_eq!(st.found, expected.is_some(), "{algorithm:?} {a} {b}");
+                    let (cost, best) = (st.cost.unwrap_or(0.0), expected.unwrap_or(0.0));
+                    assert!((cost - best).abs() < 1e-9, "{algorithm:?} {a} {b}");
+                } else {
+                    assert_eq!(st.cost, expected, "{algorithm:?} {a} {b}");
+                }
+                found += usize::from(st.found);
+            }
+        }
+        assert!(found >= 24, "{found} paths found");
+        // A walled end: no path, no error, nothing expanded, whatever the search.
+        let wall = wall.unwrap();
+        for algorithm in Algorithm::ALL.into_iter().filter(|a| !a.steps()) {
+            for (a, b) in [(pairs[0].0, wall), (wall, pairs[0].1)] {
+                pg.start(
+                    1,
+                    Settings {
+                        algorithm,
+                        ..settings
+                    },
+                    a,
+                    b,
+                );
+                let st = pg.status(1, 0);
+                assert_eq!(
+                    (st.finished, st.found, st.error, st.expansions),
+                    (true, false, None, 0),
+                    "{algorithm:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_rule_a_search_does_not_take_is_refused_saying_what_to_choose() {
+        let mut pg = Playground::new(6, 6).unwrap();
+        let settings = Settings {
+            algorithm: Algorithm::JpsPlus,
+            diagonal: Diagonal::Never,
+            ..Settings::default()
+        };
+        pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 5));
+        let error = pg.status(0, 0).error.unwrap();
+        assert_eq!(error.code, "moves");
+        assert_eq!(
+            error.message,
+            "JPS+ needs 8-way moves without corner cutting (its jump table is built for them), \
+             not 4-way: choose \u{201c}8-way, no corner cutting\u{201d} under Moves, or JPS for \
+             4-way moves"
+        );
+        for moves in [Diagonal::CornerCutting, Diagonal::Always] {
+            pg.start(
+                0,
+                Settings {
+                    diagonal: moves,
+                    ..settings
+                },
+                Cell::new(0, 0),
+                Cell::new(5, 5),
+            );
+            let error = pg.status(0, 0).error.unwrap();
+            assert!(error
+                .message
+                .starts_with("JPS+ needs 8-way moves without corner"));
+            assert!(!error.message.contains("or JPS for"), "{}", error.message);
+        }
+        pg.start(
+            0,
+            Settings {
+                algorithm: Algorithm::Jps,
+                diagonal: Diagonal::CornerCutting,
+                ..settings
+            },
+            Cell::new(0, 0),
+            Cell::new(5, 5),
+        );
+        assert_eq!(
+            pg.status(0, 0).error.unwrap().message,
+            "JPS moves only as \u{201c}4-way\u{201d} or \u{201c}8-way, no corner cutting\u{201d}, \
+             not 8-way, corner cutting: choose one of them under Moves"
+        );
+        // The rule it takes: a path.
+        pg.start(
+            0,
+            Settings {
+                diagonal: Diagonal::NoCornerCutting,
+                ..settings
+            },
+            Cell::new(0, 0),
+            Cell::new(5, 5),
+        );
+        assert_eq!(pg.status(0, 0).cost, Some(5.0 * std::f64::consts::SQRT_2));
+    }
+
+    #[test]
+    fn the_status_crosses_as_camel_case_json_with_typed_errors() {
+        let mut pg = Playground::new(4, 3).unwrap();
+        pg.start(0, Settings::tutorial(), Cell::new(0, 0), Cell::new(3, 2));
+        pg.run(0, 2);
+        let text = serde_json::to_string(&pg.status(0, 5)).unwrap();
+        for key in [
+            "\"algorithm\":\"astar\"",
+            "\"openCount\":",
+            "\"closedCount\":2",
+            "\"abstractExpanded\":null",
+            "\"error\":null",
+            "\"parent\":[0,0]",
+        ] {
+            assert!(text.contains(key), "{key} in {text}");
+        }
+        pg.refuse(1, PlaygroundError::Settings("unknown algorithm".into()));
+        let text = serde_json::to_string(&pg.status(1, 0)).unwrap();
+        assert!(
+            text.contains(
+                "\"error\":{\"code\":\"settings\",\"message\":\"settings: unknown algorithm\"}"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -1130,6 +1669,6 @@ mod tests {
             ..Settings::default()
         };
         pg.start(0, settings, Cell::new(0, 0), Cell::new(3, 3));
-        assert!(pg.status(0, 0)["error"].is_string());
+        assert_eq!(pg.status(0, 0).error.unwrap().code, "jps");
     }
 }

@@ -232,6 +232,21 @@ mod needs_chromium {
     fn hex_grid_walls_terrain_and_the_optimum_over_the_bridge() {
         run_suite("hex", "{}");
     }
+
+    #[test]
+    fn the_board_and_the_grid_fit_1280x800_and_a_phone_and_the_lists_are_reached() {
+        run_suite("fit", "{}");
+    }
+
+    #[test]
+    fn menus_from_the_module_hidden_controls_and_jps_plus_explaining_its_moves() {
+        run_suite("menus", "{}");
+    }
+
+    #[test]
+    fn the_first_time_shown_is_warm() {
+        run_suite("warm", "{}");
+    }
 }
 
 mod needs_chromium_and_movingai {
@@ -247,6 +262,38 @@ mod needs_chromium_and_movingai {
             map.display().to_string()
         );
         run_suite("movingai", &data);
+    }
+
+    #[test]
+    fn a_moving_ai_map_loaded_after_the_tutorial_has_its_own_rules_and_the_scenarios_costs() {
+        let folder = Dataset::MovingAi.require();
+        let map = folder.join("den520d.map");
+        let scen = pathkit::format::Scenario::load(folder.join("den520d.map.scen"))
+            .expect("den520d.map.scen reads");
+        let entries = scen.entries();
+        // The first lines of the file (the short queries of bucket 0), and a spread of longer
+        // ones from the buckets after.
+        let picked: Vec<String> = entries
+            .iter()
+            .take(12)
+            .chain(entries.iter().skip(12).step_by(43).take(20))
+            .map(|e| {
+                format!(
+                    "[{}, {}, {}, {}, {}]",
+                    e.start.x, e.start.y, e.goal.x, e.goal.y, e.optimal_length
+                )
+            })
+            .collect();
+        assert!(picked.len() >= 30);
+        let first = &entries[0];
+        let data = format!(
+            "{{\"map\": {:?}, \"size\": [{}, {}], \"scenarios\": [{}]}}",
+            map.display().to_string(),
+            first.width,
+            first.height,
+            picked.join(", ")
+        );
+        run_suite("menus", &data);
     }
 }
 

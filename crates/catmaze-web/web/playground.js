@@ -9,9 +9,6 @@
 
 import { startFloors, startHex } from './modes.js';
 
-const ALGORITHMS = ['A*', 'Dijkstra', 'Breadth-first', 'Weighted A*', 'JPS', 'JPS+', 'Any-angle', 'HPA*', 'Obstacle graph', 'Mesh graph'];
-const HIERARCHICAL = 7;
-const STEPPING = new Set([0, 1, 2, 3]);
 
 // Tile colours, as 0xAABBGGRR (ImageData's byte order on little-endian machines).
 function rgba(hex) {
@@ -70,6 +67,22 @@ function maze(side, seed) {
 
 export function startPlayground(engine, sprites) {
   const $ = (id) => document.getElementById(id);
+  // The menus, from the module: algorithms (code, label, the controls that apply, the move rules
+  // each takes, a note), move rules, costs, estimates, tie rules, and the settings each kind of
+  // map starts with.
+  const menus = engine.pgMenus();
+  const algorithm = (code) => menus.algorithms.find((a) => a.code === code);
+  const fill = (id, list, selected) => {
+    const select = $(id);
+    for (const { code, label } of list) select.add(new Option(label, code, code === selected, code === selected));
+  };
+  fill('pg-algo', menus.algorithms, menus.rules.other.algorithm);
+  fill('pg-algo-1', menus.algorithms, menus.compareWith);
+  fill('pg-diagonal', menus.diagonals, menus.rules.other.diagonal);
+  fill('pg-costs', menus.costs, menus.rules.other.costs);
+  fill('pg-heuristic', menus.heuristics, menus.rules.other.heuristic);
+  fill('pg-tie', menus.ties, menus.rules.other.tie);
+  const stepping = (code) => algorithm(code).steps;
   const level = engine.gameState(); // the Cat Maze level as loaded, before any play
   const levelRows = level.tiles.split('\n');
 
@@ -105,15 +118,38 @@ export function startPlayground(engine, sprites) {
   // ---- settings from the controls ----
   function settings(slot) {
     return {
-      algorithm: Number($(slot === 0 ? 'pg-algo' : 'pg-algo-1').value),
-      diagonal: Number($('pg-diagonal').value),
-      costs: Number($('pg-costs').value),
-      heuristic: Number($('pg-heuristic').value),
-      inTiles: $('pg-tiles').checked,
-      tie: Number($('pg-tie').value),
+      algorithm: $(slot === 0 ? 'pg-algo' : 'pg-algo-1').value,
+      diagonal: $('pg-diagonal').value,
+      costs: $('pg-costs').value,
+      heuristic: $('pg-heuristic').value,
+      heuristicInTiles: $('pg-tiles').checked,
+      tie: $('pg-tie').value,
       weight: Number($('pg-weight').value),
-      cluster: Number($('pg-cluster').value),
+      clusterSize: Number($('pg-cluster').value),
     };
+  }
+
+  /** Puts a kind of map's own rules in the menus (moves, costs, estimate, ties). */
+  function applyRules(rules) {
+    $('pg-diagonal').value = rules.diagonal;
+    $('pg-costs').value = rules.costs;
+    $('pg-heuristic').value = rules.heuristic;
+    $('pg-tiles').checked = rules.heuristicInTiles;
+    $('pg-tie').value = rules.tie;
+  }
+
+  /** Shows the controls that change what the algorithms on screen do, and what they do. */
+  function showControls() {
+    const shown = activeSlots().map((s) => algorithm(settings(s.k).algorithm));
+    const applies = (control) => shown.some((a) => a.controls[control]);
+    $('pg-diagonal-box').hidden = !applies('moves');
+    $('pg-costs-box').hidden = !applies('costs');
+    $('pg-heuristic-box').hidden = !applies('heuristic');
+    $('pg-tiles-box').hidden = !applies('heuristic');
+    $('pg-tie-box').hidden = !applies('tie');
+    $('pg-weight-box').hidden = !applies('weight');
+    $('pg-cluster-box').hidden = !applies('cluster');
+    $('pg-algo-note').textContent = shown.map((a) => (shown.length > 1 ? `${a.short}: ${a.note}` : a.note)).join(' ');
   }
   const comparing = () => $('pg-compare').checked;
   const activeSlots = () => (comparing() ? pg.slots : [pg.slots[0]]);
@@ -123,6 +159,8 @@ export function startPlayground(engine, sprites) {
 
   function adoptMap() {
     [pg.w, pg.h] = engine.pgSize();
+    warmed.clear(); // a new map: the first search of each algorithm on it is warmed up again
+    warmups.clear();
     for (const s of pg.slots) {
       s.off.width = pg.w; s.off.height = pg.h;
       s.image = new ImageData(pg.w, pg.h);
@@ -201,14 +239,9 @@ export function startPlayground(engine, sprites) {
       pg.start = [24, 0];
       pg.goal = name === 'tutorial' ? [22, 3] : [24, 8];
       if (name === 'tutorial') {
-        // The tutorial's setup: 4 moves of cost 1, Manhattan distance, and its open list,
-        // where a new step goes before the open steps of equal F.
-        $('pg-algo').value = '0';
-        $('pg-diagonal').value = '0';
-        $('pg-costs').value = '0';
-        $('pg-heuristic').value = '1';
-        $('pg-tiles').checked = false;
-        $('pg-tie').value = '2';
+        // The tutorial's setup (4 moves of cost 1, Manhattan distance, and its open list, where
+        // a new step goes before the open steps of equal F), searched by A*.
+        $('pg-algo').value = menus.rules.tutorial.algorithm;
         pg.view = [15, 0, 10, 10]; // the corner of the level the example searches
       }
     } else if (name === 'empty') {
@@ -221,6 +254,8 @@ export function startPlayground(engine, sprites) {
       engine.pgSetWeights(512, 512, maze(512, 11));
       pg.start = [1, 1]; pg.goal = [509, 509];
     }
+    // Each map its own rules: the tutorial's 4-way moves and open list do not carry over.
+    applyRules(name === 'tutorial' ? menus.rules.tutorial : menus.rules.other);
     adoptMap();
     setQueryInputs();
     $('pg-error').textContent = '';
@@ -230,9 +265,11 @@ export function startPlayground(engine, sprites) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const answer = engine.pgLoadMap(bytes);
     if (!answer.ok) {
-      $('pg-error').textContent = `${file.name}: ${answer.error}`;
+      $('pg-error').textContent = `${file.name}: ${answer.error.message}`;
       return false;
     }
+    // The benchmarks' rules, under which their scenario files give each query's optimal cost.
+    applyRules(menus.rules.movingAi);
     pg.decor = null;
     pg.view = null;
     adoptMap();
@@ -248,11 +285,35 @@ export function startPlayground(engine, sprites) {
 
   // ---- searches ----
   /** New searches from step 0; with `run`, straight to the end. */
+  // The algorithms searched already on this map: before the first timed search of each, the
+  // same search runs untimed until the browser has optimised its code (two runs in a row within
+  // a fifth of each other, at most eight runs or 300 ms), so the first time shown is not a cold
+  // start. `warmups` counts those untimed runs per algorithm, for the tests.
+  const warmed = new Set();
+  const warmups = new Map();
+
+  function warmUp(s, set) {
+    if (warmed.has(set.algorithm)) return;
+    warmed.add(set.algorithm);
+    const begun = performance.now();
+    let last = Infinity;
+    for (let run = 0; run < 8; run++) {
+      const t = performance.now();
+      engine.pgStart(s.k, set, pg.start, pg.goal);
+      engine.pgRun(s.k, 0xffffffff);
+      const ms = performance.now() - t;
+      warmups.set(set.algorithm, (warmups.get(set.algorithm) || 0) + 1);
+      if (Math.abs(ms - last) <= 0.2 * Math.max(ms, last) || performance.now() - begun > 300) break;
+      last = ms;
+    }
+  }
+
   function restart(run) {
     stopPlaying();
+    showControls();
     for (const s of activeSlots()) {
       const set = settings(s.k);
-      const hierarchical = set.algorithm === HIERARCHICAL;
+      const hierarchical = algorithm(set.algorithm).draws === 'hierarchy';
       s.hier = null; s.entrances = null; s.built = false; s.buildMs = 0; s.refMs = 0;
       if (hierarchical) {
         // The hierarchy is built once per map, moves and cluster size (edits update it), and
@@ -262,6 +323,7 @@ export function startPlayground(engine, sprites) {
         s.buildMs = performance.now() - t;
         s.built = b.built;
       }
+      if (run) warmUp(s, set);
       const t0 = performance.now();
       s.status = engine.pgStart(s.k, set, pg.start, pg.goal);
       s.ms = performance.now() - t0;
@@ -272,7 +334,7 @@ export function startPlayground(engine, sprites) {
         s.hier = engine.pgHierarchy();
         s.entrances = s.hier ? engine.pgEntrances() : null;
       }
-      s.mesh = set.algorithm === 6 ? engine.pgMesh(20000) : [];
+      s.mesh = algorithm(set.algorithm).draws === 'mesh' ? engine.pgMesh(20000) : [];
       repaintAll(s);
     }
     const h = pg.slots.find((s) => s.hier);
@@ -319,7 +381,7 @@ export function startPlayground(engine, sprites) {
     const rows = [];
     for (const s of activeSlots()) {
       const st = s.status;
-      const name = ALGORITHMS[settings(s.k).algorithm];
+      const name = algorithm(settings(s.k).algorithm).short;
       const tiles = st.path.length ? st.path.length - 1 : (st.points.length ? st.points.length - 1 : 0);
       rows.push(['', `<b>${name}</b>`],
         ['expansions', st.expansions],
@@ -337,10 +399,10 @@ export function startPlayground(engine, sprites) {
       $(`pg-caption-${s.k}`).textContent = `${name}: ${st.expansions} expansions` +
         (st.found ? `, cost ${fmt(st.cost)}` : '') +
         (st.found && st.optimum ? ` (A* ${fmt(st.optimum)}, +${((100 * (st.cost - st.optimum)) / st.optimum).toFixed(2)} %)` : '') +
-        `, ${s.ms.toFixed(1)} ms` + (st.error ? ` — ${st.error}` : '');
+        `, ${s.ms.toFixed(1)} ms` + (st.error ? ` — ${st.error.message}` : '');
     }
     $('pg-counters').innerHTML = rows.map(([a, b]) => `<span>${a}</span><span>${b}</span>`).join('');
-    const errors = activeSlots().map((s) => s.status.error).filter(Boolean);
+    const errors = activeSlots().map((s) => s.status.error).filter(Boolean).map((e) => e.message);
     $('pg-error').textContent = errors.join('; ');
     $('pg-play').textContent = pg.playing ? 'Pause' : 'Play';
     if (!lists) return; // the tables are rebuilt only when the lists were asked for
@@ -349,9 +411,9 @@ export function startPlayground(engine, sprites) {
     const head = '<tr><th>tile</th><th>F</th><th>G</th><th>H</th><th>parent</th></tr>';
     $('pg-open').innerHTML = head + st.open.map((v, i) => `<tr class="${i === 0 ? 'first' : ''}">${cell(v)}</tr>`).join('');
     $('pg-closed').innerHTML = head + st.closed.slice().reverse().map((v) => `<tr>${cell(v)}</tr>`).join('');
-    const stepping = STEPPING.has(settings(0).algorithm);
-    $('pg-open-count').textContent = stepping ? `(${st.openCount})` : '(not kept by this search)';
-    $('pg-closed-count').textContent = stepping ? `(${st.closedCount}, newest first)` : '';
+    const steps = stepping(settings(0).algorithm);
+    $('pg-open-count').textContent = steps ? `(${st.openCount})` : '(not kept by this search)';
+    $('pg-closed-count').textContent = steps ? `(${st.closedCount}, newest first)` : '';
   }
 
   // ---- drawing ----
@@ -413,7 +475,7 @@ export function startPlayground(engine, sprites) {
     };
     mark(pg.start, sprites.cat.forward[0], '#2da44e');
     mark(pg.goal, sprites.bone, '#cf222e');
-    if (cs >= 24 && STEPPING.has(settings(s.k).algorithm)) {
+    if (cs >= 24 && stepping(settings(s.k).algorithm)) {
       const arrays = engine.pgArrays(s.k);
       const big = Math.max(9, Math.round(cs * 0.3)), small = Math.max(8, Math.round(cs * 0.26));
       const [x0, y0, x1, y1] = visible();
@@ -694,8 +756,8 @@ export function startPlayground(engine, sprites) {
     if (diagonal) {
       // The Cocos2D tutorial's final version: diagonals without cutting wall corners, 10 and
       // 14, and the Manhattan distance in tiles, not scaled to the costs.
-      $('pg-diagonal').value = '1';
-      $('pg-costs').value = '1';
+      $('pg-diagonal').value = 'no-corner-cutting';
+      $('pg-costs').value = 'tutorial';
       $('pg-tiles').checked = true;
     }
     restart(false);
@@ -714,7 +776,7 @@ export function startPlayground(engine, sprites) {
       `G is the cost of the best way found so far from the start; H is the estimate of what is left, ${estimate}; F = G + H. ` +
       'The open list holds the tiles found but not yet explored, ordered by F; among equal F the newest comes first, as in the tutorial. ' +
       `The closed list holds the tiles explored.</p><p>To begin, only the start is open: G = ${open.g}, H = ${open.h}, F = ${open.f}. ` +
-      `${st.error ? st.error : 'Press <b>Next step</b>.'}</p>`;
+      `${st.error ? st.error.message : 'Press <b>Next step</b>.'}</p>`;
   }
 
   function endTour() {
@@ -857,6 +919,14 @@ export function startPlayground(engine, sprites) {
       return { state: st, g: a.g[i], h: a.h[i], f: a.g[i] + a.h[i], parent: p < 0 ? null : [p % pg.w, (p / pg.w) | 0], weight: weightsView()[i] };
     },
     size: () => [pg.w, pg.h],
+    /** The menus as the module lists them. */
+    menus,
+    /** The untimed runs before the first timed search of each algorithm on this map. */
+    warmups: () => Object.fromEntries(warmups),
+    /** The time shown for each slot's search, in milliseconds. */
+    times: () => pg.slots.map((s) => s.ms),
+    /** The same searches again, run to the end (as a change of menu does). */
+    rerun: () => restart(true),
     query: () => ({ start: pg.start, goal: pg.goal }),
     setQuery: (sx, sy, gx, gy) => { pg.start = [sx, sy]; pg.goal = [gx, gy]; setQueryInputs(); restart(true); },
     preset: (p) => { $('pg-preset').value = p; loadPreset(p); restart(true); },

@@ -1,7 +1,9 @@
 // The wasm module and the calls the page makes to it. Answers come back as JSON text in the
-// module's memory (see crates/catmaze-wasm/src/ffi.rs) or as arrays read in place.
+// module's memory (see crates/catmaze-wasm/src/ffi.rs) or as arrays read in place; settings go
+// in as JSON text. A refusal comes back as {code, message}.
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export class Engine {
   constructor(exports) {
@@ -52,12 +54,18 @@ export class Engine {
     return new Uint32Array(this.buffer, this.x.pg_weights_ptr(), w * h);
   }
   pgSetCell(x, y, weight) { return this.x.pg_set_cell(x, y, weight) === 1; }
-  pgStart(slot, s, start, goal) {
-    return this.json(this.x.pg_start(slot, s.algorithm, s.diagonal, s.costs, s.heuristic, s.inTiles ? 1 : 0,
-      s.tie, s.weight, s.cluster, start[0], start[1], goal[0], goal[1]));
+  /** The menus: {algorithms: [{code, label, short, steps, controls, moves, note}], diagonals, costs, heuristics, ties: [{code, label}], rules: {tutorial, movingAi, other}}. */
+  pgMenus() { return this.json(this.x.pg_menus()); }
+  /** Starts a search with settings of menu codes ({algorithm, diagonal, costs, heuristic, heuristicInTiles, tie, weight, clusterSize}): the slot's status. */
+  pgStart(slot, settings, start, goal) {
+    const bytes = encoder.encode(JSON.stringify(settings));
+    return this.withBytes(bytes, (ptr, len) => this.json(this.x.pg_start(slot, ptr, len, start[0], start[1], goal[0], goal[1])));
   }
-  /** Builds the hierarchy of the hierarchical search unless the one kept fits: {ok, built, error}. */
-  pgHierarchyBuild(s) { return this.json(this.x.pg_hierarchy_build(s.diagonal, s.costs, s.cluster)); }
+  /** Builds the hierarchy of the hierarchical search for these settings unless the one kept fits: {ok, built, error}. */
+  pgHierarchyBuild(settings) {
+    const bytes = encoder.encode(JSON.stringify(settings));
+    return this.withBytes(bytes, (ptr, len) => this.json(this.x.pg_hierarchy_build(ptr, len)));
+  }
   /** The kept hierarchy's sizes ({clusterSide, levels, clusters, nodes, edges, bytes, entrances, builds}), or null. */
   pgHierarchy() { return this.json(this.x.pg_hierarchy()); }
   /** The level-1 entrance cells listed by the last pgHierarchy(), as row-major indices (a copy). */

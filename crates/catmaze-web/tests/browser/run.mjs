@@ -3,7 +3,7 @@
 //
 //   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
 //
-// SUITE is game, playground, hierarchy, floors, hex or movingai. Any console error, page error or failed request fails
+// SUITE is game, playground, hierarchy, floors, hex, movingai, fit, menus or warm. Any console error, page error or failed request fails
 // the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
 
 import { chromium } from 'playwright-core';
@@ -218,8 +218,8 @@ async function playgroundSuite() {
 
   // The Cocos2D final's diagonal variant on the same query: 8-way without corner cutting, 10/14,
   // Manhattan in tiles (unscaled), the tutorial's open list: G = 84 after 24 removals (E3).
-  await page.selectOption('#pg-diagonal', '1');
-  await page.selectOption('#pg-costs', '1');
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  await page.selectOption('#pg-costs', 'tutorial');
   await page.check('#pg-tiles');
   st = await pg(() => window.playground.status());
   assert.deepEqual(st.path.slice(1), [[23, 0], [22, 0], [21, 0], [20, 1], [20, 2], [20, 3], [21, 3], [22, 3]]);
@@ -227,8 +227,8 @@ async function playgroundSuite() {
   t = await pg(() => window.playground.tile(20, 1));
   assert.deepEqual([t.g, t.h, t.parent], [44, 4, [21, 0]]); // H = |20 - 22| + |1 - 3|, in tiles
   await page.uncheck('#pg-tiles');
-  await page.selectOption('#pg-costs', '0');
-  await page.selectOption('#pg-diagonal', '0');
+  await page.selectOption('#pg-costs', 'unit');
+  await page.selectOption('#pg-diagonal', 'never');
   st = await pg(() => window.playground.status());
   assert.deepEqual(st.path, path, 'back to the first tutorial');
 
@@ -275,32 +275,32 @@ async function playgroundSuite() {
 
   // Each algorithm finds a path of the optimal cost on a preset (the 41x41 maze, 8-way, 1/√2).
   await page.selectOption('#pg-preset', 'maze');
-  await page.selectOption('#pg-diagonal', '1');
-  await page.selectOption('#pg-costs', '0');
-  await page.selectOption('#pg-heuristic', '0');
-  await page.selectOption('#pg-tie', '0');
-  await page.selectOption('#pg-algo', '1');
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  await page.selectOption('#pg-costs', 'unit');
+  await page.selectOption('#pg-heuristic', 'auto');
+  await page.selectOption('#pg-tie', 'larger-g');
+  await page.selectOption('#pg-algo', 'dijkstra');
   const optimum = (await pg(() => window.playground.status())).cost;
   results.algorithms = {};
-  for (const [algo, label] of [[0, 'A*'], [1, 'Dijkstra'], [3, 'Weighted A* (1.0)'], [4, 'JPS'], [5, 'JPS+']]) {
-    if (algo === 3) await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
-    await page.selectOption('#pg-algo', String(algo));
+  for (const [algo, label] of [['astar', 'A*'], ['dijkstra', 'Dijkstra'], ['weighted-astar', 'Weighted A* (1.0)'], ['jps', 'JPS'], ['jps-plus', 'JPS+']]) {
+    await page.selectOption('#pg-algo', algo);
+    if (algo === 'weighted-astar') await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
     st = await pg(() => window.playground.status());
     assert.equal(st.error, null, label);
     assert.ok(Math.abs(st.cost - optimum) < 1e-9, `${label}: ${st.cost} vs ${optimum}`);
     results.algorithms[label] = { cost: st.cost, expansions: st.expansions };
   }
   // Breadth-first: fewest moves; with 4-way moves of cost 1 that is the optimal cost too.
-  await page.selectOption('#pg-diagonal', '0');
-  await page.selectOption('#pg-algo', '1');
+  await page.selectOption('#pg-diagonal', 'never');
+  await page.selectOption('#pg-algo', 'dijkstra');
   const optimum4 = (await pg(() => window.playground.status())).cost;
-  await page.selectOption('#pg-algo', '2');
+  await page.selectOption('#pg-algo', 'breadth-first');
   st = await pg(() => window.playground.status());
   assert.equal(st.cost, optimum4, 'breadth-first, 4-way');
   results.algorithms['Breadth-first (4-way)'] = { cost: st.cost, expansions: st.expansions };
   // Any-angle: never longer than the 8-way optimum.
-  await page.selectOption('#pg-diagonal', '1');
-  await page.selectOption('#pg-algo', '6');
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  await page.selectOption('#pg-algo', 'any-angle');
   st = await pg(() => window.playground.status());
   assert.equal(st.error, null);
   assert.ok(st.found && st.cost <= optimum + 1e-9, `any-angle ${st.cost} vs ${optimum}`);
@@ -309,8 +309,8 @@ async function playgroundSuite() {
   // GameplayKit's obstacle and mesh graphs round the walls grown by a quarter tile: never
   // shorter than the any-angle path, and here no longer than the grid's optimum by much.
   const anyAngle = st.cost;
-  for (const [algo, label, slack] of [[8, 'Obstacle graph', 1.0], [9, 'Mesh graph', 1.25]]) {
-    await page.selectOption('#pg-algo', String(algo));
+  for (const [algo, label, slack] of [['obstacle-graph', 'Obstacle graph', 1.0], ['mesh-graph', 'Mesh graph', 1.25]]) {
+    await page.selectOption('#pg-algo', algo);
     st = await pg(() => window.playground.status());
     assert.equal(st.error, null, label);
     assert.ok(st.found && st.points.length >= 2, `${label}: no path`);
@@ -320,8 +320,8 @@ async function playgroundSuite() {
   }
 
   // Compare: A* and JPS side by side on the same map and query.
-  await page.selectOption('#pg-algo', '0');
-  await page.selectOption('#pg-algo-1', '4');
+  await page.selectOption('#pg-algo', 'astar');
+  await page.selectOption('#pg-algo-1', 'jps');
   await page.check('#pg-compare');
   assert.equal(await page.isVisible('#pg-canvas-1'), true);
   const a = await pg(() => window.playground.status(0));
@@ -334,15 +334,15 @@ async function playgroundSuite() {
 
   // Any-angle on the Cat Maze level, from the spawn to the exit, over its navigation mesh.
   await page.selectOption('#pg-preset', 'level');
-  await page.selectOption('#pg-algo', '6');
+  await page.selectOption('#pg-algo', 'any-angle');
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.points.length >= 2, 'any-angle on the level');
   await page.screenshot({ path: join(shots, 'playground-any-angle.png'), clip: await clipOf('#view-playground') });
-  await page.selectOption('#pg-algo', '8');
+  await page.selectOption('#pg-algo', 'obstacle-graph');
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.points.length >= 2, 'obstacle graph on the level');
   await page.screenshot({ path: join(shots, 'playground-obstacle-graph.png'), clip: await clipOf('#view-playground') });
-  await page.selectOption('#pg-algo', '0');
+  await page.selectOption('#pg-algo', 'astar');
 
   // A malformed map is refused with a message, not a crash.
   await page.setInputFiles('#pg-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 3\nwidth x\nmap\n') });
@@ -374,7 +374,7 @@ async function playgroundSuite() {
 
 /** The 8-way rule of the benchmarks on the page's menus: no corner cutting, 1 and √2. */
 async function benchmarkRules() {
-  for (const [id, v] of [['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+  for (const [id, v] of [['#pg-diagonal', 'no-corner-cutting'], ['#pg-costs', 'unit'], ['#pg-heuristic', 'auto'], ['#pg-tie', 'larger-g']]) {
     await page.selectOption(id, v);
   }
 }
@@ -396,8 +396,8 @@ async function hierarchySuite() {
   await open('#playground');
   await page.selectOption('#pg-preset', 'maze');
   await benchmarkRules();
+  await page.selectOption('#pg-algo', 'hierarchical');
   await setCluster(8);
-  await page.selectOption('#pg-algo', '7');
   let st = await pg(() => window.playground.status());
   nearOptimal(st, 5, 'maze 41x41');
   assert.ok(st.searches > 1 && st.abstractExpanded > 0 && st.expansions > st.abstractExpanded);
@@ -436,8 +436,8 @@ async function hierarchySuite() {
   results.presets = {};
   for (const [preset, cluster] of [['tutorial', 4], ['level', 6], ['empty', 8], ['maze', 4], ['big', 16], ['big', 32]]) {
     await page.selectOption('#pg-preset', preset);
+    if (preset === 'tutorial') await page.selectOption('#pg-algo', 'hierarchical');
     await setCluster(cluster);
-    if (preset === 'tutorial') await page.selectOption('#pg-algo', '7');
     st = await pg(() => window.playground.status());
     nearOptimal(st, 8, `${preset}, clusters of ${cluster}`);
     assert.equal((await pg(() => window.playground.hierarchy())).clusterSide, cluster);
@@ -596,7 +596,7 @@ async function movingAiSuite() {
   await page.setInputFiles('#pg-file', data.map);
   await page.waitForFunction(() => window.playground.size()[0] === 1024, null, { timeout: 60000 });
   // The Moving AI rules: 8-way without corner cutting, costs 1 and √2.
-  for (const [id, v] of [['#pg-algo', '0'], ['#pg-diagonal', '1'], ['#pg-costs', '0'], ['#pg-heuristic', '0'], ['#pg-tie', '0']]) {
+  for (const [id, v] of [['#pg-algo', 'astar'], ['#pg-diagonal', 'no-corner-cutting'], ['#pg-costs', 'unit'], ['#pg-heuristic', 'auto'], ['#pg-tie', 'larger-g']]) {
     await page.selectOption(id, v);
   }
   const [sx, sy, gx, gy] = data.query;
@@ -611,8 +611,8 @@ async function movingAiSuite() {
   await page.screenshot({ path: join(shots, 'playground-newyork.png'), clip: await clipOf('#view-playground') });
 
   // The hierarchical search on the same query: clusters of 16, near the optimum.
+  await page.selectOption('#pg-algo', 'hierarchical');
   await setCluster(16);
-  await page.selectOption('#pg-algo', '7');
   const hs = await pg(() => window.playground.status());
   nearOptimal(hs, 5, 'NewYork_0_1024');
   assert.ok(Math.abs(hs.optimum - data.optimal) < 1e-3);
@@ -623,6 +623,178 @@ async function movingAiSuite() {
   await page.screenshot({ path: join(shots, 'playground-hierarchy-newyork.png'), clip: await clipOf('#view-playground') });
 }
 
+/** The box of an element, in the viewport's pixels. */
+const boxOf = (selector) => page.evaluate((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}, selector);
+
+/** The page does not scroll sideways, and the box lies inside the viewport. */
+async function inView(selector, label) {
+  const [w, h, scrollWidth] = await page.evaluate(() => [innerWidth, innerHeight, document.documentElement.scrollWidth]);
+  assert.ok(scrollWidth <= w, `${label}: the page is ${scrollWidth} px wide in a ${w} px viewport`);
+  const b = await boxOf(selector);
+  assert.ok(b.left >= 0 && b.top >= 0 && b.right <= w + 0.5 && b.bottom <= h + 0.5,
+    `${label}: ${selector} at ${JSON.stringify(b)} in ${w}x${h}`);
+  return b;
+}
+
+/** At 1280x800 and on a phone (390x844): the whole board, every one of its 25 rows, and the
+ *  playground's grid are in view without scrolling, and the lists and the walk-through are
+ *  reached without scrolling sideways. */
+async function fitSuite() {
+  await open('#game');
+  results.fit = {};
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    const label = `${w}x${h}`;
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(`${url}#game`);
+    await page.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const board = await inView('#game-canvas', `${label} game`);
+    // Every row and column: the centres of the four corner tiles are on the screen.
+    for (const [x, y] of [[0, 0], [24, 0], [0, 24], [24, 24]]) {
+      const c = await page.evaluate(([x, y]) => window.catmaze.tileCenter(x, y), [x, y]);
+      assert.ok(c.x > board.left && c.x < board.right && c.y > board.top && c.y < h, `${label}: tile [${x};${y}] at ${JSON.stringify(c)}`);
+      assert.equal(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, [c.x, c.y]), 'game-canvas', `${label}: tile [${x};${y}] is not covered`);
+    }
+    await page.screenshot({ path: join(shots, `fit-game-${label}.png`) });
+
+    await page.goto(`${url}#playground`);
+    await page.waitForFunction(() => window.pageReady === true, null, { timeout: 30000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.selectOption('#pg-preset', 'maze');
+    const grid = await inView('#pg-canvas', `${label} playground`);
+    for (const [x, y] of [[0, 0], [40, 0], [0, 40], [40, 40]]) {
+      const c = await pg(([x, y]) => window.playground.tileCenter(x, y), [x, y]);
+      assert.ok(c.x > grid.left && c.x < grid.right && c.y > grid.top && c.y < grid.bottom, `${label}: tile [${x};${y}]`);
+    }
+    await page.screenshot({ path: join(shots, `fit-playground-${label}.png`) });
+    // The lists and the walk-through: scrolled to (the panel scrolls beside the board, or the
+    // page below it on a phone), never sideways.
+    for (const sel of ['#pg-open', '#pg-closed', '#pg-tour-start', '#pg-tour']) {
+      await page.locator(sel).scrollIntoViewIfNeeded();
+      await inView(sel, `${label} ${sel}`);
+    }
+    if (w >= 900) {
+      // Beside the board: reaching the lists leaves the whole grid in sight.
+      await inView('#pg-canvas', `${label} playground, lists in view`);
+    }
+    results.fit[label] = { board: board.bottom - board.top, grid: grid.bottom - grid.top };
+  }
+}
+
+/** The menus come from the module; controls that do not apply are hidden; a move rule a search
+ *  does not take is explained; a loaded Moving AI map has its own rules. */
+async function menusSuite() {
+  await open('#playground');
+  const menus = await pg(() => window.playground.menus);
+  const options = await page.$$eval('#pg-algo option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, menus.algorithms.map((a) => [a.code, a.label]));
+  assert.equal(options.length, 10);
+  assert.deepEqual(await page.$$eval('#pg-algo-1 option', (os) => os.map((o) => o.value)), options.map(([c]) => c));
+  assert.deepEqual(await page.$$eval('#pg-tie option', (os) => os.map((o) => o.value)), menus.ties.map((t) => t.code));
+
+  // Which controls show, for each algorithm alone.
+  const ids = { moves: 'pg-diagonal', costs: 'pg-costs', heuristic: 'pg-heuristic', tie: 'pg-tie', weight: 'pg-weight', cluster: 'pg-cluster' };
+  const expected = {
+    astar: ['moves', 'costs', 'heuristic', 'tie'],
+    dijkstra: ['moves', 'costs', 'tie'],
+    'breadth-first': ['moves'],
+    'weighted-astar': ['moves', 'costs', 'heuristic', 'tie', 'weight'],
+    jps: ['moves'],
+    'jps-plus': ['moves'],
+    'any-angle': [],
+    hierarchical: ['moves', 'costs', 'cluster'],
+    'obstacle-graph': [],
+    'mesh-graph': [],
+  };
+  await page.selectOption('#pg-preset', 'maze');
+  for (const [code, shown] of Object.entries(expected)) {
+    await page.selectOption('#pg-algo', code);
+    for (const [control, id] of Object.entries(ids)) {
+      assert.equal(await page.isVisible(`#${id}`), shown.includes(control), `${code}: ${control}`);
+    }
+    assert.equal(await page.isVisible('#pg-tiles'), shown.includes('heuristic'), `${code}: H in tiles`);
+    const note = menus.algorithms.find((a) => a.code === code).note;
+    assert.equal(await page.textContent('#pg-algo-note'), note);
+  }
+  // Comparing: the controls of either algorithm.
+  await page.selectOption('#pg-algo', 'any-angle');
+  await page.selectOption('#pg-algo-1', 'weighted-astar');
+  await page.check('#pg-compare');
+  assert.equal(await page.isVisible('#pg-weight'), true);
+  assert.equal(await page.isVisible('#pg-heuristic'), true);
+  await page.uncheck('#pg-compare');
+  assert.equal(await page.isVisible('#pg-weight'), false);
+
+  // JPS+ with 4-way moves says what it needs and what to choose.
+  await page.selectOption('#pg-algo', 'jps-plus');
+  await page.selectOption('#pg-diagonal', 'never');
+  let st = await pg(() => window.playground.status());
+  assert.equal(st.error.code, 'moves');
+  const text = await page.textContent('#pg-error');
+  assert.match(text, /JPS\+ needs 8-way moves without corner cutting .*not 4-way: choose “8-way, no corner cutting” under Moves, or JPS for 4-way moves/);
+  assert.equal(st.found, false);
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.error === null);
+  assert.equal(await page.textContent('#pg-error'), '');
+
+  // Each preset its own rules: the tutorial's 4-way, Manhattan, newest-first do not carry over.
+  await page.selectOption('#pg-algo', 'astar');
+  await page.selectOption('#pg-preset', 'tutorial');
+  const rules = async () => Object.fromEntries(await Promise.all(['pg-diagonal', 'pg-costs', 'pg-heuristic', 'pg-tie'].map(async (id) => [id, await page.inputValue(`#${id}`)])));
+  assert.deepEqual(await rules(), { 'pg-diagonal': 'never', 'pg-costs': 'unit', 'pg-heuristic': 'manhattan', 'pg-tie': 'lifo' });
+  await page.selectOption('#pg-preset', 'empty');
+  assert.deepEqual(await rules(), { 'pg-diagonal': 'no-corner-cutting', 'pg-costs': 'unit', 'pg-heuristic': 'auto', 'pg-tie': 'larger-g' });
+
+  // A Moving AI map loaded after the tutorial: 8-way without corner cutting, octile, the
+  // search's own tie rule; the scenario file's optimal costs, by A* and by JPS+.
+  if (data.map) {
+    await page.selectOption('#pg-preset', 'tutorial');
+    await page.setInputFiles('#pg-file', data.map);
+    await page.waitForFunction(([w, h]) => { const s = window.playground.size(); return s[0] === w && s[1] === h; }, data.size, { timeout: 60000 });
+    assert.deepEqual(await rules(), { 'pg-diagonal': 'no-corner-cutting', 'pg-costs': 'unit', 'pg-heuristic': 'octile', 'pg-tie': 'auto' });
+    results.scenarios = [];
+    for (const algo of ['astar', 'jps-plus']) {
+      await page.selectOption('#pg-algo', algo);
+      for (const [sx, sy, gx, gy, optimal] of data.scenarios) {
+        await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);
+        st = await pg(() => window.playground.status());
+        assert.equal(st.error, null, `${algo} [${sx};${sy}] -> [${gx};${gy}]`);
+        // The file gives six significant digits.
+        assert.ok(st.found && Math.abs(st.cost - optimal) <= 1e-5 * Math.max(1, optimal),
+          `${algo} [${sx};${sy}] -> [${gx};${gy}]: ${st.cost} vs the scenario's ${optimal}`);
+        if (algo === 'astar') results.scenarios.push([optimal, st.cost]);
+      }
+    }
+  }
+}
+
+/** The first time shown for a search is not the cold start of code not yet optimised: before
+ *  the first timed search of each algorithm on a map the same search runs untimed, once per
+ *  algorithm and map (no timing is asserted: a shared machine's times are noise). */
+async function warmSuite() {
+  await open('#playground');
+  results.warm = {};
+  for (const algo of ['dijkstra', 'jps']) {
+    await page.selectOption('#pg-preset', 'big');
+    await page.selectOption('#pg-algo', algo);
+    const first = await pg(() => window.playground.warmups());
+    assert.ok(first[algo] >= 1, `${algo}: no untimed run before the first time shown: ${JSON.stringify(first)}`);
+    await pg(() => window.playground.rerun());
+    const again = await pg(() => window.playground.warmups());
+    assert.equal(again[algo], first[algo], `${algo}: warmed up again on the same map`);
+    results.warm[algo] = { warmups: first[algo], time: await pg(() => window.playground.times()[0]) };
+  }
+  // A new map is warmed up again.
+  await page.selectOption('#pg-preset', 'tutorial');
+  await page.selectOption('#pg-preset', 'big');
+  const fresh = await pg(() => window.playground.warmups());
+  assert.ok(Object.values(fresh).every((n) => n >= 1) && Object.keys(fresh).length >= 1, `a new map: ${JSON.stringify(fresh)}`);
+}
+
 let failed = null;
 try {
   if (suite === 'game') { await gameSuite(); await phoneSuite(); }
@@ -631,6 +803,9 @@ try {
   else if (suite === 'hierarchy') await hierarchySuite();
   else if (suite === 'floors') await floorsSuite();
   else if (suite === 'hex') await hexSuite();
+  else if (suite === 'fit') await fitSuite();
+  else if (suite === 'menus') await menusSuite();
+  else if (suite === 'warm') await warmSuite();
   else throw new Error(`unknown suite ${suite}`);
 } catch (e) {
   failed = e;

@@ -23,7 +23,11 @@
 //!
 //! The number of sets of dogs can grow exponentially with the dogs of a level, so the search stops
 //! after [`OUTLOOK_LIMIT`] states (or a memory bound) and answers [`Outlook::Unknown`] rather than
-//! guess. The original level is decided in well under that (see the crate's `outlook` tests).
+//! guess. The original level is decided far within that: every bribe its tests try (the winning
+//! order, and each of the 161 other dogs within reach along it, which lose the game) is decided
+//! within 100 states, in about 0.3 ms per bribe in an optimised build (5 ms at worst measured
+//! with other builds running on the same two cores), and the start in under 1 ms. Plain steps and
+//! bones cost nothing: only a bribe (or leaving a spawn that holds an object) starts a search.
 
 use crate::{Level, Object};
 use pathkit::grid::Cell;

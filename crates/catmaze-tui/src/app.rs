@@ -76,9 +76,69 @@ impl App {
         Layout::compute(self.area, level.width(), level.height()).ok()
     }
 
-    /// The latest message, for the status line.
+    /// The latest message of any kind, walking included.
     pub fn last_message(&self) -> &str {
         &self.status
+    }
+
+    /// The last thing the rules did (a bone, a dog, a rejected tap, a variant...), which stays on
+    /// the status area's second row beside the preview until something else happens.
+    ///
+    /// ```
+    /// use catmaze::Game;
+    /// use catmaze_tui::App;
+    /// use std::time::Duration;
+    ///
+    /// let mut app = App::new(Game::original());
+    /// app.tap(22, 1);
+    /// app.tick(Duration::from_secs(2));
+    /// assert_eq!(app.last_event(), "Picked up a bone at [22;1]. Bones: 1");
+    /// app.tap(23, 1);
+    /// assert_eq!(app.last_message(), "Walking to [23;1]: 1 step");
+    /// assert_eq!(app.last_event(), "Picked up a bone at [22;1]. Bones: 1");
+    /// ```
+    pub fn last_event(&self) -> &str {
+        self.recent.back().map_or("", String::as_str)
+    }
+
+    /// The status area's third row: the route preview, else the walk under way and the steps it
+    /// has to go, else news that is not already the last event (where the cat arrived), else
+    /// nothing.
+    ///
+    /// ```
+    /// use catmaze::{Cell, Game};
+    /// use catmaze_tui::App;
+    /// use std::time::Duration;
+    ///
+    /// let mut app = App::new(Game::original());
+    /// app.tap(22, 1);
+    /// app.tick(Duration::from_secs(2));
+    /// assert_eq!(app.route_line(), ""); // the bone is the last event, and all the news
+    /// app.aim = Some(Cell::new(20, 3));
+    /// app.refresh_preview();
+    /// assert_eq!(
+    ///     app.route_line(),
+    ///     "route: 4 steps, 1 dog, bones 1/1 — enough; bribes the dog at [20;2] on the way"
+    /// );
+    /// app.tap(20, 3);
+    /// app.refresh_preview(); // none while walking where it aims
+    /// assert_eq!(app.route_line(), "Walking to [20;3]: 4 steps to go");
+    /// app.tick(Duration::from_secs(2));
+    /// assert_eq!(app.last_event(), "Bribed the dog at [20;2]. Bones: 0");
+    /// assert_eq!(app.route_line(), ""); // arrived: the bribe was the news
+    /// ```
+    pub fn route_line(&self) -> String {
+        if let Some(preview) = self.preview_text() {
+            return preview;
+        }
+        if let Some(target) = self.game.target() {
+            let left = self.game.route().len();
+            return format!("Walking to {target}: {left} step{} to go", plural(left));
+        }
+        if self.status != self.last_event() {
+            return self.status.clone();
+        }
+        String::new()
     }
 
     fn say(&mut self, message: String) {
@@ -141,7 +201,9 @@ impl App {
         };
     }
 
-    /// The preview in words, e.g. "route: 9 steps, 1 dog, bones 1/1 — enough".
+    /// The preview in words, e.g. "route: 9 steps, 1 dog, bones 1/1 — enough", followed by the
+    /// dogs bribed on the way, if any, when they are not the tapped tile: "; bribes the dog at
+    /// [20;2] on the way".
     pub fn preview_text(&self) -> Option<String> {
         let p = self.preview.as_ref()?;
         let steps = p.route.tiles.len();
@@ -162,6 +224,15 @@ impl App {
             Ending::Wins { .. } => text.push_str(&format!(" — {enough}reaches the exit")),
             Ending::Arrives { .. } if dogs > 0 => text.push_str(" — enough"),
             Ending::Arrives { .. } => {}
+        }
+        let others = p.bribes_on_the_way();
+        if !others.is_empty() {
+            let tiles: Vec<String> = others.iter().map(Cell::to_string).collect();
+            let s = plural(others.len());
+            text.push_str(&format!(
+                "; bribes the dog{s} at {} on the way",
+                tiles.join(", ")
+            ));
         }
         Some(text)
     }
@@ -188,6 +259,7 @@ impl App {
             KeyCode::Char('?') | KeyCode::Char('h') | KeyCode::F(1) => self.help = true,
             KeyCode::Char('r') | KeyCode::Char('R') => self.restart(),
             KeyCode::Enter if self.game.phase() != Phase::Playing => self.restart(),
+            // The preview is planned again with the new variant (as after every key).
             KeyCode::Char('v') | KeyCode::Char('V') => {
                 let events = self.game.cycle_variant();
                 self.record(events);

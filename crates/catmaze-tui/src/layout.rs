@@ -10,8 +10,8 @@ pub const TILE_WIDTH: u16 = 2;
 pub const SIDE_WIDTH: u16 = 28;
 /// The side panel needs this many rows even beside a small map.
 pub const SIDE_MIN_HEIGHT: u16 = 27;
-/// Rows of the status area: the counters, then the last event.
-pub const STATUS_HEIGHT: u16 = 2;
+/// Rows of the status area: the counters, the last event, then the route preview (or the walk).
+pub const STATUS_HEIGHT: u16 = 3;
 /// Size of the win / lose box.
 const POPUP: (u16, u16) = (40, 7);
 
@@ -28,7 +28,8 @@ pub struct Layout {
     pub side: Rect,
     /// The map and the side panel together (the win / lose box is centred on it).
     pub board: Rect,
-    /// Bones, steps, variant and state on the first row, the last event on the second.
+    /// Bones, steps, variant and state on the first row, the last event on the second, the route
+    /// preview (or the walk under way) on the third.
     pub status: Rect,
 }
 

@@ -4,7 +4,7 @@
 use crate::layout::{Layout, TooSmall};
 use crate::theme::{self, Glyph};
 use crate::App;
-use catmaze::{Cell, Ending, Phase, Tile, Variant};
+use catmaze::{Cell, Ending, Outlook, Phase, Tile, Variant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -163,7 +163,7 @@ fn side(buf: &mut Buffer, layout: &Layout, app: &App) {
         ("arrows", "move the cursor"),
         ("Enter", "walk to the cursor"),
         ("wasd", "one step"),
-        ("v", "route variant"),
+        ("v", "variant, new preview"),
         ("r", "restart"),
         ("?", "help"),
         ("q", "quit"),
@@ -276,7 +276,7 @@ fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
         Phase::Won => ("WON", Style::new().fg(Color::Black).bg(Color::LightGreen)),
         Phase::Lost => ("LOST", Style::new().fg(Color::White).bg(Color::Red)),
     };
-    let counters = Line::from(vec![
+    let mut counters = vec![
         Span::styled(format!(" Bones: {} ", game.bones()), Style::new().bold()),
         Span::raw(format!(
             "│ Steps: {} │ Route {} │ ",
@@ -284,21 +284,60 @@ fn status(buf: &mut Buffer, layout: &Layout, app: &App) {
             game.variant()
         )),
         Span::styled(label, label_style),
-    ]);
-    // A route preview, while there is one, says more than the last news (kept in the panel).
-    let message = app
-        .preview_text()
-        .unwrap_or_else(|| app.last_message().to_string());
+    ];
+    if game.phase() == Phase::Playing && game.outlook() == Outlook::Unwinnable {
+        counters.push(Span::raw(" "));
+        counters.push(Span::styled(
+            OUT_OF_REACH,
+            Style::new().fg(Color::White).bg(Color::Red),
+        ));
+    }
+    // The last event stays on its row; the preview (or the walk) has the row below.
     let room = (layout.status.width as usize).saturating_sub(1);
-    let message = Line::from(Span::styled(
-        format!(" {}", fit(&message, room)),
-        Style::new().fg(Color::Yellow),
-    ));
+    let row = |text: &str, colour: Color| {
+        Line::from(Span::styled(
+            format!(" {}", fit(text, room)),
+            Style::new().fg(colour),
+        ))
+    };
     let area = layout.status;
     buf.set_style(area, Style::new().bg(Color::Indexed(236)));
-    buf.set_line(area.x, area.y, &counters, area.width);
-    buf.set_line(area.x, area.y + 1, &message, area.width);
+    buf.set_line(area.x, area.y, &Line::from(counters), area.width);
+    buf.set_line(
+        area.x,
+        area.y + 1,
+        &row(app.last_event(), Color::Yellow),
+        area.width,
+    );
+    buf.set_line(
+        area.x,
+        area.y + 2,
+        &row(&app.route_line(), Color::LightCyan),
+        area.width,
+    );
 }
+
+/// The status label once the rules have proven the exit out of reach.
+///
+/// ```
+/// use catmaze::{Game, Outlook};
+/// use catmaze_tui::{ui, App};
+/// use ratatui::{backend::TestBackend, Terminal};
+/// use std::time::Duration;
+///
+/// let mut app = App::new(Game::original());
+/// app.tap(22, 1);
+/// app.tick(Duration::from_secs(2));
+/// app.tap(8, 5); // the only bone, spent on a dog before the one at [20;2]
+/// app.tick(Duration::from_secs(20));
+/// assert_eq!(app.game.outlook(), Outlook::Unwinnable);
+/// let mut terminal = Terminal::new(TestBackend::new(81, 31)).unwrap();
+/// terminal.draw(|frame| ui::draw(frame, &app)).unwrap();
+/// let buffer = terminal.backend().buffer();
+/// let row = |y: u16| (0..81).map(|x| buffer[(x, y)].symbol()).collect::<String>();
+/// assert!(row(28).trim_end().ends_with(ui::OUT_OF_REACH));
+/// ```
+pub const OUT_OF_REACH: &str = "exit out of reach";
 
 fn boxed(buf: &mut Buffer, area: Rect, title: &str, colour: Color, lines: Vec<Line>) {
     Clear.render(area, buf);
@@ -357,13 +396,14 @@ pub const HELP: &[&str] = &[
     "but eats a cat that has none. Walls block; dogs do not:",
     "steer around them by clicking tiles on the way.",
     "",
-    "v switches how routes are planned:",
+    "v switches how routes are planned, and plans the preview again:",
     "  A 4-way steps (the first tutorial)",
     "  B diagonal steps too, 10/14 (no cutting wall corners)",
     "  C as B, but dogs cost 10x: walks around them if it can",
     "wasd: one step.  r: restart.  q: quit.",
     "",
-    "Hint: there are 19 bones and you need all of them.",
+    "Hint: there are 19 bones and you need all of them. A bone spent on the",
+    "wrong dog loses the game for good: the status line says so at once.",
     "",
     "Press any key or click to close.",
 ];

@@ -1,7 +1,7 @@
 //! The drawn screen, checked with ratatui's `TestBackend`: full-screen text snapshots (in
 //! `tests/snapshots/`, rewritten with `UPDATE_SNAPSHOTS=1`) plus colour and input checks.
 
-use catmaze::{Cell, Game, Level, Phase, Variant};
+use catmaze::{Cell, Game, Level, Outlook, Phase, Variant};
 use catmaze_tui::layout::Layout;
 use catmaze_tui::{theme, ui, App, STEP};
 use ratatui::backend::TestBackend;
@@ -15,7 +15,7 @@ use ratatui::Terminal;
 use std::time::Duration;
 
 const W: u16 = 81;
-const H: u16 = 30;
+const H: u16 = 31;
 
 fn app() -> App {
     let mut app = App::new(Game::original().with_step_duration(STEP));
@@ -304,7 +304,7 @@ fn a_small_terminal_gets_a_message_and_resizing_brings_the_map_back() {
     assert!(app.layout().is_none());
     let buf = render(&app, 60, 20);
     snapshot("too_small", &buf);
-    assert!(text(&buf).contains("needs 81x30, this one is 60x20"));
+    assert!(text(&buf).contains("needs 81x31, this one is 60x20"));
     // Clicks on a screen without a map are ignored, not misread.
     app.handle(&Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -342,7 +342,7 @@ fn a_narrow_status_line_cuts_between_words() {
     // A small level fits a narrow terminal: its status line is only 37 columns wide.
     let level = Level::from_text("C.#\n..E\n").unwrap();
     let mut app = App::new(Game::new(level).with_step_duration(STEP));
-    app.area = Rect::new(0, 0, 37, 30);
+    app.area = Rect::new(0, 0, 37, 31);
     let layout = app.layout().expect("the small level fits");
     assert_eq!(layout.status.width, 37);
     let message = app.last_message().to_string();
@@ -350,7 +350,7 @@ fn a_narrow_status_line_cuts_between_words() {
         message.chars().count() > 36,
         "the message is too long for the row"
     );
-    let buf = render(&app, 37, 30);
+    let buf = render(&app, 37, 31);
     let shown = text(&buf)
         .lines()
         .nth(layout.status.y as usize + 1)
@@ -442,11 +442,9 @@ fn hovering_a_tile_previews_the_route_its_dogs_and_bones() {
     hover_cell(&mut app, Cell::new(22, 3));
     let buf = render(&app, W, H);
     snapshot("preview", &buf);
-    assert_eq!(
-        app.preview_text().as_deref(),
-        Some("route: 9 steps, 1 dog, bones 1/1 — enough")
-    );
-    assert!(text(&buf).contains(" route: 9 steps, 1 dog, bones 1/1 — enough"));
+    let said = "route: 9 steps, 1 dog, bones 1/1 — enough; bribes the dog at [20;2] on the way";
+    assert_eq!(app.preview_text().as_deref(), Some(said));
+    assert!(text(&buf).contains(said));
     // Every tile of the route is marked, in the preview's colour, not the walking route's.
     let route = app.preview.as_ref().unwrap().route.tiles.clone();
     assert_eq!(route.len(), 9);
@@ -542,4 +540,121 @@ fn moving_the_cursor_previews_the_route_to_it() {
     key(&mut app, KeyCode::Enter);
     assert!(app.preview.is_none());
     assert_eq!(app.game.target(), Some(Cell::new(22, 0)));
+}
+
+/// The three rows of the status area as drawn: counters, last event, preview.
+fn status_rows(app: &App, buf: &Buffer) -> [String; 3] {
+    let area = app.layout().unwrap().status;
+    let row = |y: u16| -> String {
+        (area.x..area.x + area.width)
+            .map(|x| buf[(x, y)].symbol())
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    [row(area.y), row(area.y + 1), row(area.y + 2)]
+}
+
+#[test]
+fn the_last_event_stays_beside_the_preview_which_names_bribes_on_the_way() {
+    let mut app = app();
+    click(&mut app, Cell::new(22, 1));
+    walk_out(&mut app);
+    assert_eq!(app.game.bones(), 1);
+    // Beyond the dog at [20;2]: the route bribes it on the way.
+    hover_cell(&mut app, Cell::new(20, 3));
+    let buf = render(&app, W, H);
+    let [counters, event, preview] = status_rows(&app, &buf);
+    assert!(counters.starts_with("Bones: 1 │ Steps: 3"), "{counters}");
+    assert_eq!(event, "Picked up a bone at [22;1]. Bones: 1");
+    assert_eq!(
+        preview,
+        "route: 4 steps, 1 dog, bones 1/1 — enough; bribes the dog at [20;2] on the way"
+    );
+    // The dog itself: that bribe is the one clicked, nothing to point out.
+    hover_cell(&mut app, Cell::new(20, 2));
+    let buf = render(&app, W, H);
+    let [_, event, preview] = status_rows(&app, &buf);
+    assert_eq!(event, "Picked up a bone at [22;1]. Bones: 1");
+    assert_eq!(preview, "route: 3 steps, 1 dog, bones 1/1 — enough");
+    // Walking news takes the preview's row, not the event's.
+    hover_cell(&mut app, Cell::new(20, 3));
+    click(&mut app, Cell::new(20, 3));
+    app.tick(STEP);
+    let buf = render(&app, W, H);
+    let [_, event, walking] = status_rows(&app, &buf);
+    assert_eq!(event, "Picked up a bone at [22;1]. Bones: 1");
+    assert_eq!(walking, "Walking to [20;3]: 3 steps to go");
+    walk_out(&mut app);
+    let buf = render(&app, W, H);
+    let [_, event, rest] = status_rows(&app, &buf);
+    assert_eq!(event, "Bribed the dog at [20;2]. Bones: 0");
+    assert_eq!(rest, "Arrived at [20;3]");
+}
+
+#[test]
+fn v_switches_the_variant_and_plans_the_preview_again_beside_the_news() {
+    let mut app = app();
+    hover_cell(&mut app, Cell::new(22, 3));
+    let buf = render(&app, W, H);
+    let [_, _, preview] = status_rows(&app, &buf);
+    assert_eq!(
+        preview,
+        "route: 9 steps, 1 dog, bones 1/1 — enough; bribes the dog at [20;2] on the way"
+    );
+    key(&mut app, KeyCode::Char('v'));
+    let buf = render(&app, W, H);
+    let [counters, event, preview] = status_rows(&app, &buf);
+    assert!(counters.contains("Route B: diagonal"), "{counters}");
+    assert!(event.starts_with("Routes: B: diagonal"), "{event}");
+    assert_eq!(
+        preview,
+        "route: 8 steps, 1 dog, bones 0/1 — not enough, eaten at [20;2]"
+    );
+    key(&mut app, KeyCode::Char('v'));
+    let buf = render(&app, W, H);
+    let [_, event, preview] = status_rows(&app, &buf);
+    assert!(event.starts_with("Routes: C: avoid dogs"), "{event}");
+    assert_eq!(
+        preview,
+        "route: 8 steps, 1 dog, bones 0/1 — not enough, eaten at [20;2]"
+    );
+}
+
+#[test]
+fn a_wasted_bribe_says_at_once_that_the_exit_is_out_of_reach() {
+    let mut app = app();
+    click(&mut app, Cell::new(22, 1));
+    walk_out(&mut app);
+    // The dog at [8;5] with the only bone: the dog at [20;2] can never be paid now.
+    click(&mut app, Cell::new(8, 5));
+    walk_out(&mut app);
+    assert_eq!(app.game.outlook(), Outlook::Unwinnable);
+    assert_eq!(app.game.phase(), Phase::Playing);
+    let buf = render(&app, W, H);
+    let [counters, event, _] = status_rows(&app, &buf);
+    assert!(
+        counters.ends_with(catmaze_tui::ui::OUT_OF_REACH),
+        "{counters}"
+    );
+    assert_eq!(
+        event,
+        "The exit is out of reach now: too few bones left for the dogs in the way"
+    );
+    let label = text(&buf).find(catmaze_tui::ui::OUT_OF_REACH).unwrap();
+    assert!(label > 0);
+    // Both stay in the log; a restart clears the label.
+    assert!(app
+        .recent
+        .iter()
+        .any(|m| m.starts_with("Bribed the dog at [8;5]")));
+    key(&mut app, KeyCode::Char('r'));
+    let buf = render(&app, W, H);
+    assert!(!text(&buf).contains(catmaze_tui::ui::OUT_OF_REACH));
+    // Before the bribe, all was well: no label.
+    let mut fine = self::app();
+    click(&mut fine, Cell::new(22, 1));
+    walk_out(&mut fine);
+    let buf = render(&fine, W, H);
+    assert!(!text(&buf).contains(catmaze_tui::ui::OUT_OF_REACH));
 }

@@ -125,6 +125,30 @@ mod needs_tmux {
             tile_text(s, &layout, spawn) == "Cv"
         });
 
+        // Hovering [22;3] previews the worked example, which bribes the dog at [20;2] on the way.
+        let (column, row) = layout.tile_position(Cell::new(22, 3));
+        tmux.send_literal(&format!("\x1b[<35;{};{}M", column + 1, row + 1));
+        let bribing =
+            "route: 9 steps, 1 dog, bones 1/1 — enough; bribes the dog at [20;2] on the way";
+        tmux.wait_for(
+            Duration::from_secs(20),
+            "the worked example's preview",
+            |s| s.iter().any(|l| l.contains(bribing)),
+        );
+        // v: variant B, and the preview planned again with it, beside the news of the switch.
+        tmux.send_literal("v");
+        tmux.wait_for(Duration::from_secs(20), "variant B's preview", |s| {
+            s.iter().any(|l| l.contains("Routes: B: diagonal"))
+                && s.iter().any(|l| {
+                    l.contains("route: 8 steps, 1 dog, bones 0/1 — not enough, eaten at [20;2]")
+                })
+        });
+        tmux.send_literal("vv");
+        tmux.wait_for(Duration::from_secs(20), "variant A again", |s| {
+            s.iter().any(|l| l.contains("Routes: A: 4-way"))
+                && s.iter().any(|l| l.contains(bribing))
+        });
+
         // [19;0] is plain floor five tiles left of the spawn.
         let target = Cell::new(19, 0);
         let (column, row) = layout.tile_position(target);
@@ -134,6 +158,7 @@ mod needs_tmux {
         tmux.send_literal(&format!("\x1b[<35;{x};{y}M"));
         tmux.wait_for(Duration::from_secs(20), "the route preview", |s| {
             s.iter().any(|l| l.contains("route: 5 steps, no dogs"))
+                && s.iter().any(|l| l.contains("Routes: A: 4-way")) // the last event stays
         });
         tmux.send_literal(&format!("\x1b[<0;{x};{y}M"));
         tmux.send_literal(&format!("\x1b[<0;{x};{y}m"));

@@ -4,7 +4,7 @@
 //! frame times into [`GameSession::update`], then draws [`GameSession::state`] and plays the sound
 //! of each event. This file only translates.
 
-use catmaze::{Cell, Ending, Event, Facing, Game, Phase, Sound, Tile, Variant};
+use catmaze::{Cell, Ending, Event, Facing, Game, Outlook, Phase, Sound, Tile, Variant};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -55,6 +55,14 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
+fn outlook_name(o: Outlook) -> &'static str {
+    match o {
+        Outlook::Winnable => "winnable",
+        Outlook::Unwinnable => "unwinnable",
+        Outlook::Unknown => "unknown",
+    }
+}
+
 fn variant_index(v: Variant) -> usize {
     Variant::ALL.iter().position(|&x| x == v).unwrap_or(0)
 }
@@ -84,6 +92,7 @@ fn event_json(e: &Event) -> Value {
         Event::AlreadyThere { at } => ("already", Some(*at)),
         Event::NoRoute { target } => ("noroute", Some(*target)),
         Event::Stopped { at } => ("stopped", Some(*at)),
+        Event::Unwinnable { at } => ("unwinnable", Some(*at)),
         Event::Restarted => ("restarted", None),
         Event::VariantChanged(_) => ("variant", None),
     };
@@ -145,7 +154,8 @@ impl GameSession {
     }
 
     /// Everything the page draws: the tiles as text (`#`, `.`, `B`, `D`, `E`, one row per line),
-    /// the cat (tile, step in progress, facing), bones, steps, phase, variant and the route ahead.
+    /// the cat (tile, step in progress, facing), bones, steps, phase, whether the exit can still be
+    /// reached (`outlook`: `winnable`, `unwinnable` or `unknown`), variant and the route ahead.
     pub fn state(&self) -> Value {
         let g = &self.game;
         let level = g.level();
@@ -180,6 +190,7 @@ impl GameSession {
             "bones": g.bones(),
             "steps": g.steps_taken(),
             "phase": phase_name(g.phase()),
+            "outlook": outlook_name(g.outlook()),
             "variant": variant_index(g.variant()),
             "variantName": g.variant().name(),
             "variantNames": Variant::ALL.iter().map(|v| v.name()).collect::<Vec<_>>(),
@@ -191,7 +202,8 @@ impl GameSession {
         })
     }
 
-    /// What a tap on (`x`, `y`) would do, or `null`: the route, the dogs and bones on it, the bones
+    /// What a tap on (`x`, `y`) would do, or `null`: the route, the dogs and bones on it, the dogs
+    /// it would bribe (`bribes`, and `bribesOnTheWay`: those not on the tapped tile), the bones
     /// carried and whether they are enough, and how the walk would end.
     pub fn preview(&mut self, x: i64, y: i64) -> Value {
         let level = self.game.level();
@@ -211,6 +223,8 @@ impl GameSession {
             "route": cells(&p.route.tiles),
             "cost": p.route.cost,
             "dogs": cells(&p.dogs),
+            "bribes": cells(&p.bribes),
+            "bribesOnTheWay": cells(&p.bribes_on_the_way()),
             "bones": cells(&p.bones_on_route),
             "carried": p.carried,
             "available": p.bones_available(),
@@ -242,6 +256,33 @@ mod tests {
         assert_eq!(state["cat"], json!([22, 3]));
         assert_eq!(state["steps"], 9);
         assert_eq!(state["phase"], "playing");
+    }
+
+    #[test]
+    fn the_preview_names_a_bribe_on_the_way_and_the_state_says_when_the_game_is_lost_for_good() {
+        let mut s = GameSession::new();
+        s.set_step_ms(1);
+        s.tap(22, 1);
+        s.update(100.0);
+        assert_eq!(s.state()["bones"], 1);
+        let preview = s.preview(20, 3);
+        assert_eq!(preview["bribes"], json!([[20, 2]]));
+        assert_eq!(preview["bribesOnTheWay"], json!([[20, 2]]));
+        assert_eq!(s.preview(20, 2)["bribesOnTheWay"], json!([]));
+        assert_eq!(s.state()["outlook"], "winnable");
+        // The dog at [8;5] before the one at [20;2]: the bone is wasted, and the page hears so.
+        let events = s.tap(8, 5);
+        assert_eq!(events[0]["kind"], "route");
+        let events = s.update(100.0);
+        let kinds: Vec<&str> = events.iter().filter_map(|e| e["kind"].as_str()).collect();
+        assert_eq!(kinds[kinds.len() - 3..], ["bribe", "unwinnable", "stopped"]);
+        let lost = &events[kinds.len() - 2];
+        assert_eq!(lost["at"], json!([8, 5]));
+        assert_eq!(lost["sound"], "eaten");
+        assert_eq!(s.state()["outlook"], "unwinnable");
+        assert_eq!(s.state()["phase"], "playing");
+        assert_eq!(s.restart()[0]["kind"], "restarted");
+        assert_eq!(s.state()["outlook"], "winnable");
     }
 
     #[test]

@@ -81,8 +81,13 @@ export function startGame(engine, sprites) {
       if (p.ending.kind === 'eaten') ending = `<span class="bad">not enough bones: eaten at [${p.ending.at[0]};${p.ending.at[1]}]</span>`;
       else if (p.ending.kind === 'wins') ending = '<span class="good">reaches the exit: wins</span>';
       else ending = `<span class="good">enough bones</span>, arrives with ${p.ending.bones}`;
+      // Dogs this walk would bribe besides the one clicked: bones the player may not mean to spend.
+      const others = p.bribesOnTheWay.map(([x, y]) => `[${x};${y}]`);
+      const bribes = others.length
+        ? `<br><span class="warn" id="game-preview-bribes">This route bribes the dog${others.length === 1 ? '' : 's'} at ${others.join(', ')} on the way.</span>`
+        : '';
       box.innerHTML = `To [${p.target[0]};${p.target[1]}]: ${p.route.length} steps (cost ${p.cost}).<br>` +
-        `Dogs on the route: ${p.dogs.length} (${dogs}). Bones: ${p.carried} carried + ${p.bones.length} on the way.<br>${ending}`;
+        `Dogs on the route: ${p.dogs.length} (${dogs}). Bones: ${p.carried} carried + ${p.bones.length} on the way.<br>${ending}${bribes}`;
     }
   }
 
@@ -213,6 +218,8 @@ export function startGame(engine, sprites) {
     $('hud-bones').textContent = state.bones;
     $('hud-steps').textContent = state.steps;
     $('hud-left').textContent = `${state.bonesLeft} bones, ${state.dogsLeft} dogs`;
+    // Proven by the rules after a bribe: no way to the exit is left (the game goes on until restart).
+    $('game-doomed').hidden = !(state.outlook === 'unwinnable' && state.phase === 'playing');
     const over = state.phase !== 'playing';
     $('game-over').hidden = !over;
     if (over) $('game-over-text').textContent = state.phase === 'won' ? 'You win!' : 'You lose!';

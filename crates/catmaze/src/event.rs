@@ -94,6 +94,16 @@ pub enum Event {
         /// Where the cat rests.
         at: Cell,
     },
+    /// The exit can no longer be reached: the bones held and still on the floor cannot pay the
+    /// dogs in every way out ([`Outlook::Unwinnable`]). Said once, as soon as it is proven (by the
+    /// bribe that made it so, or by a restart on a level that cannot be won); the game goes on
+    /// until the cat is eaten or the level restarted.
+    ///
+    /// [`Outlook::Unwinnable`]: crate::Outlook::Unwinnable
+    Unwinnable {
+        /// The cat's tile when it was proven.
+        at: Cell,
+    },
     /// The level was reloaded.
     Restarted,
     /// Routes are now planned with another variant.
@@ -107,7 +117,7 @@ impl Event {
             Event::Step { .. } => Some(Sound::Step),
             Event::BonePicked { .. } => Some(Sound::Pickup),
             Event::DogBribed { .. } => Some(Sound::CatAttack),
-            Event::Eaten { .. } => Some(Sound::Lose),
+            Event::Eaten { .. } | Event::Unwinnable { .. } => Some(Sound::Lose),
             Event::Won { .. } => Some(Sound::Win),
             Event::HitWall { .. } | Event::NoRoute { .. } => Some(Sound::HitWall),
             _ => None,
@@ -149,6 +159,10 @@ impl fmt::Display for Event {
             Event::AlreadyThere { .. } => write!(f, "You're already there! :P"),
             Event::NoRoute { target } => write!(f, "No way to {target}"),
             Event::Stopped { at } => write!(f, "Arrived at {at}"),
+            Event::Unwinnable { .. } => write!(
+                f,
+                "The exit is out of reach now: too few bones left for the dogs in the way"
+            ),
             Event::Restarted => write!(f, "Level restarted"),
             Event::VariantChanged(v) => write!(f, "Routes: {} ({})", v.name(), v.description()),
         }

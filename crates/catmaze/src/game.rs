@@ -1,7 +1,11 @@
 //! [`Game`]: the Cat Maze state machine, fed with taps and elapsed time.
 
+use crate::outlook::outlook;
 use crate::route::{self, Route};
-use crate::{Ending, Event, Facing, Level, Object, Preview, Tile, Variant, TILE_PIXELS};
+use crate::{
+    Ending, Event, Facing, Level, Object, Outlook, Preview, Tile, Variant, OUTLOOK_LIMIT,
+    TILE_PIXELS,
+};
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::SearchContext;
 use std::collections::VecDeque;
@@ -69,6 +73,8 @@ pub struct Game {
     variant: Variant,
     step_duration: Duration,
     steps_taken: u32,
+    outlook: Outlook,
+    outlook_limit: usize,
     ctx: SearchContext<u32>,
 }
 
@@ -96,6 +102,8 @@ impl Game {
             variant: Variant::Tutorial,
             step_duration: DEFAULT_STEP,
             steps_taken: 0,
+            outlook: Outlook::Winnable,
+            outlook_limit: OUTLOOK_LIMIT,
             ctx: SearchContext::new(),
         };
         game.reset();
@@ -114,11 +122,32 @@ impl Game {
         self
     }
 
+    /// The same game with its [`Game::outlook`] searched over at most `limit` states instead of
+    /// [`OUTLOOK_LIMIT`] (decided again now): a smaller bound answers [`Outlook::Unknown`] sooner.
+    ///
+    /// ```
+    /// use catmaze::{Game, Outlook};
+    ///
+    /// // The first bribe opens the way on: more than no state at all to search.
+    /// assert_eq!(Game::original().with_outlook_limit(0).outlook(), Outlook::Unknown);
+    /// assert_eq!(Game::original().with_outlook_limit(10_000).outlook(), Outlook::Winnable);
+    /// ```
+    pub fn with_outlook_limit(mut self, limit: usize) -> Game {
+        self.outlook_limit = limit;
+        self.outlook = self.decide_outlook();
+        self
+    }
+
     /// Reloads the level: every bone and dog back, the cat on the spawn with 0 bones, facing
-    /// forward, playing. The variant and step duration stay.
+    /// forward, playing. The variant and step duration stay. On a level that cannot be won the
+    /// restart is followed by [`Event::Unwinnable`].
     pub fn restart(&mut self) -> Vec<Event> {
         self.reset();
-        vec![Event::Restarted]
+        let mut events = vec![Event::Restarted];
+        if self.outlook == Outlook::Unwinnable {
+            events.push(Event::Unwinnable { at: self.cat });
+        }
+        events
     }
 
     fn reset(&mut self) {
@@ -132,6 +161,47 @@ impl Game {
         self.pending = None;
         self.step = None;
         self.steps_taken = 0;
+        self.outlook = self.decide_outlook();
+    }
+
+    fn decide_outlook(&self) -> Outlook {
+        outlook(
+            &self.level,
+            &self.objects,
+            self.cat,
+            self.bones,
+            self.outlook_limit,
+        )
+    }
+
+    /// Whether the exit can still be reached from here, as decided after the last bribe (or the
+    /// last move off a spawn that holds an object, or the (re)start): exactly, by a search over
+    /// the dogs that could be bribed, or [`Outlook::Unknown`] when that search would visit more
+    /// than [`OUTLOOK_LIMIT`] states. It turns [`Outlook::Unwinnable`] with an
+    /// [`Event::Unwinnable`], once; a game that starts unwinnable says so here from the start (and
+    /// with the event after each restart). Bones picked up and plain steps never change it. After
+    /// the game is over it keeps its last value.
+    ///
+    /// ```
+    /// use catmaze::{Cell, Event, Game, Outlook, Phase};
+    /// use std::time::Duration;
+    ///
+    /// let mut game = Game::original();
+    /// assert_eq!(game.outlook(), Outlook::Winnable);
+    /// game.tap(22, 1); // the bone at [22;1]
+    /// game.update(Duration::from_secs(2));
+    /// assert_eq!(game.outlook(), Outlook::Winnable); // bones never make it worse
+    /// // The dog at [8;5] is on the way to the exit, but bribing it first wastes the bone that
+    /// // opens the only way on at [20;2]: every bone of the level is needed.
+    /// game.tap(8, 5);
+    /// let events = game.update(Duration::from_secs(60));
+    /// let lost = events.iter().position(|e| *e == Event::Unwinnable { at: Cell::new(8, 5) });
+    /// assert_eq!(lost, Some(events.len() - 2)); // right after the bribe, before the rest
+    /// assert_eq!(game.outlook(), Outlook::Unwinnable);
+    /// assert_eq!(game.phase(), Phase::Playing); // the cat may still walk, until restart
+    /// ```
+    pub fn outlook(&self) -> Outlook {
+        self.outlook
     }
 
     /// Routes planned from now on use `variant`; a walk under way keeps its route.
@@ -241,6 +311,7 @@ impl Game {
     /// assert_eq!(preview.route.tiles.len(), 9);
     /// assert_eq!(preview.dogs, [Cell::new(20, 2)]);
     /// assert_eq!(preview.bones_on_route, [Cell::new(22, 1)]);
+    /// assert_eq!(preview.bribes, [Cell::new(20, 2)]); // with the bone picked up on the way
     /// assert_eq!(preview.ending, Ending::Arrives { bones: 0 });
     /// assert_eq!(game.cat(), Cell::new(24, 0)); // nothing moved
     /// ```
@@ -257,6 +328,7 @@ impl Game {
         let mut carried = bones;
         let mut dogs = Vec::new();
         let mut bones_on_route = Vec::new();
+        let mut bribes = Vec::new();
         let mut ending = None;
         for (n, cell) in arrivals.chain(route.tiles.iter().copied()).enumerate() {
             let on_route = !(first && n == 0);
@@ -280,6 +352,9 @@ impl Game {
                     } else if ending.is_none() {
                         bones -= 1;
                         objects[i] = None;
+                        if on_route {
+                            bribes.push(cell);
+                        }
                     }
                 }
                 Some(Object::Exit) => {
@@ -296,6 +371,7 @@ impl Game {
             route,
             dogs,
             bones_on_route,
+            bribes,
             carried,
             ending: ending.unwrap_or(Ending::Arrives { bones }),
         })
@@ -372,7 +448,20 @@ impl Game {
         };
         self.cat = step.to;
         self.steps_taken += 1;
+        let before = events.len();
         self.arrive(events);
+        let bribed = matches!(events[before..], [Event::DogBribed { .. }]);
+        // Bones and plain steps never change the outlook; a bribe may, and so may leaving a
+        // spawn that holds an object (the cat has not arrived there, so it is still in place).
+        if self.phase == Phase::Playing
+            && self.outlook != Outlook::Unwinnable
+            && (bribed || self.object(step.from).is_some())
+        {
+            self.outlook = self.decide_outlook();
+            if self.outlook == Outlook::Unwinnable {
+                events.push(Event::Unwinnable { at: self.cat });
+            }
+        }
         if self.phase != Phase::Playing {
             self.path.clear();
             self.pending = None;

@@ -13,7 +13,8 @@
 //! | [`Variant`] | the three route variants of the tutorials |
 //! | [`Event`], [`Sound`] | what happened, for messages and sounds |
 //! | [`Facing`] | which way the cat looks |
-//! | [`Preview`] | the route a tap would take, its dogs and bones, and how it would end |
+//! | [`Preview`] | the route a tap would take, its dogs and bones, the dogs it would bribe, and how it would end |
+//! | [`Outlook`] | whether the exit can still be reached, decided after every bribe |
 //!
 //! ```
 //! use catmaze::{Event, Game, Phase};
@@ -35,6 +36,7 @@ mod facing;
 mod game;
 mod level;
 mod object;
+mod outlook;
 mod preview;
 mod route;
 mod tmx;
@@ -46,6 +48,7 @@ pub use facing::Facing;
 pub use game::{Game, Phase, Step, DEFAULT_STEP};
 pub use level::{Level, ORIGINAL_SPAWN, ORIGINAL_TEXT};
 pub use object::{Object, Tile};
+pub use outlook::{Outlook, OUTLOOK_LIMIT};
 pub use preview::{Ending, Preview};
 pub use route::Route;
 pub use tmx::{BACKGROUND_LAYER, OBJECTS_LAYER, ORIGINAL_TMX};

@@ -4,10 +4,12 @@
 use catmaze::{Cell, Ending, Event, Game, Level, Object, Phase, Variant};
 use std::time::Duration;
 
-fn walk_out(game: &mut Game) {
+fn walk_out(game: &mut Game) -> Vec<Event> {
+    let mut events = Vec::new();
     while game.step().is_some() {
-        game.finish_step();
+        events.extend(game.finish_step());
     }
+    events
 }
 
 /// Taps `target` on a copy of `game`, walks it out, and checks the preview said what happened.
@@ -27,7 +29,19 @@ fn check_against_walking(game: &Game, target: Cell) {
         preview.route.tiles,
         "{target}: the same route"
     );
-    walk_out(&mut walked);
+    let events = walk_out(&mut walked);
+    // The dogs bribed, in order, are the ones the preview said; those besides the tapped tile
+    // are the bribes on the way.
+    let bribed: Vec<Cell> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DogBribed { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(preview.bribes, bribed, "{target}");
+    let on_the_way: Vec<Cell> = bribed.into_iter().filter(|&c| c != target).collect();
+    assert_eq!(preview.bribes_on_the_way(), on_the_way, "{target}");
     match preview.ending {
         Ending::Arrives { bones } => {
             assert_eq!(walked.phase(), Phase::Playing, "{target}");
@@ -179,6 +193,49 @@ fn during_a_step_the_preview_starts_after_that_tiles_rules() {
 }
 
 #[test]
+fn the_preview_names_each_dog_bribed_on_the_way_and_not_the_one_that_eats_the_cat() {
+    // Two bones, three dogs, then the exit and a dog beyond it.
+    let mut game = Game::new(Level::from_text("CBDBDDE.D\n").unwrap());
+    let preview = game.preview(Cell::new(8, 0)).unwrap();
+    assert_eq!(preview.dogs.len(), 4);
+    assert_eq!(preview.bribes, [Cell::new(2, 0), Cell::new(4, 0)]);
+    assert_eq!(
+        preview.ending,
+        Ending::Eaten {
+            at: Cell::new(5, 0)
+        }
+    );
+    assert_eq!(preview.bribes_on_the_way(), preview.bribes);
+    check_against_walking(&game, Cell::new(8, 0));
+    // Tapping the second dog: the first is bribed on the way, the second is the one tapped.
+    let preview = game.preview(Cell::new(4, 0)).unwrap();
+    assert_eq!(preview.bribes, [Cell::new(2, 0), Cell::new(4, 0)]);
+    assert_eq!(preview.bribes_on_the_way(), [Cell::new(2, 0)]);
+    // With bones enough, the walk ends at the exit: the dog beyond it is never met.
+    let mut rich = Game::new(Level::from_text("CBBBDDE.D\n").unwrap());
+    let preview = rich.preview(Cell::new(8, 0)).unwrap();
+    assert_eq!(preview.bribes, [Cell::new(4, 0), Cell::new(5, 0)]);
+    assert_eq!(
+        preview.ending,
+        Ending::Wins {
+            at: Cell::new(6, 0)
+        }
+    );
+    check_against_walking(&rich, Cell::new(8, 0));
+}
+
+#[test]
+fn during_a_step_a_bribe_on_that_steps_tile_is_not_the_taps() {
+    let mut game = Game::new(Level::from_text("CBD..\n").unwrap());
+    game.tap(4, 0);
+    game.finish_step(); // the bone at [1;0]; walking on into the dog at [2;0]
+    assert_eq!(game.step().map(|s| s.to), Some(Cell::new(2, 0)));
+    let preview = game.preview(Cell::new(4, 0)).unwrap();
+    assert_eq!(preview.bribes, [], "that bribe happens whatever is tapped");
+    assert_eq!(preview.carried, 0);
+}
+
+#[test]
 fn the_exit_ends_a_previewed_walk() {
     let mut game = Game::new(Level::from_text("CBE.\n").unwrap());
     let preview = game.preview(Cell::new(3, 0)).unwrap();
@@ -193,6 +250,7 @@ fn the_exit_ends_a_previewed_walk() {
     let preview = dog_first.preview(Cell::new(3, 0)).unwrap();
     // A bone after the dog does not help, though the count says 1 for 1.
     assert_eq!((preview.bones_available(), preview.dogs.len()), (1, 1));
+    assert_eq!(preview.bribes, [], "eaten, not bribed");
     assert_eq!(
         preview.ending,
         Ending::Eaten {

@@ -1,5 +1,6 @@
 //! The command line, declared with clap's derive API.
 
+use crate::coords::parse_coordinate;
 use crate::solver::Algo;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -155,13 +156,17 @@ pub struct PathArgs {
     /// no tile or a tile with the property `Wall`), objects of class `portal` the portals
     /// between them; --start-floor and --goal-floor say which floors the ends are on.
     pub map: PathBuf,
-    /// Start column.
+    /// Start column (0 or more).
+    #[arg(value_parser = parse_coordinate, allow_negative_numbers = true)]
     pub sx: u32,
-    /// Start row.
+    /// Start row (0 or more).
+    #[arg(value_parser = parse_coordinate, allow_negative_numbers = true)]
     pub sy: u32,
-    /// Goal column.
+    /// Goal column (0 or more).
+    #[arg(value_parser = parse_coordinate, allow_negative_numbers = true)]
     pub gx: u32,
-    /// Goal row.
+    /// Goal row (0 or more).
+    #[arg(value_parser = parse_coordinate, allow_negative_numbers = true)]
     pub gy: u32,
     /// 4-connected moves, each costing 1 (times the weight of the cell entered).
     #[arg(long, conflicts_with = "eight")]

@@ -447,6 +447,16 @@ fn path_rejects_bad_coordinates_with_exit_2() {
     assert!(err.contains("goal (3, 0) is outside the 3x3 map"), "{err}");
     let err = run(2, &["path", m, "1", "1", "0", "0"]).err;
     assert!(err.contains("start (1, 1) is a blocked cell"), "{err}");
+    // A negative coordinate, in any of the four places, is a usage error that says why.
+    for at in 0..4 {
+        let mut args = vec!["path", m, "0", "0", "2", "2"];
+        args[2 + at] = "-1";
+        let err = run(2, &args).err;
+        assert!(err.contains("invalid value '-1'"), "{err}");
+        assert!(err.contains("coordinates are 0 or more"), "{err}");
+    }
+    let err = run(2, &["path", m, "0", "0", "1.5", "2"]).err;
+    assert!(err.contains("a coordinate is a whole number"), "{err}");
     // A goal walled off: found unreachable, exit 1.
     std::fs::write(&map, "..#.\n..#.\n").unwrap();
     let out = run(1, &["path", m, "0", "0", "3", "0"]).out;

@@ -75,10 +75,30 @@ async function gameSuite() {
   assert.equal(preview.enough, true);
   const text = await page.textContent('#game-preview');
   assert.match(text, /Dogs on the route: 1 \(\[20;2\]\)/);
+  // The dog at [20;2] is not the tile pointed at: the preview says the route bribes it.
+  assert.deepEqual(preview.bribesOnTheWay, [[20, 2]]);
+  assert.match(text, /This route bribes the dog at \[20;2\] on the way\./);
+  // Pointing at the dog itself: nothing to point out.
+  const d = await page.evaluate(() => window.catmaze.tileCenter(20, 2));
+  await page.mouse.move(d.x, d.y);
+  await page.waitForFunction(() => window.catmaze.preview()?.target[1] === 2);
+  assert.equal(await page.isVisible('#game-preview-bribes'), false);
   await page.screenshot({ path: join(shots, 'game.png'), clip: await clipOf('#view-game') });
+
+  // The only bone spent on the dog at [8;5] first: the way on at [20;2] can never be paid, and
+  // the page says so at once, while the game goes on.
+  assert.equal(await page.isVisible('#game-doomed'), false);
+  await clickTile(8, 5);
+  await page.waitForFunction(() => window.catmaze.state().outlook === 'unwinnable', null, { timeout: 20000 });
+  s = await state();
+  assert.equal(s.phase, 'playing');
+  assert.deepEqual(s.cat, [8, 5], 'said on the bribe itself');
+  await page.waitForSelector('#game-doomed', { state: 'visible' });
+  assert.ok((await page.evaluate(() => window.catmaze.log)).some((t) => t.startsWith('The exit is out of reach now')));
 
   // Keys: an arrow steps one tile.
   await page.click('#game-restart');
+  assert.equal(await page.isVisible('#game-doomed'), false);
   await page.keyboard.press('ArrowDown');
   await waitAtRest();
   assert.deepEqual((await state()).cat, [24, 1]);

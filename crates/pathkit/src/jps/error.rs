@@ -17,6 +17,7 @@ use std::fmt;
 /// let mut ctx = JpsContext::new();
 /// let err = swamp.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0)).unwrap_err();
 /// assert_eq!(err, JpsError::NonUniformCost { cell: Cell::new(2, 0), weight: 3 });
+/// assert!(err.to_string().starts_with("cell (2, 0) has weight 3:"));
 /// let cutting = JpsMode { moves: Diagonal::CornerCutting, path: PathMode::Cells };
 /// let open = Grid::new(3, 3).unwrap();
 /// let err = open.jump_points(cutting).find_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 2)).unwrap_err();
@@ -100,10 +101,15 @@ impl fmt::Display for JpsError {
                 cell,
                 width,
                 height,
-            } => write!(f, "cell {cell} is outside the {width}x{height} grid"),
+            } => write!(
+                f,
+                "cell ({}, {}) is outside the {width}x{height} grid",
+                cell.x, cell.y
+            ),
             JpsError::NonUniformCost { cell, weight } => write!(
                 f,
-                "cell {cell} has weight {weight}: jump point search needs every passable cell at weight 1"
+                "cell ({}, {}) has weight {weight}: jump point search needs every passable cell at weight 1",
+                cell.x, cell.y
             ),
             JpsError::TooLarge {
                 cells,

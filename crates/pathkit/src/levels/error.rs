@@ -15,7 +15,9 @@ use std::fmt;
 /// assert_eq!(LevelMap::new(Vec::new()).unwrap_err(), LevelError::NoFloors);
 /// let mut map = LevelMap::new(vec![Grid::from_ascii(".#")?])?;
 /// let into_wall = Portal { from: Place::new(0, 0, 0), to: Place::new(0, 1, 0), cost: 1.0, two_way: false };
-/// assert_eq!(map.add_portal(into_wall), Err(LevelError::Walled { place: Place::new(0, 1, 0) }));
+/// let err = map.add_portal(into_wall).unwrap_err();
+/// assert_eq!(err, LevelError::Walled { place: Place::new(0, 1, 0) });
+/// assert_eq!(err.to_string(), "a portal end at 0:(1, 0) is on a wall");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -98,8 +100,16 @@ impl fmt::Display for LevelError {
                 write!(f, "{count} floors: at most {} are numbered", u32::MAX)
             }
             LevelError::NoSuchFloor { floor } => write!(f, "there is no floor {floor}"),
-            LevelError::OutOfBounds { place } => write!(f, "{place} lies outside its floor"),
-            LevelError::Walled { place } => write!(f, "a portal end at {place} is on a wall"),
+            LevelError::OutOfBounds { place } => write!(
+                f,
+                "{}:({}, {}) lies outside its floor",
+                place.floor, place.cell.x, place.cell.y
+            ),
+            LevelError::Walled { place } => write!(
+                f,
+                "a portal end at {}:({}, {}) is on a wall",
+                place.floor, place.cell.x, place.cell.y
+            ),
             LevelError::InvalidPortalCost { cost } => {
                 write!(f, "portal cost {cost} is not a finite, non-negative number")
             }

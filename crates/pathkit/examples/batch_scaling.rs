@@ -2,7 +2,7 @@
 //! answered by A*, online JPS and JPS+, with 1 thread and then with every core.
 //!
 //! ```text
-//! cargo run --release -p pathkit --example batch_scaling [map names...]
+//! cargo run --release -p pathkit-games --example batch_scaling [map names...]
 //! ```
 //!
 //! Reads `<name>.map` and `.map.scen` (default: den520d and AcrosstheCape) from the Moving AI

@@ -1,7 +1,7 @@
 //! Two floors joined by stairs and an elevator; the elevator is switched off and on.
 //!
 //! ```text
-//! cargo run -p pathkit --example building
+//! cargo run -p pathkit-games --example building
 //! ```
 //!
 //! A `LevelMap` holds one grid a floor and portals between places (stairs, ladders, elevators,

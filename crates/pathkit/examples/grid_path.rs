@@ -1,7 +1,7 @@
 //! A path on a tile map: the first thing most games ask for.
 //!
 //! ```text
-//! cargo run -p pathkit --example grid_path
+//! cargo run -p pathkit-games --example grid_path
 //! ```
 //!
 //! The map is text (`#` a wall, `.` floor). Eight-connected moves never cut a wall's corner

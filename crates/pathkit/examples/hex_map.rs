@@ -1,7 +1,7 @@
 //! A hex map with a river: the path takes the ford, and wades when the ford is blocked.
 //!
 //! ```text
-//! cargo run -p pathkit --example hex_map
+//! cargo run -p pathkit-games --example hex_map
 //! ```
 //!
 //! Entering a hex costs its weight (`9` is deep water, `#` a wall), and every hex has the same

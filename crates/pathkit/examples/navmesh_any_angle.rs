@@ -1,7 +1,7 @@
 //! Free movement around obstacles: a navigation mesh and the shortest path at any angle.
 //!
 //! ```text
-//! cargo run -p pathkit --example navmesh_any_angle
+//! cargo run -p pathkit-games --example navmesh_any_angle
 //! ```
 //!
 //! The mesh covers the room minus the obstacles grown by the agent's radius, so the path keeps

@@ -1,7 +1,7 @@
 //! A graph of rooms and corridors, GameplayKit style, with a door that can be locked.
 //!
 //! ```text
-//! cargo run -p pathkit --example node_graph
+//! cargo run -p pathkit-games --example node_graph
 //! ```
 //!
 //! Nodes carry 2D positions, so a move costs the distance between them and A* estimates with the

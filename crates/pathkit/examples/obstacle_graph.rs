@@ -2,7 +2,7 @@
 //! each other, and how much room each way of growing leaves.
 //!
 //! ```text
-//! cargo run -p pathkit --example obstacle_graph
+//! cargo run -p pathkit-games --example obstacle_graph
 //! ```
 //!
 //! `ObstacleGraph::new(obstacles, r)` grows obstacles GameplayKit's way: each corner pushed `r`

@@ -5,7 +5,7 @@
 //! them or to refuse them.
 //!
 //! ```sh
-//! cargo run --release -p pathkit --example obstacle_scaling
+//! cargo run --release -p pathkit-games --example obstacle_scaling
 //! ```
 //!
 //! The obstacles are triangles and quadrilaterals 1 to 4 units across, scattered uniformly (from a

@@ -3,7 +3,7 @@
 //! grid's tables and the context's records built first, so what is measured is the query alone.
 //!
 //! ```text
-//! cargo run --release -p pathkit --example query_cost -- ALGO MAP.map MAP.map.scen [PASSES]
+//! cargo run --release -p pathkit-games --example query_cost -- ALGO MAP.map MAP.map.scen [PASSES]
 //! ```
 //!
 //! `ALGO` is `astar`, `jps` or `jps-plus`. After one pass over the file to warm up, it makes

@@ -1,7 +1,7 @@
 //! Terrain that costs more to cross, and agents that follow their own rules on the same map.
 //!
 //! ```text
-//! cargo run -p pathkit --example terrain_and_rules
+//! cargo run -p pathkit-games --example terrain_and_rules
 //! ```
 //!
 //! A digit in the map is a cell's weight: entering it costs the move's cost times the weight.

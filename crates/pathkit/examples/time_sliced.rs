@@ -1,7 +1,7 @@
 //! A search spread over several frames, so a long path never stalls the game loop.
 //!
 //! ```text
-//! cargo run -p pathkit --example time_sliced
+//! cargo run -p pathkit-games --example time_sliced
 //! ```
 //!
 //! `start_path` sets the search up; each frame, `resume(budget)` expands at most `budget` nodes

@@ -14,7 +14,7 @@ run=crates/pathkit/mutants/$2
 mkdir -p "$run"
 touch "$run/caught.txt" "$run/missed.txt" "$run/timeout.txt" "$run/unviable.txt"
 current=$(mktemp)
-cargo mutants -p pathkit --list > "$current"
+cargo mutants -p pathkit-games --list > "$current"
 for list in caught timeout unviable; do
     sort -u "$run/$list.txt" "$dir/$list.txt" | grep -Fxf "$current" > "$run/$list.new" || true
     mv "$run/$list.new" "$run/$list.txt"

@@ -41,6 +41,22 @@ use crate::{Goal, Pathfinder};
 /// ```
 pub type Query<N = Cell> = (N, N);
 
+/// What [`find_paths`] answers for one query with the search `P`: the path found (or why there is
+/// none), or the search's refusal.
+///
+/// ```
+/// use pathkit::batch::{self, Answer};
+/// use pathkit::grid::{Cell, Grid, GridSpace};
+/// use pathkit::search::SearchOptions;
+///
+/// let grid = Grid::new(4, 4).unwrap();
+/// let answers: Vec<Answer<GridSpace<u32>>> =
+///     batch::find_paths(&grid.four_connected(), &[(Cell::new(0, 0), Cell::new(3, 3))], &SearchOptions::new());
+/// assert!(answers[0].as_ref().unwrap().is_found());
+/// ```
+pub type Answer<P> =
+    Result<Outcome<<P as Pathfinder>::Node, <P as Pathfinder>::Cost>, <P as Pathfinder>::Error>;
+
 /// Maps `queries` in order, reusing search states made by `init`.
 ///
 /// Rayon's `map_init` calls `init` once per job it splits off, and there can be many more jobs
@@ -112,7 +128,7 @@ pub fn find_paths<P>(
     finder: &P,
     queries: &[Query<P::Node>],
     options: &SearchOptions<P::Cost>,
-) -> Vec<Result<Outcome<P::Node, P::Cost>, P::Error>>
+) -> Vec<Answer<P>>
 where
     P: Pathfinder + Sync,
     P::Node: Send + Sync,

@@ -12,7 +12,7 @@ fn the_documentation_builds_without_warnings() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("documentation");
     let out = Command::new(cargo)
-        .args(["doc", "--no-deps", "--all-features", "-p", "pathkit"])
+        .args(["doc", "--no-deps", "--all-features", "-p", "pathkit-games"])
         .arg("--manifest-path")
         .arg(&manifest)
         .arg("--target-dir")

@@ -7,7 +7,7 @@
 //! [`MAX_MAP_BYTES`](pathkit::limits::MAX_MAP_BYTES) but do not fit in the child: the child must
 //! print the typed error and exit normally instead of aborting.
 
-/// Named so that `cargo test -p pathkit hostile` selects these tests.
+/// Named so that `cargo test -p pathkit-games hostile` selects these tests.
 mod hostile {
     use crate::alloc_counter::count_with_bytes;
     use pathkit::format::{

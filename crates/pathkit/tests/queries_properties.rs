@@ -10,16 +10,15 @@ use pathkit::graph::{Direction, NodeGraph, NodeId, NodeKind};
 use pathkit::grid::{Cell, Diagonal, Grid, GridSpace};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{
-    DistanceMap, IndexedSpace, Outcome, Path, Progress, SearchContext, SearchOptions, SearchSpace,
-    WhenUnreachable,
+    DistanceMap, IndexedSpace, Outcome, Path, Progress, SearchContext, SearchError, SearchOptions,
+    SearchSpace, WhenUnreachable,
 };
 use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
 use pathkit::search::AStar;
-use pathkit::Goal;
-use pathkit::Pathfinder;
+use pathkit::{Goal, Pathfinder, Unsupported};
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
     check_grid_answer, moves_of, picture, random_case, tolerance, xy, Case, RULES, TIES,
@@ -250,10 +249,10 @@ proptest! {
             // start inside a wall that is itself a goal is the path `[start]` at cost zero,
             // where the grid's queries answer unreachable; any other walled start has no moves.
             let outcome = AStar(&space).find_path_with(&mut ctx, case.start, Goal::Matching(&|c| goals.contains(&c)), &plain).unwrap();
-            // Options other than the tie rule and the limits are ignored: no closest point.
+            // The closest point to a goal test has no meaning (no goal to be near): refused.
             let closest = plain.when_unreachable(WhenUnreachable::ClosestPoint);
-            let ignored = AStar(&space).find_path_with(&mut ctx, case.start, Goal::Matching(&|c| goals.contains(&c)), &closest).unwrap();
-            prop_assert_eq!(&ignored, &outcome);
+            let refused = AStar(&space).find_path_with(&mut ctx, case.start, Goal::Matching(&|c| goals.contains(&c)), &closest);
+            prop_assert_eq!(refused, Err(SearchError::Unsupported(Unsupported::ClosestPoint)));
             if !case.map.free(case.start.x as i64, case.start.y as i64) {
                 let expected = if goals.contains(&case.start) {
                     Outcome::Found(Path { nodes: vec![case.start], cost: 0.0 })

@@ -113,6 +113,8 @@ mod overlapping_obstacles;
 mod peer_oracle;
 #[path = "../queries_properties.rs"]
 mod queries_properties;
+#[path = "../release.rs"]
+mod release;
 #[path = "../search_fuzz_regressions.rs"]
 mod search_fuzz_regressions;
 #[path = "../search_limits.rs"]

@@ -59,8 +59,8 @@ use std::fmt;
 /// Real game maps are far smaller: the Moving AI benchmark maps hold at most a few million cells.
 pub const MAX_MAP_BYTES: u64 = 8 << 30;
 
-/// Why memory sized to a map was not had: the one refusal every error type of the crate nests
-/// (as a `Refused` variant) when a structure could not be given its memory.
+/// Why memory sized to a map was not had: the one refusal the crate's error types nest, as a
+/// `Refused` variant, when a structure could not be given its memory.
 ///
 /// Its message names the bytes asked for and, for [`Refusal::TooLarge`], the limit; the error
 /// that carries it says what was being built.

@@ -5,7 +5,7 @@
 mod gameplaykit {
     use pathkit::graph::{AgentPath, DiagonalCost, GraphError, GridGraph, NodeId, NodeKind};
     use pathkit::grid::Diagonal;
-    use pathkit::limits::MAX_MAP_BYTES;
+    use pathkit::limits::{Refusal, MAX_MAP_BYTES};
     use pathkit::search::AStar;
     use pathkit::search::SearchContext;
     use pathkit::search::SearchOptions;
@@ -388,21 +388,17 @@ mod gameplaykit {
         // Refused from the size alone, before anything is allocated.
         assert_eq!(
             GridGraph::new((0, 0), 1 << 14, 1 << 13, Diagonal::Never),
-            Err(GraphError::GridTooLarge {
-                width: 1 << 14,
-                height: 1 << 13,
+            Err(GraphError::Refused(Refusal::TooLarge {
                 bytes: GridGraph::memory_needed(1 << 14, 1 << 13, Diagonal::Always),
                 limit: MAX_MAP_BYTES,
-            })
+            }))
         );
         assert_eq!(
             GridGraph::new((0, 0), u32::MAX, u32::MAX, Diagonal::Never).unwrap_err(),
-            GraphError::GridTooLarge {
-                width: u32::MAX,
-                height: u32::MAX,
+            GraphError::Refused(Refusal::TooLarge {
                 bytes: u64::MAX,
                 limit: MAX_MAP_BYTES,
-            }
+            })
         );
         // A zero side gives no nodes, however long the other side is.
         let empty = GridGraph::new((0, 0), 0, i32::MAX as u32, Diagonal::Always).unwrap();

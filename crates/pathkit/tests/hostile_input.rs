@@ -15,7 +15,7 @@ mod hostile {
     };
     use pathkit::graph::{GraphError, GridGraph};
     use pathkit::grid::{Cell, Diagonal, Grid, GridError};
-    use pathkit::limits::MAX_MAP_BYTES;
+    use pathkit::limits::{Refusal, MAX_MAP_BYTES};
     use pathkit::search::AStar;
     use pathkit::search::BreadthFirst;
     use pathkit::search::{
@@ -85,16 +85,9 @@ mod hostile {
             (u32::MAX, 1),
         ] {
             let e = cheaply(|| Grid::new(w, h)).unwrap_err();
-            let GridError::TooLarge {
-                width,
-                height,
-                bytes,
-                limit,
-            } = e
-            else {
+            let GridError::Refused(Refusal::TooLarge { bytes, limit }) = e else {
                 panic!("{w}x{h}: {e:?}");
             };
-            assert_eq!((width, height), (w as u64, h as u64));
             assert_eq!(bytes, Grid::memory_needed(w, h));
             assert!(bytes > MAX_MAP_BYTES);
             assert_eq!(limit, MAX_MAP_BYTES);
@@ -247,14 +240,93 @@ mod hostile {
         let e = cheaply(|| GridGraph::new((0, 0), 1 << 16, 1 << 16, Diagonal::Always)).unwrap_err();
         assert_eq!(
             e,
-            GraphError::GridTooLarge {
-                width: 1 << 16,
-                height: 1 << 16,
+            GraphError::Refused(Refusal::TooLarge {
                 bytes: GridGraph::memory_needed(1 << 16, 1 << 16, Diagonal::Always),
                 limit: MAX_MAP_BYTES,
-            }
+            })
         );
         assert!(GridGraph::memory_needed(1 << 16, 1 << 16, Diagonal::Always) > MAX_MAP_BYTES);
+    }
+
+    /// An error of type `E` made from each kind of refusal holds it as it came, names what was
+    /// being built (`what`), the bytes and, above the limit, the limit, and (when `sources`)
+    /// gives the refusal as its source.
+    fn names_its_refusal<E>(what: &str, held: impl Fn(&E) -> Option<Refusal>, sources: bool)
+    where
+        E: From<Refusal> + std::error::Error + 'static,
+    {
+        let too_large = Refusal::TooLarge {
+            bytes: MAX_MAP_BYTES + 12345,
+            limit: MAX_MAP_BYTES,
+        };
+        let out_of_memory = Refusal::OutOfMemory { bytes: 987_654_321 };
+        for refusal in [too_large, out_of_memory] {
+            let e = E::from(refusal);
+            assert_eq!(held(&e), Some(refusal), "{what}: {e:?}");
+            let text = e.to_string();
+            assert!(text.starts_with(&format!("{what}: ")), "{text}");
+            assert!(text.contains(&refusal.bytes().to_string()), "{text}");
+            match refusal {
+                Refusal::TooLarge { limit, .. } => {
+                    assert!(text.contains(&limit.to_string()), "{text}");
+                    assert!(!text.contains("out of memory"), "{text}");
+                }
+                _ => assert!(text.contains("out of memory"), "{text}"),
+            }
+            if sources {
+                let source = e.source().and_then(|s| s.downcast_ref::<Refusal>());
+                assert_eq!(source, Some(&refusal), "{what}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_error_type_names_the_bytes_and_the_limit_of_its_refusal() {
+        use pathkit::hex::HexError;
+        use pathkit::hierarchy::HierarchyError;
+        use pathkit::jps::JpsError;
+        use pathkit::levels::LevelError;
+        use pathkit::navmesh::NavMeshError;
+        use pathkit::search::LandmarkError;
+
+        macro_rules! held {
+            ($variant:path) => {
+                |e: &_| match e {
+                    $variant(r) => Some(*r),
+                    _ => None,
+                }
+            };
+        }
+        names_its_refusal::<GridError>("grid", held!(GridError::Refused), true);
+        names_its_refusal::<HexError>("hex grid", held!(HexError::Refused), true);
+        names_its_refusal::<JpsError>("jump point search", held!(JpsError::Refused), true);
+        names_its_refusal::<GraphError>("grid graph", held!(GraphError::Refused), true);
+        names_its_refusal::<LevelError>("level map", held!(LevelError::Refused), true);
+        names_its_refusal::<NavMeshError>("navigation mesh", held!(NavMeshError::Refused), false);
+        names_its_refusal::<HierarchyError>(
+            "hierarchy graph",
+            held!(HierarchyError::Refused),
+            true,
+        );
+        names_its_refusal::<LandmarkError<Cell>>(
+            "landmark tables",
+            held!(LandmarkError::Refused),
+            true,
+        );
+        names_its_refusal::<SearchError<Cell>>(
+            "search records",
+            held!(SearchError::Refused),
+            false,
+        );
+        // The refusal alone says the same, without what was being built.
+        assert_eq!(
+            Refusal::TooLarge {
+                bytes: 10,
+                limit: 8
+            }
+            .to_string(),
+            "10 bytes asked for, more than the 8 a map may take"
+        );
     }
 
     /// A space of `0` nodes as dense as its bound says: a line, each node linked to the next.
@@ -287,19 +359,13 @@ mod hostile {
         let mut ctx = SearchContext::new();
         let huge = Line(u32::MAX as usize);
         let e = cheaply(|| AStar(&huge).find_path(&mut ctx, 0, 3)).unwrap_err();
-        let SearchError::TooLarge {
-            nodes,
-            bytes,
-            limit,
-        } = e
-        else {
+        let SearchError::Refused(Refusal::TooLarge { bytes, limit }) = e else {
             panic!("{e:?}");
         };
-        assert_eq!(nodes, u32::MAX as u64);
         assert!(bytes > MAX_MAP_BYTES && limit == MAX_MAP_BYTES);
         assert!(matches!(
             BreadthFirst(&huge).find_path(&mut ctx, 0, 3),
-            Err(SearchError::TooLarge { .. })
+            Err(SearchError::Refused(Refusal::TooLarge { .. }))
         ));
         assert!(matches!(
             AStar(&huge).find_path_with(
@@ -308,11 +374,11 @@ mod hostile {
                 Goal::Matching(&|n| n == 3),
                 &SearchOptions::new()
             ),
-            Err(SearchError::TooLarge { .. })
+            Err(SearchError::Refused(Refusal::TooLarge { .. }))
         ));
         assert!(matches!(
             Stepper::new(&mut ctx, &huge, 0, 3, SearchOptions::new()).err(),
-            Some(SearchError::TooLarge { .. })
+            Some(SearchError::Refused(Refusal::TooLarge { .. }))
         ));
         assert_eq!(
             AStar(&Line(usize::MAX))
@@ -323,7 +389,7 @@ mod hostile {
         // Sizing the records ahead of the first query refuses them the same way.
         assert!(matches!(
             cheaply(|| ctx.reserve(&huge)),
-            Err(SearchError::TooLarge { nodes, .. }) if nodes == u32::MAX as u64
+            Err(SearchError::Refused(r)) if r == Refusal::TooLarge { bytes, limit }
         ));
         assert_eq!(
             ctx.reserve(&Line(usize::MAX)).unwrap_err(),
@@ -660,7 +726,7 @@ mod hostile {
             "grid" => {
                 assert!(Grid::memory_needed(16384, 16384) <= MAX_MAP_BYTES);
                 match Grid::new(16384, 16384) {
-                    Err(e @ GridError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ GridError::Refused(Refusal::OutOfMemory { .. })) => e.to_string(),
                     other => panic!("{other:?}"),
                 }
             }
@@ -673,7 +739,7 @@ mod hostile {
                 let _ballast = leave_room(ROOM);
                 let (a, b) = (Cell::new(0, 0), Cell::new(4095, 4095));
                 match grid.try_reachable(a, b, pathkit::grid::Diagonal::Never) {
-                    Err(e @ GridError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ GridError::Refused(Refusal::OutOfMemory { .. })) => e.to_string(),
                     other => panic!("{other:?}"),
                 }
             }
@@ -681,7 +747,7 @@ mod hostile {
                 // 2^28 records of 16 bytes: 4 GiB, within the limit.
                 let mut ctx = SearchContext::new();
                 match AStar(&Line(1 << 28)).find_path(&mut ctx, 0, 3) {
-                    Err(e @ SearchError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ SearchError::Refused(Refusal::OutOfMemory { .. })) => e.to_string(),
                     other => panic!("{other:?}"),
                 }
             }
@@ -690,7 +756,9 @@ mod hostile {
                 let grid = Grid::new(4096, 2048).unwrap();
                 let _ballast = leave_room(ROOM);
                 match pathkit::jps::JpsPlus::new(grid) {
-                    Err(e @ pathkit::jps::JpsError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ pathkit::jps::JpsError::Refused(Refusal::OutOfMemory { .. })) => {
+                        e.to_string()
+                    }
                     other => panic!("{:?}", other.map(|_| "built")),
                 }
             }
@@ -706,7 +774,9 @@ mod hostile {
                     .jump_points(pathkit::jps::JpsMode::EIGHT)
                     .find_path(&mut ctx, a, b)
                 {
-                    Err(e @ pathkit::jps::JpsError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ pathkit::jps::JpsError::Refused(Refusal::OutOfMemory { .. })) => {
+                        e.to_string()
+                    }
                     other => panic!("{other:?}"),
                 }
             }
@@ -714,7 +784,7 @@ mod hostile {
                 // 36 million nodes: about 6.6 GB, within the limit.
                 assert!(GridGraph::memory_needed(6000, 6000, Diagonal::Always) <= MAX_MAP_BYTES);
                 match GridGraph::new((0, 0), 6000, 6000, Diagonal::Always) {
-                    Err(e @ GraphError::OutOfMemory { .. }) => e.to_string(),
+                    Err(e @ GraphError::Refused(Refusal::OutOfMemory { .. })) => e.to_string(),
                     other => panic!("{:?}", other.map(|_| "built")),
                 }
             }
@@ -735,16 +805,17 @@ mod hostile {
             println!("typed error: {message}");
             std::process::exit(0);
         }
-        for case in [
-            "grid",
-            "grid-components",
-            "search-context",
-            "jps-plus",
-            "jps-context",
-            "grid-graph",
+        for (case, what) in [
+            ("grid", "grid"),
+            ("grid-components", "grid"),
+            ("search-context", "search records"),
+            ("jps-plus", "jump point search"),
+            ("jps-context", "jump point search"),
+            ("grid-graph", "grid graph"),
         ] {
             let message = in_child(&name, case);
-            assert!(message.starts_with("out of memory: "), "{case}: {message}");
+            let expected = format!("{what}: out of memory: the allocator refused ");
+            assert!(message.starts_with(&expected), "{case}: {message}");
         }
     }
 }

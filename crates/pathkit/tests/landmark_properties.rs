@@ -721,6 +721,8 @@ fn bad_input_is_a_typed_error() {
     }
     assert!(matches!(
         Landmarks::new(&Huge, LandmarkChoice::Farthest { count: 1, seed: 0 }),
-        Err(LandmarkError::TooLarge { .. })
+        Err(LandmarkError::Refused(
+            pathkit::limits::Refusal::TooLarge { .. }
+        ))
     ));
 }

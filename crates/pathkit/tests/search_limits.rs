@@ -308,7 +308,9 @@ fn grid_errors_for_bad_input() {
     ));
     assert!(matches!(
         Grid::new(1 << 15, 1 << 15),
-        Err(GridError::TooLarge { .. })
+        Err(GridError::Refused(
+            pathkit::limits::Refusal::TooLarge { .. }
+        ))
     ));
     assert!(matches!(
         Grid::new(0, 0),

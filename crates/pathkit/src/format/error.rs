@@ -1,6 +1,7 @@
 //! [`FormatError`]: what went wrong reading or writing a map file, with the place in the text.
 
 use crate::grid::GridError;
+use crate::limits::Refusal;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -212,7 +213,7 @@ impl fmt::Display for ParseErrorKind {
 /// Why a `width` x `height` map is refused: no cells, or too much memory for its grid.
 fn bad_size(f: &mut fmt::Formatter<'_>, width: u64, height: u64) -> fmt::Result {
     match crate::grid::Grid::check_size(width, height) {
-        Err(GridError::TooLarge { bytes, limit, .. }) => write!(
+        Err(GridError::Refused(Refusal::TooLarge { bytes, limit })) => write!(
             f,
             "a {width}x{height} map is refused: its grid needs {bytes} bytes, more than the {limit} a map may take"
         ),

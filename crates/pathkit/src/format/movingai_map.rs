@@ -354,8 +354,9 @@ impl MovingAiMap {
     }
 
     /// The searchable grid of the benchmarks: `.` `G` `S` at weight 1, every other tile blocked.
-    /// Fails only when the allocator refuses the grid's memory ([`GridError::OutOfMemory`]): the
-    /// size was checked against the limit when the map was made.
+    /// Fails only when the allocator refuses the grid's memory ([`GridError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory))): the size was checked against the
+    /// limit when the map was made.
     ///
     /// ```
     /// use pathkit::format::MovingAiMap;

@@ -8,6 +8,7 @@ use super::error::Position;
 use super::tiled_error::{TiledError, TiledQuantity};
 use super::tmx_check::{self, Checked};
 use crate::grid::{Grid, GridError};
+use crate::limits::Refusal;
 use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -368,7 +369,7 @@ pub(crate) fn check_grid_size(
 ) -> Result<(), TiledError> {
     match Grid::check_size(width as u64, height as u64) {
         Ok(_) => Ok(()),
-        Err(GridError::TooLarge { bytes, limit, .. }) => Err(TiledError::TooLarge {
+        Err(GridError::Refused(Refusal::TooLarge { bytes, limit })) => Err(TiledError::TooLarge {
             position,
             what: TiledQuantity::GridBytes,
             count: bytes,

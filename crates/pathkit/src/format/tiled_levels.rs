@@ -157,11 +157,8 @@ impl TiledLevels {
             collect_portal_objects(m.layers(), &mut out);
             Ok(out)
         })?;
-        let mut portals = limits::try_with_capacity(objects.len()).map_err(|_| {
-            TiledError::Level(LevelError::OutOfMemory {
-                bytes: limits::bytes_of::<TiledPortal>(objects.len() as u64),
-            })
-        })?;
+        let mut portals = limits::try_with_capacity(objects.len())
+            .map_err(|e| TiledError::Level(LevelError::Refused(e)))?;
         for object in &objects {
             portals.push(resolve(&map, object)?);
         }

@@ -1,7 +1,7 @@
 //! Typed errors of node graphs, grid graphs, obstacle graphs and agent paths.
 
 use super::NodeId;
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use crate::search::SearchError;
 use std::fmt;
 
@@ -233,24 +233,22 @@ pub enum GraphError {
         /// The node whose cost overflowed.
         node: NodeId,
     },
-    /// A grid graph that would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
-    /// ([`GridGraph::memory_needed`](super::GridGraph::memory_needed) with diagonals); nothing
-    /// was allocated.
-    GridTooLarge {
-        /// Requested width.
-        width: u32,
-        /// Requested height.
-        height: u32,
-        /// Bytes the graph would need.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
-        limit: u64,
-    },
-    /// The allocator refused memory for a grid graph, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for a grid graph was refused: a graph that would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// ([`GridGraph::memory_needed`](super::GridGraph::memory_needed) with diagonals; nothing
+    /// was allocated), or memory the allocator refused below that.
+    ///
+    /// ```
+    /// use pathkit::graph::{GraphError, GridGraph};
+    /// use pathkit::grid::Diagonal;
+    /// use pathkit::limits::{Refusal, MAX_MAP_BYTES};
+    ///
+    /// let err = GridGraph::new((0, 0), 1 << 16, 1 << 16, Diagonal::Always).unwrap_err();
+    /// let bytes = GridGraph::memory_needed(1 << 16, 1 << 16, Diagonal::Always);
+    /// assert_eq!(err, GraphError::Refused(Refusal::TooLarge { bytes, limit: MAX_MAP_BYTES }));
+    /// assert_eq!(err.to_string(), format!("grid graph: {bytes} bytes asked for, more than the {MAX_MAP_BYTES} a map may take"));
+    /// ```
+    Refused(Refusal),
     /// A grid whose cell coordinates do not all fit in `i32`.
     GridOutOfRange {
         /// Requested origin.
@@ -350,18 +348,7 @@ impl fmt::Display for GraphError {
             GraphError::CostOverflow { node } => {
                 write!(f, "the path cost overflowed f32 at {node}")
             }
-            GraphError::GridTooLarge {
-                width,
-                height,
-                bytes,
-                limit,
-            } => write!(
-                f,
-                "a {width}x{height} grid graph needs {bytes} bytes, more than the {limit} a map may take"
-            ),
-            GraphError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes for a grid graph were refused")
-            }
+            GraphError::Refused(refusal) => write!(f, "grid graph: {refusal}"),
             GraphError::GridOutOfRange {
                 origin,
                 width,
@@ -423,6 +410,7 @@ impl std::error::Error for GraphError {
         match self {
             GraphError::Search(e) => Some(e),
             GraphError::Mesh(e) => Some(e),
+            GraphError::Refused(r) => Some(r),
             _ => None,
         }
     }
@@ -438,18 +426,11 @@ impl GraphError {
             None => Ok(()),
         }
     }
+}
 
-    /// The error for memory refused to a `width` x `height` grid graph.
-    pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => GraphError::GridTooLarge {
-                width,
-                height,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => GraphError::OutOfMemory { bytes },
-        }
+impl From<Refusal> for GraphError {
+    fn from(refusal: Refusal) -> Self {
+        GraphError::Refused(refusal)
     }
 }
 

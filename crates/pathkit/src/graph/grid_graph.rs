@@ -105,8 +105,10 @@ impl GridGraph {
     ///
     /// A grid whose cell coordinates do not fit `i32` is [`GraphError::GridOutOfRange`]. One that
     /// would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
-    /// ([`GridGraph::memory_needed`]) is [`GraphError::GridTooLarge`], checked before anything is
-    /// allocated; memory the allocator refuses below that is [`GraphError::OutOfMemory`].
+    /// ([`GridGraph::memory_needed`]) is [`GraphError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)), checked before anything is allocated;
+    /// memory the allocator refuses below that is [`GraphError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)).
     ///
     /// ```
     /// use pathkit::graph::{DiagonalCost, GraphError, GridGraph};
@@ -130,9 +132,8 @@ impl GridGraph {
     ) -> Result<Self, GraphError> {
         Self::check_shape(origin, width, height)?;
         let diagonals = moves != Diagonal::Never;
-        let refused = |e| GraphError::refused(e, width, height);
         let cells = width as usize * height as usize;
-        let mut graph = NodeGraph::with_capacity(cells).map_err(refused)?;
+        let mut graph = NodeGraph::with_capacity(cells).map_err(GraphError::Refused)?;
         // Row-major over the cells, not over rows and columns: a zero-wide grid may have 2^31
         // rows, none of which holds a cell.
         let (w, h) = (width as i64, height as i64);
@@ -150,7 +151,7 @@ impl GridGraph {
             let id = graph.add_node(NodeKind::Cell(origin.0 + x as i32, origin.1 + y as i32));
             graph
                 .reserve_edges(id.index as usize, neighbours((x, y)).count())
-                .map_err(refused)?;
+                .map_err(GraphError::Refused)?;
         }
         for i in 0..cells {
             for to in neighbours(at(i)) {
@@ -195,7 +196,7 @@ impl GridGraph {
         height: u32,
     ) -> Result<(), GraphError> {
         limits::check(Self::memory_needed(width, height, Diagonal::Always))
-            .map_err(|e| GraphError::refused(e, width, height))?;
+            .map_err(GraphError::Refused)?;
         let fits = |o: i32, len: u32| len == 0 || o as i64 + len as i64 - 1 <= i32::MAX as i64;
         if !fits(origin.0, width) || !fits(origin.1, height) {
             return Err(GraphError::GridOutOfRange {

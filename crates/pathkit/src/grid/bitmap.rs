@@ -2,7 +2,7 @@
 //! border need no bounds checks.
 
 use super::GridError;
-use crate::limits::{self, Refusal};
+use crate::limits;
 
 /// Passability bits of a grid, row-major. Bit `x` of row `y` is 1 when the cell is passable.
 ///
@@ -32,18 +32,20 @@ pub(crate) struct Bitmap {
 impl Bitmap {
     /// An all-blocked bitmap.
     ///
-    /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::TooLarge`]
-    /// when it would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (checked
-    /// before allocating), and with [`GridError::OutOfMemory`] when the allocator refuses.
+    /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)) when it would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (checked before allocating), and with
+    /// [`GridError::Refused`] ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the
+    /// allocator refuses.
     pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
         if width == 0 || height == 0 {
             return Err(GridError::Empty { width, height });
         }
         let bytes = Self::memory_needed(width, height);
-        let refused = |e: Refusal| GridError::refused(e, width, height);
-        limits::check(bytes).map_err(refused)?;
+        limits::check(bytes).map_err(GridError::Refused)?;
         let stride = Self::stride_for(width);
-        let words = limits::try_filled(stride * (height as usize + 2) + 1, 0).map_err(refused)?;
+        let words = limits::try_filled(stride * (height as usize + 2) + 1, 0)
+            .map_err(GridError::Refused)?;
         Ok(Bitmap {
             width,
             height,
@@ -192,6 +194,7 @@ impl Bitmap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::Refusal;
 
     /// A bitmap with a pattern, so reads that stray into another row would show.
     fn patterned(width: u32, height: u32) -> Bitmap {
@@ -270,11 +273,8 @@ mod tests {
         ));
         assert!(matches!(
             Bitmap::new(1, u32::MAX),
-            Err(GridError::TooLarge {
-                width: 1,
-                height: 0xffff_ffff,
-                ..
-            })
+            Err(GridError::Refused(Refusal::TooLarge { bytes, limit: limits::MAX_MAP_BYTES }))
+                if bytes == Bitmap::memory_needed(1, u32::MAX)
         ));
     }
 

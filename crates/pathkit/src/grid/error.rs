@@ -1,7 +1,7 @@
 //! Typed errors of grid construction, editing and searching.
 
 use super::Cell;
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use crate::search::SearchError;
 use std::fmt;
 
@@ -103,24 +103,21 @@ pub enum GridError {
         /// Requested height.
         height: u32,
     },
-    /// A grid that would need more memory than
+    /// Memory for a grid or one of its tables was refused: a grid that would need more than
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (see
-    /// [`Grid::memory_needed`](super::Grid::memory_needed)); nothing was allocated.
-    TooLarge {
-        /// Requested width.
-        width: u64,
-        /// Requested height.
-        height: u64,
-        /// Bytes the grid would need.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
-        limit: u64,
-    },
-    /// The allocator refused memory for a grid or one of its tables, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// [`Grid::memory_needed`](super::Grid::memory_needed); nothing was allocated), or memory
+    /// the allocator refused below that.
+    ///
+    /// ```
+    /// use pathkit::grid::{Grid, GridError};
+    /// use pathkit::limits::{Refusal, MAX_MAP_BYTES};
+    ///
+    /// let err = Grid::new(1, 1 << 28).unwrap_err();
+    /// let bytes = Grid::memory_needed(1, 1 << 28);
+    /// assert_eq!(err, GridError::Refused(Refusal::TooLarge { bytes, limit: MAX_MAP_BYTES }));
+    /// assert_eq!(err.to_string(), format!("grid: {bytes} bytes asked for, more than the {MAX_MAP_BYTES} a map may take"));
+    /// ```
+    Refused(Refusal),
     /// A base move cost that is NaN, infinite, zero or negative.
     InvalidMoveCost {
         /// Which move: straight or diagonal.
@@ -157,18 +154,7 @@ impl fmt::Display for GridError {
             GridError::Empty { width, height } => {
                 write!(f, "a {width}x{height} grid has no cells")
             }
-            GridError::TooLarge {
-                width,
-                height,
-                bytes,
-                limit,
-            } => write!(
-                f,
-                "a {width}x{height} grid needs {bytes} bytes, more than the {limit} a map may take"
-            ),
-            GridError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes for a grid were refused")
-            }
+            GridError::Refused(refusal) => write!(f, "grid: {refusal}"),
             GridError::InvalidMoveCost { kind, value } => write!(
                 f,
                 "invalid {kind} move cost {value}: move costs must be finite and positive"
@@ -189,23 +175,15 @@ impl std::error::Error for GridError {
         match self {
             GridError::Search(e) => Some(e),
             GridError::Unsupported(u) => Some(u),
+            GridError::Refused(r) => Some(r),
             _ => None,
         }
     }
 }
 
-impl GridError {
-    /// The error for memory refused to a `width` x `height` grid.
-    pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => GridError::TooLarge {
-                width: width as u64,
-                height: height as u64,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => GridError::OutOfMemory { bytes },
-        }
+impl From<Refusal> for GridError {
+    fn from(refusal: Refusal) -> Self {
+        GridError::Refused(refusal)
     }
 }
 

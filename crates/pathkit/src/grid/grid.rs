@@ -62,17 +62,19 @@ impl Eq for Grid {}
 impl Grid {
     /// A grid with every cell passable at weight 1.
     ///
-    /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::TooLarge`]
-    /// when the grid would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
-    /// ([`Grid::memory_needed`], checked before anything is allocated), and with
-    /// [`GridError::OutOfMemory`] when the allocator refuses the memory.
+    /// Fails with [`GridError::Empty`] for a zero width or height, with [`GridError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)) when the grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) ([`Grid::memory_needed`], checked before
+    /// anything is allocated), and with [`GridError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the allocator refuses the
+    /// memory.
     ///
     /// ```
     /// use pathkit::grid::{Grid, GridError};
     ///
     /// assert_eq!(Grid::new(4, 3).unwrap().len(), 12);
     /// assert!(matches!(Grid::new(0, u32::MAX), Err(GridError::Empty { .. })));
-    /// assert!(matches!(Grid::new(1, 1 << 28), Err(GridError::TooLarge { .. })));
+    /// assert!(matches!(Grid::new(1, 1 << 28), Err(GridError::Refused(pathkit::limits::Refusal::TooLarge { .. }))));
     /// ```
     pub fn new(width: u32, height: u32) -> Result<Grid, GridError> {
         Self::from_fn(width, height, |_| 1)
@@ -101,13 +103,14 @@ impl Grid {
         Self::from_weights(width, height, weights)
     }
 
-    /// Bytes a `width` x `height` grid takes at most, with every table it may build: 4 per cell
-    /// for the weights, 1 per cell for the free-neighbour table of the fast A* loop, 16 per cell
-    /// for the connected components (8 for the rules whose diagonals need a free side cell, and
-    /// so connect what straight moves do, and 8 for [`Diagonal::Always`]), and the two padded
-    /// bitmaps of passability bits (row-major and transposed), whose padding of one word per row
-    /// makes a thin grid dearer than a square one of as many cells. Constructors refuse a grid
-    /// above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`GridError::TooLarge`].
+    /// Bytes a `width` x `height` grid takes at most, with every table it may build: 4 per cell for
+    /// the weights, 1 per cell for the free-neighbour table of the fast A* loop, 16 per cell for
+    /// the connected components (8 for the rules whose diagonals need a free side cell, and so
+    /// connect what straight moves do, and 8 for [`Diagonal::Always`]), and the two padded bitmaps
+    /// of passability bits (row-major and transposed), whose padding of one word per row makes a
+    /// thin grid dearer than a square one of as many cells. Constructors refuse a grid above
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`GridError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)).
     ///
     /// ```
     /// use pathkit::grid::Grid;
@@ -142,15 +145,11 @@ impl Grid {
             .saturating_add(bitmap(height, width))
     }
 
-    /// [`GridError::Empty`] or [`GridError::TooLarge`] unless a `width` x `height` grid may be
+    /// [`GridError::Empty`] or [`GridError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)) unless a `width` x `height` grid may be
     /// built: what every constructor and map parser checks before allocating.
     pub(crate) fn check_size(width: u64, height: u64) -> Result<(u32, u32), GridError> {
-        let too_large = || GridError::TooLarge {
-            width,
-            height,
-            bytes: Self::bytes_for(width, height),
-            limit: MAX_MAP_BYTES,
-        };
+        let too_large = || GridError::Refused(Refusal::too_large(Self::bytes_for(width, height)));
         let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
             return Err(too_large());
         };
@@ -169,7 +168,7 @@ impl Grid {
     /// Room for the weights of a `width` x `height` grid, after checking its size.
     fn reserve_weights(width: u64, height: u64) -> Result<Vec<u32>, GridError> {
         let (w, h) = Self::check_size(width, height)?;
-        limits::try_with_capacity(w as usize * h as usize).map_err(|e| GridError::refused(e, w, h))
+        limits::try_with_capacity(w as usize * h as usize).map_err(GridError::Refused)
     }
 
     /// The grid of checked, complete `weights`.
@@ -593,11 +592,11 @@ impl Grid {
         self.max_count = passable.filter(|&w| w == self.max_weight).count();
     }
 
-    /// The free neighbours of every cell (see [`free_neighbours`]), row-major, built on first
-    /// use; [`GridError::OutOfMemory`] when the table cannot be allocated.
+    /// The free neighbours of every cell (see [`free_neighbours`]), row-major, built on first use;
+    /// [`GridError::Refused`] ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the table
+    /// cannot be allocated.
     pub(crate) fn try_free_masks(&self) -> Result<&[u8], GridError> {
-        self.free_masks_or_refusal()
-            .map_err(|e| GridError::refused(e, self.width, self.height))
+        self.free_masks_or_refusal().map_err(GridError::Refused)
     }
 
     /// [`try_free_masks`](Self::try_free_masks) with the crate's own refusal.
@@ -662,7 +661,7 @@ impl Grid {
         self.free_masks_or_refusal()
             .and_then(|_| self.components(moves))
             .map(|_| ())
-            .map_err(|e| GridError::refused(e, self.width, self.height))
+            .map_err(GridError::Refused)
     }
 
     /// The connected components under `rule`, built on the first question.
@@ -723,8 +722,9 @@ impl Grid {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Grid::component`], or [`GridError::OutOfMemory`] when the table of components cannot be
-    /// allocated.
+    /// [`Grid::component`], or [`GridError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the table of components cannot
+    /// be allocated.
     ///
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
@@ -737,7 +737,7 @@ impl Grid {
     /// ```
     pub fn try_component(&self, cell: Cell, rule: Diagonal) -> Result<Option<u32>, GridError> {
         self.component_or_refusal(cell, rule)
-            .map_err(|e| GridError::refused(e, self.width, self.height))
+            .map_err(GridError::Refused)
     }
 
     /// `true` when a path from `from` to `to` exists under the diagonal rule (both passable).
@@ -763,8 +763,9 @@ impl Grid {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Grid::reachable`], or [`GridError::OutOfMemory`] when the table of components cannot be
-    /// allocated.
+    /// [`Grid::reachable`], or [`GridError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the table of components cannot
+    /// be allocated.
     ///
     /// ```
     /// use pathkit::grid::{Cell, Diagonal, Grid};
@@ -776,7 +777,7 @@ impl Grid {
     /// ```
     pub fn try_reachable(&self, from: Cell, to: Cell, rule: Diagonal) -> Result<bool, GridError> {
         self.reachable_or_refusal(from, to, rule)
-            .map_err(|e| GridError::refused(e, self.width, self.height))
+            .map_err(GridError::Refused)
     }
 }
 

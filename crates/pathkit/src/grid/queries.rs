@@ -26,8 +26,9 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
     /// # Errors
     ///
     /// [`GridError::OutOfBounds`] for a source outside the grid, [`GridError::Search`] with
-    /// [`SearchError::InvalidMaxCost`](crate::search::SearchError::InvalidMaxCost) for a NaN or negative limit (or a cost overflow), and
-    /// [`GridError::OutOfMemory`] when a table cannot be allocated.
+    /// [`SearchError::InvalidMaxCost`](crate::search::SearchError::InvalidMaxCost) for a NaN or
+    /// negative limit (or a cost overflow), and [`GridError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when a table cannot be allocated.
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};

@@ -629,11 +629,12 @@ impl<C: Cost, R: TileRules> SearchSpace for GridSpace<'_, C, R> {
 ///
 /// # Errors
 ///
-/// [`GridError::OutOfBounds`] for a start or goal outside the grid; [`GridError::OutOfMemory`]
-/// when a table the grid builds on first use (connected components, free-neighbour masks) cannot
-/// be allocated; [`GridError::Search`] when a path's cost overflows the cost type, the rules give
-/// an invalid cost, or an option is out of range; [`GridError::Unsupported`] for the closest point
-/// to a goal test (it has no place to be close to).
+/// [`GridError::OutOfBounds`] for a start or goal outside the grid; [`GridError::Refused`]
+/// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when a table the grid builds on first use
+/// (connected components, free-neighbour masks) cannot be allocated; [`GridError::Search`] when a
+/// path's cost overflows the cost type, the rules give an invalid cost, or an option is out of
+/// range; [`GridError::Unsupported`] for the closest point to a goal test (it has no place to be
+/// close to).
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};

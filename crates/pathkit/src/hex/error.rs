@@ -1,7 +1,7 @@
 //! Typed errors of hex grid construction, text, editing and searching.
 
 use super::Hex;
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use crate::search::SearchError;
 use std::fmt;
 
@@ -97,24 +97,21 @@ pub enum HexError {
         /// Requested height.
         height: u64,
     },
-    /// A grid that would need more memory than
+    /// Memory for a hex grid or one of its tables was refused: a grid that would need more than
     /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (see
-    /// [`HexGrid::memory_needed`](super::HexGrid::memory_needed)); nothing was allocated.
-    TooLarge {
-        /// Requested width.
-        width: u64,
-        /// Requested height.
-        height: u64,
-        /// Bytes the grid would need.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
-        limit: u64,
-    },
-    /// The allocator refused memory for a grid or one of its tables, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// [`HexGrid::memory_needed`](super::HexGrid::memory_needed); nothing was allocated), or
+    /// memory the allocator refused below that.
+    ///
+    /// ```
+    /// use pathkit::hex::{HexError, HexGrid, HexLayout};
+    /// use pathkit::limits::{Refusal, MAX_MAP_BYTES};
+    ///
+    /// let err = HexGrid::new(HexLayout::OddQ, 1 << 20, 1 << 20).unwrap_err();
+    /// let bytes = HexGrid::memory_needed(1 << 20, 1 << 20);
+    /// assert_eq!(err, HexError::Refused(Refusal::TooLarge { bytes, limit: MAX_MAP_BYTES }));
+    /// assert_eq!(err.to_string(), format!("hex grid: {bytes} bytes asked for, more than the {MAX_MAP_BYTES} a map may take"));
+    /// ```
+    Refused(Refusal),
     /// Text that is not a hex grid; `line` and `column` count from 1, in characters.
     Parse {
         /// Line of the problem.
@@ -139,18 +136,7 @@ impl fmt::Display for HexError {
             HexError::Empty { width, height } => {
                 write!(f, "a {width}x{height} hex grid has no hexes")
             }
-            HexError::TooLarge {
-                width,
-                height,
-                bytes,
-                limit,
-            } => write!(
-                f,
-                "a {width}x{height} hex grid needs {bytes} bytes, more than the {limit} a map may take"
-            ),
-            HexError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes for a hex grid were refused")
-            }
+            HexError::Refused(refusal) => write!(f, "hex grid: {refusal}"),
             HexError::Parse {
                 line,
                 column,
@@ -167,23 +153,15 @@ impl std::error::Error for HexError {
         match self {
             HexError::Search(e) => Some(e),
             HexError::Unsupported(u) => Some(u),
+            HexError::Refused(r) => Some(r),
             _ => None,
         }
     }
 }
 
-impl HexError {
-    /// The error for memory refused to a `width` x `height` grid.
-    pub(crate) fn refused(refusal: Refusal, width: u32, height: u32) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => HexError::TooLarge {
-                width: width as u64,
-                height: height as u64,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => HexError::OutOfMemory { bytes },
-        }
+impl From<Refusal> for HexError {
+    fn from(refusal: Refusal) -> Self {
+        HexError::Refused(refusal)
     }
 }
 

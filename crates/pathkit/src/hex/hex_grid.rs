@@ -53,17 +53,19 @@ impl Eq for HexGrid {}
 impl HexGrid {
     /// A grid with every hex passable at weight 1.
     ///
-    /// Fails with [`HexError::Empty`] for a zero width or height, with [`HexError::TooLarge`]
-    /// when the grid would need more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
-    /// ([`HexGrid::memory_needed`], checked before anything is allocated), and with
-    /// [`HexError::OutOfMemory`] when the allocator refuses the memory.
+    /// Fails with [`HexError::Empty`] for a zero width or height, with [`HexError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)) when the grid would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) ([`HexGrid::memory_needed`], checked before
+    /// anything is allocated), and with [`HexError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the allocator refuses the
+    /// memory.
     ///
     /// ```
     /// use pathkit::hex::{HexError, HexGrid, HexLayout};
     ///
     /// assert_eq!(HexGrid::new(HexLayout::OddQ, 4, 3).unwrap().len(), 12);
     /// assert!(matches!(HexGrid::new(HexLayout::OddQ, 0, 3), Err(HexError::Empty { .. })));
-    /// assert!(matches!(HexGrid::new(HexLayout::OddQ, 1 << 20, 1 << 20), Err(HexError::TooLarge { .. })));
+    /// assert!(matches!(HexGrid::new(HexLayout::OddQ, 1 << 20, 1 << 20), Err(HexError::Refused(pathkit::limits::Refusal::TooLarge { .. }))));
     /// ```
     pub fn new(layout: HexLayout, width: u32, height: u32) -> Result<HexGrid, HexError> {
         Self::from_fn(layout, width, height, |_, _| 1)
@@ -93,10 +95,10 @@ impl HexGrid {
         Ok(Self::from_weights(layout, width, height, weights))
     }
 
-    /// Bytes a `width` x `height` hex grid takes at most: 4 per hex for the weights and 8 for
-    /// the connected components. A search context adds its own records per hex, which it
-    /// checks itself. Constructors refuse a grid above
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with [`HexError::TooLarge`].
+    /// Bytes a `width` x `height` hex grid takes at most: 4 per hex for the weights and 8 for the
+    /// connected components. A search context adds its own records per hex, which it checks itself.
+    /// Constructors refuse a grid above [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) with
+    /// [`HexError::Refused`] ([`TooLarge`](crate::limits::Refusal::TooLarge)).
     ///
     /// ```
     /// use pathkit::hex::HexGrid;
@@ -123,7 +125,8 @@ impl HexGrid {
             .saturating_mul(Self::BYTES_PER_HEX)
     }
 
-    /// [`HexError::Empty`] or [`HexError::TooLarge`] unless a `width` x `height` grid may be
+    /// [`HexError::Empty`] or [`HexError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge)) unless a `width` x `height` grid may be
     /// built: what every constructor and map reader checks before allocating.
     pub(crate) fn check_size(width: u64, height: u64) -> Result<(u32, u32), HexError> {
         if width == 0 || height == 0 {
@@ -132,19 +135,14 @@ impl HexGrid {
         let bytes = Self::bytes_for(width, height);
         match (u32::try_from(width), u32::try_from(height)) {
             (Ok(w), Ok(h)) if bytes <= MAX_MAP_BYTES => Ok((w, h)),
-            _ => Err(HexError::TooLarge {
-                width,
-                height,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            }),
+            _ => Err(HexError::Refused(Refusal::too_large(bytes))),
         }
     }
 
     /// Room for the weights of a `width` x `height` grid, after checking its size.
     pub(super) fn reserve_weights(width: u64, height: u64) -> Result<Vec<u32>, HexError> {
         let (w, h) = Self::check_size(width, height)?;
-        limits::try_with_capacity(w as usize * h as usize).map_err(|e| HexError::refused(e, w, h))
+        limits::try_with_capacity(w as usize * h as usize).map_err(HexError::Refused)
     }
 
     /// The grid of checked, complete `weights`.
@@ -466,11 +464,12 @@ impl HexGrid {
         }
     }
 
-    /// An id of the connected component of `hex`, or `None` for a wall or a hex outside the
-    /// grid. Two hexes are mutually reachable exactly when their ids are equal. The first
-    /// question builds the table, 8 bytes per hex (the allocator's refusal is
-    /// [`HexError::OutOfMemory`]); the first after a wall was built rebuilds it in the same
-    /// arrays, and a hex opened joins it in place, so edits allocate nothing.
+    /// An id of the connected component of `hex`, or `None` for a wall or a hex outside the grid.
+    /// Two hexes are mutually reachable exactly when their ids are equal. The first question builds
+    /// the table, 8 bytes per hex (the allocator's refusal is [`HexError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory))); the first after a wall was built
+    /// rebuilds it in the same arrays, and a hex opened joins it in place, so edits allocate
+    /// nothing.
     ///
     /// ```
     /// use pathkit::hex::{Hex, HexGrid};
@@ -484,8 +483,7 @@ impl HexGrid {
     /// # Ok::<(), pathkit::hex::HexError>(())
     /// ```
     pub fn component(&self, hex: Hex) -> Result<Option<u32>, HexError> {
-        self.component_or_refusal(hex)
-            .map_err(|e| HexError::refused(e, self.width, self.height))
+        self.component_or_refusal(hex).map_err(HexError::Refused)
     }
 
     /// `true` when a path from `from` to `to` exists (both passable and in one component).

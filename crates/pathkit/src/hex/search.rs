@@ -82,9 +82,10 @@ impl IndexedSpace for HexGrid {
 ///
 /// # Errors
 ///
-/// [`HexError::OutOfBounds`] for a hex outside the grid; [`HexError::OutOfMemory`] when the table
-/// of components cannot be allocated; [`HexError::Search`] for invalid options or a context that
-/// cannot hold the grid's records; [`HexError::Unsupported`] for the closest point to a goal test.
+/// [`HexError::OutOfBounds`] for a hex outside the grid; [`HexError::Refused`]
+/// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) when the table of components cannot be
+/// allocated; [`HexError::Search`] for invalid options or a context that cannot hold the grid's
+/// records; [`HexError::Unsupported`] for the closest point to a goal test.
 ///
 /// ```
 /// use pathkit::hex::HexGrid;

@@ -1,6 +1,7 @@
 //! [`HierarchyError`]: what building, editing or searching a hierarchy refuses, and why.
 
 use crate::grid::GridError;
+use crate::limits::Refusal;
 use std::fmt;
 
 /// Why a hierarchy was not built, edited or searched.
@@ -27,20 +28,19 @@ pub enum HierarchyError {
         /// The number given.
         levels: u8,
     },
-    /// The abstract graph would take more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
-    /// (a map with open borders everywhere, at a size near the grid's own limit); the build
-    /// stopped there.
-    TooLarge {
-        /// Bytes the graph held when it stopped, at least.
-        bytes: u64,
-        /// The limit.
-        limit: u64,
-    },
-    /// The allocator refused memory for the abstract graph.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for the abstract graph was refused: it would take more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (a map with open borders everywhere, at
+    /// a size near the grid's own limit; the build stopped there, and the bytes are what the
+    /// graph held then, at least), or the allocator refused memory below that.
+    ///
+    /// ```
+    /// use pathkit::hierarchy::HierarchyError;
+    /// use pathkit::limits::Refusal;
+    ///
+    /// let err = HierarchyError::from(Refusal::OutOfMemory { bytes: 640 });
+    /// assert_eq!(err.to_string(), "hierarchy graph: out of memory: the allocator refused 640 bytes");
+    /// ```
+    Refused(Refusal),
     /// The grid refused: a cell outside it, an invalid move cost, a table it could not
     /// allocate, a search error (a cost overflow) met while building or searching.
     Grid(GridError),
@@ -62,13 +62,7 @@ impl fmt::Display for HierarchyError {
                 "{levels} levels: a hierarchy has 1 to {} levels",
                 super::MAX_LEVELS
             ),
-            HierarchyError::TooLarge { bytes, limit } => write!(
-                f,
-                "the hierarchy's graph needs more than {bytes} bytes, over the {limit} a map may take"
-            ),
-            HierarchyError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes for the hierarchy's graph were refused")
-            }
+            HierarchyError::Refused(refusal) => write!(f, "hierarchy graph: {refusal}"),
             HierarchyError::Grid(e) => write!(f, "{e}"),
             HierarchyError::Unsupported(u) => write!(f, "{u}"),
         }
@@ -80,8 +74,15 @@ impl std::error::Error for HierarchyError {
         match self {
             HierarchyError::Grid(e) => Some(e),
             HierarchyError::Unsupported(u) => Some(u),
+            HierarchyError::Refused(r) => Some(r),
             _ => None,
         }
+    }
+}
+
+impl From<Refusal> for HierarchyError {
+    fn from(refusal: Refusal) -> Self {
+        HierarchyError::Refused(refusal)
     }
 }
 

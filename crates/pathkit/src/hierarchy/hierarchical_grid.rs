@@ -7,7 +7,7 @@ use super::rect::RectSpace;
 use super::zero_estimate::ZeroEstimate;
 use super::{AbstractEdge, HierarchyError, HierarchyOptions, Rect};
 use crate::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
-use crate::limits::MAX_MAP_BYTES;
+use crate::limits::{Refusal, MAX_MAP_BYTES};
 use crate::search::SearchContext;
 use crate::Cost;
 
@@ -504,10 +504,7 @@ impl<C: Cost> HierarchicalGrid<C> {
         let bytes = edges.saturating_mul(std::mem::size_of::<Edge<C>>() as u64)
             + self.graph.len() as u64 * 64;
         if bytes > MAX_MAP_BYTES {
-            return Err(HierarchyError::TooLarge {
-                bytes,
-                limit: MAX_MAP_BYTES,
-            });
+            return Err(HierarchyError::Refused(Refusal::too_large(bytes)));
         }
         Ok(())
     }
@@ -594,7 +591,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                     inter: true,
                 },
             )
-            .map_err(|bytes| HierarchyError::OutOfMemory { bytes })?;
+            .map_err(|bytes| HierarchyError::Refused(Refusal::OutOfMemory { bytes }))?;
         self.graph
             .add_edge(
                 nb,
@@ -605,7 +602,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                     inter: true,
                 },
             )
-            .map_err(|bytes| HierarchyError::OutOfMemory { bytes })
+            .map_err(|bytes| HierarchyError::Refused(Refusal::OutOfMemory { bytes }))
     }
 
     /// The border on the right (`vertical`) or below of the level-1 cluster `here`.
@@ -773,7 +770,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                         inter: false,
                     },
                 )
-                .map_err(|bytes| HierarchyError::OutOfMemory { bytes })?;
+                .map_err(|bytes| HierarchyError::Refused(Refusal::OutOfMemory { bytes }))?;
         }
         Ok(())
     }

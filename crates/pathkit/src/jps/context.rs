@@ -102,8 +102,10 @@ fn write_segment(eight: bool, from: Cell, to: Cell, out: &mut Vec<Cell>) {
 /// edit); tested with a counting allocator.
 ///
 /// The first query on a grid sizes the records to it (16 bytes per cell): above
-/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) that is [`JpsError::TooLarge`], checked before
-/// allocating, and memory the allocator refuses is [`JpsError::OutOfMemory`].
+/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) that is [`JpsError::Refused`]
+/// ([`TooLarge`](crate::limits::Refusal::TooLarge)), checked before allocating, and memory the
+/// allocator refuses is [`JpsError::Refused`]
+/// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)).
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
@@ -257,7 +259,7 @@ pub(crate) fn check_query(
     let rule = moves;
     let reachable = grid
         .reachable_or_refusal(start, goal, rule)
-        .map_err(|e| JpsError::refused(e, grid.len()))?;
+        .map_err(JpsError::Refused)?;
     if !reachable {
         return Ok(Checked::Done(Status::Unreachable));
     }
@@ -352,7 +354,7 @@ impl JpsContext {
     pub fn reserve(&mut self, grid: &Grid) -> Result<(), JpsError> {
         self.records
             .new_generation(grid.len())
-            .map_err(|e| JpsError::refused(e, grid.len()))
+            .map_err(JpsError::Refused)
     }
 
     /// Zeroes the counters (for a query answered without searching).
@@ -404,7 +406,7 @@ impl JpsContext {
         self.stats = Stats::default();
         self.records
             .new_generation(cells)
-            .map_err(|e| JpsError::refused(e, cells))?;
+            .map_err(JpsError::Refused)?;
         let policy = JumpExpansion::new(expander, width, goal, mode);
         run_search(
             (&mut self.records, &mut self.open, &mut self.stats),

@@ -1,7 +1,7 @@
 //! [`JpsError`]: why a Jump Point Search query could not run.
 
 use crate::grid::{Cell, Diagonal};
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use crate::search::SearchError;
 use std::fmt;
 
@@ -43,22 +43,19 @@ pub enum JpsError {
         /// Its weight.
         weight: u32,
     },
-    /// A JPS+ table or a context's records for this grid would need more than
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
-    TooLarge {
-        /// Cells of the grid.
-        cells: u64,
-        /// Bytes needed.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
-        limit: u64,
-    },
-    /// The allocator refused memory for a JPS+ table, a context's records or the grid's table of
-    /// connected components, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for a JPS+ table, a context's records or the grid's table of connected components
+    /// was refused: more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (nothing was
+    /// allocated), or memory the allocator refused below that.
+    ///
+    /// ```
+    /// use pathkit::jps::JpsError;
+    /// use pathkit::limits::Refusal;
+    ///
+    /// let err = JpsError::from(Refusal::OutOfMemory { bytes: 4096 });
+    /// assert_eq!(err, JpsError::Refused(Refusal::OutOfMemory { bytes: 4096 }));
+    /// assert_eq!(err.to_string(), "jump point search: out of memory: the allocator refused 4096 bytes");
+    /// ```
+    Refused(Refusal),
     /// Moves Jump Point Search does not support: it searches 8-connected grids without corner
     /// cutting or 4-connected ones. Search other rules with A* on a
     /// [`GridSpace`](crate::grid::GridSpace).
@@ -80,17 +77,9 @@ impl From<SearchError<Cell>> for JpsError {
     }
 }
 
-impl JpsError {
-    /// The error for memory refused to a table of a grid of `cells` cells.
-    pub(crate) fn refused(refusal: Refusal, cells: usize) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => JpsError::TooLarge {
-                cells: cells as u64,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => JpsError::OutOfMemory { bytes },
-        }
+impl From<Refusal> for JpsError {
+    fn from(refusal: Refusal) -> Self {
+        JpsError::Refused(refusal)
     }
 }
 
@@ -111,17 +100,7 @@ impl fmt::Display for JpsError {
                 "cell ({}, {}) has weight {weight}: jump point search needs every passable cell at weight 1",
                 cell.x, cell.y
             ),
-            JpsError::TooLarge {
-                cells,
-                bytes,
-                limit,
-            } => write!(
-                f,
-                "a grid of {cells} cells needs {bytes} bytes here, more than the {limit} a map may take"
-            ),
-            JpsError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes for jump point search were refused")
-            }
+            JpsError::Refused(refusal) => write!(f, "jump point search: {refusal}"),
             JpsError::UnsupportedMoves { moves } => write!(
                 f,
                 "jump point search does not support {moves:?} moves: only NoCornerCutting and Never"
@@ -137,6 +116,7 @@ impl std::error::Error for JpsError {
         match self {
             JpsError::Search(e) => Some(e),
             JpsError::Unsupported(u) => Some(u),
+            JpsError::Refused(r) => Some(r),
             _ => None,
         }
     }

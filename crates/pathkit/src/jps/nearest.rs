@@ -84,7 +84,7 @@ impl JpsContext {
         for &goal in goals {
             any |= grid
                 .reachable_or_refusal(start, goal, rule)
-                .map_err(|e| JpsError::refused(e, grid.len()))?;
+                .map_err(JpsError::Refused)?;
         }
         if !any {
             return Ok(Status::Unreachable);
@@ -92,7 +92,7 @@ impl JpsContext {
         let cells = grid.len();
         self.records
             .new_generation(cells)
-            .map_err(|e| JpsError::refused(e, cells))?;
+            .map_err(JpsError::Refused)?;
         let policy = JumpExpansion::new(expander, grid.width(), start, mode);
         // The component table is built by now: the lookups cannot fail.
         let sources = goals
@@ -242,7 +242,7 @@ impl JpsContext {
             if grid.weight_at(index) == 0
                 || !grid
                     .reachable_or_refusal(start, cell, rule)
-                    .map_err(|e| JpsError::refused(e, grid.len()))?
+                    .map_err(JpsError::Refused)?
             {
                 continue;
             }

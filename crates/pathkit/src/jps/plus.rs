@@ -86,9 +86,10 @@ pub struct JpsPlus {
 impl JpsPlus {
     /// Builds the table for `grid`, which must be uniform-cost (every weight 0 or 1).
     ///
-    /// The table takes 8 bytes per cell: more than
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) is [`JpsError::TooLarge`] (checked before
-    /// allocating), and memory the allocator refuses is [`JpsError::OutOfMemory`].
+    /// The table takes 8 bytes per cell: more than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)
+    /// is [`JpsError::Refused`] ([`TooLarge`](crate::limits::Refusal::TooLarge)) (checked before
+    /// allocating), and memory the allocator refuses is [`JpsError::Refused`]
+    /// ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)).
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
@@ -102,7 +103,7 @@ impl JpsPlus {
     pub fn new(grid: Grid) -> Result<JpsPlus, JpsError> {
         check_uniform(&grid)?;
         let mut plus = JpsPlus {
-            table: JumpTable::new(grid.len()).map_err(|e| JpsError::refused(e, grid.len()))?,
+            table: JumpTable::new(grid.len()).map_err(JpsError::Refused)?,
             grid,
             changed: (Vec::new(), Vec::new()),
         };
@@ -124,7 +125,7 @@ impl JpsPlus {
         // first query builds nothing of the grid's.
         plus.grid
             .components(Diagonal::NoCornerCutting)
-            .map_err(|e| JpsError::refused(e, plus.grid.len()))?;
+            .map_err(JpsError::Refused)?;
         Ok(plus)
     }
 

@@ -202,7 +202,7 @@ fn start<E: Expander>(
 ) -> Result<State, JpsError> {
     ctx.records
         .new_generation(cells)
-        .map_err(|e| JpsError::refused(e, cells))?;
+        .map_err(JpsError::Refused)?;
     let policy = JumpExpansion::new(expander, width, goal, mode);
     let run = begin(
         &mut ctx.records,

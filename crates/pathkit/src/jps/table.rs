@@ -122,11 +122,11 @@ mod tests {
         let cells = (crate::limits::MAX_MAP_BYTES / 8 + 1) as usize;
         assert!(matches!(
             JumpTable::new(cells),
-            Err(Refusal::OverLimit { bytes }) if bytes == cells as u64 * 8
+            Err(Refusal::TooLarge { bytes, limit: crate::limits::MAX_MAP_BYTES }) if bytes == cells as u64 * 8
         ));
         assert!(matches!(
             JumpTable::new(usize::MAX),
-            Err(Refusal::OverLimit { .. })
+            Err(Refusal::TooLarge { .. })
         ));
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Place, PortalId};
 use crate::grid::GridError;
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use std::fmt;
 
 /// Why a level map, a portal or a level space was refused.
@@ -55,19 +55,18 @@ pub enum LevelError {
         /// The handle given.
         id: PortalId,
     },
-    /// The floors and portals together would take more than
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
-    TooLarge {
-        /// Bytes asked for.
-        bytes: u64,
-        /// The limit.
-        limit: u64,
-    },
-    /// The allocator refused memory below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for the level map was refused: the floors and portals together would take more
+    /// than [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (nothing was allocated), or the
+    /// allocator refused memory below that.
+    ///
+    /// ```
+    /// use pathkit::levels::LevelError;
+    /// use pathkit::limits::{Refusal, MAX_MAP_BYTES};
+    ///
+    /// let err = LevelError::from(Refusal::TooLarge { bytes: MAX_MAP_BYTES + 1, limit: MAX_MAP_BYTES });
+    /// assert_eq!(err.to_string(), "level map: 8589934593 bytes asked for, more than the 8589934592 a map may take");
+    /// ```
+    Refused(Refusal),
     /// A floor refused an edit or a move rule.
     Grid(GridError),
     /// A portal of saved data (feature `serde`) that no map could hold: what is wrong with it,
@@ -80,15 +79,9 @@ pub enum LevelError {
     },
 }
 
-impl LevelError {
-    pub(super) fn refused(refusal: Refusal) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => LevelError::TooLarge {
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => LevelError::OutOfMemory { bytes },
-        }
+impl From<Refusal> for LevelError {
+    fn from(refusal: Refusal) -> Self {
+        LevelError::Refused(refusal)
     }
 }
 
@@ -116,15 +109,7 @@ impl fmt::Display for LevelError {
             LevelError::UnknownPortal { id } => {
                 write!(f, "no portal has the handle {}", id.index())
             }
-            LevelError::TooLarge { bytes, limit } => {
-                write!(
-                    f,
-                    "the level map needs {bytes} bytes, more than the limit of {limit}"
-                )
-            }
-            LevelError::OutOfMemory { bytes } => {
-                write!(f, "the allocator refused {bytes} bytes for the level map")
-            }
+            LevelError::Refused(refusal) => write!(f, "level map: {refusal}"),
             LevelError::Grid(e) => write!(f, "{e}"),
             LevelError::SavedPortal { portal, error } => {
                 write!(f, "saved portal {portal}: {error}")
@@ -138,6 +123,7 @@ impl std::error::Error for LevelError {
         match self {
             LevelError::Grid(e) => Some(e),
             LevelError::SavedPortal { error, .. } => Some(error.as_ref()),
+            LevelError::Refused(r) => Some(r),
             _ => None,
         }
     }

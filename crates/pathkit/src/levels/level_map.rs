@@ -2,7 +2,7 @@
 
 use super::{LevelError, Place, Portal, PortalId};
 use crate::grid::{Cell, Grid};
-use crate::limits;
+use crate::limits::{self, Refusal};
 
 /// A portal as the map keeps it: the link, and whether it is in service.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,7 +86,7 @@ impl LevelMap {
         let bytes = floors.iter().fold(0u64, |sum, g| {
             sum.saturating_add(Grid::memory_needed(g.width(), g.height()))
         });
-        limits::check(bytes).map_err(LevelError::refused)?;
+        limits::check(bytes).map_err(LevelError::Refused)?;
         Ok(LevelMap {
             floors,
             portals: Vec::new(),
@@ -232,15 +232,16 @@ impl LevelMap {
         let id = u32::try_from(self.portals.len())
             .ok()
             .filter(|&i| i < u32::MAX)
-            .ok_or(LevelError::TooLarge {
-                bytes: limits::bytes_of::<Option<PortalSlot>>(self.portals.len() as u64 + 1),
-                limit: limits::MAX_MAP_BYTES,
-            })?;
+            .ok_or(LevelError::Refused(Refusal::too_large(limits::bytes_of::<
+                Option<PortalSlot>,
+            >(
+                self.portals.len() as u64 + 1,
+            ))))?;
         let bytes = limits::bytes_of::<Option<PortalSlot>>(self.portals.len() as u64 + 1);
-        limits::check(bytes).map_err(LevelError::refused)?;
+        limits::check(bytes).map_err(LevelError::Refused)?;
         self.portals
             .try_reserve(1)
-            .map_err(|_| LevelError::OutOfMemory { bytes })?;
+            .map_err(|_| LevelError::Refused(Refusal::OutOfMemory { bytes }))?;
         self.portals.push(Some(PortalSlot {
             portal,
             enabled: true,

@@ -93,8 +93,10 @@ impl LevelMap {
     /// [`Grid::eight_connected`](crate::grid::Grid::eight_connected): no corner cutting, straight
     /// moves 1 and diagonal ones √2, times the weight of the cell entered.
     ///
-    /// The space is a snapshot: it holds the portals in service now. Building it allocates a
-    /// table of them, refused with [`LevelError::TooLarge`] or [`LevelError::OutOfMemory`].
+    /// The space is a snapshot: it holds the portals in service now. Building it allocates a table
+    /// of them, refused with [`LevelError::Refused`]
+    /// ([`TooLarge`](crate::limits::Refusal::TooLarge) or
+    /// [`OutOfMemory`](crate::limits::Refusal::OutOfMemory)).
     ///
     /// ```
     /// use pathkit::grid::Grid;
@@ -153,11 +155,11 @@ impl LevelMap {
         diagonal_cost: f64,
     ) -> Result<LevelSpace<'_>, LevelError> {
         let count = self.floors().len();
-        let mut floors = limits::try_with_capacity(count).map_err(LevelError::refused)?;
+        let mut floors = limits::try_with_capacity(count).map_err(LevelError::Refused)?;
         for grid in self.floors() {
             floors.push(grid.space(diagonal, straight, diagonal_cost)?);
         }
-        let mut offsets = limits::try_with_capacity(count + 1).map_err(LevelError::refused)?;
+        let mut offsets = limits::try_with_capacity(count + 1).map_err(LevelError::Refused)?;
         let mut total = 0usize;
         offsets.push(0);
         for grid in self.floors() {
@@ -165,14 +167,14 @@ impl LevelMap {
             offsets.push(total);
         }
         // Count the exits of each floor first, so each table is allocated once, checked.
-        let mut counts = limits::try_filled(count, 0usize).map_err(LevelError::refused)?;
+        let mut counts = limits::try_filled(count, 0usize).map_err(LevelError::Refused)?;
         self.each_exit(|e| counts[e.from.floor as usize] += 1);
         let all: usize = counts.iter().sum();
-        limits::check(limits::bytes_of::<Exit>(all as u64)).map_err(LevelError::refused)?;
+        limits::check(limits::bytes_of::<Exit>(all as u64)).map_err(LevelError::Refused)?;
         let mut exits: Vec<Vec<Exit>> =
-            limits::try_with_capacity(count).map_err(LevelError::refused)?;
+            limits::try_with_capacity(count).map_err(LevelError::Refused)?;
         for &n in &counts {
-            exits.push(limits::try_with_capacity(n).map_err(LevelError::refused)?);
+            exits.push(limits::try_with_capacity(n).map_err(LevelError::Refused)?);
         }
         self.each_exit(|e| exits[e.from.floor as usize].push(e));
         for list in &mut exits {

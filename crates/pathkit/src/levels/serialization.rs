@@ -105,13 +105,10 @@ impl TryFrom<RawLevelMap> for LevelMap {
         // As `add_portal` numbers them: handles below `u32::MAX`, the table within the limit.
         let bytes = limits::bytes_of::<Option<PortalSlot>>(count as u64);
         if count >= u32::MAX as usize {
-            return Err(LevelError::TooLarge {
-                bytes,
-                limit: limits::MAX_MAP_BYTES,
-            });
+            return Err(LevelError::Refused(limits::Refusal::too_large(bytes)));
         }
-        limits::check(bytes).map_err(LevelError::refused)?;
-        let mut slots = limits::try_with_capacity(count).map_err(LevelError::refused)?;
+        limits::check(bytes).map_err(LevelError::Refused)?;
+        let mut slots = limits::try_with_capacity(count).map_err(LevelError::Refused)?;
         for (index, saved) in raw.portals.into_iter().enumerate() {
             let slot = match saved {
                 None => None,

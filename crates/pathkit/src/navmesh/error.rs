@@ -1,6 +1,7 @@
 //! Typed errors of navigation meshes: building one, and asking it about points.
 
 use crate::geometry::Point;
+use crate::limits::Refusal;
 use std::fmt;
 
 /// Why a navigation mesh could not be built, or a query could not be answered.
@@ -78,12 +79,17 @@ pub enum NavMeshError {
     /// The triangulation could not be built from these obstacles: the triangulator refused a
     /// point, or gave up splitting walls that cross at a nearly degenerate angle.
     Triangulation,
-    /// More memory than the crate's limit ([`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)), or
-    /// than the allocator would give.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for a navigation mesh was refused: more than the crate's limit
+    /// ([`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES)), or more than the allocator would give.
+    ///
+    /// ```
+    /// use pathkit::limits::Refusal;
+    /// use pathkit::navmesh::NavMeshError;
+    ///
+    /// let err = NavMeshError::from(Refusal::OutOfMemory { bytes: 72 });
+    /// assert_eq!(err.to_string(), "navigation mesh: out of memory: the allocator refused 72 bytes");
+    /// ```
+    Refused(Refusal),
     /// A query point lies on no triangle of the mesh.
     OffMesh {
         /// The point.
@@ -147,9 +153,7 @@ impl fmt::Display for NavMeshError {
                 "the {walls} walls of the obstacles cross or touch each other more than {limit} times"
             ),
             NavMeshError::Triangulation => write!(f, "the obstacles could not be triangulated"),
-            NavMeshError::OutOfMemory { bytes } => {
-                write!(f, "a navigation mesh of {bytes} bytes is over the memory limit")
-            }
+            NavMeshError::Refused(refusal) => write!(f, "navigation mesh: {refusal}"),
             NavMeshError::OffMesh { point } => {
                 write!(f, "point ({}, {}) lies on no triangle of the mesh", point.x, point.y)
             }
@@ -168,6 +172,12 @@ impl fmt::Display for NavMeshError {
 }
 
 impl std::error::Error for NavMeshError {}
+
+impl From<Refusal> for NavMeshError {
+    fn from(refusal: Refusal) -> Self {
+        NavMeshError::Refused(refusal)
+    }
+}
 
 impl NavMeshError {
     /// The error for the first point in `points` that is not finite or lies beyond

@@ -420,9 +420,7 @@ where
     for source in sources {
         let (index, hint) = source?;
         if P::GROWS {
-            records
-                .ensure(index)
-                .map_err(|e| SearchError::refused(e, index as usize + 1))?;
+            records.ensure(index).map_err(SearchError::Refused)?;
         }
         if run.counter > 0 && records.seen(index) {
             continue;
@@ -650,7 +648,7 @@ where
         }
         if P::GROWS {
             if let Err(e) = self.records.ensure(next) {
-                return self.fail(SearchError::refused(e, next as usize + 1));
+                return self.fail(SearchError::Refused(e));
             }
         }
         let estimate = || {

@@ -110,9 +110,7 @@ pub(crate) fn run<P: Expansion, G: Goal<P::Node>>(
     let generation = records.generation;
     let grown = |records: &mut Records<P::Cost>, index: u32| {
         if P::GROWS {
-            records
-                .ensure(index)
-                .map_err(|e| SearchError::refused(e, index as usize + 1))
+            records.ensure(index).map_err(SearchError::Refused)
         } else {
             Ok(())
         }

@@ -35,8 +35,9 @@ use std::collections::VecDeque;
 ///
 /// The first query on a space sizes the records to its `node_bound()`, checked first: more than
 /// `u32::MAX` nodes is [`SearchError::TooManyNodes`], records above
-/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) are [`SearchError::TooLarge`], and memory the
-/// allocator refuses is [`SearchError::OutOfMemory`].
+/// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) are [`SearchError::Refused`]
+/// ([`TooLarge`](crate::limits::Refusal::TooLarge)), and memory the allocator refuses is
+/// [`SearchError::Refused`] ([`OutOfMemory`](crate::limits::Refusal::OutOfMemory)).
 ///
 /// # Nodes no one may stand on
 ///
@@ -226,7 +227,7 @@ impl<C: Cost> SearchContext<C> {
         self.stats = Stats::default();
         self.records
             .new_generation(bound)
-            .map_err(|e| SearchError::refused(e, bound))
+            .map_err(SearchError::Refused)
     }
 
     /// [`search`](Self::search), writing the path into `path`.

@@ -1,6 +1,6 @@
 //! Typed errors of the search core.
 
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use std::fmt;
 
 /// Why a search could not run or had to stop: always a problem with the input, never a bug that
@@ -62,21 +62,18 @@ pub enum SearchError<N> {
     /// A space with more than `u32::MAX` nodes (`node_bound()` above it), or a sparse search
     /// that met more than `u32::MAX` distinct nodes.
     TooManyNodes,
-    /// A space whose per-node records would need more than
-    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES); nothing was allocated.
-    TooLarge {
-        /// Nodes of the space (its `node_bound()`).
-        nodes: u64,
-        /// Bytes the records would need.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES).
-        limit: u64,
-    },
-    /// The allocator refused memory for the per-node records, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for the per-node records was refused: a space whose records would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (nothing was allocated), or memory the
+    /// allocator refused below that.
+    ///
+    /// ```
+    /// use pathkit::limits::Refusal;
+    /// use pathkit::search::SearchError;
+    ///
+    /// let err = SearchError::<u32>::from(Refusal::OutOfMemory { bytes: 48 });
+    /// assert_eq!(err.to_string(), "search records: out of memory: the allocator refused 48 bytes");
+    /// ```
+    Refused(Refusal),
 }
 
 impl<N> SearchError<N> {
@@ -100,29 +97,14 @@ impl<N> SearchError<N> {
             SearchError::InvalidMaxCost { limit } => SearchError::InvalidMaxCost { limit },
             SearchError::TooManyNodes => SearchError::TooManyNodes,
             SearchError::StepperMismatch => SearchError::StepperMismatch,
-            SearchError::TooLarge {
-                nodes,
-                bytes,
-                limit,
-            } => SearchError::TooLarge {
-                nodes,
-                bytes,
-                limit,
-            },
-            SearchError::OutOfMemory { bytes } => SearchError::OutOfMemory { bytes },
+            SearchError::Refused(refusal) => SearchError::Refused(refusal),
         }
     }
+}
 
-    /// The error for memory refused to the records of a space of `nodes` nodes.
-    pub(crate) fn refused(refusal: Refusal, nodes: usize) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => SearchError::TooLarge {
-                nodes: nodes as u64,
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => SearchError::OutOfMemory { bytes },
-        }
+impl<N> From<Refusal> for SearchError<N> {
+    fn from(refusal: Refusal) -> Self {
+        SearchError::Refused(refusal)
     }
 }
 
@@ -152,17 +134,7 @@ impl<N: fmt::Debug> fmt::Display for SearchError<N> {
                 "a stepper must go on with the context and the space it started on, and no other \
                  search may use that context in between"
             ),
-            SearchError::TooLarge {
-                nodes,
-                bytes,
-                limit,
-            } => write!(
-                f,
-                "a space of {nodes} nodes needs {bytes} bytes of search records, more than the {limit} a map may take"
-            ),
-            SearchError::OutOfMemory { bytes } => {
-                write!(f, "out of memory: {bytes} bytes of search records were refused")
-            }
+            SearchError::Refused(refusal) => write!(f, "search records: {refusal}"),
         }
     }
 }

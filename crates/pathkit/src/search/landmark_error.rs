@@ -1,7 +1,7 @@
 //! [`LandmarkError`]: why a [`Landmarks`](super::Landmarks) table could not be built.
 
 use super::SearchError;
-use crate::limits::{Refusal, MAX_MAP_BYTES};
+use crate::limits::Refusal;
 use std::fmt;
 
 /// Why a [`Landmarks`](super::Landmarks) table could not be built: always a problem with the
@@ -29,19 +29,19 @@ pub enum LandmarkError<N> {
     /// that reaches the type's maximum, which the tables use as "no distance"), or the
     /// search's own memory refused.
     Search(SearchError<N>),
-    /// The tables would take more than [`MAX_MAP_BYTES`]; nothing was
-    /// allocated for them.
-    TooLarge {
-        /// Bytes asked for.
-        bytes: u64,
-        /// Bytes a map may take: [`MAX_MAP_BYTES`].
-        limit: u64,
-    },
-    /// The allocator refused memory for the tables, below the limit.
-    OutOfMemory {
-        /// Bytes asked for.
-        bytes: u64,
-    },
+    /// Memory for the tables was refused: they would take more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) (nothing was allocated for them), or the
+    /// allocator refused memory below that.
+    ///
+    /// ```
+    /// use pathkit::grid::Cell;
+    /// use pathkit::limits::Refusal;
+    /// use pathkit::search::LandmarkError;
+    ///
+    /// let err = LandmarkError::<Cell>::from(Refusal::OutOfMemory { bytes: 96 });
+    /// assert_eq!(err.to_string(), "landmark tables: out of memory: the allocator refused 96 bytes");
+    /// ```
+    Refused(Refusal),
 }
 
 impl<N> From<SearchError<N>> for LandmarkError<N> {
@@ -52,13 +52,7 @@ impl<N> From<SearchError<N>> for LandmarkError<N> {
 
 impl<N> From<Refusal> for LandmarkError<N> {
     fn from(refusal: Refusal) -> Self {
-        match refusal {
-            Refusal::OverLimit { bytes } => LandmarkError::TooLarge {
-                bytes,
-                limit: MAX_MAP_BYTES,
-            },
-            Refusal::OutOfMemory { bytes } => LandmarkError::OutOfMemory { bytes },
-        }
+        LandmarkError::Refused(refusal)
     }
 }
 
@@ -67,16 +61,7 @@ impl<N: fmt::Debug> fmt::Display for LandmarkError<N> {
         match self {
             LandmarkError::NoLandmarks => write!(f, "no landmark was asked for"),
             LandmarkError::Search(e) => write!(f, "building the landmark tables: {e}"),
-            LandmarkError::TooLarge { bytes, limit } => write!(
-                f,
-                "the landmark tables need {bytes} bytes, more than the {limit} a map may take"
-            ),
-            LandmarkError::OutOfMemory { bytes } => {
-                write!(
-                    f,
-                    "out of memory: {bytes} bytes of landmark tables were refused"
-                )
-            }
+            LandmarkError::Refused(refusal) => write!(f, "landmark tables: {refusal}"),
         }
     }
 }
@@ -85,6 +70,7 @@ impl<N: fmt::Debug + 'static> std::error::Error for LandmarkError<N> {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LandmarkError::Search(e) => Some(e),
+            LandmarkError::Refused(r) => Some(r),
             _ => None,
         }
     }

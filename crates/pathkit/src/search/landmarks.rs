@@ -101,9 +101,10 @@ impl<N: Copy + Eq + std::fmt::Debug, C: Cost> Landmarks<N, C> {
     ///
     /// # Errors
     ///
-    /// [`LandmarkError::NoLandmarks`] when none is asked for; [`LandmarkError::Search`] for a
-    /// seed or landmark outside the space, an invalid edge cost or a cost that does not fit;
-    /// [`LandmarkError::TooLarge`] or [`LandmarkError::OutOfMemory`] for the tables.
+    /// [`LandmarkError::NoLandmarks`] when none is asked for; [`LandmarkError::Search`] for a seed
+    /// or landmark outside the space, an invalid edge cost or a cost that does not fit;
+    /// [`LandmarkError::Refused`] ([`TooLarge`](crate::limits::Refusal::TooLarge) or
+    /// [`OutOfMemory`](crate::limits::Refusal::OutOfMemory)) for the tables.
     ///
     /// ```
     /// use pathkit::graph::{Direction, NodeGraph, NodeKind};

@@ -39,7 +39,7 @@ impl<C: Cost> ReversedEdges<C> {
         }
         let bytes = Self::memory_needed(bound, edges);
         if edges >= u64::from(u32::MAX) {
-            return Err(Refusal::OverLimit { bytes });
+            return Err(Refusal::too_large(bytes));
         }
         limits::check(bytes)?;
         let mut starts = limits::try_filled(bound + 1, 0u32)?;
@@ -186,7 +186,9 @@ mod tests {
         assert!(nodes_alone + 2 * per_edge <= MAX_MAP_BYTES && needed > MAX_MAP_BYTES);
         let space = Loops { bound, loops: 6 };
         match ReversedEdges::of(&space, &[0]) {
-            Err(Refusal::OverLimit { bytes }) => assert_eq!(bytes, needed),
+            Err(Refusal::TooLarge { bytes, limit }) => {
+                assert_eq!((bytes, limit), (needed, MAX_MAP_BYTES))
+            }
             Err(other) => panic!("refused for another reason: {other:?}"),
             Ok(_) => panic!("{needed} bytes of arrays accepted"),
         }

@@ -23,8 +23,7 @@ impl Scratch {
     /// the allocator.
     pub fn new_marks<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
         if self.marks.len() < bound {
-            limits::try_grow(&mut self.marks, bound, 0)
-                .map_err(|e| SearchError::refused(e, bound))?;
+            limits::try_grow(&mut self.marks, bound, 0).map_err(SearchError::Refused)?;
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -49,11 +48,11 @@ impl Scratch {
     /// allocates during the search.
     pub fn new_order<N>(&mut self, bound: usize) -> Result<(), SearchError<N>> {
         self.order.clear();
-        self.order
-            .try_reserve(bound)
-            .map_err(|_| SearchError::OutOfMemory {
+        self.order.try_reserve(bound).map_err(|_| {
+            SearchError::Refused(limits::Refusal::OutOfMemory {
                 bytes: (bound as u64).saturating_mul(4),
             })
+        })
     }
 }
 

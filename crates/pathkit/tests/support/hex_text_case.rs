@@ -25,7 +25,9 @@ pub fn hex_ascii(data: &[u8]) {
             assert!(column >= 1, "column {column}");
             return;
         }
-        Err(HexError::Empty { .. } | HexError::TooLarge { .. }) => return,
+        Err(
+            HexError::Empty { .. } | HexError::Refused(pathkit::limits::Refusal::TooLarge { .. }),
+        ) => return,
         Err(e) => panic!("unexpected error {e:?}"),
     };
     let printed = grid.to_ascii();

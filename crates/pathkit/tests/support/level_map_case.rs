@@ -146,7 +146,13 @@ pub fn level_map_json(data: &[u8]) {
             two_way: true,
         };
         if let Err(e) = map.add_portal(portal) {
-            assert!(matches!(e, LevelError::TooLarge { .. }), "{e:?}");
+            assert!(
+                matches!(
+                    e,
+                    LevelError::Refused(pathkit::limits::Refusal::TooLarge { .. })
+                ),
+                "{e:?}"
+            );
         }
     }
     check(&map);

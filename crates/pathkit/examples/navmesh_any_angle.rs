@@ -25,7 +25,7 @@ fn run() -> Result<(Vec<Point>, f64), Box<dyn std::error::Error>> {
             p(12.0, 10.0),
         ]),
     ];
-    let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(20.0, 10.0), &crates, 0.5)?;
+    let mesh = NavMesh::from_obstacles(&crates, 0.5, p(0.0, 0.0), p(20.0, 10.0))?;
     println!("{} walkable triangles", mesh.triangle_count());
     let mut search = AnyAngleSearch::new(); // keep it: reused by every query
     let path = mesh

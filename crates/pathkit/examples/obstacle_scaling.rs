@@ -76,7 +76,7 @@ fn main() {
         measure(
             &place,
             "`NavMesh::from_obstacles`",
-            || match NavMesh::from_obstacles(min, max, &polygons, 0.5) {
+            || match NavMesh::from_obstacles(&polygons, 0.5, min, max) {
                 Ok(mesh) => format!("{} triangles", mesh.triangle_count()),
                 Err(e) => format!("refused: {e}"),
             },

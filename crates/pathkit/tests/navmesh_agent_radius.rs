@@ -86,10 +86,10 @@ fn paths_keep_the_agent_radius_from_every_obstacle_and_the_bounds() {
             .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
             .collect();
         let mesh = NavMesh::from_obstacles(
-            Point::new(0.0, 0.0),
-            Point::new(size, size),
             &polygons,
             radius,
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
         )
         .unwrap();
         let mut pick = || {
@@ -142,7 +142,7 @@ fn a_corridor_lets_the_agent_through_exactly_when_it_is_wide_enough() {
                 rect(9.0, 0.0, 11.0, 10.0 - gap / 2.0),
                 rect(9.0, 10.0 + gap / 2.0, 11.0, 20.0),
             ];
-            let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(20.0, 20.0), &walls, radius).unwrap();
+            let mesh = NavMesh::from_obstacles(&walls, radius, p(0.0, 0.0), p(20.0, 20.0)).unwrap();
             let path = mesh
                 .find_path(&mut AnyAngleSearch::new(), p(3.0, 10.0), p(17.0, 10.0))
                 .map(|o| o.into_path())

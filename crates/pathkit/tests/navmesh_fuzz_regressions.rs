@@ -46,10 +46,10 @@ fn coordinates_below_the_scene_resolution_build_a_mesh() {
     ]
     .map(Polygon::new);
     let mesh = NavMesh::from_obstacles(
-        p(-3369322.5, -0.0026877578),
-        p(2.3771843e-38, 9.2196e-41),
         &obstacles,
         f64::from(2.3509887e-38f32),
+        p(-3369322.5, -0.0026877578),
+        p(2.3771843e-38, 9.2196e-41),
     );
     assert!(mesh.is_ok(), "{:?}", mesh.err());
 }

@@ -252,7 +252,7 @@ fn any_angle_paths_among_polygons_are_as_short_as_the_visibility_graph_says() {
             .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
             .collect();
         let mesh =
-            NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(size, size), &polygons, 0.0)
+            NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(size, size))
                 .unwrap();
         let (Some(a), Some(b)) = (
             polygon_point(&world, size, &mut rng),
@@ -504,10 +504,10 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
             .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
             .collect();
         let mesh = match NavMesh::from_obstacles(
-            Point::new(0.0, 0.0),
-            Point::new(size, size),
             &polygons,
             radius,
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
         ) {
             Ok(mesh) => mesh,
             Err(e) => {

@@ -17,13 +17,13 @@ fn meshes() -> Vec<NavMesh> {
     vec![
         NavMesh::from_grid(&grid).unwrap(),
         NavMesh::from_obstacles(
-            p(0.0, 0.0),
-            p(10.0, 10.0),
             &[pillar.clone(), thin_wall.clone()],
             0.0,
+            p(0.0, 0.0),
+            p(10.0, 10.0),
         )
         .unwrap(),
-        NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar, thin_wall], 0.4).unwrap(),
+        NavMesh::from_obstacles(&[pillar, thin_wall], 0.4, p(0.0, 0.0), p(10.0, 10.0)).unwrap(),
     ]
 }
 

@@ -336,13 +336,13 @@ fn nav_mesh_builders_refuse_non_finite_input() {
     let (min, max) = (p(0.0, 0.0), p(10.0, 10.0));
     for spoilt in spoiled_point(min) {
         assert!(matches!(
-            NavMesh::from_obstacles(spoilt, max, std::slice::from_ref(&pillar), 0.5),
+            NavMesh::from_obstacles(std::slice::from_ref(&pillar), 0.5, spoilt, max),
             Err(NavMeshError::NonFinite { .. })
         ));
     }
     for spoilt in spoiled_point(max) {
         assert!(matches!(
-            NavMesh::from_obstacles(min, spoilt, std::slice::from_ref(&pillar), 0.5),
+            NavMesh::from_obstacles(std::slice::from_ref(&pillar), 0.5, min, spoilt),
             Err(NavMeshError::NonFinite { .. })
         ));
     }
@@ -351,14 +351,14 @@ fn nav_mesh_builders_refuse_non_finite_input() {
             let mut points = pillar.points().to_vec();
             points[vertex] = spoilt;
             assert!(matches!(
-                NavMesh::from_obstacles(min, max, &[Polygon::new(points)], 0.5),
+                NavMesh::from_obstacles(&[Polygon::new(points)], 0.5, min, max),
                 Err(NavMeshError::NonFinite { .. })
             ));
         }
     }
     for bad in BAD {
         assert!(matches!(
-            NavMesh::from_obstacles(min, max, std::slice::from_ref(&pillar), f64::from(bad)),
+            NavMesh::from_obstacles(std::slice::from_ref(&pillar), f64::from(bad), min, max),
             Err(NavMeshError::InvalidRadius { .. })
         ));
     }
@@ -367,7 +367,7 @@ fn nav_mesh_builders_refuse_non_finite_input() {
 #[test]
 fn nav_mesh_queries_refuse_non_finite_points() {
     let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
-    let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.5).unwrap();
+    let mesh = NavMesh::from_obstacles(&[pillar], 0.5, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
     let debug = format!("{mesh:?}");
     let (start, goal) = (p(1.0, 1.0), p(9.0, 9.0));
     let corridor = mesh.corridor(start, goal).unwrap().unwrap();

@@ -69,7 +69,7 @@ fn a_mesh_of_piled_obstacles_is_refused_before_triangulating() {
         limit: limit(walls),
     };
     let (min, max) = (Point::new(-3.0, -3.0), Point::new(13.0, 13.0));
-    let err = NavMesh::from_obstacles(min, max, &polygons, 0.5).unwrap_err();
+    let err = NavMesh::from_obstacles(&polygons, 0.5, min, max).unwrap_err();
     assert_eq!(err, refused);
     assert!(err.to_string().contains("cross or touch"), "{err}");
 
@@ -112,13 +112,13 @@ fn the_limit_counts_every_cut() {
     // 185 a way: 68,450 cuts, within 65,536 + 16 x 374 = 71,520.
     let walls = 2 * 185 + 4;
     assert!(2 * 185 * 185 <= limit(walls));
-    let mesh = NavMesh::from_obstacles(min, max, &lattice(185), 0.0).unwrap();
+    let mesh = NavMesh::from_obstacles(&lattice(185), 0.0, min, max).unwrap();
     assert!(mesh.triangle_count() > 2 * 185 * 185);
     // 190 a way: 72,200 cuts, more than 65,536 + 16 x 384 = 71,680.
     let walls = 2 * 190 + 4;
     assert!(2 * 190 * 190 > limit(walls));
     assert_eq!(
-        NavMesh::from_obstacles(min, max, &lattice(190), 0.0).unwrap_err(),
+        NavMesh::from_obstacles(&lattice(190), 0.0, min, max).unwrap_err(),
         NavMeshError::TooManyCrossings {
             walls,
             limit: limit(walls)
@@ -133,10 +133,10 @@ fn scattered_obstacles_stay_far_below_the_limit() {
     let polygons: Vec<Polygon> = obstacles.iter().map(PolygonObstacle::polygon).collect();
     let side = (2_000.0f64 * 36.0).sqrt() + 2.0;
     let mesh = NavMesh::from_obstacles(
-        Point::new(-2.0, -2.0),
-        Point::new(side, side),
         &polygons,
         0.5,
+        Point::new(-2.0, -2.0),
+        Point::new(side, side),
     )
     .unwrap();
     assert!(mesh.triangle_count() > 2_000);

@@ -27,6 +27,33 @@ pub struct Point {
     pub y: f64,
 }
 
+/// A point from its coordinates as an array, so a call taking `impl Into<Point>` reads
+/// `[0.0, 10.0]`.
+///
+/// ```
+/// use pathkit::geometry::Point;
+///
+/// assert_eq!(Point::from([1.5, -2.0]), Point::new(1.5, -2.0));
+/// ```
+impl From<[f64; 2]> for Point {
+    fn from([x, y]: [f64; 2]) -> Self {
+        Point::new(x, y)
+    }
+}
+
+/// A point from its coordinates as a pair.
+///
+/// ```
+/// use pathkit::geometry::Point;
+///
+/// assert_eq!(Point::from((1.5, -2.0)), Point::new(1.5, -2.0));
+/// ```
+impl From<(f64, f64)> for Point {
+    fn from((x, y): (f64, f64)) -> Self {
+        Point::new(x, y)
+    }
+}
+
 impl Point {
     /// The point `(x, y)`.
     #[must_use]

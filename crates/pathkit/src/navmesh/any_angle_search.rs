@@ -85,7 +85,7 @@ impl Ord for Open {
 /// use pathkit::geometry::Point;
 /// use pathkit::navmesh::NavMesh;
 ///
-/// let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(4.0, 3.0), &[], 0.0)?;
+/// let mesh = NavMesh::from_obstacles(&[], 0.0, Point::new(0.0, 0.0), Point::new(4.0, 3.0))?;
 /// let path = mesh.find_corridor_path(Point::new(0.0, 0.0), Point::new(4.0, 3.0))?.unwrap();
 /// assert_eq!(path.points(), &[Point::new(0.0, 0.0), Point::new(4.0, 3.0)]);
 /// assert_eq!(path.length(), 5.0);
@@ -135,7 +135,7 @@ impl MeshPath {
 ///
 /// let p = Point::new;
 /// let pillar = Polygon::new(vec![p(4.0, 2.0), p(6.0, 2.0), p(6.0, 8.0), p(4.0, 8.0)]);
-/// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
+/// let mesh = NavMesh::from_obstacles(&[pillar], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
 /// let mut search = AnyAngleSearch::new();
 /// let path = mesh.find_path(&mut search, p(2.0, 5.0), p(8.0, 5.0))?.into_path().expect("around the pillar");
 /// // Over the pillar's top or under its bottom: both turn at two corners, 2 + 2 + 2.

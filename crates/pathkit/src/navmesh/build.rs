@@ -21,8 +21,8 @@ use std::collections::{HashMap, HashSet};
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
 
 impl NavMesh {
-    /// The walkable space of the box `min`–`max` around `obstacles`, for an agent of radius
-    /// `agent_radius`: obstacles are grown by the radius (a mitre offset: every point of a grown
+    /// The walkable space around `obstacles` in the box `min`–`max` (points, or `[x, y]` and
+    /// `(x, y)` pairs), for an agent of radius `agent_radius`: obstacles are grown by the radius (a mitre offset: every point of a grown
     /// side is at least the radius from the obstacle, see [`Extrusion::Mitre`]) and the box shrunk
     /// by it, so the agent's centre may go anywhere on the mesh. Obstacles may overlap, cross the
     /// box or lie outside it. A polygon without area (two points, or collinear ones) is a thin
@@ -52,7 +52,7 @@ impl NavMesh {
     ///
     /// let p = Point::new;
     /// let wall = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
-    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[wall], 0.5)?;
+    /// let mesh = NavMesh::from_obstacles(&[wall], 0.5, p(0.0, 0.0), p(10.0, 10.0))?;
     /// // The agent's centre stays half a unit from the wall and from the box.
     /// assert_eq!(mesh.triangle_at(p(3.75, 4.0)), None);
     /// assert!(mesh.triangle_at(p(3.25, 4.0)).is_some());
@@ -62,11 +62,12 @@ impl NavMesh {
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
     /// ```
     pub fn from_obstacles(
-        min: Point,
-        max: Point,
         obstacles: &[Polygon],
         agent_radius: f64,
+        min: impl Into<Point>,
+        max: impl Into<Point>,
     ) -> Result<NavMesh, NavMeshError> {
+        let (min, max) = (min.into(), max.into());
         NavMeshError::check_range(
             [min, max]
                 .into_iter()

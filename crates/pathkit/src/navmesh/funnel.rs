@@ -46,7 +46,7 @@ impl NavMesh {
     /// use pathkit::geometry::Point;
     /// use pathkit::navmesh::NavMesh;
     ///
-    /// let mesh = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(10.0, 10.0), &[], 0.0)?;
+    /// let mesh = NavMesh::from_obstacles(&[], 0.0, Point::new(0.0, 0.0), Point::new(10.0, 10.0))?;
     /// let corridor = mesh.corridor(Point::new(1.0, 9.0), Point::new(9.0, 1.0))?.unwrap();
     /// assert_eq!(corridor.len(), 2); // across the box's diagonal
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
@@ -110,7 +110,7 @@ impl NavMesh {
     ///
     /// let p = Point::new;
     /// let pillar = Polygon::new(vec![p(4.0, 2.0), p(6.0, 2.0), p(6.0, 8.0), p(4.0, 8.0)]);
-    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
+    /// let mesh = NavMesh::from_obstacles(&[pillar], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
     /// let (start, goal) = (p(2.0, 5.0), p(8.0, 5.0));
     /// let corridor = mesh.corridor(start, goal)?.unwrap();
     /// let points = mesh.funnel(&corridor, start, goal)?;

@@ -202,7 +202,7 @@ impl NavMesh {
     /// use pathkit::geometry::Point;
     /// use pathkit::navmesh::NavMesh;
     ///
-    /// let box_only = NavMesh::from_obstacles(Point::new(0.0, 0.0), Point::new(10.0, 10.0), &[], 0.0)?;
+    /// let box_only = NavMesh::from_obstacles(&[], 0.0, Point::new(0.0, 0.0), Point::new(10.0, 10.0))?;
     /// assert_eq!(box_only.triangle_count(), 2);
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
     /// ```
@@ -350,7 +350,7 @@ impl NavMesh {
     /// use pathkit::navmesh::NavMesh;
     ///
     /// let p = Point::new;
-    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[], 0.0)?;
+    /// let mesh = NavMesh::from_obstacles(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
     /// assert_eq!(mesh.nearest_point(p(3.0, 4.0))?, p(3.0, 4.0));
     /// assert_eq!(mesh.nearest_point(p(12.0, 13.0))?, p(10.0, 10.0));
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
@@ -382,7 +382,7 @@ impl NavMesh {
     ///
     /// let p = Point::new;
     /// let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
-    /// let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[pillar], 0.0)?;
+    /// let mesh = NavMesh::from_obstacles(&[pillar], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
     /// assert!(!mesh.line_of_sight(p(1.0, 5.0), p(9.0, 5.0))?);
     /// assert!(mesh.line_of_sight(p(1.0, 4.0), p(9.0, 4.0))?); // along the pillar's side
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())

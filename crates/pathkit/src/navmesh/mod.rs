@@ -25,7 +25,7 @@
 //!
 //! let p = Point::new;
 //! let crate_box = Polygon::new(vec![p(3.0, 3.0), p(7.0, 3.0), p(7.0, 7.0), p(3.0, 7.0)]);
-//! let mesh = NavMesh::from_obstacles(p(0.0, 0.0), p(10.0, 10.0), &[crate_box], 0.0)?;
+//! let mesh = NavMesh::from_obstacles(&[crate_box], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
 //! let path = mesh.find_path(&mut AnyAngleSearch::new(), p(1.0, 1.0), p(9.0, 9.0))?.into_path().expect("around the crate");
 //! // Straight to a corner of the crate, then straight to the goal.
 //! assert_eq!(path.nodes.len(), 3);

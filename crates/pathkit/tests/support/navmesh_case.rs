@@ -80,7 +80,7 @@ pub fn check(case: &NavMeshCase) {
                 .take(MAX_OBSTACLES)
                 .map(|o| Polygon::new(o.iter().take(MAX_POINTS).map(|&p| point(p)).collect()))
                 .collect();
-            match NavMesh::from_obstacles(point(*min), point(*max), &polygons, f64::from(*radius)) {
+            match NavMesh::from_obstacles(&polygons, f64::from(*radius), point(*min), point(*max)) {
                 Ok(mesh) => check_queries(&mesh, &queries),
                 Err(e) => assert!(
                     matches!(

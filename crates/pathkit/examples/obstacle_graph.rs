@@ -7,9 +7,10 @@
 //!
 //! `ObstacleGraph::new(obstacles, r)` grows obstacles GameplayKit's way: each corner pushed `r`
 //! away from the obstacle's centre, so beside a side the path keeps less than `r` (a square's
-//! sides get `r / √2`). `Extrusion::Mitre` moves every side `r` out, the clearance an agent of
-//! radius `r` needs. A thin wall (two points) is only made longer by either rule: give walls a
-//! thickness, or use a navigation mesh, whose growth turns them into rectangles.
+//! sides get `r / √2`, a long thin box's almost nothing). `ObstacleGraph::with_clearance(obstacles,
+//! r)` keeps `r` from every obstacle, the clearance an agent of radius `r` needs: every side moves
+//! `r` out (`Extrusion::Mitre` for a polygon with area) and a thin wall (two points) becomes the
+//! rectangle `r` around it (`Extrusion::Clearance`).
 
 use pathkit::geometry::Extrusion;
 use pathkit::graph::{NodeKind, ObstacleGraph, PolygonObstacle};
@@ -23,7 +24,7 @@ type Corners = Vec<[f32; 2]>;
 fn run() -> Result<(Corners, Corners), Box<dyn std::error::Error>> {
     let crate_box = PolygonObstacle::new(&[[4.0, 4.0], [6.0, 4.0], [6.0, 6.0], [4.0, 6.0]])?;
     let mut corners = Vec::new();
-    for extrusion in [Extrusion::Radial, Extrusion::Mitre] {
+    for extrusion in [Extrusion::Radial, Extrusion::Clearance] {
         let obstacles = std::slice::from_ref(&crate_box);
         let mut graph = ObstacleGraph::with_extrusion(obstacles, 1.0, extrusion);
         let a = graph.add_point(1.0, 6.0)?;
@@ -41,7 +42,7 @@ fn run() -> Result<(Corners, Corners), Box<dyn std::error::Error>> {
         println!("{extrusion:?}: {points:?}");
         corners.push(points);
     }
-    let mitre = corners.pop().ok_or("no mitre path")?;
+    let mitre = corners.pop().ok_or("no clearance path")?;
     let radial = corners.pop().ok_or("no radial path")?;
     Ok((radial, mitre))
 }

@@ -527,3 +527,176 @@ fn grown_vertices_are_where_the_rules_put_them_for_many_shapes_and_radii() {
         }
     }
 }
+
+/// The distance from `p` to the segment `a`–`b`.
+fn point_segment_distance(p: P, a: P, b: P) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (x, y) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt()
+}
+
+/// The distance between the segments `a`–`b` and `c`–`d` (0 when they cross).
+fn segment_distance(a: P, b: P, c: P, d: P) -> f64 {
+    let side = |o: P, p: P, q: P| (p.0 - o.0) * (q.1 - o.1) - (p.1 - o.1) * (q.0 - o.0);
+    let (d1, d2) = (side(c, d, a), side(c, d, b));
+    let (d3, d4) = (side(a, b, c), side(a, b, d));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return 0.0;
+    }
+    [
+        point_segment_distance(a, c, d),
+        point_segment_distance(b, c, d),
+        point_segment_distance(c, a, b),
+        point_segment_distance(d, a, b),
+    ]
+    .into_iter()
+    .fold(f64::INFINITY, f64::min)
+}
+
+/// The distance from the segment `a`–`b` to the sides of `polygon` (a thin wall's one side
+/// included), measured by the test alone.
+fn distance_to_obstacle(a: P, b: P, polygon: &[[f32; 2]]) -> f64 {
+    let p = |k: usize| {
+        let v = polygon[k % polygon.len()];
+        (f64::from(v[0]), f64::from(v[1]))
+    };
+    (0..polygon.len())
+        .map(|k| segment_distance(a, b, p(k), p(k + 1)))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// An axis-aligned box or a thin wall (two points, any direction) around `(cx, cy)`.
+fn box_or_wall() -> impl Strategy<Value = Vec<[f32; 2]>> {
+    (
+        0.0..40.0f32,
+        0.0..40.0f32,
+        0.5..4.0f32,
+        0.0..3.0f32,
+        0.0..std::f32::consts::PI,
+        any::<bool>(),
+    )
+        .prop_map(|(cx, cy, half, thick, angle, wall)| {
+            if wall {
+                let (dx, dy) = (half * angle.cos(), half * angle.sin());
+                vec![[cx - dx, cy - dy], [cx + dx, cy + dy]]
+            } else {
+                let t = thick.max(0.05);
+                vec![
+                    [cx - half, cy - t],
+                    [cx + half, cy - t],
+                    [cx + half, cy + t],
+                    [cx - half, cy + t],
+                ]
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `ObstacleGraph::with_clearance(obstacles, r)` keeps an agent of radius `r` clear: every
+    /// segment of every path found between points that are `r` clear keeps `r` (to the `f32`
+    /// rounding of the nodes) from every obstacle, boxes and thin walls alike, measured by the
+    /// test's own distance between segments. Obstacles are kept apart by more than `2r`, so no
+    /// grown obstacle reaches into another.
+    #[test]
+    fn with_clearance_keeps_the_radius_from_every_obstacle(
+        shapes in prop::collection::vec(box_or_wall(), 1..8),
+        r in 0.1..1.5f32,
+        ends in prop::collection::vec((0.0..40.0f32, 0.0..40.0f32), 2..6),
+    ) {
+        let margin = |s: &[[f32; 2]]| {
+            let (mut lo, mut hi) = ([f32::MAX; 2], [f32::MIN; 2]);
+            for p in s {
+                for k in 0..2 {
+                    lo[k] = lo[k].min(p[k]);
+                    hi[k] = hi[k].max(p[k]);
+                }
+            }
+            (lo, hi)
+        };
+        // Keep obstacles whose boxes, grown by 2r and a little, do not meet.
+        let mut kept: Vec<Vec<[f32; 2]>> = Vec::new();
+        for s in shapes {
+            let (lo, hi) = margin(&s);
+            let apart = kept.iter().all(|k| {
+                let (klo, khi) = margin(k);
+                let gap = 2.0 * r + 0.1;
+                lo[0] > khi[0] + gap || klo[0] > hi[0] + gap || lo[1] > khi[1] + gap || klo[1] > hi[1] + gap
+            });
+            if apart {
+                kept.push(s);
+            }
+        }
+        let obstacles: Vec<PolygonObstacle> = kept.iter().map(|s| PolygonObstacle::new(s).unwrap()).collect();
+        let clear = |(x, y): (f32, f32)| {
+            let p = (f64::from(x), f64::from(y));
+            kept.iter().all(|s| distance_to_obstacle(p, p, s) > f64::from(r) * 1.01 + 1e-3)
+        };
+        let ends: Vec<(f32, f32)> = ends.into_iter().filter(|&e| clear(e)).collect();
+        prop_assume!(ends.len() >= 2);
+        let mut graph = ObstacleGraph::with_clearance(&obstacles, r);
+        let nodes: Vec<NodeId> = ends.iter().map(|&(x, y)| graph.add_point(x, y).unwrap()).collect();
+        let mut ctx = SearchContext::new();
+        for pair in nodes.windows(2) {
+            let Some(path) = graph.find_path(&mut ctx, pair[0], pair[1]).unwrap().into_nodes() else {
+                continue;
+            };
+            let at = |n: NodeId| {
+                let [x, y] = graph.position(n).unwrap();
+                (f64::from(x), f64::from(y))
+            };
+            for step in path.windows(2) {
+                let (a, b) = (at(step[0]), at(step[1]));
+                for s in &kept {
+                    let d = distance_to_obstacle(a, b, s);
+                    prop_assert!(
+                        d >= f64::from(r) * (1.0 - 1e-4) - 1e-4,
+                        "segment {:?}-{:?} passes {} from {:?}, radius {}", a, b, d, s, r
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// GameplayKit's rule, kept by `ObstacleGraph::new`, is not a clearance: along a long thin box a
+/// path keeps almost nothing of the radius (as its documentation says); `with_clearance` keeps it.
+#[test]
+fn the_radial_rule_keeps_little_beside_a_thin_box_and_clearance_keeps_the_radius() {
+    let thin =
+        PolygonObstacle::new(&[[0.0, -0.01], [10.0, -0.01], [10.0, 0.01], [0.0, 0.01]]).unwrap();
+    let cleared = |mut graph: ObstacleGraph| {
+        let (a, b) = (
+            graph.add_point(-3.0, 0.3).unwrap(),
+            graph.add_point(13.0, -0.3).unwrap(),
+        );
+        let path = graph
+            .find_path(&mut SearchContext::new(), a, b)
+            .unwrap()
+            .into_nodes()
+            .unwrap();
+        let at = |n: NodeId| {
+            let [x, y] = graph.position(n).unwrap();
+            (f64::from(x), f64::from(y))
+        };
+        let polygon = [[0.0, -0.01], [10.0, -0.01], [10.0, 0.01], [0.0, 0.01]];
+        path.windows(2)
+            .map(|s| distance_to_obstacle(at(s[0]), at(s[1]), &polygon))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let radial = cleared(ObstacleGraph::new(std::slice::from_ref(&thin), 0.5));
+    // The corners move along the lines from the centre, nearly along the box: about 0.01.
+    assert!(radial < 0.02, "radial growth kept {radial}");
+    let kept = cleared(ObstacleGraph::with_clearance(
+        std::slice::from_ref(&thin),
+        0.5,
+    ));
+    assert!((kept - 0.5).abs() < 1e-4, "clearance kept {kept}");
+}

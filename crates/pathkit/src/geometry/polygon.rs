@@ -30,7 +30,30 @@ pub enum Extrusion {
     /// wider than `2r`); sharp corners reach far out (`r / sin(θ/2)` for an angle `θ`).
     /// Polygons without area (2 points, or collinear ones) are extruded radially.
     Mitre,
+    /// The clearance an agent of radius `r` needs from every obstacle: a polygon with area grows
+    /// as [`Mitre`](Self::Mitre), and one without (a thin wall, collinear points, a single point)
+    /// becomes the rectangle around it whose sides and ends are `r` from it, where a mitre or
+    /// radial offset would only make a longer line. This is how navigation meshes grow their
+    /// obstacles ([`NavMesh::from_obstacles`](crate::navmesh::NavMesh::from_obstacles)).
+    ///
+    /// ```
+    /// use pathkit::geometry::{Extrusion, Point, Polygon};
+    ///
+    /// let wall = Polygon::new(vec![Point::new(0.0, 0.0), Point::new(4.0, 0.0)]);
+    /// let grown = wall.extruded(0.5, Extrusion::Clearance);
+    /// assert_eq!(grown.points(), [
+    ///     Point::new(-0.5, -0.5), Point::new(4.5, -0.5), Point::new(4.5, 0.5), Point::new(-0.5, 0.5),
+    /// ]);
+    /// // Mitre and radial growth leave it a line, which a path may pass at any distance.
+    /// assert_eq!(wall.extruded(0.5, Extrusion::Mitre).area(), 0.0);
+    /// ```
+    Clearance,
 }
+
+/// A polygon whose area is below this share of the square of its extent is a thin wall to
+/// [`Extrusion::Clearance`]: points collinear but for rounding, whose mitre would be spikes of
+/// any length.
+pub(crate) const THIN: f64 = 1e-12;
 
 /// A polygon: its vertices in order, either winding, collinear and repeated points allowed.
 ///
@@ -283,6 +306,13 @@ impl Polygon {
             return self.clone();
         }
         let area = self.signed_area();
+        if how == Extrusion::Clearance {
+            let (lo, hi) = self.bounds();
+            let extent = (hi - lo).length();
+            if !(area.abs() > THIN * extent * extent) {
+                return self.rectangle_around(radius);
+            }
+        }
         if how == Extrusion::Radial || area == 0.0 || !area.is_finite() {
             return self.radial(radius);
         }
@@ -313,6 +343,46 @@ impl Polygon {
             })
             .collect();
         Polygon { points }
+    }
+
+    /// The rectangle around a polygon without area, its sides and ends `radius` from it: along
+    /// the line through its two farthest points and across it.
+    fn rectangle_around(&self, radius: f64) -> Polygon {
+        let points = &self.points;
+        let Some(&first) = points.first() else {
+            return self.clone();
+        };
+        let far = |from: Point| {
+            points
+                .iter()
+                .copied()
+                .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
+                .unwrap_or(from)
+        };
+        let (a, b) = (far(far(first)), far(first));
+        let length = a.distance(b);
+        // Along the wall and across it; any frame for a single point.
+        let u = if length > 0.0 {
+            (b - a) * (1.0 / length)
+        } else {
+            Point::new(1.0, 0.0)
+        };
+        let n = Point::new(-u.y, u.x);
+        let (mut lo_u, mut hi_u, mut lo_n, mut hi_n) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        for &p in points {
+            let d = p - a;
+            (lo_u, hi_u) = (lo_u.min(d.dot(u)), hi_u.max(d.dot(u)));
+            (lo_n, hi_n) = (lo_n.min(d.dot(n)), hi_n.max(d.dot(n)));
+        }
+        let corner = |s: f64, t: f64| a + u * s + n * t;
+        Polygon {
+            points: vec![
+                corner(lo_u - radius, lo_n - radius),
+                corner(hi_u + radius, lo_n - radius),
+                corner(hi_u + radius, hi_n + radius),
+                corner(lo_u - radius, hi_n + radius),
+            ],
+        }
     }
 
     fn radial(&self, radius: f64) -> Polygon {

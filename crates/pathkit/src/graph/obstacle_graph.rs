@@ -133,7 +133,14 @@ struct PairRules {
 impl ObstacleGraph {
     /// A graph of these obstacles (duplicates skipped), grown by `buffer_radius` (negative values
     /// and NaN count as 0; at 0 the nodes sit a thousandth of a unit out), with GameplayKit's
-    /// radial growth. An infinite radius is kept, as GameplayKit keeps it: the obstacles' nodes
+    /// radial growth.
+    ///
+    /// **The radius is not the clearance.** GameplayKit's rule pushes each corner `buffer_radius`
+    /// away from the obstacle's centre, so a path beside a side keeps less: `r / √2` beside a
+    /// square, and almost nothing beside a long thin box or a thin wall (a box 10 long and 0.02
+    /// thick grown by 0.5 keeps about 0.01). For an agent of radius `r` that must not touch
+    /// obstacles, use [`with_clearance`](Self::with_clearance): every path keeps `r` from every
+    /// obstacle. An infinite radius is kept, as GameplayKit keeps it: the obstacles' nodes
     /// then sit at infinity (or NaN), nothing panics, and such a graph cannot be saved and
     /// loaded back (loading refuses a radius that is not finite).
     ///
@@ -150,6 +157,31 @@ impl ObstacleGraph {
     #[must_use]
     pub fn new(obstacles: &[PolygonObstacle], buffer_radius: f32) -> Self {
         Self::with_extrusion(obstacles, buffer_radius, Extrusion::Radial)
+    }
+
+    /// A graph of these obstacles grown so that every path keeps `radius` from every obstacle
+    /// ([`Extrusion::Clearance`]): each side moves `radius` out, and a thin wall becomes the
+    /// rectangle `radius` around it. The call for an agent of radius `radius`; [`new`](Self::new)
+    /// is GameplayKit's rule, which keeps less.
+    ///
+    /// ```
+    /// use pathkit::graph::{ObstacleGraph, PolygonObstacle};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
+    ///
+    /// // A thin wall across the way from (2, 5) to (8, 5).
+    /// let wall = PolygonObstacle::new(&[[2.0, 5.0], [8.0, 5.0]]).unwrap();
+    /// let mut graph = ObstacleGraph::with_clearance(&[wall], 0.5);
+    /// let (a, b) = (graph.add_point(5.0, 2.0)?, graph.add_point(5.0, 8.0)?);
+    /// let path = graph.find_path(&mut SearchContext::new(), a, b)?.into_nodes().unwrap();
+    /// // Round an end of the wall by the corners of the rectangle half a unit around it.
+    /// let corners: Vec<[f32; 2]> = path[1..3].iter().map(|&n| graph.position(n)).collect::<Result<_, _>>()?;
+    /// assert!(corners == [[1.5, 4.5], [1.5, 5.5]] || corners == [[8.5, 4.5], [8.5, 5.5]], "{corners:?}");
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    #[must_use]
+    pub fn with_clearance(obstacles: &[PolygonObstacle], radius: f32) -> Self {
+        Self::with_extrusion(obstacles, radius, Extrusion::Clearance)
     }
 
     /// [`new`](Self::new) with another way of growing obstacles: [`Extrusion::Mitre`] keeps

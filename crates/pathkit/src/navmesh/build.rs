@@ -10,7 +10,7 @@
 use super::mesh::NavMesh;
 use super::wall_pieces::wall_pieces;
 use super::{NavMeshError, MAX_COORDINATE, WALL_CUTS_BASE, WALL_CUTS_PER_WALL};
-use crate::geometry::{Extrusion, Point, Polygon};
+use crate::geometry::{Extrusion, Point, Polygon, THIN};
 use crate::grid::Grid;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::RTree;
@@ -310,60 +310,29 @@ impl NavMesh {
     }
 }
 
-/// An obstacle grown by an agent's radius `r`: a mitre offset of a polygon with area; the
-/// rectangle around a polygon without area (a thin wall, collinear points, a single point), its
-/// sides and ends `r` from the wall, so the agent keeps its radius from a thin wall as from any
-/// other obstacle (a mitre or radial offset of a line is only a longer line); at radius 0, the
-/// line between its two farthest points. Points collinear
-/// but for rounding (an area below [`THIN`] times the square of the box around them) make a thin
-/// wall too: their mitre would be spikes of any length.
+/// An obstacle grown by an agent's radius `r` ([`Extrusion::Clearance`]): a mitre offset of a
+/// polygon with area, the rectangle around one without; at radius 0, the line between its two
+/// farthest points (a polygon without area) or the polygon itself.
 fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
     let (lo, hi) = o.bounds();
     let extent = (hi - lo).length();
-    if o.area() > THIN * extent * extent {
-        return o.extruded(r, Extrusion::Mitre);
-    }
-    let points = o.points();
-    let first = points[0];
-    let far = |from: Point| {
-        points
-            .iter()
-            .copied()
-            .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
-            .unwrap_or(from)
-    };
-    let (a, b) = (far(far(first)), far(first));
-    if r == 0.0 {
+    if r == 0.0 && !(o.area() > THIN * extent * extent) {
         // The wall from end to end: its sides, which double back along it, would cross one
         // another at angles no triangulator can split.
+        let points = o.points();
+        let first = points[0];
+        let far = |from: Point| {
+            points
+                .iter()
+                .copied()
+                .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
+                .unwrap_or(from)
+        };
+        let (a, b) = (far(far(first)), far(first));
         return Polygon::new(if a == b { vec![a] } else { vec![a, b] });
     }
-    let length = a.distance(b);
-    // Along the wall and across it; any frame for a single point.
-    let u = if length > 0.0 {
-        (b - a) * (1.0 / length)
-    } else {
-        Point::new(1.0, 0.0)
-    };
-    let n = Point::new(-u.y, u.x);
-    let (mut lo_u, mut hi_u, mut lo_n, mut hi_n) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-    for &p in points {
-        let d = p - a;
-        (lo_u, hi_u) = (lo_u.min(d.dot(u)), hi_u.max(d.dot(u)));
-        (lo_n, hi_n) = (lo_n.min(d.dot(n)), hi_n.max(d.dot(n)));
-    }
-    let corner = |s: f64, t: f64| a + u * s + n * t;
-    Polygon::new(vec![
-        corner(lo_u - r, lo_n - r),
-        corner(hi_u + r, lo_n - r),
-        corner(hi_u + r, hi_n + r),
-        corner(lo_u - r, hi_n + r),
-    ])
+    o.extruded(r, Extrusion::Clearance)
 }
-
-/// A polygon whose area is below this share of the square of its extent is a thin wall (see
-/// `grown_for_agent`).
-const THIN: f64 = 1e-12;
 
 /// Refuses more vertices than `u32` indices can number.
 fn check_count(count: usize) -> Result<(), NavMeshError> {

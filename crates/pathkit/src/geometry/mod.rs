@@ -30,7 +30,6 @@ mod polygon;
 mod segment;
 
 pub use point::Point;
-pub(crate) use polygon::THIN;
 pub use polygon::{Extrusion, Polygon};
 pub(crate) use segment::on_segment;
 pub use segment::segments_cross;

@@ -306,12 +306,8 @@ impl Polygon {
             return self.clone();
         }
         let area = self.signed_area();
-        if how == Extrusion::Clearance {
-            let (lo, hi) = self.bounds();
-            let extent = (hi - lo).length();
-            if !(area.abs() > THIN * extent * extent) {
-                return self.rectangle_around(radius);
-            }
+        if how == Extrusion::Clearance && !self.has_area() {
+            return self.rectangle_around(radius);
         }
         if how == Extrusion::Radial || area == 0.0 || !area.is_finite() {
             return self.radial(radius);
@@ -343,6 +339,14 @@ impl Polygon {
             })
             .collect();
         Polygon { points }
+    }
+
+    /// `true` for a polygon with area beyond rounding: more than [`THIN`] times the square of
+    /// its extent (a NaN area has none).
+    pub(crate) fn has_area(&self) -> bool {
+        let (lo, hi) = self.bounds();
+        let extent = (hi - lo).length();
+        self.area() > THIN * extent * extent
     }
 
     /// The rectangle around a polygon without area, its sides and ends `radius` from it: along

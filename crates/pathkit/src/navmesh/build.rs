@@ -10,7 +10,7 @@
 use super::mesh::NavMesh;
 use super::wall_pieces::wall_pieces;
 use super::{NavMeshError, MAX_COORDINATE, WALL_CUTS_BASE, WALL_CUTS_PER_WALL};
-use crate::geometry::{Extrusion, Point, Polygon, THIN};
+use crate::geometry::{Extrusion, Point, Polygon};
 use crate::grid::Grid;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::RTree;
@@ -314,9 +314,7 @@ impl NavMesh {
 /// polygon with area, the rectangle around one without; at radius 0, the line between its two
 /// farthest points (a polygon without area) or the polygon itself.
 fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
-    let (lo, hi) = o.bounds();
-    let extent = (hi - lo).length();
-    if r == 0.0 && !(o.area() > THIN * extent * extent) {
+    if r == 0.0 && !o.has_area() {
         // The wall from end to end: its sides, which double back along it, would cross one
         // another at angles no triangulator can split.
         let points = o.points();

@@ -30,54 +30,41 @@
 //! assert_eq!(outcome.into_path().unwrap().cost, 5);
 //! ```
 //!
-//! Every best-first search runs one loop (`best_first.rs`): A*, Dijkstra, weighted A*, the
+//! Every best-first search runs one loop (`engine/best_first.rs`): A*, Dijkstra, weighted A*, the
 //! stepper, plain A* on a grid under its own weights
 //! ([`GridSpace`](crate::grid::GridSpace)'s [`Pathfinder`](crate::Pathfinder)), Jump Point Search and JPS+.
 //! What differs is plugged into it:
 //!
 //! | part | choices |
 //! |---|---|
-//! | expansion: successors and the estimate | a user's [`SearchSpace`] (`space_expansion.rs`), a grid's neighbour masks (`grid/grid_problem.rs`), jumps over a grid or a JPS+ table (`jps/context.rs`) |
-//! | open list (`open_queue.rs`) | a binary heap with a one-entry cache (`open_list.rs`), F buckets (`bucket_open.rs`, needs a consistent heuristic), a heap of 128-bit keys (`key_heap.rs`) |
+//! | expansion: successors and the estimate | a user's [`SearchSpace`] (`engine/space_expansion.rs`), a grid's neighbour masks (`grid/grid_problem.rs`), jumps over a grid or a JPS+ table (`jps/context.rs`) |
+//! | open list (`engine/open_queue.rs`) | a binary heap with a one-entry cache (`engine/open_list.rs`), F buckets (`engine/bucket_open.rs`, needs a consistent heuristic), a heap of 128-bit keys (`engine/key_heap.rs`) |
 //! | checks | validated: user costs and estimates, heuristic weight, cost and expansion limits; or trusted: costs the library computed itself, a zero-sized type whose checks compile to nothing |
 //! | goal | one node, or any node a predicate accepts |
 //!
-//! Records, their stamps, the parent marker, path writing (`record.rs`) and the statistics exist
+//! Records, their stamps, the parent marker, path writing (`engine/record.rs`) and the statistics exist
 //! once. On the Moving AI game maps the grid's combination (mask expansion, buckets, trusted)
 //! answers A* queries about three times as fast as the general one (user-space expansion, heap,
 //! validated) on the same grid, with the same expansions in the same order: `pathkit bench`
 //! times both (`pathkit-astar`, `pathkit-astar-general`). Breadth-first search has a queue of its
 //! own (`breadth_first.rs`) over the same expansions, checks and records.
 
-mod best_first;
 mod breadth_first;
-mod bucket_open;
 mod context;
 mod cost_checks;
 mod distance_map;
-mod entry;
+mod engine;
 mod error;
-mod fast_checks;
 mod functions;
-mod key_heap;
-mod landmark_choice;
-mod landmark_error;
 mod landmarks;
 mod nearest;
-mod open_list;
-mod open_queue;
 mod options;
 mod path;
-mod record;
-mod reversed_edges;
-mod scratch;
 mod sliced;
 mod space;
-mod space_expansion;
 mod sparse;
 mod stepper;
 mod when_unreachable;
-mod with_landmarks;
 
 pub use crate::pathfinder::AStar;
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
@@ -87,13 +74,15 @@ pub(crate) use context::{finish_path, outcome_of, run_search};
 pub use cost_checks::CostChecks;
 pub(crate) use distance_map::settle;
 pub use distance_map::{DistanceMap, Reached};
+pub(crate) use engine::{
+    best_first, bucket_open, entry, fast_checks, key_heap, open_list, open_queue, record, scratch,
+    space_expansion,
+};
 pub use error::SearchError;
 pub(crate) use fast_checks::{TrustedSliced, TrustedWithin};
 pub use functions::{astar, breadth_first, dijkstra};
 pub(crate) use key_heap::KeyHeap;
-pub use landmark_choice::LandmarkChoice;
-pub use landmark_error::LandmarkError;
-pub use landmarks::Landmarks;
+pub use landmarks::{LandmarkChoice, LandmarkError, Landmarks, WithLandmarks};
 pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
@@ -104,4 +93,3 @@ pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::{Sparse, SparseSearchContext};
 pub use stepper::{NodeView, StepEvent, StepResult, StepView, Stepper};
 pub use when_unreachable::WhenUnreachable;
-pub use with_landmarks::WithLandmarks;

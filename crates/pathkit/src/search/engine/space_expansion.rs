@@ -2,8 +2,8 @@
 //! numbered densely by the space itself ([`DenseIndexer`]) or by a hash map as the search meets
 //! them ([`Interner`]).
 
-use super::best_first::{AtIndex, Expansion};
-use super::{IndexedSpace, SearchError, SearchSpace};
+use crate::search::best_first::{AtIndex, Expansion};
+use crate::search::{IndexedSpace, SearchError, SearchSpace};
 use crate::Cost;
 use std::cell::RefCell;
 use std::collections::HashMap;

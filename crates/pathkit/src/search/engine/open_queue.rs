@@ -3,13 +3,13 @@
 //!
 //! | open list | used by | why |
 //! |---|---|---|
-//! | [`OpenList`](super::open_list::OpenList): binary heap with a one-entry cache | the general search (any space, any options) | no assumption on the heuristic |
-//! | [`BucketOpen`](super::bucket_open::BucketOpen): F buckets in front of a small heap | A* on a grid under its own weights | pushes are a shift and a list insert, but it needs F never to fall (a consistent heuristic) |
-//! | [`KeyHeap`](super::key_heap::KeyHeap): binary heap of 128-bit keys | Jump Point Search and JPS+ | few, far-apart pushes: one wide compare per heap step is all they need |
+//! | [`OpenList`](crate::search::open_list::OpenList): binary heap with a one-entry cache | the general search (any space, any options) | no assumption on the heuristic |
+//! | [`BucketOpen`](crate::search::bucket_open::BucketOpen): F buckets in front of a small heap | A* on a grid under its own weights | pushes are a shift and a list insert, but it needs F never to fall (a consistent heuristic) |
+//! | [`KeyHeap`](crate::search::key_heap::KeyHeap): binary heap of 128-bit keys | Jump Point Search and JPS+ | few, far-apart pushes: one wide compare per heap step is all they need |
 //!
 //! All three pop in the same order: smallest F, then smallest tie key (see [`Entry`]).
 
-use super::entry::Entry;
+use crate::search::entry::Entry;
 use crate::Cost;
 
 /// An open list of [`Entry`]s, popped smallest F first, then smallest tie key. Clearing keeps the

@@ -95,7 +95,7 @@ pub(crate) struct Records<C, H = C> {
     pub slots: Vec<Record<C, H>>,
     pub generation: u32,
     /// This query's number, unique across every context of the process: a
-    /// [`Stepper`](super::Stepper) resumed between calls checks that the records are still its
+    /// [`Stepper`](crate::search::Stepper) resumed between calls checks that the records are still its
     /// own (no other search has used them, and they are not a copy that has moved on).
     pub ticket: u64,
     /// The indices of the last path, goal first: path writing's scratch list, kept so that it

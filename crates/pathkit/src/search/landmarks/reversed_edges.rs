@@ -6,8 +6,8 @@
 //! successors (the nodes a search from the landmarks reached), into flat arrays: for each node,
 //! the nodes with an edge to it and what that edge costs.
 
-use super::{IndexedSpace, SearchSpace};
 use crate::limits::{self, Refusal};
+use crate::search::{IndexedSpace, SearchSpace};
 use crate::Cost;
 
 /// The reversed edges of the nodes `members`: node `v`'s entries are the edges `u -> v` of the

@@ -8,13 +8,13 @@
 //! sorted on (F, tie key) so that each pop takes the last one. Entries the search no longer needs
 //! (left behind when a node improved, or for a node since closed) are dropped at that moment
 //! instead of being sorted and taken: on grids that is 40% of all entries. The pop order is exactly that of
-//! [`OpenList`](super::open_list::OpenList): smallest F, then smallest tie key. Entries beyond the
+//! [`OpenList`](crate::search::open_list::OpenList): smallest F, then smallest tie key. Entries beyond the
 //! window wait in a second heap; an F that rounding noise puts below the current bucket (F never
 //! decreases along a path in exact arithmetic) goes straight to the small heap and keeps that
 //! order too.
 
-use super::entry::Entry;
-use super::open_queue::OpenQueue;
+use crate::search::entry::Entry;
+use crate::search::open_queue::OpenQueue;
 use crate::Cost;
 use std::collections::BinaryHeap;
 

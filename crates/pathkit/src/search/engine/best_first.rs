@@ -1,7 +1,7 @@
 //! The one best-first search loop. A*, Dijkstra, weighted A*, the stepper, the grid's fast path,
 //! Jump Point Search and JPS+ all run [`advance`]; they differ in what is plugged into it:
 //!
-//! - an [`Expansion`]: where successors come from (a user's [`SearchSpace`](super::SearchSpace),
+//! - an [`Expansion`]: where successors come from (a user's [`SearchSpace`](crate::search::SearchSpace),
 //!   a grid's neighbour masks, jumps over a grid, a JPS+ table) and the estimate of what remains;
 //! - an [`OpenQueue`]: a binary heap, the bucket queue, or the 128-bit key heap;
 //! - [`Checks`]: [`Validated`] for costs and estimates that come from a user's code and for the
@@ -12,11 +12,11 @@
 //! Records, their stamps, the parent marker, the statistics and path writing exist once
 //! ([`Records`]); so does the rule that decides when a node improves.
 
-use super::entry::Entry;
-use super::open_queue::OpenQueue;
-use super::record::{EstimateSlot, Record, Records, NO_PARENT};
-use super::{SearchError, SearchOptions, Stats, TieBreak, WhenUnreachable};
 use crate::cost::keys::CostKeys;
+use crate::search::entry::Entry;
+use crate::search::open_queue::OpenQueue;
+use crate::search::record::{EstimateSlot, Record, Records, NO_PARENT};
+use crate::search::{SearchError, SearchOptions, Stats, TieBreak, WhenUnreachable};
 use crate::Cost;
 use std::fmt::Debug;
 

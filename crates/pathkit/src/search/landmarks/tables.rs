@@ -1,5 +1,5 @@
 //! [`Landmarks`]: exact costs between a few landmark nodes and every node, from which
-//! [`WithLandmarks`](super::WithLandmarks) estimates the cost between any two nodes (the ALT
+//! [`WithLandmarks`](crate::search::WithLandmarks) estimates the cost between any two nodes (the ALT
 //! heuristic: A*, Landmarks, Triangle inequality; Goldberg and Harrelson 2005).
 //!
 //! For a landmark `L`, the cheapest route from `n` to `g` cannot be cheaper than what going on
@@ -8,16 +8,16 @@
 //! where a straight-line estimate is blind to the walls, the larger of them over a handful of
 //! landmarks is often the true cost and A* walks almost straight to the goal.
 
-use super::landmark_choice::LandmarkChoice;
-use super::landmark_error::LandmarkError;
+use super::choice::LandmarkChoice;
+use super::error::LandmarkError;
 use super::reversed_edges::ReversedEdges;
-use super::{IndexedSpace, SearchContext, SearchError};
 use crate::limits;
+use crate::search::{IndexedSpace, SearchContext, SearchError};
 use crate::Cost;
 
 /// Costs between a few landmarks and every node of an [`IndexedSpace`], computed once by
 /// Dijkstra searches over the space itself (so terrain weights, diagonal rules and one-way
-/// edges are all in them), for the estimate of [`WithLandmarks`](super::WithLandmarks).
+/// edges are all in them), for the estimate of [`WithLandmarks`](crate::search::WithLandmarks).
 ///
 /// # What is stored
 ///

@@ -1,11 +1,11 @@
 //! [`WithLandmarks`]: a space searched with the landmark estimate of a [`Landmarks`] table.
 
-use super::{IndexedSpace, Landmarks, SearchSpace};
+use crate::search::{IndexedSpace, Landmarks, SearchSpace};
 use crate::Cost;
 
 /// `space` with its heuristic raised to the landmark bounds of `landmarks` (the ALT estimate):
 /// the same nodes, edges and costs, so any search of a
-/// [`SearchContext`](super::SearchContext) runs on it unchanged and finds paths of the same
+/// [`SearchContext`](crate::search::SearchContext) runs on it unchanged and finds paths of the same
 /// cost, expanding fewer nodes where the space's own estimate is poor (mazes, rooms joined by
 /// doors, portals).
 ///

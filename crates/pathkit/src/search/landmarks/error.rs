@@ -1,10 +1,10 @@
-//! [`LandmarkError`]: why a [`Landmarks`](super::Landmarks) table could not be built.
+//! [`LandmarkError`]: why a [`Landmarks`](crate::search::Landmarks) table could not be built.
 
-use super::SearchError;
 use crate::limits::Refusal;
+use crate::search::SearchError;
 use std::fmt;
 
-/// Why a [`Landmarks`](super::Landmarks) table could not be built: always a problem with the
+/// Why a [`Landmarks`](crate::search::Landmarks) table could not be built: always a problem with the
 /// input or with memory, reported before anything is searched with it.
 ///
 /// ```

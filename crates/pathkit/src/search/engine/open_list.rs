@@ -1,8 +1,8 @@
 //! [`OpenList`]: the general search's open list, a binary heap of compact entries ordered by F,
 //! then by the tie rule, with a one-entry cache in front.
 
-use super::entry::Entry;
-use super::open_queue::OpenQueue;
+use crate::search::entry::Entry;
+use crate::search::open_queue::OpenQueue;
 use crate::Cost;
 use std::collections::BinaryHeap;
 

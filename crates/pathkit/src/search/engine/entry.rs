@@ -1,6 +1,6 @@
 //! [`Entry`]: one open-list entry, the same for every open list.
 
-use super::TieBreak;
+use crate::search::TieBreak;
 use crate::Cost;
 use std::cmp::Ordering;
 

@@ -1,10 +1,10 @@
-//! [`Scratch`]: what the multi-node queries of a [`SearchContext`](super::SearchContext) keep
+//! [`Scratch`]: what the multi-node queries of a [`SearchContext`](crate::search::SearchContext) keep
 //! between queries (goal marks, the order nodes were settled in), so that once warm they
 //! allocate nothing.
 
-use super::best_first::Goal;
-use super::SearchError;
 use crate::limits;
+use crate::search::best_first::Goal;
+use crate::search::SearchError;
 use std::cell::RefCell;
 
 /// The reusable lists of multi-node queries.

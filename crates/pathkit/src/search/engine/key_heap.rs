@@ -1,15 +1,15 @@
 //! [`KeyHeap`]: the open list of Jump Point Search, a binary heap of 128-bit keys.
 
-use super::entry::Entry;
-use super::open_queue::OpenQueue;
+use crate::search::entry::Entry;
+use crate::search::open_queue::OpenQueue;
 use crate::Cost;
 use std::collections::BinaryHeap;
 
 /// A binary heap of entries stored as single 128-bit keys (inverted, so the max-heap pops the
 /// smallest F, then the smallest tie key), so that each comparison is one wide compare. Jump
 /// Point Search pushes few entries, far apart in F, and pops most of them: neither the one-entry
-/// cache of [`OpenList`](super::open_list::OpenList) nor the buckets of
-/// [`BucketOpen`](super::bucket_open::BucketOpen) would pay for themselves.
+/// cache of [`OpenList`](crate::search::open_list::OpenList) nor the buckets of
+/// [`BucketOpen`](crate::search::bucket_open::BucketOpen) would pay for themselves.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct KeyHeap {
     heap: BinaryHeap<u128>,

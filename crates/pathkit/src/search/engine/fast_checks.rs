@@ -4,15 +4,15 @@
 //! [`Trusted`] search keeps its unbounded loop. The checks themselves (none) are the provided
 //! methods of [`Checks`].
 //!
-//! [`Trusted`]: super::Trusted
+//! [`Trusted`]: crate::search::Trusted
 
-use super::best_first::Checks;
+use crate::search::best_first::Checks;
 use crate::Cost;
 
 /// [`Trusted`]'s checks (none), for a search run a slice at a time: the loop tests its step
 /// budget.
 ///
-/// [`Trusted`]: super::Trusted
+/// [`Trusted`]: crate::search::Trusted
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TrustedSliced;
 

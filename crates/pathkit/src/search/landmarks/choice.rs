@@ -1,4 +1,4 @@
-//! [`LandmarkChoice`]: which nodes become the landmarks of a [`Landmarks`](super::Landmarks) table.
+//! [`LandmarkChoice`]: which nodes become the landmarks of a [`Landmarks`](crate::search::Landmarks) table.
 
 /// Which nodes become landmarks.
 ///

@@ -215,7 +215,7 @@ impl NavMesh {
     /// a corner close the way between them, as walls do for grid paths that may not cut corners.
     ///
     /// # Errors
-    /// [`NavMeshError::TooLarge`] for a grid whose walls need more than `u32` vertices.
+    /// [`NavMeshError::TooManyElements`] for a grid whose walls need more than `u32` vertices.
     ///
     /// ```
     /// use pathkit::geometry::Point;
@@ -337,7 +337,7 @@ fn check_count(count: usize) -> Result<(), NavMeshError> {
     if u32::try_from(count).is_ok_and(|c| c < u32::MAX) {
         Ok(())
     } else {
-        Err(NavMeshError::TooLarge { count })
+        Err(NavMeshError::TooManyElements { count })
     }
 }
 

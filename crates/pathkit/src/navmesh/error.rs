@@ -61,7 +61,7 @@ pub enum NavMeshError {
         to: u32,
     },
     /// More vertices or triangles than `u32` indices can number.
-    TooLarge {
+    TooManyElements {
         /// How many were asked for.
         count: usize,
     },
@@ -145,7 +145,7 @@ impl fmt::Display for NavMeshError {
                 f,
                 "edge {from}-{to} is shared by more than two triangles or by two of the same winding"
             ),
-            NavMeshError::TooLarge { count } => {
+            NavMeshError::TooManyElements { count } => {
                 write!(f, "{count} elements is more than u32 indices can number")
             }
             NavMeshError::TooManyCrossings { walls, limit } => write!(

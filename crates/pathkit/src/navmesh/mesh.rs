@@ -79,7 +79,7 @@ impl NavMesh {
     /// [`VertexOutOfRange`](NavMeshError::VertexOutOfRange),
     /// [`DegenerateTriangle`](NavMeshError::DegenerateTriangle) for a triangle without area,
     /// [`NonManifoldEdge`](NavMeshError::NonManifoldEdge) for an edge of three triangles or of
-    /// two that overlap, [`TooLarge`](NavMeshError::TooLarge).
+    /// two that overlap, [`TooManyElements`](NavMeshError::TooManyElements).
     ///
     /// ```
     /// use pathkit::geometry::Point;
@@ -500,7 +500,7 @@ pub(crate) fn check_triangles(
     NavMeshError::check_finite(vertices.iter().copied())?;
     for count in [vertices.len(), triangles.len()] {
         if u32::try_from(count).is_err() || count == WALL as usize {
-            return Err(NavMeshError::TooLarge { count });
+            return Err(NavMeshError::TooManyElements { count });
         }
     }
     triangles

@@ -15,13 +15,13 @@
 
 use crate::floors::Floors;
 use crate::game::GameSession;
-use crate::hexes::HexPlayground;
+use crate::hexes::{HexAnswer, HexPlayground, HexPresetAnswer};
 use crate::playground::{Playground, Settings};
 use crate::{ErrorAnswer, PlaygroundError};
 use pathkit::grid::Cell;
 use pathkit::levels::Place;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 
 thread_local! {
@@ -459,14 +459,13 @@ pub extern "C" fn fl_search(
 /// 2 odd-q, 3 even-q): its size and layout, or an error, as JSON.
 #[no_mangle]
 pub extern "C" fn hx_preset(preset: u32, layout: u32) -> usize {
-    answer(match HexPlayground::preset(preset, layout) {
-        Ok(h) => {
+    answer(HexPresetAnswer::from(
+        HexPlayground::preset(preset, layout).map(|h| {
             let info = h.info();
             HEXES.set(h);
-            json!({"ok": true, "info": info})
-        }
-        Err(e) => json!({"ok": false, "error": e.to_string()}),
-    })
+            info
+        }),
+    ))
 }
 
 /// The hex grid's size and layout, as JSON.
@@ -492,5 +491,5 @@ pub extern "C" fn hx_set_cell(col: u32, row: u32, weight: u32) -> u32 {
 #[no_mangle]
 pub extern "C" fn hx_search(sc: i32, sr: i32, gc: i32, gr: i32) -> usize {
     let (s, g) = (cell(sc, sr), cell(gc, gr));
-    answer(HEXES.with_borrow_mut(|h| h.search((s.x, s.y), (g.x, g.y))))
+    answer(HEXES.with_borrow_mut(|h| HexAnswer::from(h.search((s.x, s.y), (g.x, g.y)))))
 }

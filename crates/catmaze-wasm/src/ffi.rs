@@ -13,7 +13,7 @@
 //! coordinates outside the map, unknown menu codes and malformed files become errors in the
 //! JSON answers.
 
-use crate::floors::Floors;
+use crate::floors::{FloorAnswer, Floors};
 use crate::game::GameSession;
 use crate::hexes::{HexAnswer, HexPlayground, HexPresetAnswer};
 use crate::playground::{Playground, Settings};
@@ -447,11 +447,11 @@ pub extern "C" fn fl_search(
 ) -> usize {
     let (s, g) = (cell(sx, sy), cell(gx, gy));
     answer(FLOORS.with_borrow_mut(|f| {
-        f.search(
+        FloorAnswer::from(f.search(
             Place::new(sf, s.x, s.y),
             Place::new(gf, g.x, g.y),
             diagonal == 1,
-        )
+        ))
     }))
 }
 

@@ -42,7 +42,7 @@ pub mod menus;
 mod playground;
 
 pub use error::{ErrorAnswer, PlaygroundError};
-pub use floors::{Floors, PortalKind};
+pub use floors::{FloorAnswer, FloorInfo, FloorSearch, Floors, FloorsInfo, PortalInfo, PortalKind};
 pub use game::GameSession;
 pub use hexes::{
     HexAnswer, HexInfo, HexPlayground, HexPresetAnswer, HexSearch, BRIDGE_ROW,

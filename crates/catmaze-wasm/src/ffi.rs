@@ -21,7 +21,6 @@ use crate::{ErrorAnswer, PlaygroundError};
 use pathkit::grid::Cell;
 use pathkit::levels::Place;
 use serde::Serialize;
-use serde_json::Value;
 use std::cell::RefCell;
 
 thread_local! {
@@ -145,25 +144,25 @@ pub extern "C" fn game_set_step_ms(ms: u32) {
 /// A tap on a tile: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_tap(x: i32, y: i32) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.tap(x.into(), y.into()))))
+    answer(GAME.with_borrow_mut(|g| g.tap(x.into(), y.into())))
 }
 
 /// Time passing: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_update(ms: f64) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.update(ms))))
+    answer(GAME.with_borrow_mut(|g| g.update(ms)))
 }
 
 /// Restart: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_restart() -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.restart())))
+    answer(GAME.with_borrow_mut(|g| g.restart()))
 }
 
 /// Route variant 0, 1 or 2: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_set_variant(index: u32) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.set_variant(index))))
+    answer(GAME.with_borrow_mut(|g| g.set_variant(index)))
 }
 
 /// The game's state, as JSON.

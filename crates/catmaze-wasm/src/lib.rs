@@ -43,7 +43,7 @@ mod playground;
 
 pub use error::{ErrorAnswer, PlaygroundError};
 pub use floors::{FloorAnswer, FloorInfo, FloorSearch, Floors, FloorsInfo, PortalInfo, PortalKind};
-pub use game::GameSession;
+pub use game::{GameEvent, GameSession, GameState, PreviewEnding, RoutePreview, StepInProgress};
 pub use hexes::{
     HexAnswer, HexInfo, HexPlayground, HexPresetAnswer, HexSearch, BRIDGE_ROW,
     PRESETS as HEX_PRESETS,

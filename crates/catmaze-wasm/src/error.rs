@@ -309,3 +309,12 @@ impl From<HexError> for PlaygroundError {
         PlaygroundError::Hex(e)
     }
 }
+
+/// Serializes a refusal as its message alone: the floors and hex answers carry `"error"` as the
+/// text the page shows.
+pub(crate) fn as_message<S: serde::Serializer>(
+    error: &PlaygroundError,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(error)
+}

@@ -13,15 +13,14 @@
 //! coordinates outside the map, unknown menu codes and malformed files become errors in the
 //! JSON answers.
 
-use crate::floors::Floors;
+use crate::floors::{FloorAnswer, Floors};
 use crate::game::GameSession;
-use crate::hexes::HexPlayground;
+use crate::hexes::{HexAnswer, HexPlayground, HexPresetAnswer};
 use crate::playground::{Playground, Settings};
 use crate::{ErrorAnswer, PlaygroundError};
 use pathkit::grid::Cell;
 use pathkit::levels::Place;
 use serde::Serialize;
-use serde_json::{json, Value};
 use std::cell::RefCell;
 
 thread_local! {
@@ -145,25 +144,25 @@ pub extern "C" fn game_set_step_ms(ms: u32) {
 /// A tap on a tile: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_tap(x: i32, y: i32) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.tap(x.into(), y.into()))))
+    answer(GAME.with_borrow_mut(|g| g.tap(x.into(), y.into())))
 }
 
 /// Time passing: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_update(ms: f64) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.update(ms))))
+    answer(GAME.with_borrow_mut(|g| g.update(ms)))
 }
 
 /// Restart: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_restart() -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.restart())))
+    answer(GAME.with_borrow_mut(|g| g.restart()))
 }
 
 /// Route variant 0, 1 or 2: the events, as JSON.
 #[no_mangle]
 pub extern "C" fn game_set_variant(index: u32) -> usize {
-    answer(GAME.with_borrow_mut(|g| Value::Array(g.set_variant(index))))
+    answer(GAME.with_borrow_mut(|g| g.set_variant(index)))
 }
 
 /// The game's state, as JSON.
@@ -447,11 +446,11 @@ pub extern "C" fn fl_search(
 ) -> usize {
     let (s, g) = (cell(sx, sy), cell(gx, gy));
     answer(FLOORS.with_borrow_mut(|f| {
-        f.search(
+        FloorAnswer::from(f.search(
             Place::new(sf, s.x, s.y),
             Place::new(gf, g.x, g.y),
             diagonal == 1,
-        )
+        ))
     }))
 }
 
@@ -459,14 +458,13 @@ pub extern "C" fn fl_search(
 /// 2 odd-q, 3 even-q): its size and layout, or an error, as JSON.
 #[no_mangle]
 pub extern "C" fn hx_preset(preset: u32, layout: u32) -> usize {
-    answer(match HexPlayground::preset(preset, layout) {
-        Ok(h) => {
+    answer(HexPresetAnswer::from(
+        HexPlayground::preset(preset, layout).map(|h| {
             let info = h.info();
             HEXES.set(h);
-            json!({"ok": true, "info": info})
-        }
-        Err(e) => json!({"ok": false, "error": e.to_string()}),
-    })
+            info
+        }),
+    ))
 }
 
 /// The hex grid's size and layout, as JSON.
@@ -492,5 +490,5 @@ pub extern "C" fn hx_set_cell(col: u32, row: u32, weight: u32) -> u32 {
 #[no_mangle]
 pub extern "C" fn hx_search(sc: i32, sr: i32, gc: i32, gr: i32) -> usize {
     let (s, g) = (cell(sc, sr), cell(gc, gr));
-    answer(HEXES.with_borrow_mut(|h| h.search((s.x, s.y), (g.x, g.y))))
+    answer(HEXES.with_borrow_mut(|h| HexAnswer::from(h.search((s.x, s.y), (g.x, g.y)))))
 }

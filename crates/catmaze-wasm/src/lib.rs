@@ -42,9 +42,12 @@ pub mod menus;
 mod playground;
 
 pub use error::{ErrorAnswer, PlaygroundError};
-pub use floors::{Floors, PortalKind};
-pub use game::GameSession;
-pub use hexes::{HexPlayground, BRIDGE_ROW, PRESETS as HEX_PRESETS};
+pub use floors::{FloorAnswer, FloorInfo, FloorSearch, Floors, FloorsInfo, PortalInfo, PortalKind};
+pub use game::{GameEvent, GameSession, GameState, PreviewEnding, RoutePreview, StepInProgress};
+pub use hexes::{
+    HexAnswer, HexInfo, HexPlayground, HexPresetAnswer, HexSearch, BRIDGE_ROW,
+    PRESETS as HEX_PRESETS,
+};
 pub use live::{LiveSearch, Stepped};
 pub use menus::menus;
 pub use playground::{

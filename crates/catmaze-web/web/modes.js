@@ -152,7 +152,7 @@ export function startFloors(engine) {
     st.info.portals.forEach((_, i) => {
       $(`fl-portal-${i}`).addEventListener('change', (ev) => {
         const answer = engine.json(engine.x.fl_set_portal(i, ev.target.checked ? 1 : 0));
-        if (!answer.ok) $('pg-error').textContent = answer.error;
+        if (!answer.ok) $('pg-error').textContent = answer.error?.message ?? answer.error;
         st.info = engine.json(engine.x.fl_info());
         search();
       });

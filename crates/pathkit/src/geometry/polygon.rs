@@ -349,21 +349,28 @@ impl Polygon {
         self.area() > THIN * extent * extent
     }
 
-    /// The rectangle around a polygon without area, its sides and ends `radius` from it: along
-    /// the line through its two farthest points and across it.
-    fn rectangle_around(&self, radius: f64) -> Polygon {
-        let points = &self.points;
-        let Some(&first) = points.first() else {
-            return self.clone();
-        };
+    /// Two of its points far apart: the farthest from the first point, and the farthest from
+    /// that one (the two ends of a polygon without area); `None` for no points.
+    pub(crate) fn far_ends(&self) -> Option<(Point, Point)> {
+        let first = *self.points.first()?;
         let far = |from: Point| {
-            points
+            self.points
                 .iter()
                 .copied()
                 .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
                 .unwrap_or(from)
         };
-        let (a, b) = (far(far(first)), far(first));
+        let b = far(first);
+        Some((far(b), b))
+    }
+
+    /// The rectangle around a polygon without area, its sides and ends `radius` from it: along
+    /// the line through its two farthest points and across it.
+    fn rectangle_around(&self, radius: f64) -> Polygon {
+        let points = &self.points;
+        let Some((a, b)) = self.far_ends() else {
+            return self.clone();
+        };
         let length = a.distance(b);
         // Along the wall and across it; any frame for a single point.
         let u = if length > 0.0 {

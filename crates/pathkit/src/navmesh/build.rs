@@ -317,17 +317,9 @@ fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
     if r == 0.0 && !o.has_area() {
         // The wall from end to end: its sides, which double back along it, would cross one
         // another at angles no triangulator can split.
-        let points = o.points();
-        let first = points[0];
-        let far = |from: Point| {
-            points
-                .iter()
-                .copied()
-                .max_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
-                .unwrap_or(from)
-        };
-        let (a, b) = (far(far(first)), far(first));
-        return Polygon::new(if a == b { vec![a] } else { vec![a, b] });
+        if let Some((a, b)) = o.far_ends() {
+            return Polygon::new(if a == b { vec![a] } else { vec![a, b] });
+        }
     }
     o.extruded(r, Extrusion::Clearance)
 }

@@ -57,30 +57,30 @@ impl<S: IndexedSpace> Pathfinder for BreadthFirst<S> {
                 ctx.run_breadth_first(&policy, start_index, &goal, path)
             }
             crate::Goal::AnyOf(goals) => {
-                for &goal in goals {
-                    if space.index_of(goal).is_none_or(|i| i >= space.node_bound()) {
-                        return Err(SearchError::NodeOutOfBounds { node: goal });
-                    }
-                }
                 let any = |n: S::Node| goals.contains(&n);
-                breadth_first_to(ctx, space, start, &Matching(any), path)
+                breadth_first_to(ctx, space, start, goals, &Matching(any), path)
             }
             crate::Goal::Matching(accepts) => {
-                breadth_first_to(ctx, space, start, &Matching(accepts), path)
+                breadth_first_to(ctx, space, start, &[], &Matching(accepts), path)
             }
         }
     }
 }
 
-/// Breadth-first search from `start` until a node `goal` accepts is taken off the queue.
+/// Breadth-first search from `start` until a node `goal` accepts is taken off the queue; each of
+/// `goals` (the nodes `goal` lists, if it lists them) must be in the space, as `start` must.
 fn breadth_first_to<S: IndexedSpace, G: best_first::Goal<S::Node>>(
     ctx: &mut SearchContext<S::Cost>,
     space: &S,
     start: S::Node,
+    goals: &[S::Node],
     goal: &G,
     path: &mut Vec<S::Node>,
 ) -> Result<Status<S::Cost>, SearchError<S::Node>> {
     let indexer = ctx.prepare(space)?;
+    for &g in goals {
+        indexer.index(g)?;
+    }
     let start_index = indexer.index(start)?;
     let policy = super::space_expansion::SpaceExpansion {
         space,

@@ -296,6 +296,22 @@ proptest! {
     }
 }
 
+/// A side split by a point almost on it, beside a repeated vertex: the two sides meet at an
+/// angle of 2e-11 radians. Exact arithmetic puts the mitred node at x = 0.8732060; an oracle
+/// that intersected the two moved lines there put it at 0.8732538.
+#[test]
+fn a_vertex_almost_on_a_straight_side_is_mitred_straight_out() {
+    let polygon = vec![
+        [2.255_944_7, 9.595_915],
+        [0.873_158_2, 9.596_576],
+        [-0.509_628_24, 9.597_237],
+        [-0.509_628_24, 9.597_237],
+        [-0.510_950_27, 6.831_663_6],
+        [2.254_623, 6.830_341_3],
+    ];
+    apply_and_check(0.1, true, vec![Change::Add(vec![polygon])]).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
 

@@ -8,7 +8,7 @@
 //!   `v + r (v - C) / |v - C|` (stays when `v = C`).
 //! - **Mitre**: every side moves out by `r`, parallel to itself; each vertex goes where the two
 //!   moved sides through it meet. Repeated vertices are skipped when finding a vertex's sides;
-//!   two sides along one line move the vertex straight out; a side that turns straight back (a
+//!   two sides along one line (to a millionth of a radian) move the vertex straight out; a side that turns straight back (a
 //!   spike) has no meeting point and grows radially; so does a polygon without area.
 //! - A radius of 0 grows by a thousandth of a unit (GameplayKit places nodes "a thousandth of a
 //!   unit out").
@@ -108,7 +108,10 @@ pub fn mitre(poly: &[P], r: f64) -> Vec<P> {
             );
             let denominator = cross2(d1, d2);
             let len = d1.0.hypot(d1.1) * d2.0.hypot(d2.1);
-            if denominator.abs() <= 1e-12 * len {
+            // Sides within a millionth of a radian of parallel: intersecting their moved lines
+            // would divide one rounding error by another, and the true meeting point lies within
+            // `r` millionths of the side moved straight out (far inside the test's tolerance).
+            if denominator.abs() <= 1e-6 * len {
                 // Parallel sides: along one line, or a spike turning straight back.
                 let dot = d1.0 * d2.0 + d1.1 * d2.1;
                 return if dot > 0.0 {

@@ -9,7 +9,7 @@
 
 use pathkit::grid::{Cell, Grid};
 use pathkit::search::{Progress, SearchContext, SearchOptions};
-use pathkit::Pathfinder;
+use pathkit::{Pathfinder, PendingPath, SlicedPathfinder};
 
 /// How many frames the search took, and whether its path is the one-shot search's.
 fn run() -> Result<(u32, bool), Box<dyn std::error::Error>> {

@@ -51,9 +51,11 @@ pub mod navmesh;
 mod pathfinder;
 mod rebuilt_table;
 pub mod search;
+mod sliced_pathfinder;
 
 pub use cost::Cost;
 pub use pathfinder::{Goal, Pathfinder, Unsupported};
+pub use sliced_pathfinder::{PendingPath, SlicedPathfinder};
 
 /// The crate README's examples, compiled and run as doctests so they cannot go stale. The
 /// workspace README's examples are the `catmaze` crate's doctests: that file is not part of this

@@ -25,7 +25,7 @@ use crate::search::{
     outcome_of, IndexedSpace, Outcome, PendingSearch, SearchContext, SearchError, SearchOptions,
     Stats, Status, WhenUnreachable,
 };
-use crate::Cost;
+use crate::{Cost, SlicedPathfinder};
 use std::fmt;
 
 /// Where a search goes: one node, the nearest of several, or the nearest node a test accepts.
@@ -349,10 +349,7 @@ pub(crate) fn core_search_into<S: IndexedSpace>(
     is_open: impl Fn(S::Node) -> bool,
 ) -> Result<Status<S::Cost>, SearchError<S::Node>> {
     path.clear();
-    let check = |node: S::Node| match space.index_of(node) {
-        Some(i) if i < space.node_bound() => Ok(()),
-        _ => Err(SearchError::NodeOutOfBounds { node }),
-    };
+    let check = |node: S::Node| in_bounds(space, node);
     check(start)?;
     let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
     if let Goal::Node(goal) = to {
@@ -414,39 +411,6 @@ pub(crate) fn core_search_into<S: IndexedSpace>(
 #[derive(Clone, Copy, Debug)]
 pub struct AStar<S>(pub S);
 
-impl<S: IndexedSpace> AStar<S> {
-    /// Starts a search to run a slice at a time ([`PendingSearch::resume`]): at most so many
-    /// expansions per call, the rest on later calls (the next frame of a game). Resumed until it
-    /// is done, it answers exactly what [`find_path_with`](Pathfinder::find_path_with) answers.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{AStar, Progress, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::new(8, 8).unwrap();
-    /// let astar = AStar(grid.four_connected());
-    /// let mut ctx = SearchContext::new();
-    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(7, 7), &SearchOptions::new()).unwrap();
-    /// assert_eq!(search.resume(3).unwrap(), Progress::Running);
-    /// assert_eq!(search.stats().expanded, 3);
-    /// let outcome = search.resume(u64::MAX).unwrap().done().unwrap();
-    /// assert_eq!(outcome.path().unwrap().cost, 14);
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// Invalid options, a node outside the space, memory.
-    pub fn start_path<'c, 's>(
-        &'s self,
-        ctx: &'c mut SearchContext<S::Cost>,
-        start: S::Node,
-        goal: S::Node,
-        options: &SearchOptions<S::Cost>,
-    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
-        ctx.start_search(&self.0, start, goal, options)
-    }
-}
-
 /// Searches the space: see [`AStar`].
 ///
 /// # Errors
@@ -472,11 +436,77 @@ impl<S: IndexedSpace> Pathfinder for AStar<S> {
     }
 }
 
+/// Searches the space a slice at a time ([`SlicedPathfinder`]): at most so many expansions per
+/// call, the rest on later calls (the next frame of a game). Resumed until it is done, it answers
+/// exactly what [`find_path_with`](Pathfinder::find_path_with) answers.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{AStar, Progress, SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let grid = Grid::new(8, 8)?;
+/// let astar = AStar(grid.four_connected());
+/// let mut ctx = SearchContext::new();
+/// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(7, 7), &SearchOptions::new())?;
+/// assert_eq!(search.resume(3)?, Progress::Running);
+/// assert_eq!(search.stats().expanded, 3);
+/// let outcome = search.resume(u64::MAX)?.done().unwrap();
+/// assert_eq!(outcome.path().unwrap().cost, 14);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<S: IndexedSpace> SlicedPathfinder for AStar<S> {
+    type Pending<'c, 's>
+        = PendingSearch<'c, 's, S>
+    where
+        S: 's,
+        S::Cost: 'c;
+
+    fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<S::Cost>,
+        start: S::Node,
+        goal: S::Node,
+        options: &SearchOptions<S::Cost>,
+    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+        core_start_path(ctx, &self.0, start, goal, options, |_| true)
+    }
+}
+
+/// `node` inside the space's bounds, or [`SearchError::NodeOutOfBounds`].
+fn in_bounds<S: IndexedSpace>(space: &S, node: S::Node) -> Result<(), SearchError<S::Node>> {
+    match space.index_of(node) {
+        Some(i) if i < space.node_bound() => Ok(()),
+        _ => Err(SearchError::NodeOutOfBounds { node }),
+    }
+}
+
+/// [`core_search_into`]'s checks for one goal, then the search set up to run a slice at a time.
+pub(crate) fn core_start_path<'c, 's, S: IndexedSpace>(
+    ctx: &'c mut SearchContext<S::Cost>,
+    space: &'s S,
+    start: S::Node,
+    goal: S::Node,
+    options: &SearchOptions<S::Cost>,
+    is_open: impl Fn(S::Node) -> bool,
+) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+    let check = |node: S::Node| in_bounds(space, node);
+    check(start)?;
+    check(goal)?;
+    let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
+    if is_open(start) && (closest || is_open(goal)) {
+        ctx.start_search(space, start, goal, options)
+    } else {
+        Ok(PendingSearch::answered(ctx, Status::Unreachable))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::levels::{LevelMap, Place};
+    use crate::PendingPath;
 
     #[test]
     fn a_walled_goal_is_unreachable_without_searching_unless_the_closest_point_is_asked_for() {
@@ -495,5 +525,15 @@ mod tests {
             panic!("{outcome:?}")
         };
         assert_eq!(path.nodes.last(), Some(&Place::new(0, 1, 0)));
+
+        // The same a slice at a time: answered before the first slice, or searched.
+        let search = space
+            .start_path(&mut ctx, start, walled, &SearchOptions::new())
+            .unwrap();
+        assert!(search.is_done());
+        let mut search = space.start_path(&mut ctx, start, walled, &closest).unwrap();
+        assert!(!search.is_done());
+        let sliced = search.resume(u64::MAX).unwrap().done().unwrap();
+        assert_eq!(sliced, Outcome::Closest(path));
     }
 }

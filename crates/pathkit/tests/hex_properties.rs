@@ -6,6 +6,7 @@
 //! more than the real cost; the connected components, the offset conversions and the text form
 //! must be the oracle's too.
 
+use crate::support;
 use crate::support::hex_oracle::{Drawing, HexMap};
 use pathkit::hex::{Hex, HexGrid, HexLayout};
 use pathkit::search::AStar;
@@ -119,6 +120,10 @@ fn check_query(
     let (start, goal) = (hex_of(grid, map, s), hex_of(grid, map, g));
     let what = || format!("{s:?} -> {g:?} ({start} -> {goal})\n{}", map.picture());
     let outcome = grid.find_path(ctx, start, goal).unwrap();
+    let stats = ctx.stats();
+    // Run a slice at a time, the same answer and the same work.
+    let sliced = support::sliced_answer(grid, ctx, (start, goal), &SearchOptions::new(), 3);
+    assert_eq!(sliced, (outcome.clone(), stats), "sliced: {}", what());
     let expected = map.shortest(s, g);
     tally.queries += 1;
     *tally.per_layout.entry(grid.layout()).or_default() += 1;
@@ -171,6 +176,9 @@ fn check_query(
                     ..SearchOptions::default()
                 };
                 let closest = grid.find_path_with(ctx, start, goal, &options).unwrap();
+                let stats = ctx.stats();
+                let sliced = support::sliced_answer(grid, ctx, (start, goal), &options, 2);
+                assert_eq!(sliced, (closest.clone(), stats), "sliced: {}", what());
                 let Outcome::Closest(path) = closest else {
                     panic!("closest point: {closest:?}: {}", what());
                 };

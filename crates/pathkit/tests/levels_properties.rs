@@ -22,6 +22,7 @@ use pathkit::levels::{LevelMap, LevelSpace, Place, Portal, PortalId};
 use pathkit::search::{IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchSpace};
 use pathkit::Pathfinder;
 
+use crate::support;
 use crate::support::levels_oracle::{Floor, Levels, Link, Rule, Spot};
 use crate::support::oracle::same_cost;
 use pathkit::search::AStar;
@@ -227,6 +228,10 @@ pub(crate) fn check_query(
     let space = space_of(pair);
     let expected = pair.oracle.shortest(start, goal);
     let astar = space.find_path(ctx, place(start), place(goal)).unwrap();
+    let stats = ctx.stats();
+    let ends = (place(start), place(goal));
+    let sliced = support::sliced_answer(&space, ctx, ends, &SearchOptions::new(), 4);
+    assert_eq!(sliced, (astar.clone(), stats), "{why}: sliced");
     match (expected, astar.path()) {
         (None, None) => {}
         (Some(cost), Some(path)) => {

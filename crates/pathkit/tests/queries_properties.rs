@@ -18,7 +18,7 @@ use proptest::prelude::*;
 
 use crate::support;
 use pathkit::search::AStar;
-use pathkit::{Goal, Pathfinder, Unsupported};
+use pathkit::{Goal, Pathfinder, PendingPath, SlicedPathfinder, Unsupported};
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
     check_grid_answer, moves_of, picture, random_case, tolerance, xy, Case, RULES, TIES,
@@ -746,7 +746,7 @@ proptest! {
         for mode in [JpsMode::EIGHT, JpsMode::FOUR, JpsMode::EIGHT.jump_points()] {
             let one_shot = case.grid.jump_points(mode).find_path(&mut jps, start, goal).unwrap();
             let stats = jps.stats();
-            let mut search = jps.start_path(&case.grid, start, goal, mode).unwrap();
+            let mut search = case.grid.jump_points(mode).start_path(&mut jps, start, goal, &SearchOptions::new()).unwrap();
             prop_assert_eq!(search.is_done(), stats.expanded == 0);
             let sliced = run_sliced(|steps| search.resume(steps), budget);
             prop_assert!(search.is_done());
@@ -759,7 +759,7 @@ proptest! {
         let plus = JpsPlus::new(case.grid.clone()).unwrap();
         let one_shot = plus.find_path(&mut jps, start, goal).unwrap();
         let stats = jps.stats();
-        let mut search = plus.start_path(&mut jps, start, goal, PathMode::Cells).unwrap();
+        let mut search = plus.start_path(&mut jps, start, goal, &SearchOptions::new()).unwrap();
         prop_assert_eq!(search.is_done(), stats.expanded == 0);
         let sliced = run_sliced(|steps| search.resume(steps), budget);
         prop_assert!(search.is_done());

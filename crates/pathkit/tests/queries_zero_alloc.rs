@@ -7,10 +7,10 @@ use crate::alloc_counter;
 use alloc_counter::count;
 use pathkit::graph::{NodeGraph, NodeKind};
 use pathkit::grid::{Cell, Grid};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 use pathkit::search::AStar;
 use pathkit::search::{Progress, SearchContext, SearchOptions, WhenUnreachable};
-use pathkit::{Goal, Pathfinder};
+use pathkit::{Goal, Pathfinder, PendingPath, SlicedPathfinder};
 
 /// A 90x70 map of random walls (some cells heavier when `weighted`) and a few long wall
 /// segments.
@@ -243,12 +243,13 @@ fn sliced_searches_allocate_nothing_after_warm_up() {
         let mut search = astar.start_path(&mut ctx, start, goal, &options).unwrap();
         while let Progress::Running = search.resume_into(50, &mut path).unwrap() {}
         done += usize::from(!path.is_empty());
-        let mut search = jps.start_path(&grid, start, goal, JpsMode::EIGHT).unwrap();
+        let mut search = grid
+            .jump_points(JpsMode::EIGHT)
+            .start_path(&mut jps, start, goal, &options)
+            .unwrap();
         while let Progress::Running = search.resume_into(5, &mut path).unwrap() {}
         done += usize::from(!path.is_empty());
-        let mut search = plus
-            .start_path(&mut jps, start, goal, PathMode::Cells)
-            .unwrap();
+        let mut search = plus.start_path(&mut jps, start, goal, &options).unwrap();
         while let Progress::Running = search.resume_into(5, &mut path).unwrap() {}
         done += usize::from(!path.is_empty());
         done

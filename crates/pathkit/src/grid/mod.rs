@@ -6,7 +6,7 @@
 //! - Queries beyond one path, on [`GridSpace`]: movement ranges and flow fields
 //!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
 //!   ([`Goal::AnyOf`](crate::Goal::AnyOf)), a search spread over frames
-//!   ([`GridSpace::start_path`], [`PendingGridSearch`]).
+//!   ([`SlicedPathfinder::start_path`](crate::SlicedPathfinder::start_path), [`PendingGridSearch`]).
 //! - Line of sight between cells ([`Grid::line_of_sight`]) and smoothing, a path turned into the
 //!   few waypoints an agent walks in straight lines ([`Grid::smooth`], [`Grid::smooth_into`]),
 //!   both under the diagonal rule's corner rule.

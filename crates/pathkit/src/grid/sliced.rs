@@ -5,10 +5,10 @@ use super::grid_problem::GridProblem;
 use super::space::Plan;
 use super::{Cell, GridError, GridRules, GridSpace, TileRules};
 use crate::search::{
-    begin, finish_path, progress_of, AtIndex, DenseIndexer, Outcome, Progress, SearchContext,
-    SearchOptions, Slices, SpaceExpansion, Stats, Status, TrustedSliced, Validated,
+    begin, finish_path, AtIndex, DenseIndexer, Progress, SearchContext, SearchOptions, Slices,
+    SpaceExpansion, Stats, Status, TrustedSliced, Validated,
 };
-use crate::Cost;
+use crate::{Cost, PendingPath, SlicedPathfinder};
 
 /// The engine of a pending grid search.
 enum Engine<'s, 'g, C: Cost, R: TileRules> {
@@ -26,8 +26,8 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
     },
 }
 
-/// A [`GridSpace`] search ([`Pathfinder`](crate::Pathfinder)) run a slice at a time: made by [`GridSpace::start_path`], advanced
-/// by [`resume`](Self::resume), on the engine the one-shot query would run (the fast loop under
+/// A [`GridSpace`] search ([`Pathfinder`](crate::Pathfinder)) run a slice at a time: made by its [`SlicedPathfinder::start_path`], advanced
+/// by [`resume`](PendingPath::resume), on the engine the one-shot query would run (the fast loop under
 /// the grid's own weights), with the same answer and the same counters whatever the budgets. It
 /// holds the context and the grid until dropped, so the grid cannot change under a pending
 /// search: to edit the map, drop the search and start a new one.
@@ -60,51 +60,12 @@ pub struct PendingGridSearch<'c, 's, 'g, C: Cost, R: TileRules = GridRules> {
     goal: AtIndex,
 }
 
-impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
-    /// Runs at most `steps` more expansions; the outcome once the search is over.
-    ///
-    /// # Errors
-    ///
-    /// The errors a [`GridSpace`] search meets while searching (a cost overflow, an invalid
-    /// cost from custom rules); every later call returns the same error.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
-    /// assert_eq!(search.resume(1).unwrap(), Progress::Running);
-    /// let outcome = search.resume(1000).unwrap().done().unwrap();
-    /// assert_eq!(outcome.into_path().unwrap().cost, 5);
-    /// ```
-    pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, C>>, GridError> {
-        progress_of(|path| self.resume_into(steps, path))
-    }
+impl<C: Cost, R: TileRules> PendingPath for PendingGridSearch<'_, '_, '_, C, R> {
+    type Node = Cell;
+    type Cost = C;
+    type Error = GridError;
 
-    /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
-    /// its capacity): allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
-    ///
-    /// let grid = Grid::new(6, 6).unwrap();
-    /// let space = grid.eight_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(5, 5), &SearchOptions::new()).unwrap();
-    /// let status = loop {
-    ///     if let Progress::Done(status) = search.resume_into(2, &mut path).unwrap() {
-    ///         break status;
-    ///     }
-    /// };
-    /// assert!(matches!(status, Status::Found { .. }));
-    /// assert_eq!(path.len(), 6); // the diagonal
-    /// ```
-    pub fn resume_into(
+    fn resume_into(
         &mut self,
         steps: u64,
         path: &mut Vec<Cell>,
@@ -131,21 +92,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
         Ok(end.map_or(Progress::Running, Progress::Done))
     }
 
-    /// The counters so far (the one-shot query's [`SearchContext::stats`], once done).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::new(10, 1).unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 0), &SearchOptions::new()).unwrap();
-    /// let _ = search.resume(3).unwrap();
-    /// assert_eq!(search.stats().expanded, 3);
-    /// ```
-    #[must_use]
-    pub fn stats(&self) -> Stats {
+    fn stats(&self) -> Stats {
         match &self.engine {
             Engine::Answered(_) => Stats::default(),
             Engine::Fast { slices, .. } => slices.stats(),
@@ -153,21 +100,7 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
         }
     }
 
-    /// `true` once the search is over.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("..#..").unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// // The goal is in another component: answered before any expansion.
-    /// let search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
-    /// assert!(search.is_done());
-    /// ```
-    #[must_use]
-    pub fn is_done(&self) -> bool {
+    fn is_done(&self) -> bool {
         match &self.engine {
             Engine::Answered(_) => true,
             Engine::Fast { slices, .. } => slices.is_over(),
@@ -176,29 +109,33 @@ impl<C: Cost, R: TileRules> PendingGridSearch<'_, '_, '_, C, R> {
     }
 }
 
-impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
-    /// Starts the [`Pathfinder`](crate::Pathfinder) search from `start` to `goal`, to be run a slice at a time
-    /// ([`PendingGridSearch`]); nothing is expanded yet. Answers found without searching (a
-    /// walled end, a goal in another component) are there at the first
-    /// [`resume`](PendingGridSearch::resume).
-    ///
-    /// # Errors
-    ///
-    /// As the [`Pathfinder`](crate::Pathfinder) search: cells outside the grid, invalid options, memory.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
-    ///
-    /// let grid = Grid::from_ascii("....\n.##.\n....").unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut search = space.start_path(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new()).unwrap();
-    /// assert_eq!(search.resume(2).unwrap(), Progress::Running);
-    /// let path = search.resume(100).unwrap().done().unwrap().into_path().unwrap();
-    /// assert_eq!(path.cost, 5);
-    /// ```
-    pub fn start_path<'c, 's>(
+/// A grid search run a slice at a time ([`SlicedPathfinder`]), on the engine the one-shot
+/// search picks; nothing is expanded until [`resume`](PendingPath::resume). Answers found
+/// without searching (a walled end, a goal in another component) are there at the first
+/// `resume`.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{Progress, SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let grid = Grid::from_ascii("....\n.##.\n....")?;
+/// let space = grid.four_connected();
+/// let mut ctx = SearchContext::new();
+/// let mut search = space.start_path(&mut ctx, Cell::new(0, 1), Cell::new(3, 1), &SearchOptions::new())?;
+/// assert_eq!(search.resume(2)?, Progress::Running);
+/// let path = search.resume(100)?.done().unwrap().into_path().unwrap();
+/// assert_eq!(path.cost, 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<'g, C: Cost, R: TileRules> SlicedPathfinder for GridSpace<'g, C, R> {
+    type Pending<'c, 's>
+        = PendingGridSearch<'c, 's, 'g, C, R>
+    where
+        Self: 's,
+        C: 'c;
+
+    fn start_path<'c, 's>(
         &'s self,
         ctx: &'c mut SearchContext<C>,
         start: Cell,

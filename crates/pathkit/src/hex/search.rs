@@ -5,9 +5,10 @@ use crate::pathfinder::write_outcome;
 #[cfg(doc)]
 use crate::search::Outcome;
 use crate::search::{
-    IndexedSpace, SearchContext, SearchOptions, SearchSpace, Stats, Status, WhenUnreachable,
+    IndexedSpace, PendingSearch, SearchContext, SearchOptions, SearchSpace, Stats, Status,
+    WhenUnreachable,
 };
-use crate::{Goal, Pathfinder, Unsupported};
+use crate::{Goal, Pathfinder, SlicedPathfinder, Unsupported};
 
 /// Hexes are nodes; a hex's edges go to its passable neighbours, in [`Hex::DIRECTIONS`] order,
 /// and cost the weight of the hex entered (as on a square [`Grid`](crate::grid::Grid) whose
@@ -103,6 +104,19 @@ impl IndexedSpace for HexGrid {
 /// assert_eq!(grid.find_path(&mut ctx, start, walled)?, Outcome::Unreachable);
 /// # Ok::<(), pathkit::hex::HexError>(())
 /// ```
+impl HexGrid {
+    /// Whether a search from `start` to `goal` can find anything: both on the map (an error
+    /// otherwise), `start` passable, and `goal` in its component unless the `closest` point is
+    /// asked for. The one-shot and the sliced search answer "unreachable" without searching
+    /// otherwise.
+    fn worth_searching(&self, start: Hex, goal: Hex, closest: bool) -> Result<bool, HexError> {
+        self.check(start)?;
+        self.check(goal)?;
+        let reachable = self.reachable(start, goal)?;
+        Ok(self.is_passable(start) && (reachable || closest))
+    }
+}
+
 impl Pathfinder for HexGrid {
     type Node = Hex;
     type Cost = u64;
@@ -122,9 +136,7 @@ impl Pathfinder for HexGrid {
         let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
         match to {
             Goal::Node(goal) => {
-                self.check(goal)?;
-                let reachable = self.reachable(start, goal)?;
-                if !self.is_passable(start) || (!reachable && !closest) {
+                if !self.worth_searching(start, goal, closest)? {
                     ctx.stats = Stats::default();
                     return Ok(Status::Unreachable);
                 }
@@ -151,6 +163,43 @@ impl Pathfinder for HexGrid {
                 let outcome = ctx.search_nearest(self, start, accepts, options)?;
                 Ok(write_outcome(outcome, path))
             }
+        }
+    }
+}
+
+/// A hex search run a slice at a time ([`SlicedPathfinder`]): at most so many expansions per
+/// call; resumed until done, it answers what the one-shot search answers.
+///
+/// ```
+/// use pathkit::hex::{Hex, HexGrid, HexLayout};
+/// use pathkit::search::{Progress, SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let grid = HexGrid::new(HexLayout::OddQ, 20, 20)?;
+/// let mut ctx = SearchContext::new();
+/// let mut search = grid.start_path(&mut ctx, Hex::new(0, 0), Hex::new(10, 3), &SearchOptions::new())?;
+/// let mut frames = 1;
+/// while search.resume(4)? == Progress::Running {
+///     frames += 1;
+/// }
+/// assert!(frames > 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl SlicedPathfinder for HexGrid {
+    type Pending<'c, 's> = PendingSearch<'c, 's, HexGrid, HexError>;
+
+    fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<u64>,
+        start: Hex,
+        goal: Hex,
+        options: &SearchOptions<u64>,
+    ) -> Result<PendingSearch<'c, 's, HexGrid, HexError>, HexError> {
+        let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
+        if self.worth_searching(start, goal, closest)? {
+            Ok(ctx.start_search(self, start, goal, options)?)
+        } else {
+            Ok(PendingSearch::answered(ctx, Status::Unreachable))
         }
     }
 }

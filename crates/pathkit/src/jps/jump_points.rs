@@ -70,7 +70,7 @@ impl Grid {
     }
 }
 
-impl JumpPoints<'_> {
+impl<'g> JumpPoints<'g> {
     /// The grid searched.
     ///
     /// ```
@@ -82,7 +82,7 @@ impl JumpPoints<'_> {
     /// # Ok::<(), pathkit::grid::GridError>(())
     /// ```
     #[must_use]
-    pub fn grid(&self) -> &Grid {
+    pub fn grid(&self) -> &'g Grid {
         self.grid
     }
 
@@ -170,8 +170,8 @@ impl Pathfinder for JumpPoints<'_> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct JpsPlusPaths<'a> {
-    plus: &'a JpsPlus,
-    mode: PathMode,
+    pub(super) plus: &'a JpsPlus,
+    pub(super) mode: PathMode,
 }
 
 impl JpsPlus {

@@ -20,7 +20,7 @@
 //! | many queries at once, on all cores | [`crate::batch`] |
 //! | the nearest of several goals | [`Goal::AnyOf`](crate::Goal::AnyOf), on either |
 //! | the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), on either |
-//! | a search spread over frames | [`JpsContext::start_path`], [`JpsPlus::start_path`] ([`PendingJpsSearch`]) |
+//! | a search spread over frames | [`SlicedPathfinder::start_path`](crate::SlicedPathfinder::start_path) on [`JumpPoints`], [`JpsPlus`] ([`PendingJpsSearch`]) |
 //! | distance maps, flow fields | not JPS (it skips cells): [`GridSpace::distances_to`](crate::grid::GridSpace::distances_to) |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
 //!

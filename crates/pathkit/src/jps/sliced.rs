@@ -4,12 +4,13 @@ use super::context::{check_query, Checked, Expander, JumpExpansion};
 use super::four::Online4;
 use super::jump::Online8;
 use super::plus::PlusRays;
-use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
+use super::{JpsContext, JpsError, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{
-    begin, finish_path, progress_of, AtIndex, Outcome, Progress, Slices, Stats, Status, TieBreak,
-    TrustedSliced,
+    begin, finish_path, AtIndex, Progress, SearchOptions, Slices, Stats, Status, TieBreak,
+    TrustedSliced, WhenUnreachable,
 };
+use crate::{PendingPath, SlicedPathfinder, Unsupported};
 
 /// The successor generation of a pending search.
 enum Rays<'g> {
@@ -26,9 +27,9 @@ enum State {
     Searching(Slices<Cell, f64, TrustedSliced>),
 }
 
-/// A Jump Point Search or JPS+ query run a slice at a time: made by
-/// [`JpsContext::start_path`] or [`JpsPlus::start_path`], advanced by
-/// [`resume`](Self::resume). A step is the expansion of one jump point (with all the scanning it
+/// A Jump Point Search or JPS+ query run a slice at a time: made by the
+/// [`SlicedPathfinder::start_path`] of [`JumpPoints`], [`JpsPlus`] or [`JpsPlusPaths`], advanced
+/// by [`resume`](PendingPath::resume). A step is the expansion of one jump point (with all the scanning it
 /// takes), so budgets are far smaller than A*'s for the same map. Resumed until done, it answers
 /// exactly what [`JumpPoints`](super::JumpPoints) (or [`JpsPlus`]) answers, with the same
 /// counters, whatever the budgets. It holds the context and the grid (or table) until dropped.
@@ -62,56 +63,12 @@ pub struct PendingJpsSearch<'c, 'g> {
     state: State,
 }
 
-impl PendingJpsSearch<'_, '_> {
-    /// Runs at most `steps` more jump-point expansions; the outcome once the search is over.
-    ///
-    /// # Errors
-    ///
-    /// None in practice (costs are the library's own); the type is that of the one-shot query.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::Progress;
-    ///
-    /// let grid = Grid::from_ascii("....#....\n.##.#.##.\n.#..#..#.\n.#.....#.").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(8, 0), JpsMode::EIGHT).unwrap();
-    /// let mut frames = 1;
-    /// let outcome = loop {
-    ///     match search.resume(1).unwrap() {
-    ///         Progress::Running => frames += 1,
-    ///         Progress::Done(outcome) => break outcome,
-    ///     }
-    /// };
-    /// assert!(frames > 1);
-    /// assert!(outcome.is_found());
-    /// ```
-    pub fn resume(&mut self, steps: u64) -> Result<Progress<Outcome<Cell, f64>>, JpsError> {
-        progress_of(|path| self.resume_into(steps, path))
-    }
+impl PendingPath for PendingJpsSearch<'_, '_> {
+    type Node = Cell;
+    type Cost = f64;
+    type Error = JpsError;
 
-    /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
-    /// its capacity): allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    /// use pathkit::search::{Progress, Status};
-    ///
-    /// let grid = Grid::new(30, 30).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut path = Vec::new();
-    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(0, 29), JpsMode::EIGHT).unwrap();
-    /// let status = loop {
-    ///     if let Progress::Done(status) = search.resume_into(1, &mut path).unwrap() {
-    ///         break status;
-    ///     }
-    /// };
-    /// assert_eq!(status, Status::Found { cost: 29.0 });
-    /// assert_eq!(path.len(), 30);
-    /// ```
-    pub fn resume_into(
+    fn resume_into(
         &mut self,
         steps: u64,
         path: &mut Vec<Cell>,
@@ -135,41 +92,14 @@ impl PendingJpsSearch<'_, '_> {
         Ok(end.map_or(Progress::Running, Progress::Done))
     }
 
-    /// The counters so far (the one-shot query's [`JpsContext::stats`], once done).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    ///
-    /// let grid = Grid::from_ascii("...#...\n.#.#.#.\n.#...#.").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(6, 0), JpsMode::FOUR).unwrap();
-    /// assert_eq!(search.stats().expanded, 0);
-    /// let _ = search.resume(1).unwrap();
-    /// assert_eq!(search.stats().expanded, 1);
-    /// ```
-    #[must_use]
-    pub fn stats(&self) -> Stats {
+    fn stats(&self) -> Stats {
         match &self.state {
             State::Answered(..) => Stats::default(),
             State::Searching(slices) => slices.stats(),
         }
     }
 
-    /// `true` once the search is over.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    ///
-    /// let grid = Grid::from_ascii("..#").unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// // A walled goal is answered at once.
-    /// let search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(2, 0), JpsMode::EIGHT).unwrap();
-    /// assert!(search.is_done());
-    /// ```
-    #[must_use]
-    pub fn is_done(&self) -> bool {
+    fn is_done(&self) -> bool {
         match &self.state {
             State::Answered(..) => true,
             State::Searching(slices) => slices.is_over(),
@@ -247,77 +177,138 @@ fn pending<'c, 'g>(
     })
 }
 
-impl JpsContext {
-    /// Starts the search [`Pathfinder::find_path`](crate::Pathfinder::find_path) runs from `start` to `goal`, a slice at a
-    /// time ([`PendingJpsSearch`]); nothing is expanded yet.
-    ///
-    /// # Errors
-    ///
-    /// As [`Pathfinder::find_path`](crate::Pathfinder::find_path): cells outside the grid, a grid that is not
-    /// uniform-cost, memory.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsMode};
-    ///
-    /// let grid = Grid::new(50, 50).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut search = ctx.start_path(&grid, Cell::new(0, 0), Cell::new(49, 20), JpsMode::FOUR).unwrap();
-    /// let outcome = search.resume(u64::MAX).unwrap().done().unwrap();
-    /// assert_eq!(outcome.path().unwrap().cost, 69.0);
-    /// ```
-    pub fn start_path<'c, 'g>(
-        &'c mut self,
-        grid: &'g Grid,
+/// The one goal a sliced Jump Point Search answers, once `options` are ones it can: the
+/// default options (the closest point to an unreachable goal is not sliced).
+fn sliced_request(options: &SearchOptions<f64>) -> Result<(), JpsError> {
+    if options.when_unreachable == WhenUnreachable::ClosestPoint {
+        return Err(JpsError::Unsupported(Unsupported::ClosestPoint));
+    }
+    Unsupported::check_plain(options, true).map_err(JpsError::Unsupported)
+}
+
+/// Online Jump Point Search a slice at a time ([`SlicedPathfinder`]): a step is the expansion of
+/// one jump point (with all the scanning it takes), so budgets are far smaller than A*'s for the
+/// same map. It takes the options [`JumpPoints`]' one-shot search takes for one goal, except the
+/// closest point ([`JpsError::Unsupported`]).
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsError, JpsMode};
+/// use pathkit::search::{SearchOptions, WhenUnreachable};
+/// use pathkit::{PendingPath, SlicedPathfinder, Unsupported};
+///
+/// let grid = Grid::new(50, 50)?;
+/// let mut ctx = JpsContext::new();
+/// let jps = grid.jump_points(JpsMode::FOUR);
+/// let mut search = jps.start_path(&mut ctx, Cell::new(0, 0), Cell::new(49, 20), &SearchOptions::new())?;
+/// let outcome = search.resume(u64::MAX)?.done().unwrap();
+/// assert_eq!(outcome.path().unwrap().cost, 69.0);
+///
+/// // The closest point is answered by the one-shot search only.
+/// let closest = SearchOptions::new().when_unreachable(WhenUnreachable::ClosestPoint);
+/// let refused = jps.start_path(&mut ctx, Cell::new(0, 0), Cell::new(49, 20), &closest);
+/// assert!(matches!(refused, Err(JpsError::Unsupported(Unsupported::ClosestPoint))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<'g> SlicedPathfinder for JumpPoints<'g> {
+    type Pending<'c, 's>
+        = PendingJpsSearch<'c, 'g>
+    where
+        Self: 's;
+
+    fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut JpsContext,
         start: Cell,
         goal: Cell,
-        mode: JpsMode,
+        options: &SearchOptions<f64>,
     ) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
+        sliced_request(options)?;
+        let grid = self.grid();
+        let mode = self.mode();
         let rays = match mode.moves {
             Diagonal::NoCornerCutting => Rays::Eight(Online8::new(grid)),
             Diagonal::Never => Rays::Four(Online4::new(grid)),
             moves => return Err(JpsError::UnsupportedMoves { moves }),
         };
-        pending(self, grid, rays, (start, goal), mode.moves, mode.path)
+        pending(ctx, grid, rays, (start, goal), mode.moves, mode.path)
     }
 }
 
-impl JpsPlus {
-    /// Starts the search [`Pathfinder::find_path`](crate::Pathfinder::find_path) runs from `start` to `goal`, a slice at a
-    /// time ([`PendingJpsSearch`]); nothing is expanded yet.
-    ///
-    /// # Errors
-    ///
-    /// As [`Pathfinder::find_path`](crate::Pathfinder::find_path).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
-    ///
-    /// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......").unwrap()).unwrap();
-    /// let mut ctx = JpsContext::new();
-    /// let mut search = plus.start_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), PathMode::Cells).unwrap();
-    /// let mut frames = 0;
-    /// while !search.resume(1).unwrap().is_done() {
-    ///     frames += 1;
-    /// }
-    /// assert!(frames >= 1);
-    /// ```
-    pub fn start_path<'c, 'g>(
-        &'g self,
+/// JPS+ a slice at a time ([`SlicedPathfinder`]), listing every cell of a path; as
+/// [`JumpPoints`]' sliced search.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsPlus};
+/// use pathkit::search::SearchOptions;
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let plus = JpsPlus::new(Grid::from_ascii("......\n.####.\n......")?)?;
+/// let mut ctx = JpsContext::new();
+/// let mut search = plus.start_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &SearchOptions::new())?;
+/// let mut frames = 0;
+/// while !search.resume(1)?.is_done() {
+///     frames += 1;
+/// }
+/// assert!(frames >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl SlicedPathfinder for JpsPlus {
+    type Pending<'c, 's> = PendingJpsSearch<'c, 's>;
+
+    fn start_path<'c, 's>(
+        &'s self,
         ctx: &'c mut JpsContext,
         start: Cell,
         goal: Cell,
-        mode: PathMode,
-    ) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
-        let rays = Rays::Plus(PlusRays { plus: self });
+        options: &SearchOptions<f64>,
+    ) -> Result<PendingJpsSearch<'c, 's>, JpsError> {
+        self.paths(PathMode::Cells)
+            .start_path(ctx, start, goal, options)
+    }
+}
+
+/// JPS+ a slice at a time ([`SlicedPathfinder`]), listing paths as the [`PathMode`] given to
+/// [`JpsPlus::paths`] says.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsPlus, PathMode};
+/// use pathkit::search::SearchOptions;
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let plus = JpsPlus::new(Grid::new(20, 20)?)?;
+/// let mut ctx = JpsContext::new();
+/// let turns = plus.paths(PathMode::JumpPoints);
+/// let mut search = turns.start_path(&mut ctx, Cell::new(0, 0), Cell::new(19, 0), &SearchOptions::new())?;
+/// let path = search.resume(u64::MAX)?.done().unwrap().into_path().unwrap();
+/// assert_eq!(path.nodes, [Cell::new(0, 0), Cell::new(19, 0)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<'a> SlicedPathfinder for JpsPlusPaths<'a> {
+    type Pending<'c, 's>
+        = PendingJpsSearch<'c, 'a>
+    where
+        Self: 's;
+
+    fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut JpsContext,
+        start: Cell,
+        goal: Cell,
+        options: &SearchOptions<f64>,
+    ) -> Result<PendingJpsSearch<'c, 'a>, JpsError> {
+        sliced_request(options)?;
+        let plus = self.plus;
+        let rays = Rays::Plus(PlusRays { plus });
         pending(
             ctx,
-            self.grid(),
+            plus.grid(),
             rays,
             (start, goal),
             Diagonal::NoCornerCutting,
-            mode,
+            self.mode,
         )
     }
 }

@@ -4,9 +4,11 @@
 use super::{LevelError, LevelMap, Place};
 use crate::grid::{Diagonal, GridSpace};
 use crate::limits;
-use crate::pathfinder::core_search_into;
-use crate::search::{IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
-use crate::{Goal, Pathfinder};
+use crate::pathfinder::{core_search_into, core_start_path};
+use crate::search::{
+    IndexedSpace, PendingSearch, SearchContext, SearchError, SearchOptions, SearchSpace, Status,
+};
+use crate::{Goal, Pathfinder, SlicedPathfinder};
 
 /// One usable way off a cell through a portal (a two-way portal gives one each way).
 #[derive(Clone, Copy, Debug)]
@@ -312,6 +314,45 @@ impl Pathfinder for LevelSpace<'_> {
         path: &mut Vec<Place>,
     ) -> Result<Status<f64>, SearchError<Place>> {
         core_search_into(ctx, self, start, to, options, path, |p| self.map.is_open(p))
+    }
+}
+
+/// A level-map search run a slice at a time ([`SlicedPathfinder`]); resumed until done, it
+/// answers what the one-shot search answers.
+///
+/// ```
+/// use pathkit::grid::Grid;
+/// use pathkit::levels::{LevelMap, Place, Portal};
+/// use pathkit::search::{SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let mut map = LevelMap::new(vec![Grid::new(6, 6)?, Grid::new(6, 6)?])?;
+/// map.add_portal(Portal { from: Place::new(0, 5, 5), to: Place::new(1, 5, 5), cost: 2.0, two_way: true })?;
+/// let space = map.eight_connected()?;
+/// let mut ctx = SearchContext::new();
+/// let mut search = space.start_path(&mut ctx, Place::new(0, 0, 0), Place::new(1, 0, 0), &SearchOptions::new())?;
+/// let path = loop {
+///     if let Some(outcome) = search.resume(3)?.done() {
+///         break outcome.into_path().unwrap();
+///     }
+/// };
+/// assert_eq!(path.nodes.last(), Some(&Place::new(1, 0, 0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<'m> SlicedPathfinder for LevelSpace<'m> {
+    type Pending<'c, 's>
+        = PendingSearch<'c, 's, LevelSpace<'m>>
+    where
+        Self: 's;
+
+    fn start_path<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<f64>,
+        start: Place,
+        goal: Place,
+        options: &SearchOptions<f64>,
+    ) -> Result<PendingSearch<'c, 's, LevelSpace<'m>>, SearchError<Place>> {
+        core_start_path(ctx, self, start, goal, options, |p| self.map.is_open(p))
     }
 }
 

@@ -8,7 +8,7 @@
 //! | the fewest edges, whatever they cost | [`BreadthFirst`] |
 //! | a quick search written with closures | [`astar`], [`dijkstra`], [`breadth_first`] |
 //! | watching A* work, one expansion at a time | [`Stepper`] |
-//! | a long search spread over frames, so many expansions per call | [`AStar::start_path`], [`PendingSearch::resume`] |
+//! | a long search spread over frames, so many expansions per call | [`SlicedPathfinder::start_path`](crate::SlicedPathfinder::start_path) on [`AStar`], [`PendingPath::resume`](crate::PendingPath::resume) |
 //! | the path to the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`] |
 //! | costs from the nearest of several sources to every node, within a cost (movement range) | [`SearchContext::distance_map`] |
 //! | the nearest of several goals, or the nearest node a test accepts | [`Goal::AnyOf`](crate::Goal::AnyOf), [`Goal::Matching`](crate::Goal::Matching) |
@@ -87,7 +87,7 @@ pub use options::{SearchOptions, TieBreak};
 pub use path::{Outcome, Path, Stats, Status};
 pub(crate) use record::{NoEstimate, Records, NO_PARENT};
 pub(crate) use sliced::{progress_of, Slices};
-pub use sliced::{PendingSearch, Progress, ResumeResult};
+pub use sliced::{PendingSearch, Progress};
 pub use space::{IndexedSpace, SearchSpace};
 pub(crate) use space_expansion::{DenseIndexer, SpaceExpansion};
 pub use sparse::{Sparse, SparseSearchContext};

@@ -1,12 +1,10 @@
 //! Searches run a slice at a time: at most so many expansions now, the rest on later calls (the
 //! next frame of a game). Every engine runs [`best_first::advance`], which takes a step budget
 //! and keeps its state between calls; [`Slices`] holds that state for any of them, and
-//! [`PendingSearch`] is the general loop's handle
-//! ([`AStar::start_path`](super::AStar::start_path)). The grid's fast path, Jump Point Search and
-//! JPS+ have handles of their own
-//! ([`GridSpace::start_path`](crate::grid::GridSpace::start_path),
-//! [`JpsContext::start_path`](crate::jps::JpsContext::start_path),
-//! [`JpsPlus::start_path`](crate::jps::JpsPlus::start_path)).
+//! [`PendingSearch`] is the general loop's handle. The grid's fast path
+//! ([`PendingGridSearch`](crate::grid::PendingGridSearch)), Jump Point Search and JPS+
+//! ([`PendingJpsSearch`](crate::jps::PendingJpsSearch)) have handles of their own; all of them
+//! answer through [`PendingPath`], made by [`SlicedPathfinder::start_path`](crate::SlicedPathfinder::start_path).
 //!
 //! A search resumed until it is done answers exactly what the one-shot search answers (the same
 //! path, the same counters), whatever the budgets: the loop stops between two expansions and
@@ -17,8 +15,11 @@ use super::context::{finish_path, outcome_from};
 use super::open_queue::OpenQueue;
 use super::record::{EstimateSlot, Records};
 use super::space_expansion::{DenseIndexer, SpaceExpansion};
-use super::{IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, Stats, Status};
-use crate::Cost;
+use super::{
+    IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Stats, Status,
+};
+use crate::{Cost, PendingPath};
+use std::marker::PhantomData;
 
 /// Where a search run a slice at a time stands after a call.
 ///
@@ -88,29 +89,6 @@ pub(crate) fn progress_of<N, C, E>(
     })
 }
 
-/// What [`PendingSearch::resume`] returns for a space `S`.
-///
-/// ```
-/// use pathkit::grid::{Cell, Grid, GridSpace};
-/// use pathkit::search::{PendingSearch, Progress, ResumeResult};
-/// use pathkit::search::AStar;
-///
-/// /// One frame's share of a search.
-/// fn frame(search: &mut PendingSearch<'_, '_, GridSpace<'_, u32>>) -> ResumeResult<GridSpace<'static, u32>> {
-///     search.resume(50)
-/// }
-/// let grid = Grid::new(10, 10).unwrap();
-/// let space = grid.four_connected();
-/// let mut ctx = pathkit::search::SearchContext::new();
-/// let astar = AStar(space);
-/// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 9), &Default::default()).unwrap();
-/// assert!(matches!(frame(&mut search), Ok(Progress::Done(_))));
-/// ```
-pub type ResumeResult<S> = Result<
-    Progress<Outcome<<S as super::SearchSpace>::Node, <S as super::SearchSpace>::Cost>>,
-    SearchError<<S as super::SearchSpace>::Node>,
->;
-
 /// The loop state of a search run a slice at a time, for any engine: the run, and how it ended.
 #[derive(Clone, Debug)]
 pub(crate) struct Slices<N, C, K> {
@@ -165,10 +143,10 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
     }
 }
 
-/// A search on the general loop, run a slice at a time: made by
-/// [`AStar::start_path`](super::AStar::start_path), advanced by [`resume`](Self::resume). It holds the context
-/// and the space until dropped (so the space cannot change under it); dropping it abandons the
-/// search.
+/// A search on the general loop, run a slice at a time: made by the [`SlicedPathfinder`](crate::SlicedPathfinder) search
+/// of [`AStar`](super::AStar), of hex grids and of level maps, advanced by
+/// [`resume`](PendingPath::resume). It holds the context and the space until dropped (so the
+/// space cannot change under it); dropping it abandons the search.
 ///
 /// # In a game
 ///
@@ -178,170 +156,131 @@ impl<N: Clone, C: Cost, K: Checks<C>> Slices<N, C, K> {
 /// the budgets.
 ///
 /// ```
-/// use pathkit::grid::{Cell, Grid};
-/// use pathkit::search::{Progress, SearchContext, SearchOptions};
-/// use pathkit::search::AStar;
+/// use pathkit::graph::{Direction, NodeGraph, NodeKind};
+/// use pathkit::search::{AStar, Progress, SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
 ///
-/// let grid = Grid::new(64, 64).unwrap();
-/// let space = grid.eight_connected();
+/// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 6]);
+/// for w in n.windows(2) {
+///     graph.add_connections(w[0], &[w[1]], Direction::OneWay)?;
+/// }
+/// let space = graph.space();
 /// let mut ctx = SearchContext::new();
 /// let astar = AStar(&space);
-/// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(63, 40), &SearchOptions::new()).unwrap();
-/// let mut frames = 0;
+/// let mut search = astar.start_path(&mut ctx, n[0], n[5], &SearchOptions::new())?;
+/// let mut calls = 1;
 /// let outcome = loop {
-///     frames += 1;
-///     if let Progress::Done(outcome) = search.resume(10).unwrap() {
-///         break outcome;
+///     match search.resume(2)? {
+///         Progress::Running => calls += 1,
+///         Progress::Done(outcome) => break outcome,
 ///     }
 /// };
-/// assert!(frames > 1);
-/// assert!(outcome.is_found());
+/// assert_eq!(calls, 3); // 6 expansions, 2 at a time
+/// assert_eq!(outcome.into_nodes(), Some(n));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `E` is the error the search answers with: [`SearchError`], or the error of a space's own
+/// front door (a hex grid's [`HexError`](crate::hex::HexError)).
 #[must_use = "nothing is searched until `resume` is called"]
-pub struct PendingSearch<'c, 's, S: IndexedSpace> {
+pub struct PendingSearch<'c, 's, S: IndexedSpace, E = SearchError<<S as SearchSpace>::Node>> {
     ctx: &'c mut SearchContext<S::Cost>,
-    policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
-    goal: AtIndex,
-    slices: Slices<S::Node, S::Cost, Validated<S::Cost>>,
+    state: State<'s, S>,
+    error: PhantomData<fn() -> E>,
 }
 
-impl<S: IndexedSpace> PendingSearch<'_, '_, S> {
-    /// Runs at most `steps` more expansions; the outcome once the search is over.
-    ///
-    /// # Errors
-    ///
-    /// The errors of [`AStar`](super::AStar)'s search (an invalid cost or estimate, an overflow), when
-    /// the search meets them; every later call returns the same error.
-    ///
-    /// ```
-    /// use pathkit::graph::{Direction, NodeGraph, NodeKind};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
-    /// use pathkit::search::AStar;
-    ///
-    /// let (mut graph, n) = NodeGraph::with_nodes([NodeKind::Plain; 6]);
-    /// for w in n.windows(2) {
-    ///     graph.add_connections(w[0], &[w[1]], Direction::OneWay).unwrap();
-    /// }
-    /// let space = graph.space();
-    /// let mut ctx = SearchContext::new();
-    /// let astar = AStar(&space);
-    /// let mut search = astar.start_path(&mut ctx, n[0], n[5], &SearchOptions::new()).unwrap();
-    /// let mut calls = 1;
-    /// let outcome = loop {
-    ///     match search.resume(2).unwrap() {
-    ///         Progress::Running => calls += 1,
-    ///         Progress::Done(outcome) => break outcome,
-    ///     }
-    /// };
-    /// assert_eq!(calls, 3); // 6 expansions, 2 at a time
-    /// assert_eq!(outcome.into_nodes(), Some(n));
-    /// ```
-    pub fn resume(&mut self, steps: u64) -> ResumeResult<S> {
-        progress_of(|path| self.resume_into(steps, path))
-    }
+/// Where a [`PendingSearch`] stands.
+enum State<'s, S: IndexedSpace> {
+    /// Answered without searching.
+    Answered(Status<S::Cost>),
+    /// Searching.
+    Searching {
+        policy: SpaceExpansion<'s, S, DenseIndexer<'s, S>>,
+        goal: AtIndex,
+        slices: Slices<S::Node, S::Cost, Validated<S::Cost>>,
+    },
+}
 
-    /// [`resume`](Self::resume) writing the path, once the search is over, into `path` (reusing
-    /// its capacity): allocation-free once warm.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
-    /// use pathkit::search::AStar;
-    ///
-    /// let grid = Grid::new(5, 5).unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let mut path = Vec::new();
-    /// let astar = AStar(&space);
-    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(4, 0), &SearchOptions::new()).unwrap();
-    /// while let Progress::Running = search.resume_into(1, &mut path).unwrap() {}
-    /// assert!(search.is_done());
-    /// assert_eq!(search.resume_into(1, &mut path).unwrap(), Progress::Done(Status::Found { cost: 4 }));
-    /// assert_eq!(path.len(), 5);
-    /// ```
-    pub fn resume_into(
+impl<'c, 's, S: IndexedSpace, E> PendingSearch<'c, 's, S, E> {
+    /// A search answered before it began (a walled end, a goal in another component): the
+    /// context's counters are reset, as the one-shot search leaves them.
+    pub(crate) fn answered(ctx: &'c mut SearchContext<S::Cost>, status: Status<S::Cost>) -> Self {
+        ctx.stats = Stats::default();
+        PendingSearch {
+            ctx,
+            state: State::Answered(status),
+            error: PhantomData,
+        }
+    }
+}
+
+impl<S: IndexedSpace, E: From<SearchError<S::Node>>> PendingPath for PendingSearch<'_, '_, S, E> {
+    type Node = S::Node;
+    type Cost = S::Cost;
+    type Error = E;
+
+    fn resume_into(
         &mut self,
         steps: u64,
         path: &mut Vec<S::Node>,
-    ) -> Result<Progress<Status<S::Cost>>, SearchError<S::Node>> {
+    ) -> Result<Progress<Status<S::Cost>>, E> {
         let ctx = &mut *self.ctx;
-        let end = self.slices.resume(
-            &mut ctx.records,
-            &mut ctx.open,
-            &self.policy,
-            &self.goal,
-            steps,
-        );
-        ctx.stats = self.slices.stats();
+        let (policy, goal, slices) = match &mut self.state {
+            State::Answered(status) => {
+                path.clear();
+                return Ok(Progress::Done(*status));
+            }
+            State::Searching {
+                policy,
+                goal,
+                slices,
+            } => (policy, goal, slices),
+        };
+        let end = slices.resume(&mut ctx.records, &mut ctx.open, &*policy, &*goal, steps);
+        ctx.stats = slices.stats();
         Ok(match end? {
             None => Progress::Running,
-            Some(finish) => {
-                Progress::Done(finish_path(&mut ctx.records, &self.policy, finish, path))
-            }
+            Some(finish) => Progress::Done(finish_path(&mut ctx.records, &*policy, finish, path)),
         })
     }
 
-    /// The counters so far (the same as [`SearchContext::stats`] after a one-shot search, once
-    /// done).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    /// use pathkit::search::AStar;
-    ///
-    /// let grid = Grid::new(9, 9).unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let astar = AStar(&space);
-    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(8, 8), &SearchOptions::new()).unwrap();
-    /// assert_eq!(search.stats().expanded, 0);
-    /// let _ = search.resume(4).unwrap();
-    /// assert_eq!(search.stats().expanded, 4);
-    /// ```
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        self.slices.stats()
+    fn stats(&self) -> Stats {
+        match &self.state {
+            State::Answered(_) => Stats::default(),
+            State::Searching { slices, .. } => slices.stats(),
+        }
     }
 
-    /// `true` once the search is over.
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::search::{SearchContext, SearchOptions};
-    /// use pathkit::search::AStar;
-    ///
-    /// let grid = Grid::new(3, 1).unwrap();
-    /// let space = grid.four_connected();
-    /// let mut ctx = SearchContext::new();
-    /// let astar = AStar(&space);
-    /// let mut search = astar.start_path(&mut ctx, Cell::new(0, 0), Cell::new(2, 0), &SearchOptions::new()).unwrap();
-    /// assert!(!search.is_done());
-    /// let _ = search.resume(u64::MAX).unwrap();
-    /// assert!(search.is_done());
-    /// ```
-    #[must_use]
-    pub fn is_done(&self) -> bool {
-        self.slices.is_over()
+    fn is_done(&self) -> bool {
+        match &self.state {
+            State::Answered(_) => true,
+            State::Searching { slices, .. } => slices.is_over(),
+        }
     }
 }
 
 impl<C: Cost> SearchContext<C> {
-    /// Starts a search run a slice at a time ([`AStar::start_path`](super::AStar::start_path)).
-    pub(crate) fn start_search<'c, 's, S: IndexedSpace<Cost = C>>(
+    /// Starts a search run a slice at a time ([`AStar`](super::AStar)'s
+    /// [`SlicedPathfinder`](crate::SlicedPathfinder)
+    /// search), with no check of walls: the caller has checked the nodes' bounds.
+    pub(crate) fn start_search<'c, 's, S: IndexedSpace<Cost = C>, E>(
         &'c mut self,
         space: &'s S,
         start: S::Node,
         goal: S::Node,
         options: &SearchOptions<C>,
-    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+    ) -> Result<PendingSearch<'c, 's, S, E>, SearchError<S::Node>> {
         let checks = Validated::of(options)?;
         let (policy, start, goal) = self.prepare_query(space, start, goal)?;
         let run = self.begin_general(&policy, checks, options, start)?;
         Ok(PendingSearch {
             ctx: self,
-            policy,
-            goal,
-            slices: Slices::new(run),
+            state: State::Searching {
+                policy,
+                goal,
+                slices: Slices::new(run),
+            },
+            error: PhantomData,
         })
     }
 }

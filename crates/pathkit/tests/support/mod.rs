@@ -161,3 +161,26 @@ pub fn outcome_of<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N, C> {
         Status::Unreachable => Outcome::Unreachable,
     }
 }
+
+/// The answer and the counters of `finder`'s search run a slice at a time, `budget` expansions per
+/// call, checked to be done exactly when it says so.
+pub fn sliced_answer<P: pathkit::SlicedPathfinder>(
+    finder: &P,
+    ctx: &mut P::Context,
+    (start, goal): (P::Node, P::Node),
+    options: &pathkit::search::SearchOptions<P::Cost>,
+    budget: u64,
+) -> (Outcome<P::Node, P::Cost>, pathkit::search::Stats)
+where
+    P::Error: std::fmt::Debug,
+{
+    use pathkit::PendingPath;
+    let mut search = finder.start_path(ctx, start, goal, options).unwrap();
+    loop {
+        let progress = search.resume(budget).unwrap();
+        assert_eq!(search.is_done(), progress.is_done());
+        if let Some(outcome) = progress.done() {
+            return (outcome, search.stats());
+        }
+    }
+}

@@ -40,6 +40,7 @@ enum Engine<'s, 'g, C: Cost, R: TileRules> {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
 ///
 /// let grid = Grid::new(100, 100).unwrap();
 /// let space = grid.eight_connected();

@@ -41,11 +41,13 @@ enum State {
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsContext, JpsMode};
-/// use pathkit::search::Progress;
+/// use pathkit::search::{Progress, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
 ///
 /// let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
 /// let mut ctx = JpsContext::new();
-/// let mut search = ctx.start_path(&grid, Cell::new(0, 1), Cell::new(5, 1), JpsMode::EIGHT).unwrap();
+/// let jps = grid.jump_points(JpsMode::EIGHT);
+/// let mut search = jps.start_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &SearchOptions::new()).unwrap();
 /// let path = loop {
 ///     if let Progress::Done(outcome) = search.resume(1).unwrap() {
 ///         break outcome.into_path().unwrap();

@@ -46,6 +46,7 @@ impl<T> Progress<T> {
     /// ```
     /// use pathkit::grid::{Cell, Grid};
     /// use pathkit::search::SearchContext;
+    /// use pathkit::{PendingPath, SlicedPathfinder};
     ///
     /// let grid = Grid::new(4, 4).unwrap();
     /// let space = grid.four_connected();

@@ -29,6 +29,39 @@ fn doubled(p: Point) -> (i64, i64) {
     ((p.x * 2.0) as i64, (p.y * 2.0) as i64)
 }
 
+/// The mean of a triangle's corners.
+fn centre(mesh: &NavMesh, k: usize) -> Point {
+    let [a, b, c] = mesh.triangle(k).unwrap();
+    Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+}
+
+/// The cost of the cheapest chain of neighbouring triangles from `from` to `to`, a step costing
+/// the distance between centres: Dijkstra by repeated scans (no heap, no pathkit search).
+fn cheapest_chain(mesh: &NavMesh, from: usize, to: usize) -> f64 {
+    let n = mesh.triangle_count();
+    let mut cost = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    cost[from] = 0.0;
+    loop {
+        let Some(t) = (0..n)
+            .filter(|&t| !done[t] && cost[t].is_finite())
+            .min_by(|&x, &y| cost[x].total_cmp(&cost[y]))
+        else {
+            return f64::INFINITY;
+        };
+        if t == to {
+            return cost[t];
+        }
+        done[t] = true;
+        for u in mesh.neighbours(t).unwrap().into_iter().flatten() {
+            let c = cost[t] + centre(mesh, t).distance(centre(mesh, u));
+            if c < cost[u] {
+                cost[u] = c;
+            }
+        }
+    }
+}
+
 #[test]
 fn corridor_paths_are_valid_and_between_the_optimum_and_the_edge_middles() {
     let mut state = 0x1234_5678_u64;
@@ -74,6 +107,16 @@ fn corridor_paths_are_valid_and_between_the_optimum_and_the_edge_middles() {
         let Some(corridor) = corridor else { continue };
         let points = mesh.funnel(&corridor, a, b).unwrap();
         assert_eq!((points[0], points[points.len() - 1]), (a, b));
+        // The cheapest chain of triangles by the distances between their centres.
+        let chain: f64 = corridor
+            .windows(2)
+            .map(|p| centre(&mesh, p[0]).distance(centre(&mesh, p[1])))
+            .sum();
+        let cheapest = cheapest_chain(&mesh, corridor[0], corridor[corridor.len() - 1]);
+        assert!(
+            (chain - cheapest).abs() <= 1e-9 * (1.0 + cheapest),
+            "a chain of {chain}, the cheapest {cheapest}: {a:?} -> {b:?}\n{text}"
+        );
         for pair in points.windows(2) {
             assert!(
                 world.segment_clear(doubled(pair[0]), doubled(pair[1])),

@@ -7,37 +7,17 @@
 //! distances between triangle centres). Use [`NavMesh::find_path`] when it must be the
 //! shortest.
 
-use super::mesh::{NavMesh, WALL};
+use super::mesh::NavMesh;
+use super::triangle_graph::TriangleGraph;
 use super::{MeshPath, NavMeshError};
 use crate::geometry::Point;
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
-/// A triangle on the A* open list, by f (then by index, for deterministic ties).
-#[derive(PartialEq)]
-struct Open(f64, usize);
-
-impl Eq for Open {}
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
-    }
-}
+use crate::search::{AStar, SearchContext, SearchError};
+use crate::Pathfinder;
 
 impl NavMesh {
-    fn centroid(&self, k: usize) -> Point {
-        let [a, b, c] = self.triangle(k).unwrap_or_default();
-        Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
-    }
-
     /// The chain of neighbouring triangles from the one holding `start` to the one holding
-    /// `goal` (A* over triangles, steps priced by the distance between their centres), or
-    /// `None` when no chain joins them.
+    /// `goal` (A* over triangles on the search core's loop, steps priced by the distance between
+    /// their centres: the cheapest such chain), or `None` when no chain joins them.
     ///
     /// # Errors
     /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] for a point on no triangle.
@@ -59,40 +39,16 @@ impl NavMesh {
         let to = self
             .triangle_at(goal)
             .ok_or(NavMeshError::OffMesh { point: goal })?;
-        let n = self.triangle_count();
-        let mut g = vec![f64::INFINITY; n];
-        let mut parent = vec![usize::MAX; n];
-        let mut open = BinaryHeap::new();
-        g[from] = 0.0;
-        open.push(Open(self.centroid(from).distance(goal), from));
-        while let Some(Open(_, t)) = open.pop() {
-            if t == to {
-                let mut chain = vec![t];
-                while let Some(&last) = chain.last() {
-                    if parent[last] == usize::MAX {
-                        break;
-                    }
-                    chain.push(parent[last]);
-                }
-                chain.reverse();
-                return Ok(Some(chain));
-            }
-            let here = self.centroid(t);
-            for &next in &self.raw_neighbours()[t] {
-                if next == WALL {
-                    continue;
-                }
-                let next = next as usize;
-                let there = self.centroid(next);
-                let cost = g[t] + here.distance(there);
-                if cost < g[next] {
-                    g[next] = cost;
-                    parent[next] = t;
-                    open.push(Open(cost + there.distance(goal), next));
-                }
-            }
-        }
-        Ok(None)
+        let triangles = TriangleGraph { mesh: self };
+        let outcome = AStar(&triangles)
+            .find_path(&mut SearchContext::new(), from, to)
+            .map_err(|e| match e {
+                SearchError::Refused(refusal) => NavMeshError::Refused(refusal),
+                // The nodes are in bounds and the costs distances between corners within
+                // `MAX_COORDINATE`; only a coordinate beyond it could make one infinite.
+                _ => NavMeshError::OutOfRange { point: start },
+            })?;
+        Ok(outcome.into_nodes())
     }
 
     /// The shortest path from `start` to `goal` that stays inside `corridor` (a chain of

@@ -41,6 +41,7 @@ mod locator;
 mod mesh;
 #[cfg(feature = "serde")]
 mod serialization;
+mod triangle_graph;
 mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};

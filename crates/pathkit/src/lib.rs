@@ -38,6 +38,7 @@
 pub mod batch;
 mod cost;
 mod disjoint_sets;
+mod ends;
 pub mod format;
 pub mod geometry;
 pub mod graph;
@@ -54,6 +55,7 @@ pub mod search;
 mod sliced_pathfinder;
 
 pub use cost::Cost;
+pub use ends::Ends;
 pub use pathfinder::{Goal, Pathfinder, Unsupported};
 pub use sliced_pathfinder::{PendingPath, SlicedPathfinder};
 

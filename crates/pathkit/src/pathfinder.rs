@@ -25,7 +25,7 @@ use crate::search::{
     outcome_of, IndexedSpace, Outcome, PendingSearch, SearchContext, SearchError, SearchOptions,
     Stats, Status, WhenUnreachable,
 };
-use crate::{Cost, SlicedPathfinder};
+use crate::{Cost, Ends, SlicedPathfinder};
 use std::fmt;
 
 /// Where a search goes: one node, the nearest of several, or the nearest node a test accepts.
@@ -238,6 +238,30 @@ pub trait Pathfinder {
     type Context: Default;
     /// Why a query was refused (bad input, an unsupported request, memory).
     type Error;
+
+    /// What can be told about a query from `start` to `goal` without searching ([`Ends`]): a
+    /// walled end, two ends in different parts of the map. Every search makes this check itself
+    /// (and answers "unreachable" at once); a front end calls it to say why, or to skip
+    /// preparing a search that cannot succeed. Searches that cannot tell without searching (the
+    /// GameplayKit graphs, the navmesh, your own spaces) answer [`Ends::Open`].
+    ///
+    /// # Errors
+    ///
+    /// An end outside the map, as the search would refuse it.
+    ///
+    /// ```
+    /// use pathkit::hex::{Hex, HexGrid};
+    /// use pathkit::{Ends, Pathfinder};
+    ///
+    /// let hexes = HexGrid::from_ascii("hex odd-r\n. # .")?;
+    /// assert_eq!(hexes.check_ends(Hex::new(0, 0), Hex::new(2, 0))?, Ends::Apart);
+    /// assert_eq!(hexes.check_ends(Hex::new(0, 0), Hex::new(1, 0))?, Ends::GoalBlocked);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn check_ends(&self, start: Self::Node, goal: Self::Node) -> Result<Ends, Self::Error> {
+        let _ = (start, goal);
+        Ok(Ends::Open)
+    }
 
     /// Finds a path from `start` to `to` under `options`, written into `path` (cleared first:
     /// start first, goal last). The answer says whether it reached the goal, the closest point,

@@ -11,7 +11,7 @@ use crate::support::hex_oracle::{Drawing, HexMap};
 use pathkit::hex::{Hex, HexGrid, HexLayout};
 use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions, SearchSpace, WhenUnreachable};
-use pathkit::Pathfinder;
+use pathkit::{Ends, Pathfinder};
 use std::collections::HashMap;
 
 /// Random maps searched; each gets [`QUERIES`] queries with edits between them.
@@ -125,6 +125,21 @@ fn check_query(
     let sliced = support::sliced_answer(grid, ctx, (start, goal), &SearchOptions::new(), 3);
     assert_eq!(sliced, (outcome.clone(), stats), "sliced: {}", what());
     let expected = map.shortest(s, g);
+    let ends = if map.weight(s) == 0 {
+        Ends::StartBlocked
+    } else if map.weight(g) == 0 {
+        Ends::GoalBlocked
+    } else if expected.is_none() {
+        Ends::Apart
+    } else {
+        Ends::Open
+    };
+    assert_eq!(
+        grid.check_ends(start, goal).unwrap(),
+        ends,
+        "ends: {}",
+        what()
+    );
     tally.queries += 1;
     *tally.per_layout.entry(grid.layout()).or_default() += 1;
     assert_eq!(

@@ -17,8 +17,9 @@ use pathkit::Cost;
 use proptest::prelude::*;
 
 use crate::support;
+use pathkit::hierarchy::{HierarchicalGrid, HierarchyOptions};
 use pathkit::search::AStar;
-use pathkit::{Goal, Pathfinder, PendingPath, SlicedPathfinder, Unsupported};
+use pathkit::{Ends, Goal, Pathfinder, PendingPath, SlicedPathfinder, Unsupported};
 use support::oracle::{same_cost, MoveCosts, Moves, OracleGraph, OracleMap};
 use support::{
     check_grid_answer, moves_of, picture, random_case, tolerance, xy, Case, RULES, TIES,
@@ -801,4 +802,50 @@ fn map_path(
 fn closest_point() -> pathkit::search::SearchOptions<f64> {
     pathkit::search::SearchOptions::new()
         .when_unreachable(pathkit::search::WhenUnreachable::ClosestPoint)
+}
+
+/// What the oracle says of a query's ends: the start or goal a wall, or no walk between them.
+fn oracle_ends(map: &OracleMap, moves: Moves, (start, goal): (Cell, Cell)) -> Ends {
+    let (s, g) = (xy(start), xy(goal));
+    if !map.free(s.0, s.1) {
+        Ends::StartBlocked
+    } else if !map.free(g.0, g.1) {
+        Ends::GoalBlocked
+    } else if map.shortest(moves, MoveCosts::OCTILE, s, g).is_none() {
+        Ends::Apart
+    } else {
+        Ends::Open
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `check_ends` before a search: the grid's spaces under every diagonal rule, Jump Point
+    /// Search, JPS+ and the hierarchy say what the oracle says of the two ends, and an end off
+    /// the grid is an error.
+    #[test]
+    fn the_ends_are_checked_as_the_oracle_sees_them(case in case(), rule in 0usize..4) {
+        let rule = RULES[rule];
+        let moves = moves_of(rule);
+        let ends = (case.start, case.goal);
+        let want = oracle_ends(&case.map, moves, ends);
+        let space = case.grid.space(rule, 1.0, std::f64::consts::SQRT_2).unwrap();
+        prop_assert_eq!(space.check_ends(ends.0, ends.1).unwrap(), want, "{}", picture(&case.map));
+        let off = Cell::new(case.grid.width(), 0);
+        prop_assert!(space.check_ends(ends.0, off).is_err());
+        prop_assert!(space.check_ends(off, ends.1).is_err());
+        let hierarchy = HierarchicalGrid::new(case.grid.clone(), rule, 1.0, std::f64::consts::SQRT_2, HierarchyOptions::new()).unwrap();
+        prop_assert_eq!(hierarchy.check_ends(ends.0, ends.1).unwrap(), want);
+        if case.grid.max_weight() == 1 && matches!(rule, Diagonal::NoCornerCutting | Diagonal::Never) {
+            let jps = case.grid.jump_points(JpsMode { moves: rule, path: PathMode::Cells });
+            prop_assert_eq!(jps.check_ends(ends.0, ends.1).unwrap(), want);
+            prop_assert!(jps.check_ends(off, ends.1).is_err());
+            if rule == Diagonal::NoCornerCutting {
+                let plus = JpsPlus::new(case.grid.clone()).unwrap();
+                prop_assert_eq!(plus.check_ends(ends.0, ends.1).unwrap(), want);
+                prop_assert_eq!(plus.paths(PathMode::JumpPoints).check_ends(ends.0, ends.1).unwrap(), want);
+            }
+        }
+    }
 }

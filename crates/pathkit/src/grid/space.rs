@@ -8,7 +8,7 @@ use crate::search::{
     IndexedSpace, SearchContext, SearchOptions, SearchSpace, Stats, Status, WhenUnreachable,
 };
 use crate::Cost;
-use crate::{Goal, Pathfinder, Unsupported};
+use crate::{Ends, Goal, Pathfinder, Unsupported};
 
 /// How a grid query is answered ([`GridSpace::plan`]).
 pub(super) enum Plan<C> {
@@ -509,18 +509,11 @@ impl<'g, C: Cost, R: TileRules> GridSpace<'g, C, R> {
         goal: Cell,
         options: &SearchOptions<C>,
     ) -> Result<Plan<C>, GridError> {
-        self.grid.check(start)?;
-        self.grid.check(goal)?;
+        let ends = self.check_ends(start, goal)?;
         let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-        let blocked = |cell: Cell| self.weight(cell.x as i64, cell.y as i64) == 0;
-        if blocked(start) {
-            return Ok(Plan::Answered(Status::Unreachable));
-        }
-        let reachable = !blocked(goal)
-            && (!self.own_weights || self.grid.try_reachable(start, goal, self.diagonal)?);
-        Ok(if !reachable && !closest {
+        Ok(if !ends.worth_searching(closest) {
             Plan::Answered(Status::Unreachable)
-        } else if self.fast_loop_applies(options) && reachable {
+        } else if ends.is_open() && self.fast_loop_applies(options) {
             Plan::Fast
         } else {
             Plan::General
@@ -656,6 +649,24 @@ impl<C: Cost, R: TileRules> Pathfinder for GridSpace<'_, C, R> {
     type Cost = C;
     type Context = SearchContext<C>;
     type Error = GridError;
+
+    /// Both cells on the grid; a start or goal these rules cannot enter; under the grid's own
+    /// weights, two cells in different components (custom rules answer [`Ends::Open`] there:
+    /// the grid's components are not theirs).
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, GridError> {
+        self.grid.check(start)?;
+        self.grid.check(goal)?;
+        let blocked = |cell: Cell| self.weight(i64::from(cell.x), i64::from(cell.y)) == 0;
+        Ok(if blocked(start) {
+            Ends::StartBlocked
+        } else if blocked(goal) {
+            Ends::GoalBlocked
+        } else if self.own_weights && !self.grid.try_reachable(start, goal, self.diagonal)? {
+            Ends::Apart
+        } else {
+            Ends::Open
+        })
+    }
 
     fn find_path_into(
         &self,

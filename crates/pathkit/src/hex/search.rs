@@ -8,7 +8,7 @@ use crate::search::{
     IndexedSpace, PendingSearch, SearchContext, SearchOptions, SearchSpace, Stats, Status,
     WhenUnreachable,
 };
-use crate::{Goal, Pathfinder, SlicedPathfinder, Unsupported};
+use crate::{Ends, Goal, Pathfinder, SlicedPathfinder, Unsupported};
 
 /// Hexes are nodes; a hex's edges go to its passable neighbours, in [`Hex::DIRECTIONS`] order,
 /// and cost the weight of the hex entered (as on a square [`Grid`](crate::grid::Grid) whose
@@ -104,24 +104,27 @@ impl IndexedSpace for HexGrid {
 /// assert_eq!(grid.find_path(&mut ctx, start, walled)?, Outcome::Unreachable);
 /// # Ok::<(), pathkit::hex::HexError>(())
 /// ```
-impl HexGrid {
-    /// Whether a search from `start` to `goal` can find anything: both on the map (an error
-    /// otherwise), `start` passable, and `goal` in its component unless the `closest` point is
-    /// asked for. The one-shot and the sliced search answer "unreachable" without searching
-    /// otherwise.
-    fn worth_searching(&self, start: Hex, goal: Hex, closest: bool) -> Result<bool, HexError> {
-        self.check(start)?;
-        self.check(goal)?;
-        let reachable = self.reachable(start, goal)?;
-        Ok(self.is_passable(start) && (reachable || closest))
-    }
-}
-
 impl Pathfinder for HexGrid {
     type Node = Hex;
     type Cost = u64;
     type Context = SearchContext<u64>;
     type Error = HexError;
+
+    /// Both hexes on the map (an error otherwise); a walled end, or two ends in different
+    /// components.
+    fn check_ends(&self, start: Hex, goal: Hex) -> Result<Ends, HexError> {
+        self.check(start)?;
+        self.check(goal)?;
+        Ok(if !self.is_passable(start) {
+            Ends::StartBlocked
+        } else if !self.is_passable(goal) {
+            Ends::GoalBlocked
+        } else if !self.reachable(start, goal)? {
+            Ends::Apart
+        } else {
+            Ends::Open
+        })
+    }
 
     fn find_path_into(
         &self,
@@ -136,7 +139,8 @@ impl Pathfinder for HexGrid {
         let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
         match to {
             Goal::Node(goal) => {
-                if !self.worth_searching(start, goal, closest)? {
+                let ends = self.check_ends(start, goal)?;
+                if !ends.worth_searching(closest) {
                     ctx.stats = Stats::default();
                     return Ok(Status::Unreachable);
                 }
@@ -196,7 +200,8 @@ impl SlicedPathfinder for HexGrid {
         options: &SearchOptions<u64>,
     ) -> Result<PendingSearch<'c, 's, HexGrid, HexError>, HexError> {
         let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-        if self.worth_searching(start, goal, closest)? {
+        let ends = self.check_ends(start, goal)?;
+        if ends.worth_searching(closest) {
             Ok(ctx.start_search(self, start, goal, options)?)
         } else {
             Ok(PendingSearch::answered(ctx, Status::Unreachable))

@@ -180,6 +180,11 @@ impl<C: Cost> Pathfinder for HierarchicalGrid<C> {
     type Context = HierarchyContext<C>;
     type Error = HierarchyError;
 
+    /// The grid's check ([`GridSpace`]'s, under this hierarchy's diagonal rule).
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<crate::Ends, HierarchyError> {
+        Ok(self.space().check_ends(start, goal)?)
+    }
+
     fn find_path_into(
         &self,
         ctx: &mut HierarchyContext<C>,
@@ -225,19 +230,14 @@ impl<C: Cost> HierarchicalGrid<C> {
     ) -> Result<Status<C>, HierarchyError> {
         path.clear();
         ctx.stats = HierarchyStats::default();
-        self.grid.check(start)?;
-        self.grid.check(goal)?;
-        if !self.grid.is_passable(start) || !self.grid.is_passable(goal) {
+        let space = self.space();
+        if !space.check_ends(start, goal)?.is_open() {
             return Ok(Status::Unreachable);
         }
         if start == goal {
             path.push(start);
             return Ok(Status::Found { cost: C::ZERO });
         }
-        if !self.grid.try_reachable(start, goal, self.diagonal)? {
-            return Ok(Status::Unreachable);
-        }
-        let space = self.space();
         self.join_ends(ctx, &space, start, goal)?;
         let through_hierarchy = self.search_top(ctx, &space, start, goal)?
             && self.refine(ctx, &space, start, goal)?

@@ -12,6 +12,7 @@ use crate::search::{
     run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats, Status,
     TieBreak, Trusted, NO_PARENT,
 };
+use crate::Ends;
 use std::cmp::Ordering;
 
 /// A direction of travel, each component -1, 0 or 1; `(0, 0)` at the start.
@@ -233,16 +234,15 @@ pub(crate) enum Checked {
     Done(Status<f64>),
 }
 
-/// Validates a query: both cells in the grid, uniform costs; answers blocked ends, `start == goal`
-/// and goals in another connected component at once.
-pub(crate) fn check_query(
+/// What a Jump Point Search query's ends say before searching ([`Ends`]), after refusing what
+/// it cannot search: an end off the grid, a grid that is not uniform-cost, moves other than
+/// 8-connected without corner cutting and 4-connected.
+pub(crate) fn check_ends(
     grid: &Grid,
     start: Cell,
     goal: Cell,
     moves: Diagonal,
-    out: &mut Vec<Cell>,
-) -> Result<Checked, JpsError> {
-    out.clear();
+) -> Result<Ends, JpsError> {
     for cell in [start, goal] {
         if grid.cell(cell.x, cell.y).is_none() {
             return Err(JpsError::OutOfBounds {
@@ -256,11 +256,31 @@ pub(crate) fn check_query(
     if !matches!(moves, Diagonal::NoCornerCutting | Diagonal::Never) {
         return Err(JpsError::UnsupportedMoves { moves });
     }
-    let rule = moves;
-    let reachable = grid
-        .reachable_or_refusal(start, goal, rule)
-        .map_err(JpsError::Refused)?;
-    if !reachable {
+    Ok(if !grid.is_passable(start) {
+        Ends::StartBlocked
+    } else if !grid.is_passable(goal) {
+        Ends::GoalBlocked
+    } else if !grid
+        .reachable_or_refusal(start, goal, moves)
+        .map_err(JpsError::Refused)?
+    {
+        Ends::Apart
+    } else {
+        Ends::Open
+    })
+}
+
+/// Validates a query: both cells in the grid, uniform costs; answers blocked ends, `start == goal`
+/// and goals in another connected component at once.
+pub(crate) fn check_query(
+    grid: &Grid,
+    start: Cell,
+    goal: Cell,
+    moves: Diagonal,
+    out: &mut Vec<Cell>,
+) -> Result<Checked, JpsError> {
+    out.clear();
+    if !check_ends(grid, start, goal, moves)?.is_open() {
         return Ok(Checked::Done(Status::Unreachable));
     }
     if start == goal {

@@ -1,10 +1,11 @@
 //! Jump Point Search and JPS+ behind the front door: [`JumpPoints`] (a grid searched online) and
 //! [`JpsPlus`] with its [`JpsPlusPaths`] (the precomputed table).
 
+use super::context::check_ends;
 use super::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{SearchOptions, Status, WhenUnreachable};
-use crate::{Goal, Pathfinder, Unsupported};
+use crate::{Ends, Goal, Pathfinder, Unsupported};
 
 /// A uniform-cost grid searched by online Jump Point Search under a [`JpsMode`] (the moves, and
 /// whether a path lists every cell or only the jump points). Made by [`Grid::jump_points`]; a
@@ -133,6 +134,12 @@ impl Pathfinder for JumpPoints<'_> {
     type Context = JpsContext;
     type Error = JpsError;
 
+    /// Both cells on the grid, a uniform-cost grid and moves Jump Point Search takes (errors
+    /// otherwise); then a walled end, or two ends in different components.
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, JpsError> {
+        check_ends(self.grid, start, goal, self.mode.moves)
+    }
+
     fn find_path_into(
         &self,
         ctx: &mut JpsContext,
@@ -228,6 +235,11 @@ impl Pathfinder for JpsPlus {
     type Context = JpsContext;
     type Error = JpsError;
 
+    /// As [`JumpPoints`]' check, 8-connected.
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, JpsError> {
+        check_ends(self.grid(), start, goal, Diagonal::NoCornerCutting)
+    }
+
     fn find_path_into(
         &self,
         ctx: &mut JpsContext,
@@ -247,6 +259,11 @@ impl Pathfinder for JpsPlusPaths<'_> {
     type Cost = f64;
     type Context = JpsContext;
     type Error = JpsError;
+
+    /// As [`JumpPoints`]' check, 8-connected.
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, JpsError> {
+        self.plus.check_ends(start, goal)
+    }
 
     fn find_path_into(
         &self,

@@ -8,7 +8,7 @@ use crate::pathfinder::{core_search_into, core_start_path};
 use crate::search::{
     IndexedSpace, PendingSearch, SearchContext, SearchError, SearchOptions, SearchSpace, Status,
 };
-use crate::{Goal, Pathfinder, SlicedPathfinder};
+use crate::{Ends, Goal, Pathfinder, SlicedPathfinder};
 
 /// One usable way off a cell through a portal (a two-way portal gives one each way).
 #[derive(Clone, Copy, Debug)]
@@ -304,6 +304,23 @@ impl Pathfinder for LevelSpace<'_> {
     type Cost = f64;
     type Context = SearchContext<f64>;
     type Error = SearchError<Place>;
+
+    /// Both places on the map (an error otherwise), and a start or goal on a wall. Floors
+    /// joined by portals keep no components, so two open places answer [`Ends::Open`].
+    fn check_ends(&self, start: Place, goal: Place) -> Result<Ends, SearchError<Place>> {
+        for place in [start, goal] {
+            if self.index_of(place).is_none_or(|i| i >= self.node_bound()) {
+                return Err(SearchError::NodeOutOfBounds { node: place });
+            }
+        }
+        Ok(if !self.map.is_open(start) {
+            Ends::StartBlocked
+        } else if !self.map.is_open(goal) {
+            Ends::GoalBlocked
+        } else {
+            Ends::Open
+        })
+    }
 
     fn find_path_into(
         &self,

@@ -20,7 +20,7 @@ use super::mesh::{NavMesh, TOLERANCE, WALL};
 use super::NavMeshError;
 use crate::geometry::Point;
 use crate::search::{SearchOptions, Status};
-use crate::{Goal, Pathfinder, Unsupported};
+use crate::{Ends, Goal, Pathfinder, Unsupported};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -632,6 +632,18 @@ impl Pathfinder for NavMesh {
     type Cost = f64;
     type Context = AnyAngleSearch;
     type Error = NavMeshError;
+
+    /// Both points finite and on the mesh (errors otherwise, as the search answers). The mesh
+    /// keeps no components, so two points on it answer [`Ends::Open`].
+    fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
+        NavMeshError::check_finite([start, goal])?;
+        for point in [start, goal] {
+            if self.triangle_at(point).is_none() {
+                return Err(NavMeshError::OffMesh { point });
+            }
+        }
+        Ok(Ends::Open)
+    }
 
     fn find_path_into(
         &self,

@@ -11,6 +11,7 @@ use crate::floors::run_to_end;
 use crate::PlaygroundError;
 use pathkit::hex::{Hex, HexGrid, HexLayout, HexOrientation};
 use pathkit::search::{SearchContext, SearchOptions};
+use pathkit::{Ends, Pathfinder};
 use serde::Serialize;
 
 /// The presets: a field crossed by a river with one bridge, and a marsh with lakes and woods.
@@ -243,7 +244,13 @@ impl HexPlayground {
         goal: (u32, u32),
     ) -> Result<HexSearch, PlaygroundError> {
         let (a, b) = (self.hex(start)?, self.hex(goal)?);
-        let (found, expanded) = if self.grid.is_passable(a) && self.grid.is_passable(b) {
+        // A walled end has no path: the library's check, before stepping. Ends in different
+        // components are still stepped, so the page shows the flood that finds no way.
+        let walled = matches!(
+            self.grid.check_ends(a, b),
+            Ok(Ends::StartBlocked | Ends::GoalBlocked)
+        );
+        let (found, expanded) = if !walled {
             run_to_end(&mut self.ctx, &self.grid, a, b, SearchOptions::new())
                 .map_err(PlaygroundError::HexSearch)?
         } else {

@@ -27,7 +27,7 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, H
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
-use pathkit::Pathfinder;
+use pathkit::{Ends, Pathfinder};
 use serde::{Deserialize, Serialize};
 
 /// The searches the playground offers.
@@ -609,8 +609,10 @@ impl Playground {
             });
             return;
         }
-        // A walled start or goal has no path: answered before anything is built or searched.
-        if !self.grid.is_passable(start) || !self.grid.is_passable(goal) {
+        // A walled start or goal has no path: answered before anything is built or searched
+        // (the library's check of the ends, the same for every search of the grid).
+        let ends = self.grid.four_connected().check_ends(start, goal);
+        if matches!(ends, Ok(Ends::StartBlocked | Ends::GoalBlocked)) {
             self.slots[slot].finished = true;
             return;
         }

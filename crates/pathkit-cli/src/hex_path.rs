@@ -7,6 +7,7 @@ use crate::cli::PathArgs;
 use crate::coords::Xy;
 use crate::error::CliError;
 use crate::levels_path::WALL_PROPERTY;
+use crate::path_cmd::refuse_walled_ends;
 use crate::path_list;
 use crate::png_hex;
 use crate::screen::Screen;
@@ -54,23 +55,16 @@ const ON_PATH: char = '*';
 /// Lines the path list may take when it is bounded to the screen.
 const PATH_LINES: u32 = 3;
 
-/// The hex at a command-line column and row, which must be inside the map and passable.
+/// The hex at a command-line column and row, which must be inside the map.
 fn endpoint(grid: &HexGrid, what: &str, cell: Cell) -> Result<Hex, CliError> {
-    let Some(hex) = grid.hex_at(cell.x, cell.y) else {
-        return Err(CliError::Usage(format!(
+    grid.hex_at(cell.x, cell.y).ok_or_else(|| {
+        CliError::Usage(format!(
             "{what} {} is outside the {}x{} map",
             Xy(cell),
             grid.width(),
             grid.height()
-        )));
-    };
-    if !grid.is_passable(hex) {
-        return Err(CliError::Usage(format!(
-            "{what} {} is a blocked hex",
-            Xy(cell)
-        )));
-    }
-    Ok(hex)
+        ))
+    })
 }
 
 /// Refuses the options that belong to square grids.
@@ -144,6 +138,12 @@ fn run_on(args: &PathArgs, file: &Path, grid: &HexGrid) -> Result<i32, CliError>
     let (s, g) = (Cell::new(args.sx, args.sy), Cell::new(args.gx, args.gy));
     let start = endpoint(grid, "start", s)?;
     let goal = endpoint(grid, "goal", g)?;
+    let blocked = |what: &str, cell: Cell| format!("{what} {} is a blocked hex", Xy(cell));
+    refuse_walled_ends(
+        grid,
+        (start, goal),
+        [blocked("start", s), blocked("goal", g)],
+    )?;
     let mut ctx = SearchContext::new();
     let options = SearchOptions::default();
     let outcome = match args.algo {

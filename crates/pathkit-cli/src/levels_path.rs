@@ -10,6 +10,7 @@ use crate::coords::Xy;
 use crate::draw;
 use crate::error::CliError;
 use crate::hex_path;
+use crate::path_cmd::refuse_walled_ends;
 use crate::png_levels;
 use crate::solver::Algo;
 use crate::view::View;
@@ -57,7 +58,7 @@ fn floor_of(levels: &TiledLevels, what: &str, value: &str) -> Result<u32, CliErr
     }
 }
 
-/// The place at a command-line floor, column and row, which must be inside it and open.
+/// The place at a command-line floor, column and row, which must be inside it.
 fn endpoint(map: &LevelMap, what: &str, place: Place) -> Result<Place, CliError> {
     let grid = map
         .floor(place.floor)
@@ -68,13 +69,6 @@ fn endpoint(map: &LevelMap, what: &str, place: Place) -> Result<Place, CliError>
             Xy(place.cell),
             grid.width(),
             grid.height(),
-            place.floor
-        )));
-    }
-    if !grid.is_passable(place.cell) {
-        return Err(CliError::Usage(format!(
-            "{what} {} is a blocked cell of floor {}",
-            Xy(place.cell),
             place.floor
         )));
     }
@@ -139,6 +133,18 @@ pub fn run(args: &PathArgs, file: &Path) -> Result<i32, CliError> {
         map.eight_connected()
     }
     .map_err(|e| CliError::Search(e.to_string()))?;
+    let blocked = |what: &str, place: Place| {
+        format!(
+            "{what} {} is a blocked cell of floor {}",
+            Xy(place.cell),
+            place.floor
+        )
+    };
+    refuse_walled_ends(
+        &space,
+        (start, goal),
+        [blocked("start", start), blocked("goal", goal)],
+    )?;
     let mut ctx = SearchContext::new();
     let outcome = match args.algo {
         Algo::AstarGeneral => {

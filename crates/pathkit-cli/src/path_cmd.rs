@@ -19,7 +19,7 @@ use pathkit::jps::{JpsContext, JpsMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
 use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext};
-use pathkit::Pathfinder;
+use pathkit::{Ends, Pathfinder};
 use std::path::Path;
 
 /// Loads a map: Moving AI when the file starts with its `type` header, a text picture otherwise.
@@ -41,7 +41,7 @@ pub fn load_any_map(path: &Path) -> Result<Grid, CliError> {
     })
 }
 
-/// Checks that `cell` is inside the grid and passable.
+/// Checks that `cell` is inside the grid (the message names the end and the map's size).
 pub fn check_endpoint(grid: &Grid, what: &str, cell: Cell) -> Result<Cell, CliError> {
     if grid.cell(cell.x, cell.y).is_none() {
         return Err(CliError::Usage(format!(
@@ -51,13 +51,30 @@ pub fn check_endpoint(grid: &Grid, what: &str, cell: Cell) -> Result<Cell, CliEr
             grid.height()
         )));
     }
-    if !grid.is_passable(cell) {
-        return Err(CliError::Usage(format!(
-            "{what} {} is a blocked cell",
-            Xy(cell)
-        )));
-    }
     Ok(cell)
+}
+
+/// Refuses a query whose start or goal the search itself rules out as a wall (the library's
+/// [`Pathfinder::check_ends`], one check for every kind of map); `blocked` are the messages for
+/// a walled start and a walled goal. Ends in different components are not refused: the search
+/// answers "unreachable".
+pub fn refuse_walled_ends<P: Pathfinder>(
+    finder: &P,
+    (start, goal): (P::Node, P::Node),
+    blocked: [String; 2],
+) -> Result<(), CliError>
+where
+    P::Error: std::fmt::Display,
+{
+    let [walled_start, walled_goal] = blocked;
+    match finder
+        .check_ends(start, goal)
+        .map_err(|e| CliError::Search(e.to_string()))?
+    {
+        Ends::StartBlocked => Err(CliError::Usage(walled_start)),
+        Ends::GoalBlocked => Err(CliError::Usage(walled_goal)),
+        Ends::Open | Ends::Apart => Ok(()),
+    }
 }
 
 /// Lines the path list may take when it is bounded to the screen.
@@ -79,6 +96,12 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
     let grid = load_any_map(&args.map)?;
     let start = check_endpoint(&grid, "start", Cell::new(args.sx, args.sy))?;
     let goal = check_endpoint(&grid, "goal", Cell::new(args.gx, args.gy))?;
+    let blocked = |what: &str, cell: Cell| format!("{what} {} is a blocked cell", Xy(cell));
+    refuse_walled_ends(
+        &grid.four_connected(),
+        (start, goal),
+        [blocked("start", start), blocked("goal", goal)],
+    )?;
     let answer = if args.four {
         four_connected(&grid, args.algo, start, goal)?
     } else {

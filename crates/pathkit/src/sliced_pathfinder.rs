@@ -36,7 +36,18 @@
 use crate::search::{progress_of, Outcome, Progress, SearchOptions, Stats, Status};
 use crate::Pathfinder;
 
-/// A [`Pathfinder`] whose search can run a slice at a time (see the [module](self) page).
+/// A [`Pathfinder`] whose search can run a slice at a time.
+///
+/// A game cannot stall a frame on a long search. [`start_path`](Self::start_path) sets a search
+/// up without expanding anything; [`PendingPath::resume`] then expands at most a budget of nodes
+/// per call (once per frame) until the search is done. Resumed until done, a search answers
+/// exactly what [`Pathfinder::find_path_with`] answers, with the same counters, whatever the
+/// budgets.
+///
+/// It is a trait of its own because not every search can stop halfway: the hierarchical grid
+/// and the navmesh's any-angle search answer in one call. Every search on the best-first loop
+/// slices: grid spaces, Jump Point Search, JPS+, hex grids, level maps, and any space of your
+/// own through [`AStar`](crate::search::AStar) (the GameplayKit graphs through their `space()`).
 ///
 /// ```
 /// use pathkit::hex::{Hex, HexGrid, HexLayout};

@@ -11,9 +11,10 @@ use std::fmt;
 /// assert_eq!((cell.x, cell.y), (3, 1));
 /// assert_eq!(Cell::from((3, 1)), cell);
 /// assert_eq!(cell.to_string(), "[3;1]"); // as the tutorials write it
+/// assert_eq!(format!("{cell:?}"), "(3, 1)"); // as errors and the command line write it
 /// assert!(Cell::new(0, 2) < Cell::new(1, 0)); // ordered by x, then y
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Column, from 0 at the left.
@@ -57,6 +58,14 @@ impl Cell {
 impl From<(u32, u32)> for Cell {
     fn from((x, y): (u32, u32)) -> Self {
         Cell { x, y }
+    }
+}
+
+impl fmt::Debug for Cell {
+    /// Written `(x, y)`, as every error message and the command line write a cell (a
+    /// [`SearchError`](crate::search::SearchError) names its nodes by their `Debug` form).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
     }
 }
 

@@ -21,7 +21,7 @@ use std::fmt;
 /// assert_eq!(a.distance(Hex::new(3, -1)), 3);
 /// assert_eq!(Hex::new(2, -5).s(), 3);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hex {
     /// The axial column.
@@ -121,6 +121,19 @@ impl Hex {
     #[must_use]
     pub fn neighbours(self) -> [Hex; 6] {
         Hex::DIRECTIONS.map(|d| Hex::new(self.q.wrapping_add(d.q), self.r.wrapping_add(d.r)))
+    }
+}
+
+impl fmt::Debug for Hex {
+    /// `(q, r)`, as its [`Display`](fmt::Display) form and every error message write it.
+    ///
+    /// ```
+    /// use pathkit::hex::Hex;
+    ///
+    /// assert_eq!(format!("{:?}", Hex::new(3, -2)), "(3, -2)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

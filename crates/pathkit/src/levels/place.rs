@@ -14,8 +14,9 @@ use std::fmt;
 /// let stairs = Place::new(1, 4, 2);
 /// assert_eq!((stairs.floor, stairs.cell), (1, Cell::new(4, 2)));
 /// assert_eq!(stairs.to_string(), "1:[4;2]");
+/// assert_eq!(format!("{stairs:?}"), "(4, 2) on floor 1"); // as errors write it
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Place {
     /// The floor, an index into the map's floors.
@@ -39,6 +40,13 @@ impl Place {
             floor,
             cell: Cell::new(x, y),
         }
+    }
+}
+
+impl fmt::Debug for Place {
+    /// Written `(x, y) on floor f`, as error messages write a place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} on floor {}", self.cell, self.floor)
     }
 }
 

@@ -101,20 +101,6 @@ impl<'a, N> From<&'a Vec<N>> for Goal<'a, N> {
     }
 }
 
-/// Writes a found, closest or partial path into `path` and says which it is: the `_into` form of
-/// an answer that came as an [`Outcome`].
-pub(crate) fn write_outcome<N, C: Copy>(outcome: Outcome<N, C>, path: &mut Vec<N>) -> Status<C> {
-    path.clear();
-    let (status, nodes) = match outcome {
-        Outcome::Found(p) => (Status::Found { cost: p.cost }, p.nodes),
-        Outcome::LimitReached(p) => (Status::LimitReached { cost: p.cost }, p.nodes),
-        Outcome::Closest(p) => (Status::Closest { cost: p.cost }, p.nodes),
-        Outcome::Unreachable => return Status::Unreachable,
-    };
-    path.extend(nodes);
-    status
-}
-
 /// A request a search cannot honour: an option or a kind of goal it has no way to answer
 /// correctly. It is refused, never silently ignored. Each search's error type holds it.
 ///
@@ -393,8 +379,7 @@ pub(crate) fn core_search_into<S: IndexedSpace>(
             return Err(SearchError::Unsupported(Unsupported::ClosestPoint));
         }
         if is_open(start) {
-            let outcome = ctx.search_nearest(space, start, accepts, options)?;
-            return Ok(write_outcome(outcome, path));
+            return ctx.search_nearest_into(space, start, accepts, options, path);
         }
     }
     ctx.stats = Stats::default();

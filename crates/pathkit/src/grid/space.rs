@@ -3,7 +3,6 @@
 use super::grid_problem::GridProblem;
 use super::neighbourhood::{allowed_moves, free_neighbours};
 use super::{Cell, Grid, GridError, GridRules, MoveKind, TileRules};
-use crate::pathfinder::write_outcome;
 use crate::search::{
     IndexedSpace, SearchContext, SearchOptions, SearchSpace, Stats, Status, WhenUnreachable,
 };
@@ -689,8 +688,7 @@ impl<C: Cost, R: TileRules> Pathfinder for GridSpace<'_, C, R> {
                     ctx.stats = Stats::default();
                     return Ok(Status::Unreachable);
                 }
-                let outcome = ctx.search_nearest(self, start, accepts, options)?;
-                Ok(write_outcome(outcome, path))
+                Ok(ctx.search_nearest_into(self, start, accepts, options, path)?)
             }
         }
     }

@@ -1,7 +1,6 @@
 //! A [`HexGrid`] as a search space: six neighbours, terrain costs, the hex distance heuristic.
 
 use super::{Hex, HexError, HexGrid};
-use crate::pathfinder::write_outcome;
 #[cfg(doc)]
 use crate::search::Outcome;
 use crate::search::{
@@ -164,8 +163,7 @@ impl Pathfinder for HexGrid {
                     ctx.stats = Stats::default();
                     return Ok(Status::Unreachable);
                 }
-                let outcome = ctx.search_nearest(self, start, accepts, options)?;
-                Ok(write_outcome(outcome, path))
+                Ok(ctx.search_nearest_into(self, start, accepts, options, path)?)
             }
         }
     }

@@ -248,37 +248,57 @@ impl<C: Cost> SearchContext<C> {
         self.run_general(&policy, checks, options, start, &goal, path)
     }
 
-    /// Dijkstra's order from `start` to the cheapest node `is_goal` accepts.
-    pub(crate) fn search_nearest<S: IndexedSpace<Cost = C>>(
+    /// Dijkstra's order from `start` to the cheapest node `is_goal` accepts, on a space of
+    /// dense indices, written into `path`.
+    pub(crate) fn search_nearest_into<S: IndexedSpace<Cost = C>>(
         &mut self,
         space: &S,
         start: S::Node,
         is_goal: impl Fn(S::Node) -> bool,
         options: &SearchOptions<C>,
-    ) -> Result<Outcome<S::Node, C>, SearchError<S::Node>> {
+        path: &mut Vec<S::Node>,
+    ) -> Result<Status<C>, SearchError<S::Node>> {
+        let indexer = self.prepare(space)?;
+        self.search_matching_into(space, indexer, start, is_goal, options, path)
+    }
+
+    /// The goal-test search of every space, dense or hashed: Dijkstra's order (no estimate, no
+    /// closest point) from `start`, numbered by `indexer`, to the cheapest node `is_goal`
+    /// accepts, written into `path`. The records are prepared by the caller.
+    pub(crate) fn search_matching_into<S, I>(
+        &mut self,
+        space: &S,
+        indexer: I,
+        start: S::Node,
+        is_goal: impl Fn(S::Node) -> bool,
+        options: &SearchOptions<C>,
+        path: &mut Vec<S::Node>,
+    ) -> Result<Status<C>, SearchError<S::Node>>
+    where
+        S: super::SearchSpace<Cost = C>,
+        I: Indexer<S::Node>,
+    {
+        path.clear();
         let options = SearchOptions {
             heuristic_weight: 0.0,
             when_unreachable: WhenUnreachable::NoPath,
             ..*options
         };
         let checks = Validated::of(&options)?;
-        let indexer = self.prepare(space)?;
         let start_index = indexer.index(start)?;
         let policy = SpaceExpansion {
             space,
             indexer,
             goal: start,
         };
-        outcome_of(|path| {
-            self.run_general(
-                &policy,
-                checks,
-                &options,
-                (start_index, start),
-                &Matching(is_goal),
-                path,
-            )
-        })
+        self.run_general(
+            &policy,
+            checks,
+            &options,
+            (start_index, start),
+            &Matching(is_goal),
+            path,
+        )
     }
 
     /// Runs the best-first loop with the binary-heap open list, after

@@ -1,8 +1,8 @@
 //! [`Sparse`]: A* over any hashable node, for unbounded or implicit graphs, with its
 //! [`SparseSearchContext`].
 
-use super::best_first::{Matching, Validated};
-use super::space_expansion::{Indexer, Interner, SpaceExpansion};
+use super::best_first::Validated;
+use super::space_expansion::{Interner, SpaceExpansion};
 use super::{SearchContext, SearchError, SearchOptions, SearchSpace, Status, WhenUnreachable};
 use crate::{Cost, Goal, Pathfinder, Unsupported};
 use std::hash::Hash;
@@ -198,26 +198,9 @@ impl<N: Copy + Eq + Hash, C: Cost> SparseSearchContext<N, C> {
         if options.when_unreachable != WhenUnreachable::NoPath {
             return Err(SearchError::Unsupported(Unsupported::ClosestPoint));
         }
-        let options = SearchOptions {
-            heuristic_weight: 0.0,
-            ..*options
-        };
-        let checks = Validated::of(&options)?;
         self.interner.clear();
         self.inner.prepare_bound(0)?;
-        let start_index = self.interner.index(start)?;
-        let policy = SpaceExpansion {
-            space,
-            indexer: &self.interner,
-            goal: start,
-        };
-        self.inner.run_general(
-            &policy,
-            checks,
-            &options,
-            (start_index, start),
-            &Matching(accepts),
-            path,
-        )
+        self.inner
+            .search_matching_into(space, &self.interner, start, accepts, options, path)
     }
 }

@@ -1,0 +1,116 @@
+//! # pathkit-bevy
+//!
+//! [pathkit](https://docs.rs/pathkit-games)'s searches in [Bevy](https://bevy.org) 0.20: put a
+//! map in the world as a resource and a [`PathRequest`] on an entity, and the plugin answers
+//! with a [`PlannedPath`] on the same entity; a [`PathFollower`] walks it.
+//!
+//! - **No frame spikes.** Searches run on Bevy's async compute pool ([`Planning::Async`], the
+//!   default where threads exist), or on the main thread within a budget of node expansions per
+//!   frame ([`Planning::Budgeted`], the default in the browser). Both answer the same path.
+//! - **Paths that notice edits.** Edit the map through its methods ([`GridMap::block`],
+//!   [`GridMap::set_weight`]): the plugin writes [`MapEdited`] and re-plans the paths the edit
+//!   breaks (a node on the rest of the path walled or made dearer) and the paths it may shorten
+//!   (a node opened or made cheaper where the map's own admissible estimate says a path through
+//!   it could cost less than the rest of the path). Other paths are left alone: they stay
+//!   optimal.
+//! - **A request superseded is dropped.** Changing an entity's request before its answer drops
+//!   the old search; only the latest is answered.
+//!
+//! ```
+//! use bevy_app::App;
+//! use pathkit::grid::{Cell, Diagonal, Grid};
+//! use pathkit_bevy::{GridMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+//!
+//! let mut app = App::new();
+//! app.add_plugins(PathkitPlugin::<GridMap>::new(Planning::Budgeted { expansions: 500 }));
+//! app.insert_resource(GridMap::new(Grid::from_ascii("....\n.##.\n....")?, Diagonal::Never));
+//! let agent = app.world_mut().spawn(PathRequest::<GridMap>::new(Cell::new(0, 1), Cell::new(3, 1))).id();
+//! app.update();
+//! let path = app.world().get::<PlannedPath<GridMap>>(agent).unwrap();
+//! assert_eq!(path.cost, 5.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod follower;
+mod grid_map;
+mod nav_map;
+mod planner;
+mod request;
+mod systems;
+
+pub use follower::{Arrived, PathFollower};
+pub use grid_map::GridMap;
+pub use nav_map::{Edit, NavMap};
+pub use planner::{PlannerStats, Planning};
+pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
+pub use systems::{MapEdited, PathkitSystems};
+
+use bevy_app::{App, Plugin, Update};
+use bevy_ecs::schedule::IntoScheduleConfigs;
+use std::marker::PhantomData;
+
+/// The plugin for maps of type `M` (add one per kind of map): registers the messages, the
+/// planner and its systems, in [`Update`], in the order of [`PathkitSystems`].
+///
+/// It needs Bevy's task pools for [`Planning::Async`] (`TaskPoolPlugin`, part of
+/// `MinimalPlugins` and `DefaultPlugins`) and `TimePlugin` for [`PathFollower`]s.
+pub struct PathkitPlugin<M: NavMap> {
+    planning: Planning,
+    map: PhantomData<fn() -> M>,
+}
+
+impl<M: NavMap> PathkitPlugin<M> {
+    /// The plugin, answering requests as `planning` says.
+    pub fn new(planning: Planning) -> Self {
+        PathkitPlugin {
+            planning,
+            map: PhantomData,
+        }
+    }
+}
+
+impl<M: NavMap> Default for PathkitPlugin<M> {
+    /// [`Planning::default`]: async where threads exist, budgeted in the browser.
+    fn default() -> Self {
+        Self::new(Planning::default())
+    }
+}
+
+impl<M: NavMap> Plugin for PathkitPlugin<M> {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.planning)
+            .init_resource::<PlannerStats>()
+            .init_resource::<planner::Planner<M>>()
+            .add_message::<PathReady>()
+            .add_message::<PathFailed>()
+            .add_message::<MapEdited<M>>()
+            .add_message::<Arrived>();
+        #[cfg(feature = "reflect")]
+        app.register_type::<PathFollower>()
+            .register_type::<Planning>()
+            .register_type::<PlannerStats>()
+            .register_type::<PathFailure>();
+        app.configure_sets(
+            Update,
+            (
+                PathkitSystems::Edits,
+                PathkitSystems::Requests,
+                PathkitSystems::Plan,
+                PathkitSystems::Follow,
+            )
+                .chain(),
+        )
+        .add_systems(
+            Update,
+            (
+                systems::replan_after_edits::<M>.in_set(PathkitSystems::Edits),
+                systems::take_requests::<M>.in_set(PathkitSystems::Requests),
+                systems::plan::<M>.in_set(PathkitSystems::Plan),
+                systems::follow::<M>.in_set(PathkitSystems::Follow),
+            ),
+        );
+    }
+}

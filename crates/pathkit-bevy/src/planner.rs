@@ -1,0 +1,327 @@
+//! The planner: requests queued, searched on the async compute pool or within a per-frame
+//! budget, answered on their entities.
+
+use crate::nav_map::NavMap;
+use crate::request::{PathFailed, PathFailure, PathReady, PlannedPath};
+use bevy_ecs::entity::{Entity, EntityHashMap};
+use bevy_ecs::resource::Resource;
+use bevy_tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
+use pathkit::search::{AStar, Outcome, SearchContext, SearchOptions, StepEvent, Stepper};
+use pathkit::{Ends, Pathfinder};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+/// How the plugin answers path requests.
+///
+/// ```
+/// use pathkit_bevy::Planning;
+///
+/// // On a browser build without threads: at most 5,000 expansions a frame.
+/// let planning = Planning::Budgeted { expansions: 5_000 };
+/// assert_ne!(planning, Planning::Async);
+/// ```
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+pub enum Planning {
+    /// Each request is a task on Bevy's [`AsyncComputeTaskPool`], answered the frame after it
+    /// finishes: no search ever runs on the main thread.
+    Async,
+    /// On the main thread, oldest request first, at most `expansions` node expansions per
+    /// frame over all requests: for builds without threads (the browser), or to keep every
+    /// frame's share of the work fixed. A search the budget cannot finish goes on next frame.
+    Budgeted {
+        /// Node expansions per frame, over all requests.
+        expansions: u64,
+    },
+}
+
+impl Default for Planning {
+    /// [`Planning::Async`] where threads exist, a budget of 2,000 expansions a frame where they
+    /// do not (wasm).
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            Planning::Budgeted { expansions: 2_000 }
+        } else {
+            Planning::Async
+        }
+    }
+}
+
+/// What a search answers: the path and its cost, or why there is none.
+pub(crate) type Answer<N> = Result<(Vec<N>, f64), PathFailure>;
+
+/// One entity's search, from `start` to `goal` on the map as it was at `version`.
+struct Job<M: NavMap> {
+    start: M::Node,
+    goal: M::Node,
+    version: u64,
+    task: Option<Task<Answer<M::Node>>>,
+}
+
+/// What the planner did in the last frame, for tests, benches and a debug overlay.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+pub struct PlannerStats {
+    /// Node expansions done on the main thread in the last frame (budgeted planning).
+    pub expanded: u64,
+    /// Searches answered in the last frame.
+    pub answered: u64,
+    /// Searches waiting or running at the end of the last frame.
+    pub pending: u64,
+    /// Searches started again because the map changed under them, since the start.
+    pub restarted: u64,
+}
+
+/// Budgeted planning's search under way: its entity and the stepper.
+type Stepping<M> = (Entity, Stepper<<M as NavMap>::Node, <M as NavMap>::Cost>);
+
+/// The planner of map `M`: the requests waiting or running, and the memory searches reuse.
+#[derive(Resource)]
+pub(crate) struct Planner<M: NavMap> {
+    jobs: EntityHashMap<Job<M>>,
+    /// Budgeted planning: the order requests are searched in, oldest first.
+    queue: VecDeque<Entity>,
+    /// Budgeted planning: the search under way, its entity and the stepper.
+    stepping: Option<Stepping<M>>,
+    /// Budgeted planning's context.
+    ctx: SearchContext<M::Cost>,
+    /// Contexts the async tasks take and give back, so a warm planner allocates no records.
+    pool: Arc<Mutex<Vec<SearchContext<M::Cost>>>>,
+}
+
+impl<M: NavMap> Default for Planner<M> {
+    fn default() -> Self {
+        Planner {
+            jobs: EntityHashMap::default(),
+            queue: VecDeque::new(),
+            stepping: None,
+            ctx: SearchContext::new(),
+            pool: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+}
+
+impl<M: NavMap> Planner<M> {
+    /// Asks for a path for `entity`, dropping any search it had under way.
+    pub(crate) fn submit(&mut self, entity: Entity, start: M::Node, goal: M::Node, version: u64) {
+        self.cancel(entity);
+        self.jobs.insert(
+            entity,
+            Job {
+                start,
+                goal,
+                version,
+                task: None,
+            },
+        );
+        self.queue.push_back(entity);
+    }
+
+    /// Drops `entity`'s search, if any.
+    pub(crate) fn cancel(&mut self, entity: Entity) {
+        if self.jobs.remove(&entity).is_some() {
+            self.queue.retain(|&e| e != entity);
+            if self.stepping.as_ref().is_some_and(|(e, _)| *e == entity) {
+                self.stepping = None;
+            }
+        }
+    }
+
+    /// The ends of `entity`'s search under way, if any.
+    pub(crate) fn pending_ends(&self, entity: Entity) -> Option<(M::Node, M::Node)> {
+        self.jobs.get(&entity).map(|j| (j.start, j.goal))
+    }
+
+    /// Runs one frame's planning on `map`; the answers, each with its entity.
+    pub(crate) fn run(
+        &mut self,
+        map: &M,
+        planning: Planning,
+        stats: &mut PlannerStats,
+    ) -> Vec<(Entity, Answer<M::Node>)> {
+        stats.expanded = 0;
+        let mut answers = Vec::new();
+        match planning {
+            Planning::Async => self.run_async(map, &mut answers),
+            Planning::Budgeted { expansions } => {
+                self.run_budgeted(map, expansions, stats, &mut answers)
+            }
+        }
+        // An answer searched on an older map is searched again.
+        answers.retain(|(entity, _)| {
+            let Some(job) = self.jobs.get(entity) else {
+                return false;
+            };
+            if job.version != map.version() {
+                stats.restarted += 1;
+                let (start, goal) = (job.start, job.goal);
+                self.submit(*entity, start, goal, map.version());
+                return false;
+            }
+            self.jobs.remove(entity);
+            true
+        });
+        stats.answered = answers.len() as u64;
+        stats.pending = self.jobs.len() as u64;
+        answers
+    }
+
+    fn run_async(&mut self, map: &M, answers: &mut Vec<(Entity, Answer<M::Node>)>) {
+        let pool = AsyncComputeTaskPool::get();
+        while let Some(entity) = self.queue.pop_front() {
+            let Some(job) = self.jobs.get_mut(&entity) else {
+                continue;
+            };
+            let (snapshot, contexts) = (map.clone(), Arc::clone(&self.pool));
+            let (start, goal) = (job.start, job.goal);
+            job.version = map.version();
+            job.task = Some(pool.spawn(async move {
+                let taken = contexts.lock().ok().and_then(|mut free| free.pop());
+                let mut ctx = taken.unwrap_or_default();
+                let answer = search(&snapshot, &mut ctx, start, goal);
+                if let Ok(mut free) = contexts.lock() {
+                    free.push(ctx);
+                }
+                answer
+            }));
+        }
+        for (&entity, job) in &mut self.jobs {
+            if let Some(answer) = job.task.as_mut().and_then(check_ready) {
+                job.task = None;
+                answers.push((entity, answer));
+            }
+        }
+        // Deterministic order, whatever order the tasks finished in.
+        answers.sort_by_key(|(entity, _)| *entity);
+    }
+
+    fn run_budgeted(
+        &mut self,
+        map: &M,
+        budget: u64,
+        stats: &mut PlannerStats,
+        answers: &mut Vec<(Entity, Answer<M::Node>)>,
+    ) {
+        let space = map.space();
+        // A search the map changed under starts again, first in line.
+        if let Some((entity, _)) = self.stepping.as_ref() {
+            let entity = *entity;
+            if self
+                .jobs
+                .get(&entity)
+                .is_some_and(|j| j.version != map.version())
+            {
+                self.stepping = None;
+                stats.restarted += 1;
+                self.queue.push_front(entity);
+            }
+        }
+        while stats.expanded < budget {
+            if self.stepping.is_none() {
+                let Some(entity) = self.queue.pop_front() else {
+                    break;
+                };
+                let Some(job) = self.jobs.get_mut(&entity) else {
+                    continue;
+                };
+                job.version = map.version();
+                if let Err(failure) = checked_start(&space, job.start, job.goal) {
+                    answers.push((entity, Err(failure)));
+                    continue;
+                }
+                match Stepper::new(&mut self.ctx, &space, job.start, job.goal, options()) {
+                    Ok(stepper) => self.stepping = Some((entity, stepper)),
+                    Err(e) => {
+                        answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
+                        continue;
+                    }
+                }
+            }
+            let Some((entity, stepper)) = self.stepping.as_mut() else {
+                break;
+            };
+            let entity = *entity;
+            match stepper.step(&mut self.ctx, &space) {
+                Ok(StepEvent::Expanded(_)) => stats.expanded += 1,
+                Ok(StepEvent::Finished(outcome)) => {
+                    self.stepping = None;
+                    answers.push((entity, answer_of(outcome)));
+                }
+                Err(e) => {
+                    self.stepping = None;
+                    answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
+                }
+            }
+        }
+    }
+}
+
+/// The options every search of the plugin runs with: A*, the default tie rule, so that both
+/// ways of planning answer the same path.
+fn options<C: pathkit::Cost>() -> SearchOptions<C> {
+    SearchOptions::new()
+}
+
+/// What the map's own check of the ends rules out before searching.
+fn checked_start<S: Pathfinder>(space: &S, start: S::Node, goal: S::Node) -> Result<(), PathFailure>
+where
+    S::Error: std::fmt::Display,
+{
+    match space.check_ends(start, goal) {
+        Ok(Ends::StartBlocked) => Err(PathFailure::StartBlocked),
+        Ok(Ends::GoalBlocked) => Err(PathFailure::GoalBlocked),
+        Ok(Ends::Apart) => Err(PathFailure::Unreachable),
+        Ok(Ends::Open) => Ok(()),
+        Err(e) => Err(PathFailure::Refused(e.to_string())),
+    }
+}
+
+/// One search on `map`, run to the end: the same loop as budgeted planning (the search core's
+/// general loop, A*), so both answer the same path.
+pub(crate) fn search<M: NavMap>(
+    map: &M,
+    ctx: &mut SearchContext<M::Cost>,
+    start: M::Node,
+    goal: M::Node,
+) -> Answer<M::Node> {
+    let space = map.space();
+    checked_start(&space, start, goal)?;
+    match AStar(&space).find_path_with(ctx, start, goal, &options()) {
+        Ok(outcome) => answer_of(outcome),
+        Err(e) => Err(PathFailure::Refused(e.to_string())),
+    }
+}
+
+fn answer_of<N, C: Into<f64>>(outcome: Outcome<N, C>) -> Answer<N> {
+    match outcome {
+        Outcome::Found(path) => Ok((path.nodes, path.cost.into())),
+        _ => Err(PathFailure::Unreachable),
+    }
+}
+
+/// The component and the message an answer becomes.
+pub(crate) enum Delivery<M: NavMap> {
+    /// A path.
+    Path(PlannedPath<M>, PathReady),
+    /// No path.
+    Failure(PathFailure, PathFailed),
+}
+
+/// What to put on `entity` for `answer`, searched on the map at `version`.
+pub(crate) fn delivery<M: NavMap>(
+    entity: Entity,
+    answer: Answer<M::Node>,
+    version: u64,
+) -> Delivery<M> {
+    match answer {
+        Ok((nodes, cost)) => Delivery::Path(
+            PlannedPath {
+                nodes,
+                cost,
+                version,
+            },
+            PathReady { entity },
+        ),
+        Err(failure) => Delivery::Failure(failure.clone(), PathFailed { entity, failure }),
+    }
+}

@@ -1,0 +1,128 @@
+//! What an agent asks for and what it gets: [`PathRequest`], [`PlannedPath`], [`PathFailure`],
+//! and the messages the plugin writes.
+
+use crate::nav_map::NavMap;
+use bevy_ecs::component::Component;
+use bevy_ecs::entity::Entity;
+use bevy_ecs::message::Message;
+
+/// A path wanted on map `M`, from `start` to `goal`: put it on an entity and the plugin answers
+/// with a [`PlannedPath`] (or a [`PathFailure`]) on the same entity. Changing the request (or
+/// inserting a new one) before the answer drops the old search: only the latest request is
+/// answered.
+///
+/// ```
+/// use pathkit::grid::Cell;
+/// use pathkit_bevy::{GridMap, PathRequest};
+///
+/// let request = PathRequest::<GridMap>::new(Cell::new(0, 0), Cell::new(9, 4));
+/// assert_eq!(request.goal, Cell::new(9, 4));
+/// ```
+#[derive(Component)]
+pub struct PathRequest<M: NavMap> {
+    /// Where the path starts.
+    pub start: M::Node,
+    /// Where it ends.
+    pub goal: M::Node,
+}
+
+// Written out rather than derived: a derive would ask the map type itself to be `Copy` and
+// `PartialEq`.
+impl<M: NavMap> Clone for PathRequest<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: NavMap> Copy for PathRequest<M> {}
+
+impl<M: NavMap> PartialEq for PathRequest<M> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.start, self.goal) == (other.start, other.goal)
+    }
+}
+
+impl<M: NavMap> std::fmt::Debug for PathRequest<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PathRequest")
+            .field("start", &self.start)
+            .field("goal", &self.goal)
+            .finish()
+    }
+}
+
+impl<M: NavMap> PathRequest<M> {
+    /// A request from `start` to `goal`.
+    pub fn new(start: M::Node, goal: M::Node) -> Self {
+        PathRequest { start, goal }
+    }
+}
+
+/// The answer to a [`PathRequest`]: the optimal path on the map as it was when searched (nodes
+/// from the start to the goal) and its cost. The plugin replaces it when an edit to the map
+/// breaks it or makes a shorter one possible.
+#[derive(Component)]
+pub struct PlannedPath<M: NavMap> {
+    /// The nodes, start first, goal last.
+    pub nodes: Vec<M::Node>,
+    /// What the path costs.
+    pub cost: f64,
+    /// The map's [`version`](NavMap::version) searched.
+    pub version: u64,
+}
+
+impl<M: NavMap> Clone for PlannedPath<M> {
+    fn clone(&self) -> Self {
+        PlannedPath {
+            nodes: self.nodes.clone(),
+            cost: self.cost,
+            version: self.version,
+        }
+    }
+}
+
+impl<M: NavMap> PartialEq for PlannedPath<M> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.nodes, self.cost, self.version) == (&other.nodes, other.cost, other.version)
+    }
+}
+
+impl<M: NavMap> std::fmt::Debug for PlannedPath<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlannedPath")
+            .field("nodes", &self.nodes)
+            .field("cost", &self.cost)
+            .field("version", &self.version)
+            .finish()
+    }
+}
+
+/// Why a [`PathRequest`] has no path.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+pub enum PathFailure {
+    /// The start is a wall.
+    StartBlocked,
+    /// The goal is a wall.
+    GoalBlocked,
+    /// No way joins the start and the goal.
+    Unreachable,
+    /// The map refused the query (an end off the map); the map's own message.
+    Refused(String),
+}
+
+/// Written when a [`PlannedPath`] is put on an entity (a first answer or a re-plan).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathReady {
+    /// The entity that asked.
+    pub entity: Entity,
+}
+
+/// Written when a [`PathFailure`] is put on an entity.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct PathFailed {
+    /// The entity that asked.
+    pub entity: Entity,
+    /// Why.
+    pub failure: PathFailure,
+}

@@ -1,0 +1,267 @@
+//! The plugin's systems, in the order [`PathkitSystems`] runs them.
+
+use crate::follower::{Arrived, PathFollower};
+use crate::nav_map::{Edit, NavMap};
+use crate::planner::{delivery, Delivery, Planner, PlannerStats, Planning};
+use crate::request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
+use bevy_ecs::prelude::*;
+use bevy_math::{Quat, Vec3};
+use bevy_time::Time;
+use bevy_transform::components::Transform;
+use pathkit::search::SearchSpace;
+
+/// The plugin's steps in a frame, in this order, in `Update`: order your own systems against
+/// them (edit the map before [`Edits`](Self::Edits), read answers after
+/// [`Plan`](Self::Plan)).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathkitSystems {
+    /// The map's edits since the last frame: [`MapEdited`], and the paths they affect queued
+    /// for re-planning.
+    Edits,
+    /// New and changed [`PathRequest`]s queued; removed ones dropped.
+    Requests,
+    /// Searching, and the answers put on their entities.
+    Plan,
+    /// [`PathFollower`]s moved.
+    Follow,
+}
+
+/// Written once a frame in which map `M` was edited: the edits, oldest first.
+#[derive(Message)]
+pub struct MapEdited<M: NavMap> {
+    /// What changed.
+    pub edits: Vec<Edit<M::Node>>,
+}
+
+impl<M: NavMap> Clone for MapEdited<M> {
+    fn clone(&self) -> Self {
+        MapEdited {
+            edits: self.edits.clone(),
+        }
+    }
+}
+
+impl<M: NavMap> std::fmt::Debug for MapEdited<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MapEdited")
+            .field("edits", &self.edits)
+            .finish()
+    }
+}
+
+/// Whether the rest of a path, `rest` (from where the agent stands to the goal, costing
+/// `cost`), must be searched again after `edits` to map `map`: a node on it was walled or made
+/// dearer (the path is broken or costs more), or a node was opened or made cheaper where a path
+/// through it could cost less than `cost` by the map's admissible estimate (the cheapest path
+/// through a node costs at least the estimate to it plus the estimate from it). Otherwise the
+/// path is still a shortest one: every other path kept its cost or grew.
+pub(crate) fn needs_replanning<M: NavMap>(
+    map: &M,
+    rest: &[M::Node],
+    cost: f64,
+    edits: &[Edit<M::Node>],
+) -> bool {
+    let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
+        return false;
+    };
+    let space = map.space();
+    edits.iter().any(|edit| {
+        if edit.made_dearer() {
+            rest.contains(&edit.node)
+        } else if edit.made_cheaper() {
+            let through =
+                space.heuristic(from, edit.node).into() + space.heuristic(edit.node, goal).into();
+            through < cost
+        } else {
+            false
+        }
+    })
+}
+
+/// An agent with a path, and what says where it stands.
+type Planned<M> = (
+    Entity,
+    &'static PathRequest<M>,
+    &'static PlannedPath<M>,
+    Option<&'static PathFollower>,
+    Option<&'static Transform>,
+);
+
+/// Drains the map's edits, writes [`MapEdited`], and queues for re-planning the paths they
+/// break or may shorten, from where each agent stands.
+pub(crate) fn replan_after_edits<M: NavMap>(
+    map: Option<ResMut<M>>,
+    mut planner: ResMut<Planner<M>>,
+    mut edited: MessageWriter<MapEdited<M>>,
+    agents: Query<Planned<M>>,
+    failed: Query<(Entity, &PathRequest<M>, &PathFailure)>,
+) {
+    let Some(mut map) = map else {
+        return;
+    };
+    let edits = map.take_edits();
+    if edits.is_empty() {
+        return;
+    }
+    let map = &*map;
+    for (entity, request, path, follower, transform) in &agents {
+        if planner.pending_ends(entity).is_some() {
+            continue; // searched again anyway: its answer would be of an older map
+        }
+        // Where the agent stands: the node it walks from, or the path's start.
+        let at = match (follower, transform) {
+            (Some(f), Some(t)) if !f.arrived() => map
+                .node_at(t.translation)
+                .and_then(|n| path.nodes.iter().position(|&p| p == n))
+                .unwrap_or(f.next_node().saturating_sub(1)),
+            (Some(_), _) => path.nodes.len().saturating_sub(1),
+            _ => 0,
+        };
+        let rest = &path.nodes[at.min(path.nodes.len())..];
+        let rest_cost = rest_cost(map, rest);
+        if needs_replanning(map, rest, rest_cost, &edits) {
+            let from = rest.first().copied().unwrap_or(request.start);
+            planner.submit(entity, from, request.goal, map.version());
+        }
+    }
+    // A request with no path gets one only through a node opened or made cheaper (a refusal
+    // stays one: its ends are off the map).
+    if edits.iter().any(Edit::made_cheaper) {
+        for (entity, request, failure) in &failed {
+            if !matches!(failure, PathFailure::Refused(_)) && planner.pending_ends(entity).is_none()
+            {
+                planner.submit(entity, request.start, request.goal, map.version());
+            }
+        }
+    }
+    edited.write(MapEdited { edits });
+}
+
+/// What `rest` costs on the map as it was searched: the sum of its steps' costs (the path's own
+/// cost when it is the whole path).
+fn rest_cost<M: NavMap>(map: &M, rest: &[M::Node]) -> f64 {
+    let space = map.space();
+    rest.windows(2)
+        .map(|pair| {
+            let mut cost = f64::INFINITY;
+            space.successors(pair[0], |n, c| {
+                if n == pair[1] {
+                    cost = cost.min(c.into());
+                }
+            });
+            cost
+        })
+        .sum()
+}
+
+/// Queues new and changed requests, drops removed ones.
+pub(crate) fn take_requests<M: NavMap>(
+    map: Option<Res<M>>,
+    mut planner: ResMut<Planner<M>>,
+    requests: Query<(Entity, &PathRequest<M>), Changed<PathRequest<M>>>,
+    mut removed: RemovedComponents<PathRequest<M>>,
+) {
+    for entity in removed.read() {
+        planner.cancel(entity);
+    }
+    let Some(map) = map else {
+        return;
+    };
+    for (entity, request) in &requests {
+        planner.submit(entity, request.start, request.goal, map.version());
+    }
+}
+
+/// Runs the planner and puts its answers on their entities.
+pub(crate) fn plan<M: NavMap>(
+    map: Option<Res<M>>,
+    planning: Res<Planning>,
+    mut planner: ResMut<Planner<M>>,
+    mut stats: ResMut<PlannerStats>,
+    mut commands: Commands,
+    mut ready: MessageWriter<PathReady>,
+    mut failed: MessageWriter<PathFailed>,
+) {
+    let Some(map) = map else {
+        return;
+    };
+    let answers = planner.run(&*map, *planning, &mut stats);
+    for (entity, answer) in answers {
+        let Ok(mut agent) = commands.get_entity(entity) else {
+            continue;
+        };
+        match delivery::<M>(entity, answer, map.version()) {
+            Delivery::Path(path, message) => {
+                agent.insert(path).remove::<PathFailure>();
+                ready.write(message);
+            }
+            Delivery::Failure(failure, message) => {
+                agent.insert(failure).remove::<PlannedPath<M>>();
+                failed.write(message);
+            }
+        }
+    }
+}
+
+/// Walks every [`PathFollower`] along its path.
+pub(crate) fn follow<M: NavMap>(
+    map: Option<Res<M>>,
+    time: Option<Res<Time>>,
+    mut arrived: MessageWriter<Arrived>,
+    mut walkers: Query<(
+        Entity,
+        &mut Transform,
+        &mut PathFollower,
+        Ref<PlannedPath<M>>,
+    )>,
+) {
+    let (Some(map), Some(time)) = (map, time) else {
+        return;
+    };
+    let dt = time.delta_secs();
+    for (entity, mut transform, mut follower, path) in &mut walkers {
+        if path.is_changed() {
+            follower.next = 0;
+            follower.arrived = false;
+        }
+        if follower.arrived {
+            continue;
+        }
+        let mut left = follower.speed * dt;
+        let mut heading = None;
+        while follower.next < path.nodes.len() {
+            let target = map
+                .position(path.nodes[follower.next])
+                .with_z(transform.translation.z);
+            let to = target - transform.translation;
+            let distance = to.length();
+            if distance > 0.0 {
+                heading = Some(to / distance);
+            }
+            if distance > left {
+                transform.translation += to / distance * left;
+                left = 0.0;
+                break;
+            }
+            transform.translation = target;
+            left -= distance;
+            follower.next += 1;
+        }
+        if let Some(direction) = heading {
+            turn_towards(&mut transform, direction, follower.turn_rate * dt);
+        }
+        if follower.next >= path.nodes.len() && left >= 0.0 && !follower.arrived {
+            follower.arrived = true;
+            arrived.write(Arrived { entity });
+        }
+    }
+}
+
+/// Turns `transform` about Z towards facing `direction` (its local +X), by at most `max` radians.
+fn turn_towards(transform: &mut Transform, direction: Vec3, max: f32) {
+    if direction.truncate().length_squared() == 0.0 {
+        return;
+    }
+    let target = Quat::from_rotation_z(direction.y.atan2(direction.x));
+    transform.rotation = transform.rotation.rotate_towards(target, max);
+}

@@ -1,0 +1,523 @@
+//! The plugin run headless (the task pools, the clock stepped by hand, no window): requests
+//! answered with optimal paths (against a Dijkstra written here from the grid's rules, sharing no
+//! code with pathkit), the same in both ways of planning, never more than the budget in a frame,
+//! superseded requests dropped, edits re-planned as re-planning everything would, followers
+//! arriving.
+
+use bevy_app::{App, TaskPoolPlugin};
+use bevy_ecs::prelude::*;
+use bevy_math::Vec3;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_transform::components::Transform;
+use pathkit::grid::{Cell, Diagonal, Grid};
+use pathkit_bevy::{
+    Arrived, GridMap, MapEdited, NavMap, PathFailure, PathFollower, PathReady, PathRequest,
+    PathkitPlugin, PlannedPath, PlannerStats, Planning,
+};
+use std::collections::BinaryHeap;
+use std::time::Duration;
+
+/// A grid as the oracle sees it: weights row by row, 0 a wall.
+struct Oracle {
+    w: i64,
+    h: i64,
+    weights: Vec<u32>,
+    diagonal: bool,
+}
+
+impl Oracle {
+    fn of(grid: &Grid, diagonal: bool) -> Self {
+        let (w, h) = (grid.width() as i64, grid.height() as i64);
+        let weights = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| grid.weight(Cell::new(x as u32, y as u32)))
+            .collect();
+        Oracle {
+            w,
+            h,
+            weights,
+            diagonal,
+        }
+    }
+
+    fn weight(&self, x: i64, y: i64) -> u32 {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            0
+        } else {
+            self.weights[(y * self.w + x) as usize]
+        }
+    }
+
+    /// The moves out of a cell with their costs: a straight move costs the weight entered, a
+    /// diagonal one √2 times it, and only when both cells beside it are open.
+    fn moves(&self, x: i64, y: i64) -> Vec<((i64, i64), f64)> {
+        let mut out = Vec::new();
+        if self.weight(x, y) == 0 {
+            return out;
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let w = self.weight(x + dx, y + dy);
+            if w > 0 {
+                out.push(((x + dx, y + dy), f64::from(w)));
+            }
+        }
+        if self.diagonal {
+            for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let w = self.weight(x + dx, y + dy);
+                if w > 0 && self.weight(x + dx, y) > 0 && self.weight(x, y + dy) > 0 {
+                    out.push(((x + dx, y + dy), std::f64::consts::SQRT_2 * f64::from(w)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The least cost from `a` to `b`, by Dijkstra.
+    fn shortest(&self, a: Cell, b: Cell) -> Option<f64> {
+        #[derive(PartialEq)]
+        struct Item(f64, (i64, i64));
+        impl Eq for Item {}
+        impl PartialOrd for Item {
+            fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(o))
+            }
+        }
+        impl Ord for Item {
+            fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+                o.0.total_cmp(&self.0).then(o.1.cmp(&self.1))
+            }
+        }
+        let (a, b) = ((a.x as i64, a.y as i64), (b.x as i64, b.y as i64));
+        if self.weight(a.0, a.1) == 0 || self.weight(b.0, b.1) == 0 {
+            return None;
+        }
+        let mut best = vec![f64::INFINITY; (self.w * self.h) as usize];
+        let at = |p: (i64, i64)| (p.1 * self.w + p.0) as usize;
+        best[at(a)] = 0.0;
+        let mut open = BinaryHeap::from([Item(0.0, a)]);
+        while let Some(Item(d, p)) = open.pop() {
+            if p == b {
+                return Some(d);
+            }
+            if d > best[at(p)] {
+                continue;
+            }
+            for (q, c) in self.moves(p.0, p.1) {
+                if d + c < best[at(q)] {
+                    best[at(q)] = d + c;
+                    open.push(Item(d + c, q));
+                }
+            }
+        }
+        None
+    }
+
+    /// What walking `cells` costs, or why it is not a walk.
+    fn walk(&self, cells: &[Cell]) -> Result<f64, String> {
+        let mut cost = 0.0;
+        for pair in cells.windows(2) {
+            let (a, b) = (
+                (pair[0].x as i64, pair[0].y as i64),
+                (pair[1].x as i64, pair[1].y as i64),
+            );
+            let step = self.moves(a.0, a.1).into_iter().find(|(q, _)| *q == b);
+            cost += step.ok_or_else(|| format!("no move {a:?} -> {b:?}"))?.1;
+        }
+        Ok(cost)
+    }
+}
+
+/// A `w` x `h` grid, `density` percent walls and weights 1 to 3, drawn from `seed`.
+fn random_grid(w: u32, h: u32, density: u64, seed: u64) -> Grid {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut grid = Grid::new(w, h).unwrap();
+    for y in 0..h {
+        for x in 0..w {
+            let r = next() % 100;
+            let weight = if r < density {
+                0
+            } else {
+                1 + (next() % 3) as u32
+            };
+            grid.set_weight(Cell::new(x, y), weight).unwrap();
+        }
+    }
+    grid
+}
+
+fn app(map: GridMap, planning: Planning) -> App {
+    let mut app = App::new();
+    app.add_plugins((TaskPoolPlugin::default(), TimePlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )))
+        .add_plugins(PathkitPlugin::<GridMap>::new(planning))
+        .insert_resource(map);
+    app
+}
+
+/// Updates until every entity in `agents` has an answer (or `frames` run out); the frames it took.
+fn run_until_answered(app: &mut App, agents: &[Entity], frames: usize) -> usize {
+    for frame in 1..=frames {
+        app.update();
+        let world = app.world();
+        let done = agents.iter().all(|&e| {
+            world.get::<PlannedPath<GridMap>>(e).is_some() || world.get::<PathFailure>(e).is_some()
+        });
+        if done {
+            return frame;
+        }
+    }
+    panic!("not answered in {frames} frames");
+}
+
+/// Random cells of the grid.
+fn cells(grid: &Grid, n: usize, seed: u64) -> Vec<Cell> {
+    let mut state = seed | 1;
+    (0..n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            Cell::new(
+                (state % grid.width() as u64) as u32,
+                ((state >> 20) % grid.height() as u64) as u32,
+            )
+        })
+        .collect()
+}
+
+/// Checks each agent's answer against the oracle; the paths, for comparing.
+fn check_answers(
+    app: &App,
+    oracle: &Oracle,
+    agents: &[(Entity, Cell, Cell)],
+) -> Vec<Option<Vec<Cell>>> {
+    agents
+        .iter()
+        .map(|&(e, a, b)| {
+            let world = app.world();
+            let want = oracle.shortest(a, b);
+            match (
+                world.get::<PlannedPath<GridMap>>(e),
+                world.get::<PathFailure>(e),
+            ) {
+                (Some(path), None) => {
+                    let best = want.unwrap_or_else(|| {
+                        panic!("{a:?} -> {b:?}: a path where the oracle has none")
+                    });
+                    assert_eq!(
+                        (path.nodes.first(), path.nodes.last()),
+                        (Some(&a), Some(&b))
+                    );
+                    let walked = oracle.walk(&path.nodes).unwrap();
+                    assert!(
+                        (walked - path.cost).abs() < 1e-9,
+                        "{walked} vs {}",
+                        path.cost
+                    );
+                    assert!(
+                        (path.cost - best).abs() < 1e-9,
+                        "{a:?} -> {b:?}: {} vs the optimum {best}",
+                        path.cost
+                    );
+                    Some(path.nodes.clone())
+                }
+                (None, Some(failure)) => {
+                    assert_eq!(want, None, "{a:?} -> {b:?}: {failure:?}");
+                    None
+                }
+                other => panic!("{other:?}"),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn requests_get_optimal_paths_the_same_in_both_ways_of_planning() {
+    for (seed, diagonal) in [
+        (1, Diagonal::Never),
+        (2, Diagonal::NoCornerCutting),
+        (3, Diagonal::NoCornerCutting),
+    ] {
+        let grid = random_grid(30, 20, 25, seed);
+        let oracle = Oracle::of(&grid, diagonal == Diagonal::NoCornerCutting);
+        let ends = cells(&grid, 40, seed * 7);
+        let mut answers = Vec::new();
+        for planning in [Planning::Async, Planning::Budgeted { expansions: 300 }] {
+            let mut app = app(GridMap::new(grid.clone(), diagonal), planning);
+            let agents: Vec<(Entity, Cell, Cell)> = ends
+                .chunks(2)
+                .map(|pair| {
+                    let e = app
+                        .world_mut()
+                        .spawn(PathRequest::<GridMap>::new(pair[0], pair[1]))
+                        .id();
+                    (e, pair[0], pair[1])
+                })
+                .collect();
+            let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+            run_until_answered(&mut app, &ids, 500);
+            answers.push(check_answers(&app, &oracle, &agents));
+        }
+        assert_eq!(
+            answers[0], answers[1],
+            "the two ways of planning answer the same paths"
+        );
+        assert!(answers[0].iter().filter(|a| a.is_some()).count() > 5);
+    }
+}
+
+#[test]
+fn no_frame_expands_more_than_its_budget() {
+    let grid = random_grid(60, 60, 20, 9);
+    let budget = 250;
+    let mut app = app(
+        GridMap::new(grid.clone(), Diagonal::NoCornerCutting),
+        Planning::Budgeted { expansions: budget },
+    );
+    let ends = cells(&grid, 30, 5);
+    let ids: Vec<Entity> = ends
+        .chunks(2)
+        .map(|p| {
+            app.world_mut()
+                .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
+                .id()
+        })
+        .collect();
+    let mut frames = 0;
+    let mut most = 0;
+    loop {
+        app.update();
+        frames += 1;
+        let stats = *app.world().resource::<PlannerStats>();
+        most = most.max(stats.expanded);
+        assert!(
+            stats.expanded <= budget,
+            "frame {frames}: {} expansions",
+            stats.expanded
+        );
+        if stats.pending == 0 {
+            break;
+        }
+        assert!(frames < 1000);
+    }
+    assert_eq!(
+        most, budget,
+        "the budget is used to the full while work waits"
+    );
+    assert!(frames > 2, "the work spread over frames");
+    let world = app.world();
+    assert!(ids
+        .iter()
+        .all(|&e| world.get::<PlannedPath<GridMap>>(e).is_some()
+            || world.get::<PathFailure>(e).is_some()));
+}
+
+#[test]
+fn a_request_changed_before_its_answer_is_answered_once_for_the_new_goal() {
+    let grid = Grid::new(80, 80).unwrap();
+    let mut app = app(
+        GridMap::new(grid, Diagonal::Never),
+        Planning::Budgeted { expansions: 20 },
+    );
+    let agent = app
+        .world_mut()
+        .spawn(PathRequest::<GridMap>::new(
+            Cell::new(0, 0),
+            Cell::new(79, 79),
+        ))
+        .id();
+    app.update();
+    assert!(
+        app.world().get::<PlannedPath<GridMap>>(agent).is_none(),
+        "not done in 20 expansions"
+    );
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(PathRequest::<GridMap>::new(
+            Cell::new(0, 0),
+            Cell::new(3, 0),
+        ));
+    let mut ready = 0;
+    for _ in 0..50 {
+        app.update();
+        ready += app
+            .world()
+            .resource::<Messages<PathReady>>()
+            .iter_current_update_messages()
+            .count();
+    }
+    let path = app.world().get::<PlannedPath<GridMap>>(agent).unwrap();
+    assert_eq!(path.nodes.last(), Some(&Cell::new(3, 0)));
+    assert_eq!(ready, 1, "the old request is never answered");
+}
+
+#[test]
+fn walled_and_cut_off_goals_fail_with_their_reason() {
+    let grid = Grid::from_ascii("..#..\n..#.#").unwrap();
+    let mut app = app(GridMap::new(grid, Diagonal::Never), Planning::Async);
+    let cases = [
+        (Cell::new(0, 0), Cell::new(2, 0), PathFailure::GoalBlocked),
+        (Cell::new(2, 1), Cell::new(0, 0), PathFailure::StartBlocked),
+        (Cell::new(0, 0), Cell::new(3, 0), PathFailure::Unreachable),
+    ];
+    let ids: Vec<Entity> = cases
+        .iter()
+        .map(|&(a, b, _)| {
+            app.world_mut()
+                .spawn(PathRequest::<GridMap>::new(a, b))
+                .id()
+        })
+        .collect();
+    run_until_answered(&mut app, &ids, 200);
+    for (&e, (_, _, want)) in ids.iter().zip(&cases) {
+        assert_eq!(app.world().get::<PathFailure>(e), Some(want));
+    }
+    // A cell off the map is the map's own refusal.
+    let off = app
+        .world_mut()
+        .spawn(PathRequest::<GridMap>::new(
+            Cell::new(0, 0),
+            Cell::new(9, 0),
+        ))
+        .id();
+    run_until_answered(&mut app, &[off], 200);
+    assert!(matches!(
+        app.world().get::<PathFailure>(off),
+        Some(PathFailure::Refused(_))
+    ));
+}
+
+/// After random edits, every agent's path is what searching again would give (optimal from where
+/// it stands, by the oracle), and only the agents whose paths the edits broke or could shorten
+/// were searched again.
+#[test]
+fn edits_re_plan_the_paths_they_affect_as_re_planning_everything_would() {
+    for seed in 1..6u64 {
+        let grid = random_grid(25, 25, 20, seed);
+        let diagonal = if seed % 2 == 0 {
+            Diagonal::Never
+        } else {
+            Diagonal::NoCornerCutting
+        };
+        let mut app = app(
+            GridMap::new(grid.clone(), diagonal),
+            Planning::Budgeted {
+                expansions: 100_000,
+            },
+        );
+        let ends = cells(&grid, 40, seed * 31);
+        let agents: Vec<(Entity, Cell, Cell)> = ends
+            .chunks(2)
+            .map(|p| {
+                (
+                    app.world_mut()
+                        .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
+                        .id(),
+                    p[0],
+                    p[1],
+                )
+            })
+            .collect();
+        let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+        run_until_answered(&mut app, &ids, 50);
+        let edits = cells(&grid, 12, seed * 101);
+        let mut replanned_total = 0;
+        for (k, &cell) in edits.iter().enumerate() {
+            let before: Vec<Option<PlannedPath<GridMap>>> = ids
+                .iter()
+                .map(|&e| app.world().get::<PlannedPath<GridMap>>(e).cloned())
+                .collect();
+            let weight = [0, 1, 3][k % 3];
+            app.world_mut()
+                .resource_mut::<GridMap>()
+                .set_weight(cell, weight)
+                .unwrap();
+            app.update();
+            app.update();
+            let map = app.world().resource::<GridMap>().clone();
+            let oracle = Oracle::of(map.grid(), diagonal == Diagonal::NoCornerCutting);
+            let edited = app
+                .world()
+                .resource::<Messages<MapEdited<GridMap>>>()
+                .iter_current_update_messages()
+                .count()
+                + app.world().resource::<Messages<MapEdited<GridMap>>>().len();
+            assert!(edited >= 1 || map.grid().weight(cell) == weight);
+            for (i, &(e, a, b)) in agents.iter().enumerate() {
+                let want = oracle.shortest(a, b);
+                let now = app.world().get::<PlannedPath<GridMap>>(e);
+                match (now, want) {
+                    (Some(path), Some(best)) => {
+                        let walked = oracle
+                            .walk(&path.nodes)
+                            .unwrap_or_else(|m| panic!("seed {seed}, edit {k}: {m}"));
+                        assert!((walked - best).abs() < 1e-9, "seed {seed}, edit {k} at {cell:?}: {a:?} -> {b:?} costs {walked}, the optimum {best}");
+                        if before[i].as_ref() != Some(path) {
+                            replanned_total += 1;
+                        }
+                    }
+                    (None, None) => {}
+                    (Some(path), None) => panic!(
+                        "seed {seed}, edit {k}: a path {:?} where the oracle has none",
+                        path.nodes
+                    ),
+                    (None, Some(best)) => {
+                        panic!("seed {seed}, edit {k}: no path where the oracle has {best}")
+                    }
+                }
+            }
+        }
+        assert!(
+            replanned_total < agents.len() * edits.len(),
+            "not every path was searched again"
+        );
+    }
+}
+
+#[test]
+fn followers_walk_their_paths_and_arrive() {
+    let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+    let map = GridMap::new(grid, Diagonal::NoCornerCutting).with_cell_size(2.0);
+    let (start, goal) = (Cell::new(0, 1), Cell::new(5, 1));
+    let at = map.position(start);
+    let end = map.position(goal);
+    let mut app = app(map, Planning::Async);
+    let walker = app
+        .world_mut()
+        .spawn((
+            PathRequest::<GridMap>::new(start, goal),
+            PathFollower::new(8.0),
+            Transform::from_translation(at),
+        ))
+        .id();
+    let mut arrived = false;
+    for _ in 0..400 {
+        app.update();
+        if app
+            .world()
+            .resource::<Messages<Arrived>>()
+            .iter_current_update_messages()
+            .any(|m| m.entity == walker)
+        {
+            arrived = true;
+            break;
+        }
+    }
+    assert!(arrived);
+    let t = app.world().get::<Transform>(walker).unwrap();
+    assert!(
+        t.translation.distance(end) < 1e-4,
+        "{:?} vs {end:?}",
+        t.translation
+    );
+    assert!(app.world().get::<PathFollower>(walker).unwrap().arrived());
+    let _ = Vec3::ZERO;
+}

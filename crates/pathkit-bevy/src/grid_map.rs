@@ -185,4 +185,22 @@ impl NavMap for GridMap {
     fn take_edits(&mut self) -> Vec<Edit<Cell>> {
         std::mem::take(&mut self.edits)
     }
+
+    fn touched_by(&self, cell: Cell, out: &mut Vec<Cell>) {
+        out.clear();
+        if self.diagonal != Diagonal::NoCornerCutting {
+            // Moves that enter the cell or leave it: the only ones its weight prices or allows.
+            out.push(cell);
+            return;
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if let Some(c) = cell.offset(dx, dy) {
+                    if c.x < self.grid.width() && c.y < self.grid.height() {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+    }
 }

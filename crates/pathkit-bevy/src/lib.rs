@@ -9,9 +9,9 @@
 //!   frame ([`Planning::Budgeted`], the default in the browser). Both answer the same path.
 //! - **Paths that notice edits.** Edit the map through its methods ([`GridMap::block`],
 //!   [`GridMap::set_weight`]): the plugin writes [`MapEdited`] and re-plans the paths the edit
-//!   breaks (a node on the rest of the path walled or made dearer) and the paths it may shorten
-//!   (a node opened or made cheaper where the map's own admissible estimate says a path through
-//!   it could cost less than the rest of the path). Other paths are left alone: they stay
+//!   may break (the rest of the path passes through a node the edit touches,
+//!   [`NavMap::touched_by`]) and the paths it may shorten (the map's own admissible estimate
+//!   through a touched node is below the rest's cost). Other paths are left alone: they stay
 //!   optimal.
 //! - **A request superseded is dropped.** Changing an entity's request before its answer drops
 //!   the old search; only the latest is answered.

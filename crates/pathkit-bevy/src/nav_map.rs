@@ -49,6 +49,13 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
 
     /// The edits made since the last call, oldest first (the plugin drains them once a frame).
     fn take_edits(&mut self) -> Vec<Edit<Self::Node>>;
+
+    /// Writes into `out` the nodes every move an edit of `node` can change passes through: the
+    /// node itself, and on a grid whose diagonal moves may not cut corners, the cells around it
+    /// (walling a cell forbids the diagonal moves past its corner; opening it allows them). The
+    /// plugin re-plans a path when its rest passes through one of them (an edit that made
+    /// something dearer), or when a path through one of them could be shorter (cheaper).
+    fn touched_by(&self, node: Self::Node, out: &mut Vec<Self::Node>);
 }
 
 /// One change to a map: a node whose cost to enter went up (walled when `after` is `None`) or

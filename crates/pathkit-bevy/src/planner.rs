@@ -70,6 +70,9 @@ pub struct PlannerStats {
     pub pending: u64,
     /// Searches started again because the map changed under them, since the start.
     pub restarted: u64,
+    /// Paths queued for re-planning after edits, since the start: each one the edits broke or
+    /// could shorten.
+    pub replanned: u64,
 }
 
 /// Budgeted planning's search under way: its entity and the stepper.

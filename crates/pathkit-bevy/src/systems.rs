@@ -9,6 +9,7 @@ use bevy_math::{Quat, Vec3};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
 use pathkit::search::SearchSpace;
+use pathkit::{Ends, Pathfinder};
 
 /// The plugin's steps in a frame, in this order, in `Update`: order your own systems against
 /// them (edit the map before [`Edits`](Self::Edits), read answers after
@@ -50,11 +51,12 @@ impl<M: NavMap> std::fmt::Debug for MapEdited<M> {
 }
 
 /// Whether the rest of a path, `rest` (from where the agent stands to the goal, costing
-/// `cost`), must be searched again after `edits` to map `map`: a node on it was walled or made
-/// dearer (the path is broken or costs more), or a node was opened or made cheaper where a path
-/// through it could cost less than `cost` by the map's admissible estimate (the cheapest path
-/// through a node costs at least the estimate to it plus the estimate from it). Otherwise the
-/// path is still a shortest one: every other path kept its cost or grew.
+/// `cost`), must be searched again after `edits` to map `map`. A node made dearer or walled
+/// can break it or make it dearer only if the rest passes through a node the edit touches
+/// ([`NavMap::touched_by`]); a node made cheaper or opened can give a shorter path only through
+/// a node it touches, and such a path costs at least the map's admissible estimate to that
+/// node plus from it. Otherwise the rest is still a shortest path: every path avoiding the
+/// touched nodes kept its cost.
 pub(crate) fn needs_replanning<M: NavMap>(
     map: &M,
     rest: &[M::Node],
@@ -65,13 +67,17 @@ pub(crate) fn needs_replanning<M: NavMap>(
         return false;
     };
     let space = map.space();
+    let mut touched = Vec::new();
     edits.iter().any(|edit| {
+        map.touched_by(edit.node, &mut touched);
         if edit.made_dearer() {
-            rest.contains(&edit.node)
+            touched.iter().any(|t| rest.contains(t))
         } else if edit.made_cheaper() {
-            let through =
-                space.heuristic(from, edit.node).into() + space.heuristic(edit.node, goal).into();
-            through < cost
+            touched.iter().any(|&t| {
+                let through: f64 =
+                    space.heuristic(from, t).into() + space.heuristic(t, goal).into();
+                through < cost
+            })
         } else {
             false
         }
@@ -92,9 +98,10 @@ type Planned<M> = (
 pub(crate) fn replan_after_edits<M: NavMap>(
     map: Option<ResMut<M>>,
     mut planner: ResMut<Planner<M>>,
+    mut stats: ResMut<PlannerStats>,
     mut edited: MessageWriter<MapEdited<M>>,
     agents: Query<Planned<M>>,
-    failed: Query<(Entity, &PathRequest<M>, &PathFailure)>,
+    failed: Query<(Entity, &PathRequest<M>), With<PathFailure>>,
 ) {
     let Some(mut map) = map else {
         return;
@@ -122,15 +129,21 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         if needs_replanning(map, rest, rest_cost, &edits) {
             let from = rest.first().copied().unwrap_or(request.start);
             planner.submit(entity, from, request.goal, map.version());
+            stats.replanned += 1;
         }
     }
-    // A request with no path gets one only through a node opened or made cheaper (a refusal
-    // stays one: its ends are off the map).
+    // A request with no path gets one only through a node opened or made cheaper, and only
+    // when the map's own check of its ends no longer rules it out (a refusal stays one: its
+    // ends are off the map).
     if edits.iter().any(Edit::made_cheaper) {
-        for (entity, request, failure) in &failed {
-            if !matches!(failure, PathFailure::Refused(_)) && planner.pending_ends(entity).is_none()
-            {
+        for (entity, request) in &failed {
+            let still_none = matches!(
+                map.space().check_ends(request.start, request.goal),
+                Ok(Ends::StartBlocked | Ends::GoalBlocked | Ends::Apart) | Err(_)
+            );
+            if !still_none && planner.pending_ends(entity).is_none() {
                 planner.submit(entity, request.start, request.goal, map.version());
+                stats.replanned += 1;
             }
         }
     }

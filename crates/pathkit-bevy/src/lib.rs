@@ -36,6 +36,7 @@
 
 mod follower;
 mod grid_map;
+mod hex_map;
 mod nav_map;
 mod planner;
 mod request;
@@ -43,6 +44,7 @@ mod systems;
 
 pub use follower::{Arrived, PathFollower};
 pub use grid_map::GridMap;
+pub use hex_map::HexMap;
 pub use nav_map::{Edit, NavMap};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};

@@ -21,7 +21,7 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// A place a path passes through.
     type Node: Copy + Eq + Debug + Send + Sync + 'static;
     /// What a path costs.
-    type Cost: Cost + Send + Sync + Into<f64>;
+    type Cost: Cost + Send + Sync;
     /// The searched space, borrowed from the map.
     type Space<'a>: IndexedSpace<Node = Self::Node, Cost = Self::Cost>
         + Pathfinder<

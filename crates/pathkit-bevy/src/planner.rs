@@ -295,9 +295,9 @@ pub(crate) fn search<M: NavMap>(
     }
 }
 
-fn answer_of<N, C: Into<f64>>(outcome: Outcome<N, C>) -> Answer<N> {
+fn answer_of<N, C: pathkit::Cost>(outcome: Outcome<N, C>) -> Answer<N> {
     match outcome {
-        Outcome::Found(path) => Ok((path.nodes, path.cost.into())),
+        Outcome::Found(path) => Ok((path.nodes, path.cost.to_f64())),
         _ => Err(PathFailure::Unreachable),
     }
 }

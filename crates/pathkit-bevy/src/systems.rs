@@ -9,7 +9,7 @@ use bevy_math::{Quat, Vec3};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
 use pathkit::search::SearchSpace;
-use pathkit::{Ends, Pathfinder};
+use pathkit::{Cost, Ends, Pathfinder};
 
 /// The plugin's steps in a frame, in this order, in `Update`: order your own systems against
 /// them (edit the map before [`Edits`](Self::Edits), read answers after
@@ -75,7 +75,7 @@ pub(crate) fn needs_replanning<M: NavMap>(
         } else if edit.made_cheaper() {
             touched.iter().any(|&t| {
                 let through: f64 =
-                    space.heuristic(from, t).into() + space.heuristic(t, goal).into();
+                    space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
                 through < cost
             })
         } else {
@@ -159,7 +159,7 @@ fn rest_cost<M: NavMap>(map: &M, rest: &[M::Node]) -> f64 {
             let mut cost = f64::INFINITY;
             space.successors(pair[0], |n, c| {
                 if n == pair[1] {
-                    cost = cost.min(c.into());
+                    cost = cost.min(c.to_f64());
                 }
             });
             cost

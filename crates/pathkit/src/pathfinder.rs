@@ -345,6 +345,46 @@ pub trait Pathfinder {
     }
 }
 
+/// A borrowed pathfinder searches as the pathfinder does, so code generic over [`Pathfinder`]
+/// takes a value or a reference alike (`&grid`, `&hex_grid`).
+///
+/// ```
+/// use pathkit::hex::{Hex, HexGrid, HexLayout};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
+///
+/// /// The cost from one hex to another through any pathfinder over hexes.
+/// fn cost<P: Pathfinder<Node = Hex, Cost = u64, Context = SearchContext<u64>>>(finder: P) -> Option<u64> {
+///     finder.find_path(&mut SearchContext::new(), Hex::new(0, 0), Hex::new(3, 0)).ok()?.into_path().map(|p| p.cost)
+/// }
+///
+/// let hexes = HexGrid::new(HexLayout::OddR, 6, 6)?;
+/// assert_eq!(cost(&hexes), Some(3)); // borrowed
+/// assert_eq!(cost(hexes), Some(3)); // owned
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<P: Pathfinder + ?Sized> Pathfinder for &P {
+    type Node = P::Node;
+    type Cost = P::Cost;
+    type Context = P::Context;
+    type Error = P::Error;
+
+    fn check_ends(&self, start: P::Node, goal: P::Node) -> Result<Ends, P::Error> {
+        (**self).check_ends(start, goal)
+    }
+
+    fn find_path_into(
+        &self,
+        ctx: &mut P::Context,
+        start: P::Node,
+        to: Goal<'_, P::Node>,
+        options: &SearchOptions<P::Cost>,
+        path: &mut Vec<P::Node>,
+    ) -> Result<Status<P::Cost>, P::Error> {
+        (**self).find_path_into(ctx, start, to, options, path)
+    }
+}
+
 /// The front door of a space the search core's general loop searches: every node checked against
 /// the space's bounds, a start `is_open` rejects (a wall) unreachable without searching, and so is
 /// a goal it rejects unless the closest point is asked for; then one goal, the nearest of several

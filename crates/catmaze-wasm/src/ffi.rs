@@ -195,6 +195,13 @@ pub extern "C" fn pg_menus() -> usize {
     answer(crate::menus::menus())
 }
 
+/// The determinism report ([`crate::determinism::report`]) as a JSON string: the browser tests
+/// compare it with the native build's golden file.
+#[no_mangle]
+pub extern "C" fn determinism_report() -> usize {
+    answer(crate::determinism::report())
+}
+
 /// An empty field of `width` x `height`.
 #[no_mangle]
 pub extern "C" fn pg_new(width: u32, height: u32) -> usize {

@@ -31,6 +31,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod determinism;
 mod error;
 mod ffi;
 mod floors;

@@ -247,6 +247,30 @@ mod needs_chromium {
     fn the_first_time_shown_is_warm() {
         run_suite("warm", "{}");
     }
+
+    /// The module's answers in Chromium are the native build's, bit for bit: the report of
+    /// `catmaze_wasm::determinism` (grids with integer and float costs, JPS, JPS+, HPA*, hex,
+    /// two floors, any-angle on a navmesh) equals `crates/catmaze-wasm/determinism.golden`,
+    /// which the native tests compare with too.
+    #[test]
+    fn the_browser_answers_the_golden_file_bit_for_bit() {
+        let result = run_suite("determinism", "{}");
+        let value: serde_json::Value = serde_json::from_str(&result).unwrap();
+        let report = value["report"].as_str().expect("a report");
+        let golden = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../catmaze-wasm/determinism.golden"),
+        )
+        .unwrap();
+        for (k, (got, want)) in report.lines().zip(golden.lines()).enumerate() {
+            assert_eq!(got, want, "line {} differs in the browser", k + 1);
+        }
+        assert_eq!(report.lines().count(), golden.lines().count());
+        assert_eq!(
+            report,
+            catmaze_wasm::determinism::report(),
+            "and natively, in this build"
+        );
+    }
 }
 
 mod needs_chromium_and_movingai {

@@ -815,6 +815,17 @@ async function warmSuite() {
   assert.ok(Object.values(fresh).every((n) => n >= 1) && Object.keys(fresh).length >= 1, `a new map: ${JSON.stringify(fresh)}`);
 }
 
+// The module's determinism report, computed in the browser (the native build's golden file is
+// compared with it by the Rust side of the test).
+async function determinismSuite() {
+  await open('#game');
+  results.report = await page.evaluate(async () => {
+    const { Engine } = await import('/wasm.js');
+    const engine = await Engine.load();
+    return engine.json(engine.x.determinism_report());
+  });
+}
+
 let failed = null;
 try {
   if (suite === 'game') { await gameSuite(); await phoneSuite(); }
@@ -826,6 +837,7 @@ try {
   else if (suite === 'fit') await fitSuite();
   else if (suite === 'menus') await menusSuite();
   else if (suite === 'warm') await warmSuite();
+  else if (suite === 'determinism') await determinismSuite();
   else throw new Error(`unknown suite ${suite}`);
 } catch (e) {
   failed = e;

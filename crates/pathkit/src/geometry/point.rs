@@ -91,10 +91,26 @@ impl Point {
         self.x * other.x + self.y * other.y
     }
 
-    /// The length of a vector.
+    /// The length of a vector: `sqrt(x² + y²)`, from IEEE operations only (products, a sum and a
+    /// square root, each correctly rounded), so it is the same to the bit on every platform,
+    /// native or wasm. `hypot` would depend on the platform's maths library. Only a vector whose
+    /// squared length overflows (coordinates beyond about 1e154, far past
+    /// [`MAX_COORDINATE`](crate::navmesh::MAX_COORDINATE)) falls back to `hypot`.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    ///
+    /// assert_eq!(Point::new(3.0, 4.0).length(), 5.0);
+    /// assert!((Point::new(3e200, 4e200).length() / 5e200 - 1.0).abs() < 1e-15); // no overflow
+    /// ```
     #[must_use]
     pub fn length(self) -> f64 {
-        self.x.hypot(self.y)
+        let squared = self.x * self.x + self.y * self.y;
+        if squared.is_finite() {
+            squared.sqrt()
+        } else {
+            self.x.hypot(self.y)
+        }
     }
 
     /// The Euclidean distance to `other`.

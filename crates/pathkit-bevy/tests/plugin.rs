@@ -398,6 +398,41 @@ fn walled_and_cut_off_goals_fail_with_their_reason() {
     ));
 }
 
+/// An app planning on `grid` within `budget` (4-connected for even seeds, 8-connected without
+/// corner cutting for odd ones), with an agent asking for a path between each pair of `ends`,
+/// all answered.
+fn answered_agents(
+    grid: &Grid,
+    seed: u64,
+    budget: u64,
+    ends: Vec<Cell>,
+) -> (Diagonal, App, Vec<(Entity, Cell, Cell)>) {
+    let diagonal = if seed.is_multiple_of(2) {
+        Diagonal::Never
+    } else {
+        Diagonal::NoCornerCutting
+    };
+    let mut app = app(
+        GridMap::new(grid.clone(), diagonal),
+        Planning::Budgeted { expansions: budget },
+    );
+    let agents: Vec<(Entity, Cell, Cell)> = ends
+        .chunks(2)
+        .map(|p| {
+            (
+                app.world_mut()
+                    .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
+                    .id(),
+                p[0],
+                p[1],
+            )
+        })
+        .collect();
+    let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+    run_until_answered(&mut app, &ids, 50);
+    (diagonal, app, agents)
+}
+
 /// After random edits, every agent's path is what searching again would give (optimal from where
 /// it stands, by the oracle), and only the agents whose paths the edits broke or could shorten
 /// were searched again.
@@ -405,32 +440,9 @@ fn walled_and_cut_off_goals_fail_with_their_reason() {
 fn edits_re_plan_the_paths_they_affect_as_re_planning_everything_would() {
     for seed in 1..6u64 {
         let grid = random_grid(25, 25, 20, seed);
-        let diagonal = if seed % 2 == 0 {
-            Diagonal::Never
-        } else {
-            Diagonal::NoCornerCutting
-        };
-        let mut app = app(
-            GridMap::new(grid.clone(), diagonal),
-            Planning::Budgeted {
-                expansions: 100_000,
-            },
-        );
-        let ends = cells(&grid, 40, seed * 31);
-        let agents: Vec<(Entity, Cell, Cell)> = ends
-            .chunks(2)
-            .map(|p| {
-                (
-                    app.world_mut()
-                        .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
-                        .id(),
-                    p[0],
-                    p[1],
-                )
-            })
-            .collect();
+        let (diagonal, mut app, agents) =
+            answered_agents(&grid, seed, 100_000, cells(&grid, 40, seed * 31));
         let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
-        run_until_answered(&mut app, &ids, 50);
         let edits = cells(&grid, 12, seed * 101);
         let mut replanned_total = 0;
         for (k, &cell) in edits.iter().enumerate() {
@@ -492,32 +504,9 @@ fn an_edit_re_plans_every_path_it_breaks_or_beats_and_few_others() {
     let (mut needed, mut replanned, mut everything) = (0u64, 0u64, 0u64);
     for seed in 1..8u64 {
         let grid = random_grid(30, 30, 15, seed);
-        let diagonal = if seed % 2 == 0 {
-            Diagonal::Never
-        } else {
-            Diagonal::NoCornerCutting
-        };
-        let mut app = app(
-            GridMap::new(grid.clone(), diagonal),
-            Planning::Budgeted {
-                expansions: 1_000_000,
-            },
-        );
-        let ends = cells(&grid, 60, seed * 13);
-        let agents: Vec<(Entity, Cell, Cell)> = ends
-            .chunks(2)
-            .map(|p| {
-                (
-                    app.world_mut()
-                        .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
-                        .id(),
-                    p[0],
-                    p[1],
-                )
-            })
-            .collect();
+        let (diagonal, mut app, agents) =
+            answered_agents(&grid, seed, 1_000_000, cells(&grid, 60, seed * 13));
         let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
-        run_until_answered(&mut app, &ids, 10);
         for (k, &cell) in cells(&grid, 10, seed * 57).iter().enumerate() {
             let paths: Vec<Option<PlannedPath<GridMap>>> = ids
                 .iter()

@@ -56,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // pathkit alone.
     let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting);
-    let space = pathkit_bevy::NavMap::space(&map);
+    let space = pathkit_bevy::NavMap::space(&map)?;
     let mut ctx = SearchContext::new();
     let mut expanded = 0;
     let started = Instant::now();

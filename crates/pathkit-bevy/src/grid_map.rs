@@ -153,15 +153,9 @@ impl NavMap for GridMap {
     type Space<'a> = GridSpace<'a, f64>;
     type Error = GridError;
 
-    fn space(&self) -> GridSpace<'_, f64> {
-        match self
-            .grid
+    fn space(&self) -> Result<GridSpace<'_, f64>, GridError> {
+        self.grid
             .space(self.diagonal, 1.0, std::f64::consts::SQRT_2)
-        {
-            Ok(space) => space,
-            // 1 and √2 are valid move costs for every rule.
-            Err(_) => self.grid.eight_connected(),
-        }
     }
 
     fn position(&self, cell: Cell) -> Vec3 {

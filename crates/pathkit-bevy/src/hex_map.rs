@@ -113,8 +113,8 @@ impl NavMap for HexMap {
     type Space<'a> = &'a HexGrid;
     type Error = HexError;
 
-    fn space(&self) -> &HexGrid {
-        &self.grid
+    fn space(&self) -> Result<&HexGrid, HexError> {
+        Ok(&self.grid)
     }
 
     fn position(&self, hex: Hex) -> Vec3 {

@@ -37,6 +37,7 @@
 mod follower;
 mod grid_map;
 mod hex_map;
+mod levels_map;
 mod nav_map;
 mod planner;
 mod request;
@@ -45,6 +46,7 @@ mod systems;
 pub use follower::{Arrived, PathFollower};
 pub use grid_map::GridMap;
 pub use hex_map::HexMap;
+pub use levels_map::LevelsMap;
 pub use nav_map::{Edit, NavMap};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};

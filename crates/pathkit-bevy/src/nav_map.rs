@@ -28,15 +28,19 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
             Node = Self::Node,
             Cost = Self::Cost,
             Context = SearchContext<Self::Cost>,
-            Error = Self::Error,
+            Error: Display,
         >
     where
         Self: 'a;
-    /// Why the space refuses a query (an end off the map).
+    /// Why the map cannot be searched as it is (memory).
     type Error: Display;
 
-    /// The space searched.
-    fn space(&self) -> Self::Space<'_>;
+    /// The space searched, or why the map cannot be searched as it is (memory).
+    ///
+    /// # Errors
+    ///
+    /// The map's own refusal.
+    fn space(&self) -> Result<Self::Space<'_>, Self::Error>;
 
     /// Where `node` is in the world (a cell's centre).
     fn position(&self, node: Self::Node) -> Vec3;

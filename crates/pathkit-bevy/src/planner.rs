@@ -205,7 +205,17 @@ impl<M: NavMap> Planner<M> {
         stats: &mut PlannerStats,
         answers: &mut Vec<(Entity, Answer<M::Node>)>,
     ) {
-        let space = map.space();
+        let space = match map.space() {
+            Ok(space) => space,
+            Err(e) => {
+                // Nothing can be searched: every waiting request fails with the map's refusal.
+                self.stepping = None;
+                for entity in self.queue.drain(..) {
+                    answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
+                }
+                return;
+            }
+        };
         // A search the map changed under starts again, first in line.
         if let Some((entity, _)) = self.stepping.as_ref() {
             let entity = *entity;
@@ -287,7 +297,9 @@ pub(crate) fn search<M: NavMap>(
     start: M::Node,
     goal: M::Node,
 ) -> Answer<M::Node> {
-    let space = map.space();
+    let space = map
+        .space()
+        .map_err(|e| PathFailure::Refused(e.to_string()))?;
     checked_start(&space, start, goal)?;
     match AStar(&space).find_path_with(ctx, start, goal, &options()) {
         Ok(outcome) => answer_of(outcome),

@@ -66,7 +66,9 @@ pub(crate) fn needs_replanning<M: NavMap>(
     let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
         return false;
     };
-    let space = map.space();
+    let Ok(space) = map.space() else {
+        return true; // the search will say why
+    };
     let mut touched = Vec::new();
     edits.iter().any(|edit| {
         map.touched_by(edit.node, &mut touched);
@@ -137,10 +139,13 @@ pub(crate) fn replan_after_edits<M: NavMap>(
     // ends are off the map).
     if edits.iter().any(Edit::made_cheaper) {
         for (entity, request) in &failed {
-            let still_none = matches!(
-                map.space().check_ends(request.start, request.goal),
-                Ok(Ends::StartBlocked | Ends::GoalBlocked | Ends::Apart) | Err(_)
-            );
+            let still_none = match map.space() {
+                Ok(space) => !matches!(
+                    space.check_ends(request.start, request.goal),
+                    Ok(Ends::Open)
+                ),
+                Err(_) => true,
+            };
             if !still_none && planner.pending_ends(entity).is_none() {
                 planner.submit(entity, request.start, request.goal, map.version());
                 stats.replanned += 1;
@@ -153,7 +158,9 @@ pub(crate) fn replan_after_edits<M: NavMap>(
 /// What `rest` costs on the map as it was searched: the sum of its steps' costs (the path's own
 /// cost when it is the whole path).
 fn rest_cost<M: NavMap>(map: &M, rest: &[M::Node]) -> f64 {
-    let space = map.space();
+    let Ok(space) = map.space() else {
+        return f64::INFINITY;
+    };
     rest.windows(2)
         .map(|pair| {
             let mut cost = f64::INFINITY;

@@ -1,0 +1,217 @@
+//! [`LevelsMap`]: floors joined by portals as the plugin's map.
+
+use crate::nav_map::{Edit, NavMap};
+use bevy_ecs::resource::Resource;
+use bevy_math::{Vec2, Vec3};
+use pathkit::grid::{Cell, Diagonal};
+use pathkit::levels::{LevelError, LevelMap, LevelSpace, Place, PortalId};
+use std::sync::Arc;
+
+/// A multi-level map (pathkit's [`LevelMap`]: floors that are grids, joined by stairs, lifts
+/// and teleporters) in the world: every floor laid out as a [`GridMap`](crate::GridMap) is
+/// (cells `cell_size` wide, columns right and rows down from `origin`), floor `f` at height
+/// `f * floor_height` on Z. Moves are 8-connected without corner cutting (1 and √2 times the
+/// weight entered) or 4-connected; a portal costs what it says.
+///
+/// Edit it through [`set_weight`](Self::set_weight) and
+/// [`set_portal_enabled`](Self::set_portal_enabled): switching a portal off re-plans the paths
+/// that take it, switching it on the paths it could shorten.
+///
+/// ```
+/// use bevy_math::Vec3;
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit::levels::{LevelMap, Place};
+/// use pathkit_bevy::{LevelsMap, NavMap};
+///
+/// let floors = LevelMap::new(vec![Grid::new(4, 4)?, Grid::new(4, 4)?])?;
+/// let map = LevelsMap::new(floors, Diagonal::NoCornerCutting).with_floor_height(3.0);
+/// assert_eq!(map.position(Place::new(1, 2, 0)), Vec3::new(2.5, -0.5, 3.0));
+/// assert_eq!(map.node_at(Vec3::new(2.5, -0.5, 3.2)), Some(Place::new(1, 2, 0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Resource, Clone, Debug)]
+pub struct LevelsMap {
+    map: Arc<LevelMap>,
+    diagonal: Diagonal,
+    cell_size: f32,
+    floor_height: f32,
+    origin: Vec2,
+    version: u64,
+    edits: Vec<Edit<Place>>,
+}
+
+impl LevelsMap {
+    /// `map` searched with `diagonal` moves ([`Diagonal::NoCornerCutting`] or
+    /// [`Diagonal::Never`]; the other rules are searched as the first), cells 1 unit wide,
+    /// floors 1 unit apart.
+    pub fn new(map: LevelMap, diagonal: Diagonal) -> Self {
+        LevelsMap {
+            map: Arc::new(map),
+            diagonal: if diagonal == Diagonal::Never {
+                Diagonal::Never
+            } else {
+                Diagonal::NoCornerCutting
+            },
+            cell_size: 1.0,
+            floor_height: 1.0,
+            origin: Vec2::ZERO,
+            version: 0,
+            edits: Vec::new(),
+        }
+    }
+
+    /// The same map with cells `size` wide.
+    #[must_use]
+    pub fn with_cell_size(mut self, size: f32) -> Self {
+        self.cell_size = size;
+        self
+    }
+
+    /// The same map with floors `height` apart on Z.
+    #[must_use]
+    pub fn with_floor_height(mut self, height: f32) -> Self {
+        self.floor_height = height;
+        self
+    }
+
+    /// The same map with every floor's top-left corner at `origin`.
+    #[must_use]
+    pub fn with_origin(mut self, origin: Vec2) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    /// The floors and portals.
+    pub fn levels(&self) -> &LevelMap {
+        &self.map
+    }
+
+    /// Sets the weight of a place (0 walls it), and records the edit.
+    ///
+    /// # Errors
+    ///
+    /// As [`LevelMap::set_weight`]: no such floor, a cell off it.
+    ///
+    /// ```
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit::levels::{LevelMap, Place};
+    /// use pathkit_bevy::{LevelsMap, NavMap};
+    ///
+    /// let mut map = LevelsMap::new(LevelMap::new(vec![Grid::new(3, 3)?])?, Diagonal::Never);
+    /// map.set_weight(Place::new(0, 1, 1), 0)?;
+    /// assert_eq!(map.take_edits()[0].after, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_weight(&mut self, place: Place, weight: u32) -> Result<(), LevelError> {
+        let before = match self.map.floor(place.floor) {
+            Some(grid) if grid.cell(place.cell.x, place.cell.y).is_some() => self.map.weight(place),
+            // Let the map say why, in its own words.
+            _ => return Arc::make_mut(&mut self.map).set_weight(place, weight),
+        };
+        if before == weight {
+            return Ok(());
+        }
+        Arc::make_mut(&mut self.map).set_weight(place, weight)?;
+        let cost = |w: u32| (w != 0).then_some(f64::from(w));
+        self.edits.push(Edit {
+            node: place,
+            before: cost(before),
+            after: cost(weight),
+        });
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Switches a portal on or off, and records the edit: a portal's two ends are what a path
+    /// through it passes, so the edit names both.
+    ///
+    /// # Errors
+    ///
+    /// As [`LevelMap::set_portal_enabled`]: no such portal.
+    pub fn set_portal_enabled(&mut self, id: PortalId, enabled: bool) -> Result<(), LevelError> {
+        let (portal, was) = match (self.map.portal(id), self.map.is_portal_enabled(id)) {
+            (Some(portal), Some(was)) => (*portal, was),
+            _ => return Arc::make_mut(&mut self.map).set_portal_enabled(id, enabled),
+        };
+        if was == enabled {
+            return Ok(());
+        }
+        Arc::make_mut(&mut self.map).set_portal_enabled(id, enabled)?;
+        let (on, off) = (Some(portal.cost), None);
+        let (before, after) = if enabled { (off, on) } else { (on, off) };
+        for node in [portal.from, portal.to] {
+            self.edits.push(Edit {
+                node,
+                before,
+                after,
+            });
+        }
+        self.version += 1;
+        Ok(())
+    }
+}
+
+impl NavMap for LevelsMap {
+    type Node = Place;
+    type Cost = f64;
+    type Space<'a> = LevelSpace<'a>;
+    type Error = LevelError;
+
+    fn space(&self) -> Result<LevelSpace<'_>, LevelError> {
+        match self.diagonal {
+            Diagonal::Never => self.map.four_connected(),
+            _ => self.map.eight_connected(),
+        }
+    }
+
+    fn position(&self, place: Place) -> Vec3 {
+        let x = self.origin.x + (place.cell.x as f32 + 0.5) * self.cell_size;
+        let y = self.origin.y - (place.cell.y as f32 + 0.5) * self.cell_size;
+        Vec3::new(x, y, place.floor as f32 * self.floor_height)
+    }
+
+    fn node_at(&self, position: Vec3) -> Option<Place> {
+        let floor = (position.z / self.floor_height).round();
+        if floor < 0.0 || floor >= self.map.floor_count() as f32 {
+            return None;
+        }
+        let grid = self.map.floor(floor as u32)?;
+        let x = ((position.x - self.origin.x) / self.cell_size).floor();
+        let y = ((self.origin.y - position.y) / self.cell_size).floor();
+        let inside = |v: f32, n: u32| v >= 0.0 && v < n as f32;
+        (inside(x, grid.width()) && inside(y, grid.height()))
+            .then(|| Place::new(floor as u32, x as u32, y as u32))
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn take_edits(&mut self) -> Vec<Edit<Place>> {
+        std::mem::take(&mut self.edits)
+    }
+
+    fn touched_by(&self, place: Place, out: &mut Vec<Place>) {
+        out.clear();
+        if self.diagonal != Diagonal::NoCornerCutting {
+            out.push(place);
+            return;
+        }
+        let Some(grid) = self.map.floor(place.floor) else {
+            out.push(place);
+            return;
+        };
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if let Some(c) = place.cell.offset(dx, dy) {
+                    if c.x < grid.width() && c.y < grid.height() {
+                        out.push(Place {
+                            floor: place.floor,
+                            cell: Cell::new(c.x, c.y),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

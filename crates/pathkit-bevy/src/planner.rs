@@ -23,8 +23,9 @@ use std::sync::{Arc, Mutex};
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
 pub enum Planning {
-    /// Each request is a task on Bevy's [`AsyncComputeTaskPool`], answered the frame after it
-    /// finishes: no search ever runs on the main thread.
+    /// The frame's requests go to Bevy's [`AsyncComputeTaskPool`] in batches, one task per
+    /// thread of the pool, and are answered in the frame after their batch finishes: no search
+    /// ever runs on the main thread.
     Async,
     /// On the main thread, oldest request first, at most `expansions` node expansions per
     /// frame over all requests: for builds without threads (the browser), or to keep every
@@ -50,13 +51,17 @@ impl Default for Planning {
 /// What a search answers: the path and its cost, or why there is none.
 pub(crate) type Answer<N> = Result<(Vec<N>, f64), PathFailure>;
 
-/// One entity's search, from `start` to `goal` on the map as it was at `version`.
+/// One entity's search, from `start` to `goal` on the map as it was at `version`; `ticket` tells
+/// its answer from the answer of a search it replaced.
 struct Job<M: NavMap> {
     start: M::Node,
     goal: M::Node,
     version: u64,
-    task: Option<Task<Answer<M::Node>>>,
+    ticket: u64,
 }
+
+/// Answers of one async task: each entity with the ticket of the search answered.
+type Batch<N> = Vec<(Entity, u64, Answer<N>)>;
 
 /// What the planner did in the last frame, for tests, benches and a debug overlay.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,6 +95,10 @@ pub(crate) struct Planner<M: NavMap> {
     ctx: SearchContext<M::Cost>,
     /// Contexts the async tasks take and give back, so a warm planner allocates no records.
     pool: Arc<Mutex<Vec<SearchContext<M::Cost>>>>,
+    /// Async planning: the tasks under way, each answering a batch of the frame's requests.
+    batches: Vec<Task<Batch<M::Node>>>,
+    /// The next job's ticket.
+    next_ticket: u64,
 }
 
 impl<M: NavMap> Default for Planner<M> {
@@ -100,6 +109,8 @@ impl<M: NavMap> Default for Planner<M> {
             stepping: None,
             ctx: SearchContext::new(),
             pool: Arc::new(Mutex::new(Vec::new())),
+            batches: Vec::new(),
+            next_ticket: 0,
         }
     }
 }
@@ -108,13 +119,14 @@ impl<M: NavMap> Planner<M> {
     /// Asks for a path for `entity`, dropping any search it had under way.
     pub(crate) fn submit(&mut self, entity: Entity, start: M::Node, goal: M::Node, version: u64) {
         self.cancel(entity);
+        self.next_ticket += 1;
         self.jobs.insert(
             entity,
             Job {
                 start,
                 goal,
                 version,
-                task: None,
+                ticket: self.next_ticket,
             },
         );
         self.queue.push_back(entity);
@@ -169,28 +181,49 @@ impl<M: NavMap> Planner<M> {
         answers
     }
 
+    /// Async planning: the frame's new requests go out in a few batches (one per thread of the
+    /// pool), each a task answering its requests one after the other with one pooled context;
+    /// the answers of finished batches come back, those of replaced searches dropped.
     fn run_async(&mut self, map: &M, answers: &mut Vec<(Entity, Answer<M::Node>)>) {
         let pool = AsyncComputeTaskPool::get();
+        let mut work: Vec<(Entity, u64, M::Node, M::Node)> = Vec::new();
         while let Some(entity) = self.queue.pop_front() {
-            let Some(job) = self.jobs.get_mut(&entity) else {
-                continue;
-            };
-            let (snapshot, contexts) = (map.clone(), Arc::clone(&self.pool));
-            let (start, goal) = (job.start, job.goal);
-            job.version = map.version();
-            job.task = Some(pool.spawn(async move {
-                let taken = contexts.lock().ok().and_then(|mut free| free.pop());
-                let mut ctx = taken.unwrap_or_default();
-                let answer = search(&snapshot, &mut ctx, start, goal);
-                if let Ok(mut free) = contexts.lock() {
-                    free.push(ctx);
-                }
-                answer
-            }));
+            if let Some(job) = self.jobs.get_mut(&entity) {
+                job.version = map.version();
+                work.push((entity, job.ticket, job.start, job.goal));
+            }
         }
-        for (&entity, job) in &mut self.jobs {
-            if let Some(answer) = job.task.as_mut().and_then(check_ready) {
-                job.task = None;
+        if !work.is_empty() {
+            let size = work.len().div_ceil(pool.thread_num().max(1));
+            for chunk in work.chunks(size) {
+                let (snapshot, contexts, chunk) =
+                    (map.clone(), Arc::clone(&self.pool), chunk.to_vec());
+                self.batches.push(pool.spawn(async move {
+                    let taken = contexts.lock().ok().and_then(|mut free| free.pop());
+                    let mut ctx = taken.unwrap_or_default();
+                    let batch: Batch<M::Node> = chunk
+                        .into_iter()
+                        .map(|(entity, ticket, start, goal)| {
+                            (entity, ticket, search(&snapshot, &mut ctx, start, goal))
+                        })
+                        .collect();
+                    if let Ok(mut free) = contexts.lock() {
+                        free.push(ctx);
+                    }
+                    batch
+                }));
+            }
+        }
+        let mut finished = Vec::new();
+        self.batches.retain_mut(|task| match check_ready(task) {
+            Some(batch) => {
+                finished.extend(batch);
+                false
+            }
+            None => true,
+        });
+        for (entity, ticket, answer) in finished {
+            if self.jobs.get(&entity).is_some_and(|j| j.ticket == ticket) {
                 answers.push((entity, answer));
             }
         }

@@ -362,6 +362,46 @@ fn a_request_changed_before_its_answer_is_answered_once_for_the_new_goal() {
     assert_eq!(ready, 1, "the old request is never answered");
 }
 
+/// Async: a request changed while its batch runs is answered once, for the new goal (the old
+/// batch's answer carries the old ticket and is dropped).
+#[test]
+fn an_async_request_changed_while_its_batch_runs_is_answered_once() {
+    let mut app = app(
+        GridMap::new(Grid::new(200, 200).unwrap(), Diagonal::Never),
+        Planning::Async,
+    );
+    let agent = app
+        .world_mut()
+        .spawn(PathRequest::<GridMap>::new(
+            Cell::new(0, 0),
+            Cell::new(199, 199),
+        ))
+        .id();
+    app.update();
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(PathRequest::<GridMap>::new(
+            Cell::new(0, 0),
+            Cell::new(5, 0),
+        ));
+    let mut ready = 0;
+    for _ in 0..2_000 {
+        app.update();
+        ready += app
+            .world()
+            .resource::<Messages<PathReady>>()
+            .iter_current_update_messages()
+            .count();
+        if app.world().resource::<PlannerStats>().pending == 0 && ready > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let path = app.world().get::<PlannedPath<GridMap>>(agent).unwrap();
+    assert_eq!(path.nodes.last(), Some(&Cell::new(5, 0)));
+    assert_eq!(ready, 1, "the replaced search is never answered");
+}
+
 #[test]
 fn walled_and_cut_off_goals_fail_with_their_reason() {
     let grid = Grid::from_ascii("..#..\n..#.#").unwrap();

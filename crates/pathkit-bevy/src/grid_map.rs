@@ -1,6 +1,7 @@
 //! [`GridMap`]: a tile grid as the plugin's map.
 
 use crate::nav_map::{Edit, NavMap};
+use crate::tiles::{weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
@@ -32,8 +33,7 @@ use std::sync::Arc;
 pub struct GridMap {
     grid: Arc<Grid>,
     diagonal: Diagonal,
-    cell_size: f32,
-    origin: Vec2,
+    tiles: TileLayout,
     version: u64,
     edits: Vec<Edit<Cell>>,
 }
@@ -45,8 +45,7 @@ impl GridMap {
         GridMap {
             grid: Arc::new(grid),
             diagonal,
-            cell_size: 1.0,
-            origin: Vec2::ZERO,
+            tiles: TileLayout::default(),
             version: 0,
             edits: Vec::new(),
         }
@@ -64,7 +63,7 @@ impl GridMap {
     /// ```
     #[must_use]
     pub fn with_cell_size(mut self, size: f32) -> Self {
-        self.cell_size = size;
+        self.tiles.size = size;
         self
     }
 
@@ -81,7 +80,7 @@ impl GridMap {
     /// ```
     #[must_use]
     pub fn with_origin(mut self, origin: Vec2) -> Self {
-        self.origin = origin;
+        self.tiles.origin = origin;
         self
     }
 
@@ -118,12 +117,7 @@ impl GridMap {
             return Ok(());
         }
         Arc::make_mut(&mut self.grid).set_weight(cell, weight)?;
-        let cost = |w: u32| (w != 0).then_some(f64::from(w));
-        self.edits.push(Edit {
-            node: cell,
-            before: cost(before),
-            after: cost(weight),
-        });
+        self.edits.push(weight_edit(cell, before, weight));
         self.version += 1;
         Ok(())
     }
@@ -159,17 +153,12 @@ impl NavMap for GridMap {
     }
 
     fn position(&self, cell: Cell) -> Vec3 {
-        let x = self.origin.x + (cell.x as f32 + 0.5) * self.cell_size;
-        let y = self.origin.y - (cell.y as f32 + 0.5) * self.cell_size;
-        Vec3::new(x, y, 0.0)
+        self.tiles.centre(cell).extend(0.0)
     }
 
     fn node_at(&self, position: Vec3) -> Option<Cell> {
-        let x = ((position.x - self.origin.x) / self.cell_size).floor();
-        let y = ((self.origin.y - position.y) / self.cell_size).floor();
-        let inside = |v: f32, n: u32| v >= 0.0 && v < n as f32;
-        (inside(x, self.grid.width()) && inside(y, self.grid.height()))
-            .then(|| Cell::new(x as u32, y as u32))
+        let (w, h) = (self.grid.width(), self.grid.height());
+        self.tiles.cell_at(position.truncate(), w, h)
     }
 
     fn version(&self) -> u64 {

@@ -1,6 +1,7 @@
 //! [`HexMap`]: a hex grid as the plugin's map.
 
 use crate::nav_map::{Edit, NavMap};
+use crate::tiles::weight_edit;
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::hex::{Hex, HexError, HexGrid, HexOrientation};
@@ -86,12 +87,7 @@ impl HexMap {
             return Ok(());
         }
         Arc::make_mut(&mut self.grid).set_weight(hex, weight)?;
-        let cost = |w: u32| (w != 0).then_some(f64::from(w));
-        self.edits.push(Edit {
-            node: hex,
-            before: cost(before),
-            after: cost(weight),
-        });
+        self.edits.push(weight_edit(hex, before, weight));
         self.version += 1;
         Ok(())
     }

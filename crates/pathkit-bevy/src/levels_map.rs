@@ -1,6 +1,7 @@
 //! [`LevelsMap`]: floors joined by portals as the plugin's map.
 
 use crate::nav_map::{Edit, NavMap};
+use crate::tiles::{weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal};
@@ -33,9 +34,8 @@ use std::sync::Arc;
 pub struct LevelsMap {
     map: Arc<LevelMap>,
     diagonal: Diagonal,
-    cell_size: f32,
+    tiles: TileLayout,
     floor_height: f32,
-    origin: Vec2,
     version: u64,
     edits: Vec<Edit<Place>>,
 }
@@ -52,9 +52,8 @@ impl LevelsMap {
             } else {
                 Diagonal::NoCornerCutting
             },
-            cell_size: 1.0,
+            tiles: TileLayout::default(),
             floor_height: 1.0,
-            origin: Vec2::ZERO,
             version: 0,
             edits: Vec::new(),
         }
@@ -63,7 +62,7 @@ impl LevelsMap {
     /// The same map with cells `size` wide.
     #[must_use]
     pub fn with_cell_size(mut self, size: f32) -> Self {
-        self.cell_size = size;
+        self.tiles.size = size;
         self
     }
 
@@ -77,7 +76,7 @@ impl LevelsMap {
     /// The same map with every floor's top-left corner at `origin`.
     #[must_use]
     pub fn with_origin(mut self, origin: Vec2) -> Self {
-        self.origin = origin;
+        self.tiles.origin = origin;
         self
     }
 
@@ -112,12 +111,7 @@ impl LevelsMap {
             return Ok(());
         }
         Arc::make_mut(&mut self.map).set_weight(place, weight)?;
-        let cost = |w: u32| (w != 0).then_some(f64::from(w));
-        self.edits.push(Edit {
-            node: place,
-            before: cost(before),
-            after: cost(weight),
-        });
+        self.edits.push(weight_edit(place, before, weight));
         self.version += 1;
         Ok(())
     }
@@ -165,9 +159,8 @@ impl NavMap for LevelsMap {
     }
 
     fn position(&self, place: Place) -> Vec3 {
-        let x = self.origin.x + (place.cell.x as f32 + 0.5) * self.cell_size;
-        let y = self.origin.y - (place.cell.y as f32 + 0.5) * self.cell_size;
-        Vec3::new(x, y, place.floor as f32 * self.floor_height)
+        let z = place.floor as f32 * self.floor_height;
+        self.tiles.centre(place.cell).extend(z)
     }
 
     fn node_at(&self, position: Vec3) -> Option<Place> {
@@ -176,11 +169,13 @@ impl NavMap for LevelsMap {
             return None;
         }
         let grid = self.map.floor(floor as u32)?;
-        let x = ((position.x - self.origin.x) / self.cell_size).floor();
-        let y = ((self.origin.y - position.y) / self.cell_size).floor();
-        let inside = |v: f32, n: u32| v >= 0.0 && v < n as f32;
-        (inside(x, grid.width()) && inside(y, grid.height()))
-            .then(|| Place::new(floor as u32, x as u32, y as u32))
+        let cell = self
+            .tiles
+            .cell_at(position.truncate(), grid.width(), grid.height())?;
+        Some(Place {
+            floor: floor as u32,
+            cell,
+        })
     }
 
     fn version(&self) -> u64 {

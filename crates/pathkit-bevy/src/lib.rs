@@ -42,6 +42,7 @@ mod nav_map;
 mod planner;
 mod request;
 mod systems;
+mod tiles;
 
 pub use follower::{Arrived, PathFollower};
 pub use grid_map::GridMap;

@@ -3,9 +3,11 @@
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::message::Message;
+use bevy_math::Vec3;
 
 /// Moves the entity's `Transform` along its [`PlannedPath`](crate::PlannedPath), through the
-/// centre of every node, at `speed` world units per second, turning to face the way it goes at
+/// centre of every node (or, with [`with_smoothing`](Self::with_smoothing), straight between the
+/// few waypoints the map smooths the path into), at `speed` world units per second, turning to face the way it goes at
 /// most `turn_rate` radians per second (about the Z axis, for a top-down scene). A new path (a
 /// first answer or a re-plan from where the entity stands) is followed from its start; at the
 /// last node the plugin writes [`Arrived`].
@@ -17,14 +19,19 @@ use bevy_ecs::message::Message;
 /// assert_eq!(walker.speed, 4.0);
 /// assert!(!walker.arrived());
 /// ```
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[derive(Component, Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
 pub struct PathFollower {
     /// World units per second.
     pub speed: f32,
     /// Radians per second the entity turns at most (`f32::INFINITY`: at once).
     pub turn_rate: f32,
-    /// The index of the node walked to.
+    /// Whether to walk straight between the map's smoothed waypoints ([`NavMap::smoothed`](crate::NavMap::smoothed))
+    /// instead of through every node's centre.
+    pub smoothing: bool,
+    /// The points walked through, in the world.
+    pub(crate) waypoints: Vec<Vec3>,
+    /// The index of the waypoint walked to.
     pub(crate) next: usize,
     pub(crate) arrived: bool,
 }
@@ -35,6 +42,8 @@ impl PathFollower {
         PathFollower {
             speed,
             turn_rate: 4.0 * std::f32::consts::PI,
+            smoothing: false,
+            waypoints: Vec::new(),
             next: 0,
             arrived: false,
         }
@@ -47,13 +56,27 @@ impl PathFollower {
         self
     }
 
+    /// The same follower walking straight between the map's smoothed waypoints (on a grid, the
+    /// few cells a path keeps in sight of each other, under the map's corner rule) instead of
+    /// through the centre of every cell.
+    #[must_use]
+    pub fn with_smoothing(mut self, smoothing: bool) -> Self {
+        self.smoothing = smoothing;
+        self
+    }
+
+    /// The points the entity walks through (the current path's).
+    pub fn waypoints(&self) -> &[Vec3] {
+        &self.waypoints
+    }
+
     /// `true` once the entity stands on its path's last node.
     pub fn arrived(&self) -> bool {
         self.arrived
     }
 
-    /// The index in the path of the node the entity walks to.
-    pub fn next_node(&self) -> usize {
+    /// The index in [`waypoints`](Self::waypoints) of the point the entity walks to.
+    pub fn next_waypoint(&self) -> usize {
         self.next
     }
 }

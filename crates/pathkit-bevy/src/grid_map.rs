@@ -169,6 +169,11 @@ impl NavMap for GridMap {
         std::mem::take(&mut self.edits)
     }
 
+    /// The grid's own smoothing ([`Grid::smooth`]) under the map's diagonal rule.
+    fn smoothed(&self, path: &[Cell]) -> Option<Vec<Cell>> {
+        self.grid.smooth(path, self.diagonal).ok()
+    }
+
     fn touched_by(&self, cell: Cell, out: &mut Vec<Cell>) {
         out.clear();
         if self.diagonal != Diagonal::NoCornerCutting {

@@ -60,6 +60,14 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// plugin re-plans a path when its rest passes through one of them (an edit that made
     /// something dearer), or when a path through one of them could be shorter (cheaper).
     fn touched_by(&self, node: Self::Node, out: &mut Vec<Self::Node>);
+
+    /// `path` smoothed into the few nodes an agent may walk between in straight lines (each in
+    /// sight of the next), for a [`PathFollower`](crate::PathFollower) with smoothing; `None`
+    /// when the map does not smooth (the agent walks through every node).
+    fn smoothed(&self, path: &[Self::Node]) -> Option<Vec<Self::Node>> {
+        let _ = path;
+        None
+    }
 }
 
 /// One change to a map: a node whose cost to enter went up (walled when `after` is `None`) or

@@ -117,13 +117,11 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         if planner.pending_ends(entity).is_some() {
             continue; // searched again anyway: its answer would be of an older map
         }
-        // Where the agent stands: the node it walks from, or the path's start.
+        // Where the agent stands: the node of its path nearest to it (the one it is on, when it
+        // walks through every node), or the path's start.
         let at = match (follower, transform) {
-            (Some(f), Some(t)) if !f.arrived() => map
-                .node_at(t.translation)
-                .and_then(|n| path.nodes.iter().position(|&p| p == n))
-                .unwrap_or(f.next_node().saturating_sub(1)),
-            (Some(_), _) => path.nodes.len().saturating_sub(1),
+            (Some(f), _) if f.arrived() => path.nodes.len().saturating_sub(1),
+            (Some(_), Some(t)) => nearest_node(map, &path.nodes, t.translation),
             _ => 0,
         };
         let rest = &path.nodes[at.min(path.nodes.len())..];
@@ -153,6 +151,18 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         }
     }
     edited.write(MapEdited { edits });
+}
+
+/// The index of the node of `nodes` nearest to `point` in the world (the first of equals).
+fn nearest_node<M: NavMap>(map: &M, nodes: &[M::Node], point: Vec3) -> usize {
+    let mut best = (0, f32::INFINITY);
+    for (i, &n) in nodes.iter().enumerate() {
+        let d = map.position(n).distance_squared(point);
+        if d < best.1 {
+            best = (i, d);
+        }
+    }
+    best.0
 }
 
 /// What `rest` costs on the map as it was searched: the sum of its steps' costs (the path's own
@@ -241,6 +251,12 @@ pub(crate) fn follow<M: NavMap>(
     let dt = time.delta_secs();
     for (entity, mut transform, mut follower, path) in &mut walkers {
         if path.is_changed() {
+            let smoothed = follower
+                .smoothing
+                .then(|| map.smoothed(&path.nodes))
+                .flatten();
+            let nodes = smoothed.as_deref().unwrap_or(&path.nodes);
+            follower.waypoints = nodes.iter().map(|&n| map.position(n)).collect();
             follower.next = 0;
             follower.arrived = false;
         }
@@ -249,10 +265,8 @@ pub(crate) fn follow<M: NavMap>(
         }
         let mut left = follower.speed * dt;
         let mut heading = None;
-        while follower.next < path.nodes.len() {
-            let target = map
-                .position(path.nodes[follower.next])
-                .with_z(transform.translation.z);
+        while follower.next < follower.waypoints.len() {
+            let target = follower.waypoints[follower.next].with_z(transform.translation.z);
             let to = target - transform.translation;
             let distance = to.length();
             if distance > 0.0 {
@@ -270,7 +284,7 @@ pub(crate) fn follow<M: NavMap>(
         if let Some(direction) = heading {
             turn_towards(&mut transform, direction, follower.turn_rate * dt);
         }
-        if follower.next >= path.nodes.len() && left >= 0.0 && !follower.arrived {
+        if follower.next >= follower.waypoints.len() && left >= 0.0 && !follower.arrived {
             follower.arrived = true;
             arrived.write(Arrived { entity });
         }

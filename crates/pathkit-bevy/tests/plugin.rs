@@ -635,3 +635,56 @@ fn followers_walk_their_paths_and_arrive() {
     assert!(app.world().get::<PathFollower>(walker).unwrap().arrived());
     let _ = Vec3::ZERO;
 }
+
+/// A follower with smoothing walks straight between the grid's smoothed waypoints: fewer points
+/// than the path's cells, every point it stands on in a frame an open cell, and it arrives.
+#[test]
+fn a_smoothing_follower_cuts_across_open_ground_and_arrives() {
+    let grid = Grid::from_ascii(
+        "..........\n\
+         ..........\n\
+         ...####...\n\
+         ..........\n\
+         ..........",
+    )
+    .unwrap();
+    let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting);
+    let (start, goal) = (Cell::new(0, 4), Cell::new(9, 0));
+    let (at, end) = (map.position(start), map.position(goal));
+    let mut app = app(map.clone(), Planning::Budgeted { expansions: 1_000 });
+    let walker = app
+        .world_mut()
+        .spawn((
+            PathRequest::<GridMap>::new(start, goal),
+            PathFollower::new(3.0).with_smoothing(true),
+            Transform::from_translation(at),
+        ))
+        .id();
+    let mut arrived = false;
+    for _ in 0..600 {
+        app.update();
+        let t = app.world().get::<Transform>(walker).unwrap().translation;
+        let cell = map.node_at(t).expect("on the map");
+        assert!(grid.is_passable(cell), "walked into the wall at {cell:?}");
+        if app
+            .world()
+            .resource::<Messages<Arrived>>()
+            .iter_current_update_messages()
+            .any(|m| m.entity == walker)
+        {
+            arrived = true;
+            break;
+        }
+    }
+    assert!(arrived);
+    let follower = app.world().get::<PathFollower>(walker).unwrap();
+    let path = app.world().get::<PlannedPath<GridMap>>(walker).unwrap();
+    assert!(
+        follower.waypoints().len() < path.nodes.len(),
+        "{} waypoints for {} cells",
+        follower.waypoints().len(),
+        path.nodes.len()
+    );
+    let t = app.world().get::<Transform>(walker).unwrap().translation;
+    assert!(t.distance(end) < 1e-4);
+}

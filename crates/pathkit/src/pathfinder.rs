@@ -403,8 +403,7 @@ pub(crate) fn core_search_into<S: IndexedSpace>(
     check(start)?;
     let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
     if let Goal::Node(goal) = to {
-        check(goal)?;
-        if is_open(start) && (closest || is_open(goal)) {
+        if core_check_ends(space, start, goal, &is_open)?.worth_searching(closest) {
             return ctx.search_into(space, start, goal, options, path);
         }
     } else if let Goal::AnyOf(goals) = to {
@@ -530,6 +529,26 @@ fn in_bounds<S: IndexedSpace>(space: &S, node: S::Node) -> Result<(), SearchErro
     }
 }
 
+/// The ends of a query on a space the general loop searches ([`Pathfinder::check_ends`]): both
+/// inside the space's bounds ([`SearchError::NodeOutOfBounds`] otherwise), then a start or goal
+/// `is_open` rejects. Such spaces keep no components: two open ends answer [`Ends::Open`].
+pub(crate) fn core_check_ends<S: IndexedSpace>(
+    space: &S,
+    start: S::Node,
+    goal: S::Node,
+    is_open: impl Fn(S::Node) -> bool,
+) -> Result<Ends, SearchError<S::Node>> {
+    in_bounds(space, start)?;
+    in_bounds(space, goal)?;
+    Ok(if !is_open(start) {
+        Ends::StartBlocked
+    } else if !is_open(goal) {
+        Ends::GoalBlocked
+    } else {
+        Ends::Open
+    })
+}
+
 /// [`core_search_into`]'s checks for one goal, then the search set up to run a slice at a time.
 pub(crate) fn core_start_path<'c, 's, S: IndexedSpace>(
     ctx: &'c mut SearchContext<S::Cost>,
@@ -539,11 +558,8 @@ pub(crate) fn core_start_path<'c, 's, S: IndexedSpace>(
     options: &SearchOptions<S::Cost>,
     is_open: impl Fn(S::Node) -> bool,
 ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
-    let check = |node: S::Node| in_bounds(space, node);
-    check(start)?;
-    check(goal)?;
     let closest = options.when_unreachable == WhenUnreachable::ClosestPoint;
-    if is_open(start) && (closest || is_open(goal)) {
+    if core_check_ends(space, start, goal, is_open)?.worth_searching(closest) {
         ctx.start_search(space, start, goal, options)
     } else {
         Ok(PendingSearch::answered(ctx, Status::Unreachable))

@@ -4,7 +4,7 @@
 use super::{LevelError, LevelMap, Place};
 use crate::grid::{Diagonal, GridSpace};
 use crate::limits;
-use crate::pathfinder::{core_search_into, core_start_path};
+use crate::pathfinder::{core_check_ends, core_search_into, core_start_path};
 use crate::search::{
     IndexedSpace, PendingSearch, SearchContext, SearchError, SearchOptions, SearchSpace, Status,
 };
@@ -308,18 +308,7 @@ impl Pathfinder for LevelSpace<'_> {
     /// Both places on the map (an error otherwise), and a start or goal on a wall. Floors
     /// joined by portals keep no components, so two open places answer [`Ends::Open`].
     fn check_ends(&self, start: Place, goal: Place) -> Result<Ends, SearchError<Place>> {
-        for place in [start, goal] {
-            if self.index_of(place).is_none_or(|i| i >= self.node_bound()) {
-                return Err(SearchError::NodeOutOfBounds { node: place });
-            }
-        }
-        Ok(if !self.map.is_open(start) {
-            Ends::StartBlocked
-        } else if !self.map.is_open(goal) {
-            Ends::GoalBlocked
-        } else {
-            Ends::Open
-        })
+        core_check_ends(self, start, goal, |p| self.map.is_open(p))
     }
 
     fn find_path_into(

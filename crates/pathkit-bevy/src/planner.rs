@@ -142,9 +142,9 @@ impl<M: NavMap> Planner<M> {
         }
     }
 
-    /// The ends of `entity`'s search under way, if any.
-    pub(crate) fn pending_ends(&self, entity: Entity) -> Option<(M::Node, M::Node)> {
-        self.jobs.get(&entity).map(|j| (j.start, j.goal))
+    /// `true` while `entity` has a search waiting or under way.
+    pub(crate) fn is_pending(&self, entity: Entity) -> bool {
+        self.jobs.contains_key(&entity)
     }
 
     /// Runs one frame's planning on `map`; the answers, each with its entity.

@@ -59,15 +59,13 @@ impl<M: NavMap> std::fmt::Debug for MapEdited<M> {
 /// touched nodes kept its cost.
 pub(crate) fn needs_replanning<M: NavMap>(
     map: &M,
+    space: &M::Space<'_>,
     rest: &[M::Node],
     cost: f64,
     edits: &[Edit<M::Node>],
 ) -> bool {
     let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
         return false;
-    };
-    let Ok(space) = map.space() else {
-        return true; // the search will say why
     };
     let mut touched = Vec::new();
     edits.iter().any(|edit| {
@@ -113,8 +111,11 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         return;
     }
     let map = &*map;
+    // The edited map's space, made once for every agent (a map that cannot be searched now
+    // re-plans every path: the search will say why).
+    let space = map.space().ok();
     for (entity, request, path, follower, transform) in &agents {
-        if planner.pending_ends(entity).is_some() {
+        if planner.is_pending(entity) {
             continue; // searched again anyway: its answer would be of an older map
         }
         // Where the agent stands: the node of its path nearest to it (the one it is on, when it
@@ -125,8 +126,11 @@ pub(crate) fn replan_after_edits<M: NavMap>(
             _ => 0,
         };
         let rest = &path.nodes[at.min(path.nodes.len())..];
-        let rest_cost = rest_cost(map, rest);
-        if needs_replanning(map, rest, rest_cost, &edits) {
+        let replan = match &space {
+            Some(space) => needs_replanning(map, space, rest, rest_cost(space, rest), &edits),
+            None => true,
+        };
+        if replan {
             let from = rest.first().copied().unwrap_or(request.start);
             planner.submit(entity, from, request.goal, map.version());
             stats.replanned += 1;
@@ -137,14 +141,14 @@ pub(crate) fn replan_after_edits<M: NavMap>(
     // ends are off the map).
     if edits.iter().any(Edit::made_cheaper) {
         for (entity, request) in &failed {
-            let still_none = match map.space() {
-                Ok(space) => !matches!(
+            let still_none = match &space {
+                Some(space) => !matches!(
                     space.check_ends(request.start, request.goal),
                     Ok(Ends::Open)
                 ),
-                Err(_) => true,
+                None => true,
             };
-            if !still_none && planner.pending_ends(entity).is_none() {
+            if !still_none && !planner.is_pending(entity) {
                 planner.submit(entity, request.start, request.goal, map.version());
                 stats.replanned += 1;
             }
@@ -165,12 +169,13 @@ fn nearest_node<M: NavMap>(map: &M, nodes: &[M::Node], point: Vec3) -> usize {
     best.0
 }
 
-/// What `rest` costs on the map as it was searched: the sum of its steps' costs (the path's own
-/// cost when it is the whole path).
-fn rest_cost<M: NavMap>(map: &M, rest: &[M::Node]) -> f64 {
-    let Ok(space) = map.space() else {
-        return f64::INFINITY;
-    };
+/// What `rest` costs on the edited map: the sum of its steps' costs, infinite when a step is
+/// gone. Comparing estimates with this cost is sound: a node the edits made cheaper on the rest
+/// lowers it, and a node they made dearer or walled on it re-plans the path anyway.
+fn rest_cost<S: SearchSpace>(space: &S, rest: &[S::Node]) -> f64
+where
+    S::Node: PartialEq,
+{
     rest.windows(2)
         .map(|pair| {
             let mut cost = f64::INFINITY;

@@ -2,12 +2,14 @@
 //! here (cells, the weight entered, diagonals only past two open cells, a portal's own cost, in
 //! service and between open ends), through walls and portals switched off and on.
 
+mod support;
 use bevy_app::{App, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::levels::{LevelMap, Place, Portal, PortalId};
 use pathkit_bevy::{LevelsMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, Planning};
 use std::collections::BinaryHeap;
+use support::Cheapest;
 
 const W: i64 = 12;
 const H: i64 = 9;
@@ -72,22 +74,9 @@ impl Oracle {
         if self.weight(a) == 0 || self.weight(b) == 0 {
             return None;
         }
-        #[derive(PartialEq)]
-        struct Item(f64, (i64, i64, i64));
-        impl Eq for Item {}
-        impl PartialOrd for Item {
-            fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-                Some(self.cmp(o))
-            }
-        }
-        impl Ord for Item {
-            fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-                o.0.total_cmp(&self.0).then(o.1.cmp(&self.1))
-            }
-        }
         let mut best = std::collections::HashMap::from([(a, 0.0)]);
-        let mut open = BinaryHeap::from([Item(0.0, a)]);
-        while let Some(Item(d, p)) = open.pop() {
+        let mut open = BinaryHeap::from([Cheapest(0.0, a)]);
+        while let Some(Cheapest(d, p)) = open.pop() {
             if p == b {
                 return Some(d);
             }
@@ -97,7 +86,7 @@ impl Oracle {
             for (q, c) in self.moves(p) {
                 if best.get(&q).is_none_or(|&x| d + c < x) {
                     best.insert(q, d + c);
-                    open.push(Item(d + c, q));
+                    open.push(Cheapest(d + c, q));
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! superseded requests dropped, edits re-planned as re-planning everything would, followers
 //! arriving.
 
+mod support;
 use bevy_app::{App, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec3;
@@ -16,6 +17,7 @@ use pathkit_bevy::{
 };
 use std::collections::BinaryHeap;
 use std::time::Duration;
+use support::Cheapest;
 
 /// A grid as the oracle sees it: weights row by row, 0 a wall.
 struct Oracle {
@@ -74,19 +76,6 @@ impl Oracle {
 
     /// The least cost from `a` to `b`, by Dijkstra.
     fn shortest(&self, a: Cell, b: Cell) -> Option<f64> {
-        #[derive(PartialEq)]
-        struct Item(f64, (i64, i64));
-        impl Eq for Item {}
-        impl PartialOrd for Item {
-            fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-                Some(self.cmp(o))
-            }
-        }
-        impl Ord for Item {
-            fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-                o.0.total_cmp(&self.0).then(o.1.cmp(&self.1))
-            }
-        }
         let (a, b) = ((a.x as i64, a.y as i64), (b.x as i64, b.y as i64));
         if self.weight(a.0, a.1) == 0 || self.weight(b.0, b.1) == 0 {
             return None;
@@ -94,8 +83,8 @@ impl Oracle {
         let mut best = vec![f64::INFINITY; (self.w * self.h) as usize];
         let at = |p: (i64, i64)| (p.1 * self.w + p.0) as usize;
         best[at(a)] = 0.0;
-        let mut open = BinaryHeap::from([Item(0.0, a)]);
-        while let Some(Item(d, p)) = open.pop() {
+        let mut open = BinaryHeap::from([Cheapest(0.0, a)]);
+        while let Some(Cheapest(d, p)) = open.pop() {
             if p == b {
                 return Some(d);
             }
@@ -105,7 +94,7 @@ impl Oracle {
             for (q, c) in self.moves(p.0, p.1) {
                 if d + c < best[at(q)] {
                     best[at(q)] = d + c;
-                    open.push(Item(d + c, q));
+                    open.push(Cheapest(d + c, q));
                 }
             }
         }

@@ -56,7 +56,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // pathkit alone.
     let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting);
-    let space = pathkit_bevy::NavMap::space(&map)?;
+    // The space the map searches: 1 and √2 a step, times the weight entered.
+    let space = map
+        .grid()
+        .space(map.diagonal(), 1.0, std::f64::consts::SQRT_2)?;
     let mut ctx = SearchContext::new();
     let mut expanded = 0;
     let started = Instant::now();

@@ -1,10 +1,13 @@
 //! [`GridMap`]: a tile grid as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap};
-use crate::tiles::{weight_edit, TileLayout};
+use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::request::PathFailure;
+use crate::space_search;
+use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
+use pathkit::search::{SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A tile grid in the world: the grid (its walls and terrain weights), its moves (a
@@ -141,15 +144,60 @@ impl GridMap {
     }
 }
 
-impl NavMap for GridMap {
-    type Node = Cell;
-    type Cost = f64;
-    type Space<'a> = GridSpace<'a, f64>;
-    type Error = GridError;
-
-    fn space(&self) -> Result<GridSpace<'_, f64>, GridError> {
+impl GridMap {
+    /// The space searched: the grid under the map's diagonal rule, a straight step costing 1 and
+    /// a diagonal one √2, times the weight of the cell entered.
+    fn space(&self) -> Result<GridSpace<'_, f64>, PathFailure> {
         self.grid
             .space(self.diagonal, 1.0, std::f64::consts::SQRT_2)
+            .map_err(|e| PathFailure::Refused(e.to_string()))
+    }
+}
+
+impl NavMap for GridMap {
+    type Node = Cell;
+    type Edit = Edit<Cell>;
+    type Context = SearchContext<f64>;
+    type Search = Stepper<Cell, f64>;
+
+    fn start_search(
+        &self,
+        ctx: &mut SearchContext<f64>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Stepper<Cell, f64>, PathFailure> {
+        space_search::start(&self.space()?, ctx, start, goal)
+    }
+
+    fn resume_search(
+        &self,
+        ctx: &mut SearchContext<f64>,
+        search: &mut Stepper<Cell, f64>,
+        budget: u64,
+    ) -> Resumed<Cell> {
+        match self.space() {
+            Ok(space) => space_search::resume(&space, ctx, search, budget),
+            Err(failure) => Resumed {
+                expanded: 0,
+                answer: Some(Err(failure)),
+            },
+        }
+    }
+
+    fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+        match self.space() {
+            Ok(space) => {
+                let (w, h) = (self.grid.width(), self.grid.height());
+                let touched = |c, out: &mut Vec<Cell>| touched_cells(c, self.diagonal, w, h, out);
+                space_search::needs_replanning(&space, touched, rest, edits)
+            }
+            Err(_) => true,
+        }
+    }
+
+    fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {
+        self.space()
+            .is_ok_and(|space| space_search::may_now_reach(&space, start, goal, edits))
     }
 
     fn position(&self, cell: Cell) -> Vec3 {
@@ -172,23 +220,5 @@ impl NavMap for GridMap {
     /// The grid's own smoothing ([`Grid::smooth`]) under the map's diagonal rule.
     fn smoothed(&self, path: &[Cell]) -> Option<Vec<Cell>> {
         self.grid.smooth(path, self.diagonal).ok()
-    }
-
-    fn touched_by(&self, cell: Cell, out: &mut Vec<Cell>) {
-        out.clear();
-        if self.diagonal != Diagonal::NoCornerCutting {
-            // Moves that enter the cell or leave it: the only ones its weight prices or allows.
-            out.push(cell);
-            return;
-        }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(c) = cell.offset(dx, dy) {
-                    if c.x < self.grid.width() && c.y < self.grid.height() {
-                        out.push(c);
-                    }
-                }
-            }
-        }
     }
 }

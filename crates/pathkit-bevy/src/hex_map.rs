@@ -1,10 +1,13 @@
 //! [`HexMap`]: a hex grid as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap};
+use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::request::PathFailure;
+use crate::space_search;
 use crate::tiles::weight_edit;
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::hex::{Hex, HexError, HexGrid, HexOrientation};
+use pathkit::search::{SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A hex grid in the world: hexes `size` from centre to corner, hex `(0, 0)`'s centre at
@@ -105,12 +108,39 @@ impl HexMap {
 
 impl NavMap for HexMap {
     type Node = Hex;
-    type Cost = u64;
-    type Space<'a> = &'a HexGrid;
-    type Error = HexError;
+    type Edit = Edit<Hex>;
+    type Context = SearchContext<u64>;
+    type Search = Stepper<Hex, u64>;
 
-    fn space(&self) -> Result<&HexGrid, HexError> {
-        Ok(&self.grid)
+    fn start_search(
+        &self,
+        ctx: &mut SearchContext<u64>,
+        start: Hex,
+        goal: Hex,
+    ) -> Result<Stepper<Hex, u64>, PathFailure> {
+        space_search::start(&*self.grid, ctx, start, goal)
+    }
+
+    fn resume_search(
+        &self,
+        ctx: &mut SearchContext<u64>,
+        search: &mut Stepper<Hex, u64>,
+        budget: u64,
+    ) -> Resumed<Hex> {
+        space_search::resume(&*self.grid, ctx, search, budget)
+    }
+
+    fn must_replan(&self, rest: &[Hex], edits: &[Edit<Hex>]) -> bool {
+        // A hex's weight prices only the moves into it; no move passes its corner.
+        let touched = |hex, out: &mut Vec<Hex>| {
+            out.clear();
+            out.push(hex);
+        };
+        space_search::needs_replanning(&*self.grid, touched, rest, edits)
+    }
+
+    fn may_now_reach(&self, start: Hex, goal: Hex, edits: &[Edit<Hex>]) -> bool {
+        space_search::may_now_reach(&*self.grid, start, goal, edits)
     }
 
     fn position(&self, hex: Hex) -> Vec3 {
@@ -149,11 +179,5 @@ impl NavMap for HexMap {
 
     fn take_edits(&mut self) -> Vec<Edit<Hex>> {
         std::mem::take(&mut self.edits)
-    }
-
-    fn touched_by(&self, hex: Hex, out: &mut Vec<Hex>) {
-        // A hex's weight prices only the moves into it; no move passes its corner.
-        out.clear();
-        out.push(hex);
     }
 }

@@ -1,11 +1,14 @@
 //! [`LevelsMap`]: floors joined by portals as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap};
-use crate::tiles::{weight_edit, TileLayout};
+use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::request::PathFailure;
+use crate::space_search;
+use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
-use pathkit::grid::{Cell, Diagonal};
+use pathkit::grid::Diagonal;
 use pathkit::levels::{LevelError, LevelMap, LevelSpace, Place, PortalId};
+use pathkit::search::{SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A multi-level map (pathkit's [`LevelMap`]: floors that are grids, joined by stairs, lifts
@@ -145,17 +148,85 @@ impl LevelsMap {
     }
 }
 
-impl NavMap for LevelsMap {
-    type Node = Place;
-    type Cost = f64;
-    type Space<'a> = LevelSpace<'a>;
-    type Error = LevelError;
-
-    fn space(&self) -> Result<LevelSpace<'_>, LevelError> {
+impl LevelsMap {
+    /// The space searched: four-connected floors under [`Diagonal::Never`], eight-connected
+    /// otherwise.
+    fn space(&self) -> Result<LevelSpace<'_>, PathFailure> {
         match self.diagonal {
             Diagonal::Never => self.map.four_connected(),
             _ => self.map.eight_connected(),
         }
+        .map_err(|e| PathFailure::Refused(e.to_string()))
+    }
+
+    /// The places whose moves an edit of `place` changes: the cells of its floor
+    /// [`touched_cells`] names.
+    fn touched_by(&self, place: Place, out: &mut Vec<Place>) {
+        out.clear();
+        let Some(grid) = self.map.floor(place.floor) else {
+            out.push(place);
+            return;
+        };
+        let mut cells = Vec::new();
+        touched_cells(
+            place.cell,
+            self.diagonal,
+            grid.width(),
+            grid.height(),
+            &mut cells,
+        );
+        out.extend(cells.into_iter().map(|cell| Place {
+            floor: place.floor,
+            cell,
+        }));
+    }
+}
+
+impl NavMap for LevelsMap {
+    type Node = Place;
+    type Edit = Edit<Place>;
+    type Context = SearchContext<f64>;
+    type Search = Stepper<Place, f64>;
+
+    fn start_search(
+        &self,
+        ctx: &mut SearchContext<f64>,
+        start: Place,
+        goal: Place,
+    ) -> Result<Stepper<Place, f64>, PathFailure> {
+        space_search::start(&self.space()?, ctx, start, goal)
+    }
+
+    fn resume_search(
+        &self,
+        ctx: &mut SearchContext<f64>,
+        search: &mut Stepper<Place, f64>,
+        budget: u64,
+    ) -> Resumed<Place> {
+        match self.space() {
+            Ok(space) => space_search::resume(&space, ctx, search, budget),
+            Err(failure) => Resumed {
+                expanded: 0,
+                answer: Some(Err(failure)),
+            },
+        }
+    }
+
+    fn must_replan(&self, rest: &[Place], edits: &[Edit<Place>]) -> bool {
+        match self.space() {
+            Ok(space) => space_search::needs_replanning(
+                &space,
+                |p, out| self.touched_by(p, out),
+                rest,
+                edits,
+            ),
+            Err(_) => true,
+        }
+    }
+
+    fn may_now_reach(&self, start: Place, goal: Place, edits: &[Edit<Place>]) -> bool {
+        self.space()
+            .is_ok_and(|space| space_search::may_now_reach(&space, start, goal, edits))
     }
 
     fn position(&self, place: Place) -> Vec3 {
@@ -184,29 +255,5 @@ impl NavMap for LevelsMap {
 
     fn take_edits(&mut self) -> Vec<Edit<Place>> {
         std::mem::take(&mut self.edits)
-    }
-
-    fn touched_by(&self, place: Place, out: &mut Vec<Place>) {
-        out.clear();
-        if self.diagonal != Diagonal::NoCornerCutting {
-            out.push(place);
-            return;
-        }
-        let Some(grid) = self.map.floor(place.floor) else {
-            out.push(place);
-            return;
-        };
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(c) = place.cell.offset(dx, dy) {
-                    if c.x < grid.width() && c.y < grid.height() {
-                        out.push(Place {
-                            floor: place.floor,
-                            cell: Cell::new(c.x, c.y),
-                        });
-                    }
-                }
-            }
-        }
     }
 }

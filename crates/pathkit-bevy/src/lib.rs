@@ -41,6 +41,7 @@ mod levels_map;
 mod nav_map;
 mod planner;
 mod request;
+pub mod space_search;
 mod systems;
 mod tiles;
 
@@ -48,7 +49,7 @@ pub use follower::{Arrived, PathFollower};
 pub use grid_map::GridMap;
 pub use hex_map::HexMap;
 pub use levels_map::LevelsMap;
-pub use nav_map::{Edit, NavMap};
+pub use nav_map::{search_to_end, Answer, Edit, NavMap, Resumed};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 pub use systems::{MapEdited, PathkitSystems};

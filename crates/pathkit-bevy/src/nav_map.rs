@@ -1,46 +1,75 @@
 //! [`NavMap`]: what the plugin needs of a map.
 
+use crate::request::PathFailure;
 use bevy_ecs::component::{Component, Mutable};
 use bevy_ecs::resource::Resource;
 use bevy_math::Vec3;
-use pathkit::search::{IndexedSpace, SearchContext};
-use pathkit::{Cost, Pathfinder};
-use std::fmt::{Debug, Display};
+use std::fmt::Debug;
 
-/// A map agents plan on, kept as a Bevy resource: a pathkit search space, where its nodes are in
-/// the world, and the edits made to it since the plugin last looked.
+/// What a search answers: the path (start first, goal last) and its cost, or why there is none.
+pub type Answer<N> = Result<(Vec<N>, f64), PathFailure>;
+
+/// What a [`NavMap::resume_search`] call did: the node expansions it spent, and the answer once
+/// the search is over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resumed<N> {
+    /// Node expansions run by this call.
+    pub expanded: u64,
+    /// The answer, once the search is over; `None` while it goes on.
+    pub answer: Option<Answer<N>>,
+}
+
+/// A map agents plan on, kept as a Bevy resource: how it is searched, where its nodes are in the
+/// world, and what its edits since the last frame change.
 ///
 /// The plugin searches a *snapshot* of the map ([`Clone`], which should be cheap: keep the map's
 /// data behind an [`Arc`](std::sync::Arc)), so a search running on another thread never sees an
 /// edit halfway; an edit while a search runs makes the plugin search again.
 ///
-/// [`GridMap`](crate::GridMap) is the tile-grid map. A map of your own implements this trait
-/// over any pathkit space that has dense indices ([`IndexedSpace`]: grids, hex grids, level
-/// maps, graphs, your own) and answers through the front door ([`Pathfinder`]).
+/// Ready-made: [`GridMap`](crate::GridMap) (A* or Jump Point Search),
+/// [`HierarchyMap`](crate::HierarchyMap) (HPA*), [`HexMap`](crate::HexMap),
+/// [`LevelsMap`](crate::LevelsMap), [`GraphMap`](crate::GraphMap) (GameplayKit's node graph) and
+/// [`NavMeshMap`](crate::NavMeshMap) (any-angle paths among obstacles). A map of your own over a
+/// pathkit space with dense indices implements the search and the edits in a few lines with
+/// [`space_search`](crate::space_search).
+///
+/// Searching is two calls, so that one search serves both ways of planning:
+/// [`Planning::Async`](crate::Planning::Async) resumes a search without limit on another thread,
+/// [`Planning::Budgeted`](crate::Planning::Budgeted) resumes it a slice a frame on the main
+/// thread, and both answer the same path.
 pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// A place a path passes through.
-    type Node: Copy + Eq + Debug + Send + Sync + 'static;
-    /// What a path costs.
-    type Cost: Cost + Send + Sync;
-    /// The searched space, borrowed from the map.
-    type Space<'a>: IndexedSpace<Node = Self::Node, Cost = Self::Cost>
-        + Pathfinder<
-            Node = Self::Node,
-            Cost = Self::Cost,
-            Context = SearchContext<Self::Cost>,
-            Error: Display,
-        >
-    where
-        Self: 'a;
-    /// Why the map cannot be searched as it is (memory).
-    type Error: Display;
+    type Node: Copy + PartialEq + Debug + Send + Sync + 'static;
+    /// One change to the map, as [`take_edits`](Self::take_edits) reports it.
+    type Edit: Clone + Debug + Send + Sync + 'static;
+    /// The memory searches reuse (one per thread).
+    type Context: Default + Send + Sync + 'static;
+    /// A search under way, kept between frames by budgeted planning (it borrows nothing: the
+    /// map and the context are passed to every call).
+    type Search: Send + Sync + 'static;
 
-    /// The space searched, or why the map cannot be searched as it is (memory).
+    /// Sets up a search from `start` to `goal`, expanding nothing; what the map can tell without
+    /// searching (a walled end, ends in different parts, an end off the map) is an error at once.
     ///
     /// # Errors
     ///
-    /// The map's own refusal.
-    fn space(&self) -> Result<Self::Space<'_>, Self::Error>;
+    /// The [`PathFailure`] known without searching.
+    fn start_search(
+        &self,
+        ctx: &mut Self::Context,
+        start: Self::Node,
+        goal: Self::Node,
+    ) -> Result<Self::Search, PathFailure>;
+
+    /// Runs at most `budget` more node expansions of `search` (started on this map with this
+    /// context). A search that cannot stop halfway (HPA*, the navmesh's any-angle search) runs
+    /// to its end in one call and reports what it expanded, which may be more than `budget`.
+    fn resume_search(
+        &self,
+        ctx: &mut Self::Context,
+        search: &mut Self::Search,
+        budget: u64,
+    ) -> Resumed<Self::Node>;
 
     /// Where `node` is in the world (a cell's centre).
     fn position(&self, node: Self::Node) -> Vec3;
@@ -52,14 +81,17 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     fn version(&self) -> u64;
 
     /// The edits made since the last call, oldest first (the plugin drains them once a frame).
-    fn take_edits(&mut self) -> Vec<Edit<Self::Node>>;
+    fn take_edits(&mut self) -> Vec<Self::Edit>;
 
-    /// Writes into `out` the nodes every move an edit of `node` can change passes through: the
-    /// node itself, and on a grid whose diagonal moves may not cut corners, the cells around it
-    /// (walling a cell forbids the diagonal moves past its corner; opening it allows them). The
-    /// plugin re-plans a path when its rest passes through one of them (an edit that made
-    /// something dearer), or when a path through one of them could be shorter (cheaper).
-    fn touched_by(&self, node: Self::Node, out: &mut Vec<Self::Node>);
+    /// Whether `rest`, the rest of a shortest path (from where its agent stands to its goal)
+    /// before `edits`, may no longer be a shortest path on the map as it is now: broken, dearer,
+    /// or beaten by a way the edits opened. `false` must mean it is still a shortest path; the
+    /// plugin re-plans the paths this answers `true` for, and leaves the others alone.
+    fn must_replan(&self, rest: &[Self::Node], edits: &[Self::Edit]) -> bool;
+
+    /// Whether a request from `start` to `goal` that found no path may find one after `edits`
+    /// (something opened, and the map's own check of the ends no longer rules it out).
+    fn may_now_reach(&self, start: Self::Node, goal: Self::Node, edits: &[Self::Edit]) -> bool;
 
     /// `path` smoothed into the few nodes an agent may walk between in straight lines (each in
     /// sight of the next), for a [`PathFollower`](crate::PathFollower) with smoothing; `None`
@@ -70,10 +102,41 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     }
 }
 
-/// One change to a map: a node whose cost to enter went up (walled when `after` is `None`) or
-/// down (opened when `before` was `None`). The plugin re-plans the paths that cross a node that
-/// went up, and the paths a node that went down could shorten (see
-/// [`PathkitPlugin`](crate::PathkitPlugin)).
+/// Runs a search of `map` from `start` to `goal` to its end: what async planning does on the
+/// pool's threads, through the same two calls budgeted planning makes.
+///
+/// ```
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit_bevy::{search_to_end, GridMap, NavMap};
+///
+/// let map = GridMap::new(Grid::from_ascii("...\n.#.\n...")?, Diagonal::Never);
+/// let mut ctx = Default::default();
+/// let (nodes, cost) = search_to_end(&map, &mut ctx, Cell::new(0, 0), Cell::new(2, 2))?;
+/// assert_eq!((nodes.len(), cost), (5, 4.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The map's [`PathFailure`].
+pub fn search_to_end<M: NavMap>(
+    map: &M,
+    ctx: &mut M::Context,
+    start: M::Node,
+    goal: M::Node,
+) -> Answer<M::Node> {
+    let mut search = map.start_search(ctx, start, goal)?;
+    loop {
+        if let Some(answer) = map.resume_search(ctx, &mut search, u64::MAX).answer {
+            return answer;
+        }
+    }
+}
+
+/// One change to a node of a map: its cost to enter went up (walled when `after` is `None`) or
+/// down (opened when `before` was `None`). The edit of the tile maps, hex maps, level maps and
+/// graphs; [`space_search::needs_replanning`](crate::space_search::needs_replanning) decides
+/// which paths it affects.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edit<N> {
     /// The node changed.
@@ -86,6 +149,13 @@ pub struct Edit<N> {
 
 impl<N> Edit<N> {
     /// `true` when entering the node costs more than before, or it was walled.
+    ///
+    /// ```
+    /// use pathkit_bevy::Edit;
+    ///
+    /// assert!(Edit { node: 3, before: Some(1.0), after: None }.made_dearer());
+    /// assert!(!Edit { node: 3, before: None, after: Some(1.0) }.made_dearer());
+    /// ```
     pub fn made_dearer(&self) -> bool {
         match (self.before, self.after) {
             (_, None) => self.before.is_some(),
@@ -95,6 +165,13 @@ impl<N> Edit<N> {
     }
 
     /// `true` when entering the node costs less than before, or it was opened.
+    ///
+    /// ```
+    /// use pathkit_bevy::Edit;
+    ///
+    /// assert!(Edit { node: 3, before: Some(4.0), after: Some(2.0) }.made_cheaper());
+    /// assert!(!Edit { node: 3, before: Some(1.0), after: None }.made_cheaper());
+    /// ```
     pub fn made_cheaper(&self) -> bool {
         match (self.before, self.after) {
             (None, Some(_)) => true,

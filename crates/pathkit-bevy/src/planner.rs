@@ -1,13 +1,11 @@
 //! The planner: requests queued, searched on the async compute pool or within a per-frame
 //! budget, answered on their entities.
 
-use crate::nav_map::NavMap;
+use crate::nav_map::{search_to_end, Answer, NavMap};
 use crate::request::{PathFailed, PathFailure, PathReady, PlannedPath};
 use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::resource::Resource;
 use bevy_tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
-use pathkit::search::{AStar, Outcome, SearchContext, SearchOptions, StepEvent, Stepper};
-use pathkit::{Ends, Pathfinder};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -48,9 +46,6 @@ impl Default for Planning {
     }
 }
 
-/// What a search answers: the path and its cost, or why there is none.
-pub(crate) type Answer<N> = Result<(Vec<N>, f64), PathFailure>;
-
 /// One entity's search, from `start` to `goal` on the map as it was at `version`; `ticket` tells
 /// its answer from the answer of a search it replaced.
 struct Job<M: NavMap> {
@@ -80,8 +75,8 @@ pub struct PlannerStats {
     pub replanned: u64,
 }
 
-/// Budgeted planning's search under way: its entity and the stepper.
-type Stepping<M> = (Entity, Stepper<<M as NavMap>::Node, <M as NavMap>::Cost>);
+/// Budgeted planning's search under way: its entity and the search.
+type Stepping<M> = (Entity, <M as NavMap>::Search);
 
 /// The planner of map `M`: the requests waiting or running, and the memory searches reuse.
 #[derive(Resource)]
@@ -89,12 +84,12 @@ pub(crate) struct Planner<M: NavMap> {
     jobs: EntityHashMap<Job<M>>,
     /// Budgeted planning: the order requests are searched in, oldest first.
     queue: VecDeque<Entity>,
-    /// Budgeted planning: the search under way, its entity and the stepper.
+    /// Budgeted planning: the search under way, its entity and the search.
     stepping: Option<Stepping<M>>,
     /// Budgeted planning's context.
-    ctx: SearchContext<M::Cost>,
+    ctx: M::Context,
     /// Contexts the async tasks take and give back, so a warm planner allocates no records.
-    pool: Arc<Mutex<Vec<SearchContext<M::Cost>>>>,
+    pool: Arc<Mutex<Vec<M::Context>>>,
     /// Async planning: the tasks under way, each answering a batch of the frame's requests.
     batches: Vec<Task<Batch<M::Node>>>,
     /// The next job's ticket.
@@ -107,7 +102,7 @@ impl<M: NavMap> Default for Planner<M> {
             jobs: EntityHashMap::default(),
             queue: VecDeque::new(),
             stepping: None,
-            ctx: SearchContext::new(),
+            ctx: M::Context::default(),
             pool: Arc::new(Mutex::new(Vec::new())),
             batches: Vec::new(),
             next_ticket: 0,
@@ -204,7 +199,11 @@ impl<M: NavMap> Planner<M> {
                     let batch: Batch<M::Node> = chunk
                         .into_iter()
                         .map(|(entity, ticket, start, goal)| {
-                            (entity, ticket, search(&snapshot, &mut ctx, start, goal))
+                            (
+                                entity,
+                                ticket,
+                                search_to_end(&snapshot, &mut ctx, start, goal),
+                            )
                         })
                         .collect();
                     if let Ok(mut free) = contexts.lock() {
@@ -238,17 +237,6 @@ impl<M: NavMap> Planner<M> {
         stats: &mut PlannerStats,
         answers: &mut Vec<(Entity, Answer<M::Node>)>,
     ) {
-        let space = match map.space() {
-            Ok(space) => space,
-            Err(e) => {
-                // Nothing can be searched: every waiting request fails with the map's refusal.
-                self.stepping = None;
-                for entity in self.queue.drain(..) {
-                    answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
-                }
-                return;
-            }
-        };
         // A search the map changed under starts again, first in line.
         if let Some((entity, _)) = self.stepping.as_ref() {
             let entity = *entity;
@@ -271,79 +259,25 @@ impl<M: NavMap> Planner<M> {
                     continue;
                 };
                 job.version = map.version();
-                if let Err(failure) = checked_start(&space, job.start, job.goal) {
-                    answers.push((entity, Err(failure)));
-                    continue;
-                }
-                match Stepper::new(&mut self.ctx, &space, job.start, job.goal, options()) {
-                    Ok(stepper) => self.stepping = Some((entity, stepper)),
-                    Err(e) => {
-                        answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
+                match map.start_search(&mut self.ctx, job.start, job.goal) {
+                    Ok(search) => self.stepping = Some((entity, search)),
+                    Err(failure) => {
+                        answers.push((entity, Err(failure)));
                         continue;
                     }
                 }
             }
-            let Some((entity, stepper)) = self.stepping.as_mut() else {
+            let Some((entity, search)) = self.stepping.as_mut() else {
                 break;
             };
             let entity = *entity;
-            match stepper.step(&mut self.ctx, &space) {
-                Ok(StepEvent::Expanded(_)) => stats.expanded += 1,
-                Ok(StepEvent::Finished(outcome)) => {
-                    self.stepping = None;
-                    answers.push((entity, answer_of(outcome)));
-                }
-                Err(e) => {
-                    self.stepping = None;
-                    answers.push((entity, Err(PathFailure::Refused(e.to_string()))));
-                }
+            let resumed = map.resume_search(&mut self.ctx, search, budget - stats.expanded);
+            stats.expanded += resumed.expanded;
+            if let Some(answer) = resumed.answer {
+                self.stepping = None;
+                answers.push((entity, answer));
             }
         }
-    }
-}
-
-/// The options every search of the plugin runs with: A*, the default tie rule, so that both
-/// ways of planning answer the same path.
-fn options<C: pathkit::Cost>() -> SearchOptions<C> {
-    SearchOptions::new()
-}
-
-/// What the map's own check of the ends rules out before searching.
-fn checked_start<S: Pathfinder>(space: &S, start: S::Node, goal: S::Node) -> Result<(), PathFailure>
-where
-    S::Error: std::fmt::Display,
-{
-    match space.check_ends(start, goal) {
-        Ok(Ends::StartBlocked) => Err(PathFailure::StartBlocked),
-        Ok(Ends::GoalBlocked) => Err(PathFailure::GoalBlocked),
-        Ok(Ends::Apart) => Err(PathFailure::Unreachable),
-        Ok(Ends::Open) => Ok(()),
-        Err(e) => Err(PathFailure::Refused(e.to_string())),
-    }
-}
-
-/// One search on `map`, run to the end: the same loop as budgeted planning (the search core's
-/// general loop, A*), so both answer the same path.
-pub(crate) fn search<M: NavMap>(
-    map: &M,
-    ctx: &mut SearchContext<M::Cost>,
-    start: M::Node,
-    goal: M::Node,
-) -> Answer<M::Node> {
-    let space = map
-        .space()
-        .map_err(|e| PathFailure::Refused(e.to_string()))?;
-    checked_start(&space, start, goal)?;
-    match AStar(&space).find_path_with(ctx, start, goal, &options()) {
-        Ok(outcome) => answer_of(outcome),
-        Err(e) => Err(PathFailure::Refused(e.to_string())),
-    }
-}
-
-fn answer_of<N, C: pathkit::Cost>(outcome: Outcome<N, C>) -> Answer<N> {
-    match outcome {
-        Outcome::Found(path) => Ok((path.nodes, path.cost.to_f64())),
-        _ => Err(PathFailure::Unreachable),
     }
 }
 

@@ -111,6 +111,19 @@ pub enum PathFailure {
     Refused(String),
 }
 
+impl std::fmt::Display for PathFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PathFailure::StartBlocked => f.write_str("the start is a wall"),
+            PathFailure::GoalBlocked => f.write_str("the goal is a wall"),
+            PathFailure::Unreachable => f.write_str("no way joins the start and the goal"),
+            PathFailure::Refused(why) => write!(f, "the map refused the query: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PathFailure {}
+
 /// Written when a [`PlannedPath`] is put on an entity (a first answer or a re-plan).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PathReady {

@@ -1,15 +1,13 @@
 //! The plugin's systems, in the order [`PathkitSystems`] runs them.
 
 use crate::follower::{Arrived, PathFollower};
-use crate::nav_map::{Edit, NavMap};
+use crate::nav_map::NavMap;
 use crate::planner::{delivery, Delivery, Planner, PlannerStats, Planning};
 use crate::request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 use bevy_ecs::prelude::*;
 use bevy_math::{Quat, Vec3};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
-use pathkit::search::SearchSpace;
-use pathkit::{Cost, Ends, Pathfinder};
 
 /// The plugin's steps in a frame, in this order, in `Update`: order your own systems against
 /// them (edit the map before [`Edits`](Self::Edits), read answers after
@@ -31,7 +29,7 @@ pub enum PathkitSystems {
 #[derive(Message)]
 pub struct MapEdited<M: NavMap> {
     /// What changed.
-    pub edits: Vec<Edit<M::Node>>,
+    pub edits: Vec<M::Edit>,
 }
 
 impl<M: NavMap> Clone for MapEdited<M> {
@@ -48,40 +46,6 @@ impl<M: NavMap> std::fmt::Debug for MapEdited<M> {
             .field("edits", &self.edits)
             .finish()
     }
-}
-
-/// Whether the rest of a path, `rest` (from where the agent stands to the goal, costing
-/// `cost`), must be searched again after `edits` to map `map`. A node made dearer or walled
-/// can break it or make it dearer only if the rest passes through a node the edit touches
-/// ([`NavMap::touched_by`]); a node made cheaper or opened can give a shorter path only through
-/// a node it touches, and such a path costs at least the map's admissible estimate to that
-/// node plus from it. Otherwise the rest is still a shortest path: every path avoiding the
-/// touched nodes kept its cost.
-pub(crate) fn needs_replanning<M: NavMap>(
-    map: &M,
-    space: &M::Space<'_>,
-    rest: &[M::Node],
-    cost: f64,
-    edits: &[Edit<M::Node>],
-) -> bool {
-    let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
-        return false;
-    };
-    let mut touched = Vec::new();
-    edits.iter().any(|edit| {
-        map.touched_by(edit.node, &mut touched);
-        if edit.made_dearer() {
-            touched.iter().any(|t| rest.contains(t))
-        } else if edit.made_cheaper() {
-            touched.iter().any(|&t| {
-                let through: f64 =
-                    space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
-                through < cost
-            })
-        } else {
-            false
-        }
-    })
 }
 
 /// An agent with a path, and what says where it stands.
@@ -111,9 +75,6 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         return;
     }
     let map = &*map;
-    // The edited map's space, made once for every agent (a map that cannot be searched now
-    // re-plans every path: the search will say why).
-    let space = map.space().ok();
     for (entity, request, path, follower, transform) in &agents {
         if planner.is_pending(entity) {
             continue; // searched again anyway: its answer would be of an older map
@@ -126,32 +87,19 @@ pub(crate) fn replan_after_edits<M: NavMap>(
             _ => 0,
         };
         let rest = &path.nodes[at.min(path.nodes.len())..];
-        let replan = match &space {
-            Some(space) => needs_replanning(map, space, rest, rest_cost(space, rest), &edits),
-            None => true,
-        };
-        if replan {
+        if map.must_replan(rest, &edits) {
             let from = rest.first().copied().unwrap_or(request.start);
             planner.submit(entity, from, request.goal, map.version());
             stats.replanned += 1;
         }
     }
-    // A request with no path gets one only through a node opened or made cheaper, and only
-    // when the map's own check of its ends no longer rules it out (a refusal stays one: its
-    // ends are off the map).
-    if edits.iter().any(Edit::made_cheaper) {
-        for (entity, request) in &failed {
-            let still_none = match &space {
-                Some(space) => !matches!(
-                    space.check_ends(request.start, request.goal),
-                    Ok(Ends::Open)
-                ),
-                None => true,
-            };
-            if !still_none && !planner.is_pending(entity) {
-                planner.submit(entity, request.start, request.goal, map.version());
-                stats.replanned += 1;
-            }
+    // A request with no path gets one only through something the edits opened, and only when
+    // the map's own check of its ends no longer rules it out (a refusal stays one: its ends are
+    // off the map).
+    for (entity, request) in &failed {
+        if !planner.is_pending(entity) && map.may_now_reach(request.start, request.goal, &edits) {
+            planner.submit(entity, request.start, request.goal, map.version());
+            stats.replanned += 1;
         }
     }
     edited.write(MapEdited { edits });
@@ -167,26 +115,6 @@ fn nearest_node<M: NavMap>(map: &M, nodes: &[M::Node], point: Vec3) -> usize {
         }
     }
     best.0
-}
-
-/// What `rest` costs on the edited map: the sum of its steps' costs, infinite when a step is
-/// gone. Comparing estimates with this cost is sound: a node the edits made cheaper on the rest
-/// lowers it, and a node they made dearer or walled on it re-plans the path anyway.
-fn rest_cost<S: SearchSpace>(space: &S, rest: &[S::Node]) -> f64
-where
-    S::Node: PartialEq,
-{
-    rest.windows(2)
-        .map(|pair| {
-            let mut cost = f64::INFINITY;
-            space.successors(pair[0], |n, c| {
-                if n == pair[1] {
-                    cost = cost.min(c.to_f64());
-                }
-            });
-            cost
-        })
-        .sum()
 }
 
 /// Queues new and changed requests, drops removed ones.

@@ -3,7 +3,7 @@
 
 use crate::nav_map::Edit;
 use bevy_math::Vec2;
-use pathkit::grid::Cell;
+use pathkit::grid::{Cell, Diagonal};
 
 /// Cells `size` wide in the XY plane, the top-left corner of cell `(0, 0)` at `origin`, columns
 /// going right and rows going down the screen, as a tile map is drawn.
@@ -47,5 +47,32 @@ pub(crate) fn weight_edit<N>(node: N, before: u32, after: u32) -> Edit<N> {
         node,
         before: cost(before),
         after: cost(after),
+    }
+}
+
+/// Writes into `out` the cells of a `width` x `height` grid whose moves an edit of `cell`
+/// changes under the `diagonal` rule: the cell, and without corner cutting the cells around it
+/// (walling a cell forbids the diagonal moves past its corner; opening it allows them).
+pub(crate) fn touched_cells(
+    cell: Cell,
+    diagonal: Diagonal,
+    width: u32,
+    height: u32,
+    out: &mut Vec<Cell>,
+) {
+    out.clear();
+    if diagonal != Diagonal::NoCornerCutting {
+        // Moves that enter the cell or leave it: the only ones its weight prices or allows.
+        out.push(cell);
+        return;
+    }
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            if let Some(c) = cell.offset(dx, dy) {
+                if c.x < width && c.y < height {
+                    out.push(c);
+                }
+            }
+        }
     }
 }

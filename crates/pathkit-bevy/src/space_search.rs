@@ -1,0 +1,259 @@
+//! The search and the edit rules of a map over a pathkit space with dense indices
+//! ([`IndexedSpace`]): the tile, hex, level and graph maps use these, and so can a map of your
+//! own.
+//!
+//! The search is the search core's A* run a step at a time ([`Stepper`]), so a search slices
+//! exactly and answers the same path however it is sliced. The edits are [`Edit`]s of nodes.
+//!
+//! ```
+//! use bevy_ecs::prelude::*;
+//! use bevy_math::Vec3;
+//! use pathkit::grid::{Cell, Grid};
+//! use pathkit::search::{SearchContext, Stepper};
+//! use pathkit_bevy::{space_search, Edit, NavMap, PathFailure, Resumed};
+//! use std::sync::Arc;
+//!
+//! /// A four-connected tile map of your own: cells one unit wide, no edits.
+//! #[derive(Resource, Clone)]
+//! struct Tiles(Arc<Grid>);
+//!
+//! impl NavMap for Tiles {
+//!     type Node = Cell;
+//!     type Edit = Edit<Cell>;
+//!     type Context = SearchContext<u32>;
+//!     type Search = Stepper<Cell, u32>;
+//!
+//!     fn start_search(&self, ctx: &mut Self::Context, start: Cell, goal: Cell) -> Result<Self::Search, PathFailure> {
+//!         space_search::start(&self.0.four_connected(), ctx, start, goal)
+//!     }
+//!     fn resume_search(&self, ctx: &mut Self::Context, search: &mut Self::Search, budget: u64) -> Resumed<Cell> {
+//!         space_search::resume(&self.0.four_connected(), ctx, search, budget)
+//!     }
+//!     fn position(&self, cell: Cell) -> Vec3 {
+//!         Vec3::new(cell.x as f32 + 0.5, -(cell.y as f32) - 0.5, 0.0)
+//!     }
+//!     fn node_at(&self, p: Vec3) -> Option<Cell> {
+//!         self.0.cell(p.x.floor() as u32, (-p.y).floor() as u32)
+//!     }
+//!     fn version(&self) -> u64 { 0 }
+//!     fn take_edits(&mut self) -> Vec<Edit<Cell>> { Vec::new() }
+//!     fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+//!         let touched = |cell: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(cell) };
+//!         space_search::needs_replanning(&self.0.four_connected(), touched, rest, edits)
+//!     }
+//!     fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {
+//!         space_search::may_now_reach(&self.0.four_connected(), start, goal, edits)
+//!     }
+//! }
+//!
+//! let map = Tiles(Arc::new(Grid::from_ascii("...\n.#.\n...")?));
+//! let answer = pathkit_bevy::search_to_end(&map, &mut SearchContext::new(), Cell::new(0, 1), Cell::new(2, 1))?;
+//! assert_eq!(answer.1, 4.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::nav_map::{Edit, Resumed};
+use crate::request::PathFailure;
+use pathkit::search::{
+    IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, StepEvent, Stepper,
+};
+use pathkit::{Cost, Ends, Pathfinder};
+use std::fmt::Display;
+
+/// What the map's own check of the ends ([`Pathfinder::check_ends`]) rules out before
+/// searching.
+///
+/// # Errors
+///
+/// The failure the check finds; an end off the map is [`PathFailure::Refused`] with the map's
+/// message.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit_bevy::{space_search, PathFailure};
+///
+/// let grid = Grid::from_ascii(".#.")?;
+/// let space = grid.four_connected();
+/// assert_eq!(space_search::check_ends(&space, Cell::new(0, 0), Cell::new(2, 0)), Err(PathFailure::Unreachable));
+/// assert_eq!(space_search::check_ends(&space, Cell::new(0, 0), Cell::new(1, 0)), Err(PathFailure::GoalBlocked));
+/// assert!(matches!(space_search::check_ends(&space, Cell::new(0, 0), Cell::new(9, 0)), Err(PathFailure::Refused(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_ends<P: Pathfinder>(
+    finder: &P,
+    start: P::Node,
+    goal: P::Node,
+) -> Result<(), PathFailure>
+where
+    P::Error: Display,
+{
+    match finder.check_ends(start, goal) {
+        Ok(Ends::StartBlocked) => Err(PathFailure::StartBlocked),
+        Ok(Ends::GoalBlocked) => Err(PathFailure::GoalBlocked),
+        Ok(Ends::Apart) => Err(PathFailure::Unreachable),
+        Ok(Ends::Open) => Ok(()),
+        Err(e) => Err(PathFailure::Refused(e.to_string())),
+    }
+}
+
+/// Sets up an A* search of `space` from `start` to `goal` (after [`check_ends`]), expanding
+/// nothing: a [`NavMap::start_search`](crate::NavMap::start_search).
+///
+/// # Errors
+///
+/// What [`check_ends`] finds; a search the space refuses is [`PathFailure::Refused`].
+pub fn start<N, C, S>(
+    space: &S,
+    ctx: &mut SearchContext<C>,
+    start: N,
+    goal: N,
+) -> Result<Stepper<N, C>, PathFailure>
+where
+    N: Copy + Eq + std::fmt::Debug,
+    C: Cost,
+    S: IndexedSpace<Node = N, Cost = C> + Pathfinder<Node = N, Cost = C>,
+    <S as Pathfinder>::Error: Display,
+{
+    check_ends(space, start, goal)?;
+    Stepper::new(ctx, space, start, goal, SearchOptions::new())
+        .map_err(|e| PathFailure::Refused(e.to_string()))
+}
+
+/// Runs at most `budget` expansions of a search made by [`start`] on the same space and
+/// context: a [`NavMap::resume_search`](crate::NavMap::resume_search).
+pub fn resume<N, C, S>(
+    space: &S,
+    ctx: &mut SearchContext<C>,
+    search: &mut Stepper<N, C>,
+    budget: u64,
+) -> Resumed<N>
+where
+    N: Copy + Eq + std::fmt::Debug,
+    C: Cost,
+    S: IndexedSpace<Node = N, Cost = C>,
+{
+    let mut expanded = 0;
+    while expanded < budget {
+        match search.step(ctx, space) {
+            Ok(StepEvent::Expanded(_)) => expanded += 1,
+            Ok(StepEvent::Finished(outcome)) => {
+                let answer = match outcome {
+                    Outcome::Found(path) => Ok((path.nodes, path.cost.to_f64())),
+                    _ => Err(PathFailure::Unreachable),
+                };
+                return Resumed {
+                    expanded,
+                    answer: Some(answer),
+                };
+            }
+            Err(e) => {
+                return Resumed {
+                    expanded,
+                    answer: Some(Err(PathFailure::Refused(e.to_string()))),
+                }
+            }
+        }
+    }
+    Resumed {
+        expanded,
+        answer: None,
+    }
+}
+
+/// Whether `rest` (the rest of a shortest path of `space` before `edits`) may no longer be
+/// one: a [`NavMap::must_replan`](crate::NavMap::must_replan) for edits of nodes.
+///
+/// An edit of a node changes only the moves through the nodes `touched_by` it lists (written
+/// into its second argument: the node itself, and on a grid whose diagonals may not cut
+/// corners the cells around it). A node made dearer or walled can break the rest or make it
+/// dearer only if the rest passes through one of them; a node made cheaper or opened can give a
+/// shorter path only through one of them, and such a path costs at least the space's admissible
+/// estimate to that node plus from it. When neither holds, every path avoiding the touched
+/// nodes kept its cost, and the rest is still a shortest path.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit_bevy::{space_search, Edit};
+///
+/// let grid = Grid::new(5, 3)?; // the edits already made: none that matter here
+/// let space = grid.four_connected();
+/// let rest = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
+/// let only = |c: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(c) };
+/// let walled = |x, y| Edit { node: Cell::new(x, y), before: Some(1.0), after: None };
+/// assert!(space_search::needs_replanning(&space, only, &rest, &[walled(1, 0)]));
+/// assert!(!space_search::needs_replanning(&space, only, &rest, &[walled(1, 2)]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn needs_replanning<S>(
+    space: &S,
+    mut touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
+    rest: &[S::Node],
+    edits: &[Edit<S::Node>],
+) -> bool
+where
+    S: SearchSpace,
+    S::Node: PartialEq,
+{
+    let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
+        return false;
+    };
+    let mut touched = Vec::new();
+    let mut cost = None;
+    edits.iter().any(|edit| {
+        touched_by(edit.node, &mut touched);
+        if edit.made_dearer() {
+            touched.iter().any(|t| rest.contains(t))
+        } else if edit.made_cheaper() {
+            let cost = *cost.get_or_insert_with(|| rest_cost(space, rest));
+            touched.iter().any(|&t| {
+                let through = space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
+                through < cost
+            })
+        } else {
+            false
+        }
+    })
+}
+
+/// What `rest` costs on the edited space: the sum of its steps' costs, infinite when a step is
+/// gone. Comparing estimates with this cost is sound: a node the edits made cheaper on the rest
+/// lowers it, and a node they made dearer or walled on it re-plans the path anyway.
+fn rest_cost<S: SearchSpace>(space: &S, rest: &[S::Node]) -> f64
+where
+    S::Node: PartialEq,
+{
+    rest.windows(2)
+        .map(|pair| {
+            let mut cost = f64::INFINITY;
+            space.successors(pair[0], |n, c| {
+                if n == pair[1] {
+                    cost = cost.min(c.to_f64());
+                }
+            });
+            cost
+        })
+        .sum()
+}
+
+/// Whether a request with no path may find one after `edits`: some node opened or made
+/// cheaper, and `finder`'s own check of the ends no longer rules the request out. A
+/// [`NavMap::may_now_reach`](crate::NavMap::may_now_reach) for edits of nodes.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit_bevy::{space_search, Edit};
+///
+/// let grid = Grid::from_ascii("...")?; // the wall at (1, 0) was just opened
+/// let opened = [Edit { node: Cell::new(1, 0), before: None, after: Some(1.0) }];
+/// assert!(space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0), &opened));
+/// assert!(!space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0), &[]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn may_now_reach<P: Pathfinder>(
+    finder: &P,
+    start: P::Node,
+    goal: P::Node,
+    edits: &[Edit<P::Node>],
+) -> bool {
+    edits.iter().any(Edit::made_cheaper) && matches!(finder.check_ends(start, goal), Ok(Ends::Open))
+}

@@ -35,24 +35,32 @@
 #![deny(missing_docs)]
 
 mod follower;
+mod graph_map;
 mod grid_map;
 mod hex_map;
+mod hierarchy_map;
 mod levels_map;
 mod nav_map;
+mod navmesh_map;
 mod planner;
 mod request;
 pub mod space_search;
 mod systems;
 mod tiles;
+mod whole_search;
 
 pub use follower::{Arrived, PathFollower};
+pub use graph_map::GraphMap;
 pub use grid_map::GridMap;
 pub use hex_map::HexMap;
+pub use hierarchy_map::HierarchyMap;
 pub use levels_map::LevelsMap;
 pub use nav_map::{search_to_end, Answer, Edit, NavMap, Resumed};
+pub use navmesh_map::{NavMeshMap, ObstacleEdit, ObstacleId};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 pub use systems::{MapEdited, PathkitSystems};
+pub use whole_search::WholeSearch;
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::schedule::IntoScheduleConfigs;

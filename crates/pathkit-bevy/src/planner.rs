@@ -28,6 +28,10 @@ pub enum Planning {
     /// On the main thread, oldest request first, at most `expansions` node expansions per
     /// frame over all requests: for builds without threads (the browser), or to keep every
     /// frame's share of the work fixed. A search the budget cannot finish goes on next frame.
+    ///
+    /// A search that cannot stop halfway ([`WholeSearch`](crate::WholeSearch): HPA*, the
+    /// navmesh) runs whole; what it expands beyond the frame's budget is taken from the next
+    /// frames' budgets, so over any run of frames the expansions average to at most the budget.
     Budgeted {
         /// Node expansions per frame, over all requests.
         expansions: u64,
@@ -94,6 +98,9 @@ pub(crate) struct Planner<M: NavMap> {
     batches: Vec<Task<Batch<M::Node>>>,
     /// The next job's ticket.
     next_ticket: u64,
+    /// Budgeted planning: expansions run beyond past frames' budgets (by searches that cannot
+    /// stop halfway), taken from the next frames' budgets.
+    overrun: u64,
 }
 
 impl<M: NavMap> Default for Planner<M> {
@@ -106,6 +113,7 @@ impl<M: NavMap> Default for Planner<M> {
             pool: Arc::new(Mutex::new(Vec::new())),
             batches: Vec::new(),
             next_ticket: 0,
+            overrun: 0,
         }
     }
 }
@@ -250,6 +258,10 @@ impl<M: NavMap> Planner<M> {
                 self.queue.push_front(entity);
             }
         }
+        // What earlier frames ran over is paid back first.
+        let paid = self.overrun.min(budget);
+        self.overrun -= paid;
+        let budget = budget - paid;
         while stats.expanded < budget {
             if self.stepping.is_none() {
                 let Some(entity) = self.queue.pop_front() else {
@@ -273,6 +285,9 @@ impl<M: NavMap> Planner<M> {
             let entity = *entity;
             let resumed = map.resume_search(&mut self.ctx, search, budget - stats.expanded);
             stats.expanded += resumed.expanded;
+            if stats.expanded > budget {
+                self.overrun += stats.expanded - budget;
+            }
             if let Some(answer) = resumed.answer {
                 self.stepping = None;
                 answers.push((entity, answer));

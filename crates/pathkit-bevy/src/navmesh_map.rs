@@ -1,0 +1,298 @@
+//! [`NavMeshMap`]: free space among polygon obstacles, searched for any-angle paths, as the
+//! plugin's map.
+
+use crate::nav_map::{NavMap, Resumed};
+use crate::request::PathFailure;
+use crate::space_search;
+use crate::whole_search::WholeSearch;
+use bevy_ecs::resource::Resource;
+use bevy_math::Vec3;
+use pathkit::geometry::{Extrusion, Point, Polygon};
+use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
+use pathkit::{Ends, Pathfinder};
+use std::sync::Arc;
+
+/// Names an obstacle of a [`NavMeshMap`], to remove it later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObstacleId(u64);
+
+/// One change to a [`NavMeshMap`]: an obstacle added or removed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObstacleEdit {
+    /// An obstacle was added.
+    Added(ObstacleId, Polygon),
+    /// An obstacle was removed.
+    Removed(ObstacleId, Polygon),
+}
+
+/// The free space of a box among polygon obstacles, for agents of one radius, searched for the
+/// shortest any-angle path (pathkit's [`NavMesh`] and its any-angle search): paths go straight
+/// from corner to corner of the obstacles grown by the radius. The mesh's coordinates are the
+/// world's X and Y; nodes are points.
+///
+/// Add and remove obstacles through [`add_obstacles`](Self::add_obstacles) and
+/// [`remove_obstacle`](Self::remove_obstacle); each edit rebuilds the mesh. The plugin then
+/// re-plans exactly the paths an added obstacle cuts (a leg of the rest no longer in sight on
+/// the new mesh) and the paths a removed one could shorten (the shortest way through the freed
+/// ground, the obstacle grown by the radius, is shorter than the rest). Every other path keeps
+/// its length and stays shortest.
+///
+/// A query cannot stop halfway ([`WholeSearch`]): under budgeted planning each runs whole, its
+/// overrun taken from the next frames' budgets.
+///
+/// ```
+/// use bevy_app::App;
+/// use pathkit::geometry::{Point, Polygon};
+/// use pathkit_bevy::{NavMeshMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+///
+/// let p = Point::new;
+/// let mut map = NavMeshMap::new(0.5, p(0.0, 0.0), p(10.0, 10.0))?;
+/// map.add_obstacles([Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)])])?;
+/// let mut app = App::new();
+/// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 1_000 }));
+/// app.insert_resource(map);
+/// let agent = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(p(2.0, 2.0), p(8.0, 2.0))).id();
+/// app.update();
+/// let path = app.world().get::<PlannedPath<NavMeshMap>>(agent).unwrap();
+/// assert_eq!(path.nodes[1], p(3.5, 8.5)); // round the top of the wall, half a unit off it
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Resource, Clone, Debug)]
+pub struct NavMeshMap {
+    mesh: Arc<NavMesh>,
+    obstacles: Arc<Vec<(ObstacleId, Polygon)>>,
+    radius: f64,
+    min: Point,
+    max: Point,
+    next_id: u64,
+    version: u64,
+    edits: Vec<ObstacleEdit>,
+}
+
+impl NavMeshMap {
+    /// The box from `min` to `max` with no obstacle, for agents of `radius` (their centres keep
+    /// that far from the box's sides and from every obstacle).
+    ///
+    /// # Errors
+    ///
+    /// As [`NavMesh::from_obstacles`]: an empty box, a radius negative or not finite,
+    /// coordinates out of range.
+    pub fn new(radius: f64, min: Point, max: Point) -> Result<Self, NavMeshError> {
+        Ok(NavMeshMap {
+            mesh: Arc::new(NavMesh::from_obstacles(&[], radius, min, max)?),
+            obstacles: Arc::new(Vec::new()),
+            radius,
+            min,
+            max,
+            next_id: 0,
+            version: 0,
+            edits: Vec::new(),
+        })
+    }
+
+    /// The mesh searched.
+    pub fn mesh(&self) -> &NavMesh {
+        &self.mesh
+    }
+
+    /// The agents' radius.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The obstacles, oldest first.
+    pub fn obstacles(&self) -> impl ExactSizeIterator<Item = (ObstacleId, &Polygon)> + '_ {
+        self.obstacles.iter().map(|(id, polygon)| (*id, polygon))
+    }
+
+    /// Adds `polygons` as obstacles (one rebuild of the mesh for all of them), recording the
+    /// edits; their ids, in order.
+    ///
+    /// # Errors
+    ///
+    /// As [`NavMesh::from_obstacles`] (a coordinate not finite or out of range, obstacles piled
+    /// so that the mesh cannot be built); the map is then left as it was.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit_bevy::{NavMap, NavMeshMap};
+    ///
+    /// let p = Point::new;
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let ids = map.add_obstacles([Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)])])?;
+    /// assert!(!map.mesh().line_of_sight(p(1.0, 5.0), p(9.0, 5.0))?);
+    /// assert_eq!(map.take_edits().len(), 1);
+    /// // A bad polygon changes nothing.
+    /// assert!(map.add_obstacles([Polygon::new(vec![p(f64::NAN, 1.0), p(2.0, 2.0), p(1.0, 3.0)])]).is_err());
+    /// assert_eq!(map.obstacles().len(), 1);
+    /// assert!(map.take_edits().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_obstacles(
+        &mut self,
+        polygons: impl IntoIterator<Item = Polygon>,
+    ) -> Result<Vec<ObstacleId>, NavMeshError> {
+        let mut obstacles = (*self.obstacles).clone();
+        let mut ids = Vec::new();
+        for polygon in polygons {
+            let id = ObstacleId(self.next_id + ids.len() as u64);
+            ids.push(id);
+            obstacles.push((id, polygon));
+        }
+        if ids.is_empty() {
+            return Ok(ids);
+        }
+        self.rebuild(obstacles)?;
+        self.next_id += ids.len() as u64;
+        let added = self.obstacles.iter().rev().take(ids.len()).rev();
+        self.edits
+            .extend(added.map(|(id, polygon)| ObstacleEdit::Added(*id, polygon.clone())));
+        Ok(ids)
+    }
+
+    /// Removes obstacle `id`, rebuilding the mesh, and records the edit; the obstacle, or `None`
+    /// when the map has no such obstacle.
+    ///
+    /// # Errors
+    ///
+    /// As [`NavMesh::from_obstacles`] for the obstacles left; the map is then left as it was.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit_bevy::NavMeshMap;
+    ///
+    /// let p = Point::new;
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let ids = map.add_obstacles([Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)])])?;
+    /// assert!(map.remove_obstacle(ids[0])?.is_some());
+    /// assert!(map.mesh().line_of_sight(p(1.0, 5.0), p(9.0, 5.0))?);
+    /// assert_eq!(map.remove_obstacle(ids[0])?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove_obstacle(&mut self, id: ObstacleId) -> Result<Option<Polygon>, NavMeshError> {
+        let Some(k) = self.obstacles.iter().position(|(o, _)| *o == id) else {
+            return Ok(None);
+        };
+        let mut obstacles = (*self.obstacles).clone();
+        let (_, polygon) = obstacles.remove(k);
+        self.rebuild(obstacles)?;
+        self.edits.push(ObstacleEdit::Removed(id, polygon.clone()));
+        Ok(Some(polygon))
+    }
+
+    /// Builds the mesh of `obstacles` and, if it builds, makes them the map's.
+    fn rebuild(&mut self, obstacles: Vec<(ObstacleId, Polygon)>) -> Result<(), NavMeshError> {
+        let polygons: Vec<Polygon> = obstacles.iter().map(|(_, p)| p.clone()).collect();
+        let mesh = NavMesh::from_obstacles(&polygons, self.radius, self.min, self.max)?;
+        self.mesh = Arc::new(mesh);
+        self.obstacles = Arc::new(obstacles);
+        self.version += 1;
+        Ok(())
+    }
+
+    /// A lower bound on the length of any way from `from` to `goal` through ground `removed`
+    /// freed (the obstacle grown by the radius: nowhere else did the walkable ground grow).
+    fn through_freed(&self, from: Point, goal: Point, removed: &Polygon) -> f64 {
+        let grown = removed.extruded(self.radius, Extrusion::Clearance);
+        let via = distance_to(&grown, from) + distance_to(&grown, goal);
+        via.max(from.distance(goal))
+    }
+}
+
+/// The distance from `p` to `polygon` (0 inside it or on a side).
+fn distance_to(polygon: &Polygon, p: Point) -> f64 {
+    if polygon.contains_strictly(p) {
+        return 0.0;
+    }
+    let to_side = polygon
+        .edges()
+        .map(|(a, b)| {
+            let ab = b - a;
+            let len2 = ab.dot(ab);
+            let t = if len2 > 0.0 {
+                ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            p.distance(a + ab * t)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let to_vertex = polygon
+        .points()
+        .iter()
+        .map(|&v| p.distance(v))
+        .fold(f64::INFINITY, f64::min);
+    to_side.min(to_vertex)
+}
+
+impl NavMap for NavMeshMap {
+    type Node = Point;
+    type Edit = ObstacleEdit;
+    type Context = AnyAngleSearch;
+    type Search = WholeSearch<Point>;
+
+    fn start_search(
+        &self,
+        _ctx: &mut AnyAngleSearch,
+        start: Point,
+        goal: Point,
+    ) -> Result<WholeSearch<Point>, PathFailure> {
+        space_search::check_ends(&*self.mesh, start, goal)?;
+        Ok(WholeSearch::new(start, goal))
+    }
+
+    fn resume_search(
+        &self,
+        ctx: &mut AnyAngleSearch,
+        search: &mut WholeSearch<Point>,
+        _budget: u64,
+    ) -> Resumed<Point> {
+        search.run(&*self.mesh, ctx, |ctx| ctx.expanded() as u64)
+    }
+
+    fn must_replan(&self, rest: &[Point], edits: &[ObstacleEdit]) -> bool {
+        let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
+            return false;
+        };
+        let added = edits.iter().any(|e| matches!(e, ObstacleEdit::Added(..)));
+        // An obstacle added can only cut the rest: re-plan when a leg is no longer in sight.
+        if added {
+            let in_sight = |a: Point, b: Point| self.mesh.line_of_sight(a, b).unwrap_or(false);
+            let cut = match rest {
+                [only] => self.mesh.triangle_at(*only).is_none(),
+                _ => rest.windows(2).any(|leg| !in_sight(leg[0], leg[1])),
+            };
+            if cut {
+                return true;
+            }
+        }
+        // An obstacle removed can only give a shorter way, through the ground it freed.
+        let length: f64 = rest.windows(2).map(|leg| leg[0].distance(leg[1])).sum();
+        edits.iter().any(|edit| match edit {
+            ObstacleEdit::Removed(_, polygon) => self.through_freed(from, goal, polygon) < length,
+            ObstacleEdit::Added(..) => false,
+        })
+    }
+
+    fn may_now_reach(&self, start: Point, goal: Point, edits: &[ObstacleEdit]) -> bool {
+        edits.iter().any(|e| matches!(e, ObstacleEdit::Removed(..)))
+            && matches!(self.mesh.check_ends(start, goal), Ok(Ends::Open))
+    }
+
+    fn position(&self, point: Point) -> Vec3 {
+        Vec3::new(point.x as f32, point.y as f32, 0.0)
+    }
+
+    fn node_at(&self, position: Vec3) -> Option<Point> {
+        let point = Point::new(f64::from(position.x), f64::from(position.y));
+        self.mesh.triangle_at(point).map(|_| point)
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn take_edits(&mut self) -> Vec<ObstacleEdit> {
+        std::mem::take(&mut self.edits)
+    }
+}

@@ -1,0 +1,329 @@
+//! Navmesh maps in the plugin: any-angle answers against a visibility graph written here (the
+//! corners of axis-aligned rectangles grown by the agent's radius, a leg blocked when it enters
+//! a grown rectangle's interior or leaves the shrunk box; Dijkstra over the legs), the same in
+//! both ways of planning; after obstacles are added and removed at random every path is as
+//! short as the oracle's, and a path an edit cannot affect is left alone.
+
+mod support;
+use bevy_app::{App, TaskPoolPlugin};
+use bevy_ecs::entity::Entity;
+use pathkit::geometry::{Point, Polygon};
+use pathkit_bevy::{
+    NavMeshMap, ObstacleId, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats,
+    Planning,
+};
+use std::collections::BinaryHeap;
+use support::{run_until_answered, Cheapest};
+
+const W: f64 = 40.0;
+const H: f64 = 30.0;
+
+/// An axis-aligned rectangle: `(x0, y0, x1, y1)`.
+type Rect = (f64, f64, f64, f64);
+
+/// Whether the segment `a`-`b` passes through the open interior of `r` (clipped against the
+/// rectangle's four open half-planes, Liang-Barsky).
+fn enters(a: Point, b: Point, r: Rect) -> bool {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, a.x - r.0),
+        (dx, r.2 - a.x),
+        (-dy, a.y - r.1),
+        (dy, r.3 - a.y),
+    ] {
+        if p == 0.0 {
+            if q <= 0.0 {
+                return false; // on or beyond the side's line, parallel to it
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t1 - t0 > 1e-9
+}
+
+/// The shortest length from `a` to `b` among `rects` grown by `radius`, inside the box shrunk
+/// by it; `None` when there is none (or an end is not free).
+fn shortest(rects: &[Rect], radius: f64, a: Point, b: Point) -> Option<f64> {
+    let grown: Vec<Rect> = rects
+        .iter()
+        .map(|r| (r.0 - radius, r.1 - radius, r.2 + radius, r.3 + radius))
+        .collect();
+    let inside_box =
+        |p: Point| p.x >= radius && p.x <= W - radius && p.y >= radius && p.y <= H - radius;
+    let free = |p: Point| {
+        inside_box(p)
+            && grown
+                .iter()
+                .all(|r| !(p.x > r.0 && p.x < r.2 && p.y > r.1 && p.y < r.3))
+    };
+    if !free(a) || !free(b) {
+        return None;
+    }
+    let mut points = vec![a, b];
+    for r in &grown {
+        for p in [
+            Point::new(r.0, r.1),
+            Point::new(r.2, r.1),
+            Point::new(r.2, r.3),
+            Point::new(r.0, r.3),
+        ] {
+            if free(p) {
+                points.push(p);
+            }
+        }
+    }
+    let sees = |p: Point, q: Point| grown.iter().all(|&r| !enters(p, q, r));
+    let mut best = vec![f64::INFINITY; points.len()];
+    best[0] = 0.0;
+    let mut open = BinaryHeap::from([Cheapest(0.0, 0usize)]);
+    while let Some(Cheapest(d, i)) = open.pop() {
+        if i == 1 {
+            return Some(d);
+        }
+        if d > best[i] {
+            continue;
+        }
+        for j in 0..points.len() {
+            let step = points[i].distance(points[j]);
+            if j != i && d + step < best[j] && sees(points[i], points[j]) {
+                best[j] = d + step;
+                open.push(Cheapest(d + step, j));
+            }
+        }
+    }
+    None
+}
+
+/// A random generator of the test's own.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A rectangle with whole-number corners, at least 2 from the box's sides and from every
+    /// one of `others` (so grown corners stay apart), or `None` after a few tries.
+    fn rect(&mut self, others: &[Rect]) -> Option<Rect> {
+        for _ in 0..50 {
+            let (x, y) = (
+                (2.0 + self.next() * (W - 10.0)).floor(),
+                (2.0 + self.next() * (H - 10.0)).floor(),
+            );
+            let (w, h) = (
+                (1.0 + self.next() * 6.0).floor(),
+                (1.0 + self.next() * 6.0).floor(),
+            );
+            let r = (x, y, x + w, y + h);
+            let apart = |o: &Rect| {
+                r.2 + 2.0 <= o.0 || o.2 + 2.0 <= r.0 || r.3 + 2.0 <= o.1 || o.3 + 2.0 <= r.1
+            };
+            if others.iter().all(apart) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// A point off the grid of whole numbers, free of `rects` grown by `radius`.
+    fn point(&mut self, rects: &[Rect], radius: f64) -> Point {
+        loop {
+            let p = Point::new(1.0 + self.next() * (W - 2.0), 1.0 + self.next() * (H - 2.0));
+            if rects.iter().all(|r| {
+                p.x < r.0 - radius - 0.01
+                    || p.x > r.2 + radius + 0.01
+                    || p.y < r.1 - radius - 0.01
+                    || p.y > r.3 + radius + 0.01
+            }) {
+                return p;
+            }
+        }
+    }
+}
+
+fn polygon(r: Rect) -> Polygon {
+    Polygon::new(vec![
+        Point::new(r.0, r.1),
+        Point::new(r.2, r.1),
+        Point::new(r.2, r.3),
+        Point::new(r.0, r.3),
+    ])
+}
+
+fn app(map: NavMeshMap, planning: Planning) -> App {
+    let mut app = App::new();
+    app.add_plugins(TaskPoolPlugin::default())
+        .add_plugins(PathkitPlugin::<NavMeshMap>::new(planning))
+        .insert_resource(map);
+    app
+}
+
+/// Checks every agent's answer against the oracle; the paths, for comparing.
+fn check(
+    app: &App,
+    rects: &[Rect],
+    radius: f64,
+    agents: &[(Entity, Point, Point)],
+) -> Vec<Vec<Point>> {
+    let world = app.world();
+    agents
+        .iter()
+        .map(|&(e, a, b)| {
+            match (
+                world.get::<PlannedPath<NavMeshMap>>(e),
+                shortest(rects, radius, a, b),
+            ) {
+                (Some(path), Some(best)) => {
+                    assert_eq!(path.nodes.first(), Some(&a));
+                    assert_eq!(path.nodes.last(), Some(&b));
+                    let length: f64 = path.nodes.windows(2).map(|l| l[0].distance(l[1])).sum();
+                    assert!((length - path.cost).abs() < 1e-9);
+                    assert!(
+                        (length - best).abs() < 1e-7 * best.max(1.0),
+                        "{a:?} -> {b:?}: {length}, the oracle {best}"
+                    );
+                    path.nodes.clone()
+                }
+                (None, None) => {
+                    assert!(world.get::<PathFailure>(e).is_some(), "{a:?} -> {b:?}");
+                    Vec::new()
+                }
+                (got, want) => panic!("{a:?} -> {b:?}: {got:?}, the oracle {want:?}"),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn navmesh_requests_get_the_shortest_any_angle_paths_in_both_ways_of_planning() {
+    for (seed, radius) in [(1u64, 0.0), (2, 0.5), (3, 0.25)] {
+        let mut draw = Draw(seed * 7919);
+        let mut rects = Vec::new();
+        for _ in 0..12 {
+            if let Some(r) = draw.rect(&rects) {
+                rects.push(r);
+            }
+        }
+        let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+            .unwrap();
+        let pairs: Vec<_> = (0..30)
+            .map(|_| (draw.point(&rects, radius), draw.point(&rects, radius)))
+            .collect();
+        let mut answers = Vec::new();
+        for planning in [Planning::Async, Planning::Budgeted { expansions: 20 }] {
+            let mut app = app(map.clone(), planning);
+            let agents: Vec<_> = pairs
+                .iter()
+                .map(|&(a, b)| {
+                    (
+                        app.world_mut()
+                            .spawn(PathRequest::<NavMeshMap>::new(a, b))
+                            .id(),
+                        a,
+                        b,
+                    )
+                })
+                .collect();
+            let entities: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+            run_until_answered::<NavMeshMap>(&mut app, &entities, 5_000);
+            answers.push(check(&app, &rects, radius, &agents));
+        }
+        assert_eq!(answers[0], answers[1], "seed {seed}");
+        assert!(
+            answers[0].iter().filter(|p| p.len() > 2).count() > 5,
+            "seed {seed}: too few paths turn"
+        );
+    }
+}
+
+#[test]
+fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
+    let radius = 0.5;
+    let mut draw = Draw(4242);
+    let mut rects: Vec<(ObstacleId, Rect)> = Vec::new();
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    for _ in 0..8 {
+        let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+        if let Some(r) = draw.rect(&all) {
+            let id = map.add_obstacles([polygon(r)]).unwrap()[0];
+            rects.push((id, r));
+        }
+    }
+    let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+    let mut app = app(
+        map,
+        Planning::Budgeted {
+            expansions: u64::MAX,
+        },
+    );
+    let agents: Vec<_> = (0..40)
+        .map(|_| {
+            let (a, b) = (draw.point(&all, radius), draw.point(&all, radius));
+            (
+                app.world_mut()
+                    .spawn(PathRequest::<NavMeshMap>::new(a, b))
+                    .id(),
+                a,
+                b,
+            )
+        })
+        .collect();
+    app.update();
+    let mut edits = 0;
+    for _ in 0..400 {
+        if edits == 14 {
+            break;
+        }
+        // Remove an obstacle or add one away from every agent's ends.
+        if edits % 3 == 2 && !rects.is_empty() {
+            let k = (draw.next() * rects.len() as f64) as usize;
+            let (id, _) = rects.remove(k);
+            assert!(app
+                .world_mut()
+                .resource_mut::<NavMeshMap>()
+                .remove_obstacle(id)
+                .unwrap()
+                .is_some());
+        } else {
+            let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+            let Some(r) = draw.rect(&all) else { continue };
+            let clear = agents.iter().all(|&(_, a, b)| {
+                [a, b].iter().all(|p| {
+                    p.x < r.0 - 1.0 || p.x > r.2 + 1.0 || p.y < r.1 - 1.0 || p.y > r.3 + 1.0
+                })
+            });
+            if !clear {
+                continue;
+            }
+            let id = app
+                .world_mut()
+                .resource_mut::<NavMeshMap>()
+                .add_obstacles([polygon(r)])
+                .unwrap()[0];
+            rects.push((id, r));
+        }
+        edits += 1;
+        app.update();
+        let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+        check(&app, &all, radius, &agents);
+    }
+    let replanned = app.world().resource::<PlannerStats>().replanned;
+    assert_eq!(edits, 14, "too few places for obstacles");
+    // Some paths were re-planned, and far fewer than re-planning every agent at every edit.
+    assert!(
+        replanned > 0 && replanned < (agents.len() * edits) as u64 / 2,
+        "{replanned} re-plans of {}",
+        agents.len() * edits
+    );
+}

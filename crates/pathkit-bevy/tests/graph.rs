@@ -6,9 +6,10 @@
 mod support;
 use bevy_app::{App, TaskPoolPlugin};
 use bevy_ecs::entity::Entity;
+use bevy_math::Vec3;
 use pathkit::graph::{Direction, NodeGraph, NodeId, NodeKind};
 use pathkit_bevy::{
-    GraphMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
+    GraphMap, NavMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
 };
 use std::collections::{BTreeSet, BinaryHeap};
 use support::{run_until_answered, Cheapest};
@@ -244,4 +245,15 @@ fn connection_edits_re_plan_the_paths_they_break_or_could_shorten() {
         replanned > 0 && replanned < 40 * 30 / 2,
         "{replanned} re-plans"
     );
+}
+
+#[test]
+fn graph_nodes_stand_where_their_kind_says_and_are_found_back() {
+    let (graph, ids, oracle, _) = build(3);
+    let map = GraphMap::new(graph);
+    for (k, &(x, y)) in oracle.at.iter().enumerate() {
+        assert_eq!(map.position(ids[k]), Vec3::new(x, y, 0.0));
+        // Nodes are at least 6 apart: a point 2 off one is nearest to it.
+        assert_eq!(map.node_at(Vec3::new(x + 1.2, y - 1.6, 0.0)), Some(ids[k]));
+    }
 }

@@ -112,13 +112,14 @@ impl Draw {
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    /// A rectangle with whole-number corners, at least 2 from the box's sides and from every
-    /// one of `others` (so grown corners stay apart), or `None` after a few tries.
+    /// A rectangle with whole-number corners, at least 3 from the box's sides and from every
+    /// one of `others` (so that, grown by a radius up to 1, no two touch: a gap the oracle
+    /// would walk through and the mesh closes), or `None` after a few tries.
     fn rect(&mut self, others: &[Rect]) -> Option<Rect> {
         for _ in 0..50 {
             let (x, y) = (
-                (2.0 + self.next() * (W - 10.0)).floor(),
-                (2.0 + self.next() * (H - 10.0)).floor(),
+                (3.0 + self.next() * (W - 11.0)).floor(),
+                (3.0 + self.next() * (H - 11.0)).floor(),
             );
             let (w, h) = (
                 (1.0 + self.next() * 6.0).floor(),
@@ -126,7 +127,7 @@ impl Draw {
             );
             let r = (x, y, x + w, y + h);
             let apart = |o: &Rect| {
-                r.2 + 2.0 <= o.0 || o.2 + 2.0 <= r.0 || r.3 + 2.0 <= o.1 || o.3 + 2.0 <= r.1
+                r.2 + 3.0 <= o.0 || o.2 + 3.0 <= r.0 || r.3 + 3.0 <= o.1 || o.3 + 3.0 <= r.1
             };
             if others.iter().all(apart) {
                 return Some(r);
@@ -249,7 +250,7 @@ fn navmesh_requests_get_the_shortest_any_angle_paths_in_both_ways_of_planning() 
 
 #[test]
 fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
-    let radius = 0.5;
+    let radius = 1.0;
     let mut draw = Draw(4242);
     let mut rects: Vec<(ObstacleId, Rect)> = Vec::new();
     let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
@@ -267,7 +268,7 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
             expansions: u64::MAX,
         },
     );
-    let agents: Vec<_> = (0..40)
+    let agents: Vec<_> = (0..120)
         .map(|_| {
             let (a, b) = (draw.point(&all, radius), draw.point(&all, radius));
             (
@@ -282,11 +283,11 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
     app.update();
     let mut edits = 0;
     for _ in 0..400 {
-        if edits == 14 {
+        if edits == 40 {
             break;
         }
-        // Remove an obstacle or add one away from every agent's ends.
-        if edits % 3 == 2 && !rects.is_empty() {
+        // Remove an obstacle or add one (on some agents' ends too: they fail until it goes).
+        if edits % 2 == 1 && !rects.is_empty() {
             let k = (draw.next() * rects.len() as f64) as usize;
             let (id, _) = rects.remove(k);
             assert!(app
@@ -298,14 +299,6 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         } else {
             let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
             let Some(r) = draw.rect(&all) else { continue };
-            let clear = agents.iter().all(|&(_, a, b)| {
-                [a, b].iter().all(|p| {
-                    p.x < r.0 - 1.0 || p.x > r.2 + 1.0 || p.y < r.1 - 1.0 || p.y > r.3 + 1.0
-                })
-            });
-            if !clear {
-                continue;
-            }
             let id = app
                 .world_mut()
                 .resource_mut::<NavMeshMap>()
@@ -319,7 +312,7 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         check(&app, &all, radius, &agents);
     }
     let replanned = app.world().resource::<PlannerStats>().replanned;
-    assert_eq!(edits, 14, "too few places for obstacles");
+    assert_eq!(edits, 40, "too few places for obstacles");
     // Some paths were re-planned, and far fewer than re-planning every agent at every edit.
     assert!(
         replanned > 0 && replanned < (agents.len() * edits) as u64 / 2,

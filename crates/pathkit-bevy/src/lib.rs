@@ -8,11 +8,14 @@
 //!   default where threads exist), or on the main thread within a budget of node expansions per
 //!   frame ([`Planning::Budgeted`], the default in the browser). Both answer the same path.
 //! - **Paths that notice edits.** Edit the map through its methods ([`GridMap::block`],
-//!   [`GridMap::set_weight`]): the plugin writes [`MapEdited`] and re-plans the paths the edit
-//!   may break (the rest of the path passes through a node the edit touches,
-//!   [`NavMap::touched_by`]) and the paths it may shorten (the map's own admissible estimate
-//!   through a touched node is below the rest's cost). Other paths are left alone: they stay
-//!   optimal.
+//!   [`NavMeshMap::add_obstacles`], [`GraphMap::remove_connections`]): the plugin writes
+//!   [`MapEdited`] and re-plans the paths the map says the edit may break or beat
+//!   ([`NavMap::must_replan`]: on a grid, a rest through a cell the edit touches, or an
+//!   admissible estimate through it below the rest's cost). Other paths are left alone: they
+//!   stay optimal.
+//! - **Every map the front door searches.** [`GridMap`], [`HierarchyMap`] (HPA*), [`HexMap`],
+//!   [`LevelsMap`], [`GraphMap`] and [`NavMeshMap`] (any-angle); your own through [`NavMap`]
+//!   and [`space_search`].
 //! - **A request superseded is dropped.** Changing an entity's request before its answer drops
 //!   the old search; only the latest is answered.
 //!

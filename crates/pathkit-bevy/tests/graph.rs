@@ -66,7 +66,7 @@ impl Draw {
 
 /// 60 nodes on a 10 x 6 lattice, jittered, each joined to a few near ones, some one way.
 fn build(seed: u64) -> (NodeGraph, Vec<NodeId>, Oracle, Draw) {
-    let mut draw = Draw(seed * 2654435761 | 1);
+    let mut draw = Draw((seed * 2654435761) | 1);
     let at: Vec<(f32, f32)> = (0..60)
         .map(|k| {
             let (x, y) = ((k % 10) as f32 * 10.0, (k / 10) as f32 * 10.0);

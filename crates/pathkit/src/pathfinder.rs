@@ -22,8 +22,8 @@
 //! ```
 
 use crate::search::{
-    outcome_of, IndexedSpace, Outcome, PendingSearch, SearchContext, SearchError, SearchOptions,
-    Stats, Status, WhenUnreachable,
+    outcome_of, IndexedSpace, Outcome, ParkedSearch, PendingSearch, SearchContext, SearchError,
+    SearchOptions, Stats, Status, WhenUnreachable,
 };
 use crate::{Cost, Ends, SlicedPathfinder};
 use std::fmt;
@@ -509,6 +509,15 @@ impl<S: IndexedSpace> SlicedPathfinder for AStar<S> {
     where
         S: 's,
         S::Cost: 'c;
+    type Parked = ParkedSearch<S::Node, S::Cost>;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<S::Cost>,
+        parked: ParkedSearch<S::Node, S::Cost>,
+    ) -> Result<PendingSearch<'c, 's, S>, SearchError<S::Node>> {
+        ctx.resume_parked(&self.0, parked)
+    }
 
     fn start_path<'c, 's>(
         &'s self,

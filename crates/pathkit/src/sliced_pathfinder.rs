@@ -65,11 +65,21 @@ use crate::Pathfinder;
 /// ```
 pub trait SlicedPathfinder: Pathfinder {
     /// The search under way: it borrows the context and the searched value until dropped
-    /// (dropping it abandons the search).
-    type Pending<'c, 's>: PendingPath<Node = Self::Node, Cost = Self::Cost, Error = Self::Error>
+    /// (dropping it abandons the search) or parked ([`PendingPath::park`]).
+    type Pending<'c, 's>: PendingPath<
+        Node = Self::Node,
+        Cost = Self::Cost,
+        Error = Self::Error,
+        Parked = Self::Parked,
+    >
     where
         Self: 's,
         Self::Context: 'c;
+
+    /// A search set aside between slices ([`PendingPath::park`]): its own state, borrowing
+    /// nothing, so that it can be kept where a borrow cannot (a game's component or resource)
+    /// and taken up again with [`resume_parked`](Self::resume_parked).
+    type Parked;
 
     /// Sets up the search from `start` to `goal` under `options`; nothing is expanded until
     /// [`PendingPath::resume`]. Answers known without searching (a walled end, a goal in
@@ -100,6 +110,45 @@ pub trait SlicedPathfinder: Pathfinder {
         start: Self::Node,
         goal: Self::Node,
         options: &SearchOptions<Self::Cost>,
+    ) -> Result<Self::Pending<'c, 's>, Self::Error>;
+
+    /// Takes up a search [parked](PendingPath::park) from this value's search with this
+    /// context: it goes on exactly where it stopped, with the answer and counters it would have
+    /// had unparked.
+    ///
+    /// # Errors
+    ///
+    /// A context another search has used since the search was parked (or a copy of the context
+    /// taken before it was parked), or a searched value of another size: the search's records
+    /// are not there; and for Jump Point Search, another kind of search (online or JPS+, other
+    /// moves or path mode). The error is
+    /// [`SearchError::StepperMismatch`](crate::search::SearchError::StepperMismatch), inside the
+    /// search's own error type.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::{Progress, SearchContext, SearchOptions};
+    /// use pathkit::{PendingPath, SlicedPathfinder};
+    ///
+    /// let grid = Grid::new(40, 40)?;
+    /// let space = grid.eight_connected();
+    /// let mut ctx = SearchContext::new();
+    /// let search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(39, 25), &SearchOptions::new())?;
+    /// let mut parked = search.park(); // the context and the grid are free again
+    /// let outcome = loop {
+    ///     let mut search = space.resume_parked(&mut ctx, parked)?;
+    ///     match search.resume(10)? {
+    ///         Progress::Done(outcome) => break outcome,
+    ///         Progress::Running => parked = search.park(),
+    ///     }
+    /// };
+    /// assert_eq!(outcome.into_path().unwrap().nodes.len(), 40);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut Self::Context,
+        parked: Self::Parked,
     ) -> Result<Self::Pending<'c, 's>, Self::Error>;
 }
 
@@ -132,6 +181,32 @@ pub trait PendingPath {
     type Cost;
     /// What the search can fail with (the one-shot search's error).
     type Error;
+    /// The search set aside by [`park`](Self::park).
+    type Parked;
+
+    /// Sets the search aside, freeing the context and the searched value: the parked search
+    /// owns its state and borrows nothing, so a game can keep it between frames (in a component
+    /// or a resource) and take it up with [`SlicedPathfinder::resume_parked`] on the same
+    /// context and value. Another search on the context in between loses it (taking it up is
+    /// then an error, never a wrong answer).
+    ///
+    /// ```
+    /// use pathkit::hex::{Hex, HexGrid, HexLayout};
+    /// use pathkit::search::{SearchContext, SearchOptions};
+    /// use pathkit::{PendingPath, SlicedPathfinder};
+    ///
+    /// let hexes = HexGrid::new(HexLayout::OddR, 12, 12)?;
+    /// let mut ctx = SearchContext::new();
+    /// let mut search = hexes.start_path(&mut ctx, Hex::new(0, 0), Hex::new(6, 5), &SearchOptions::new())?;
+    /// let _ = search.resume(3)?;
+    /// let parked = search.park();
+    /// let mut search = hexes.resume_parked(&mut ctx, parked)?;
+    /// assert_eq!(search.stats().expanded, 3);
+    /// let path = search.resume(u64::MAX)?.done().unwrap().into_path().unwrap();
+    /// assert_eq!(path.cost, 11);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn park(self) -> Self::Parked;
 
     /// Runs at most `steps` more expansions, writing the path into `path` (reusing its
     /// capacity) once the search is over: allocation-free once warm. Every call after the end

@@ -7,8 +7,8 @@
 //! names, cheapest among equals.
 
 use pathkit::graph::{Direction, NodeGraph, NodeId, NodeKind};
-use pathkit::grid::{Cell, Diagonal, Grid, GridSpace};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
+use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
+use pathkit::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{
     DistanceMap, IndexedSpace, Outcome, Path, Progress, SearchContext, SearchError, SearchOptions,
     SearchSpace, WhenUnreachable,
@@ -767,6 +767,65 @@ proptest! {
         prop_assert_eq!(&sliced, &one_shot);
         prop_assert_eq!(search.stats(), stats);
     }
+
+    /// A search parked after every slice and taken up again answers exactly what the one-shot
+    /// search answers, with the same counters: the grid's fast loop and general loop, the search
+    /// core's, JPS (8- and 4-connected, cells and jump points) and JPS+.
+    #[test]
+    fn parked_searches_answer_as_one_shot(case in uniform_case(), budgets in prop::collection::vec(1u64..40, 1..8)) {
+        let (start, goal) = (case.start, case.goal);
+        let budget = |round: usize| budgets[round % budgets.len()];
+        let space = case.grid.eight_connected();
+        let mut ctx = SearchContext::new();
+        let plain = SearchOptions::new();
+        let limited = plain.max_expansions(1 << 40); // the grid's general loop
+        for options in [plain, limited] {
+            let one_shot = space.find_path_with(&mut ctx, start, goal, &options).unwrap();
+            let stats = ctx.stats();
+            let parked = parked_answer(&space, &mut ctx, (start, goal), &options, budget);
+            prop_assert_eq!(parked, (one_shot, stats));
+        }
+        let astar = AStar(&space);
+        let one_shot = astar.find_path(&mut ctx, start, goal).unwrap();
+        let stats = ctx.stats();
+        prop_assert_eq!(parked_answer(&astar, &mut ctx, (start, goal), &plain, budget), (one_shot, stats));
+
+        let mut jps = JpsContext::new();
+        for mode in [JpsMode::EIGHT, JpsMode::FOUR, JpsMode::EIGHT.jump_points()] {
+            let finder = case.grid.jump_points(mode);
+            let one_shot = finder.find_path(&mut jps, start, goal).unwrap();
+            let stats = jps.stats();
+            prop_assert_eq!(parked_answer(&finder, &mut jps, (start, goal), &plain, budget), (one_shot, stats));
+        }
+        let plus = JpsPlus::new(case.grid.clone()).unwrap();
+        let one_shot = plus.find_path(&mut jps, start, goal).unwrap();
+        let stats = jps.stats();
+        prop_assert_eq!(parked_answer(&plus, &mut jps, (start, goal), &plain, budget), (one_shot, stats));
+    }
+}
+
+/// The answer and counters of `finder`'s search from `start` to `goal`, parked after every slice
+/// (round `r` expands at most `budget(r)`) and taken up again.
+fn parked_answer<P: SlicedPathfinder>(
+    finder: &P,
+    ctx: &mut P::Context,
+    (start, goal): (P::Node, P::Node),
+    options: &SearchOptions<P::Cost>,
+    budget: impl Fn(usize) -> u64,
+) -> (Outcome<P::Node, P::Cost>, pathkit::search::Stats)
+where
+    P::Error: std::fmt::Debug,
+{
+    let mut parked = finder.start_path(ctx, start, goal, options).unwrap().park();
+    let mut round = 0;
+    loop {
+        let mut search = finder.resume_parked(ctx, parked).unwrap();
+        if let Progress::Done(outcome) = search.resume(budget(round)).unwrap() {
+            return (outcome, search.stats());
+        }
+        parked = search.park();
+        round += 1;
+    }
 }
 
 /// Resumes a search run a slice at a time, round `r` with `budget(r)` expansions, until it is
@@ -848,4 +907,112 @@ proptest! {
             }
         }
     }
+}
+
+/// A parked search is taken up only by the context it ran on, unused by any other search since,
+/// and by the same kind of search over a space of the same size: otherwise an error, never a
+/// wrong answer.
+#[test]
+fn a_parked_search_refuses_another_context_search_or_space() {
+    use pathkit::search::SearchError;
+    let grid = Grid::new(24, 24).unwrap();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(23, 17));
+    let space = grid.eight_connected();
+    let mismatch = |e: GridError| assert_eq!(e, GridError::Search(SearchError::StepperMismatch));
+
+    // Another search on the context in between.
+    let mut ctx = SearchContext::new();
+    let mut search = space
+        .start_path(&mut ctx, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(5).unwrap();
+    let parked = search.park();
+    let _ = space.find_path(&mut ctx, goal, start).unwrap();
+    mismatch(space.resume_parked(&mut ctx, parked).err().unwrap());
+
+    // A copy of the context taken when the search was parked is as good as the context; once
+    // the search has gone on and been parked again, the copy is behind it.
+    let mut search = space
+        .start_path(&mut ctx, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(5).unwrap();
+    let first = search.park();
+    let mut copy = ctx.clone();
+    assert!(space.resume_parked(&mut copy, first.clone()).is_ok());
+    let mut search = space.resume_parked(&mut ctx, first).unwrap();
+    let _ = search.resume(5).unwrap();
+    let parked = search.park();
+    mismatch(
+        space
+            .resume_parked(&mut copy, parked.clone())
+            .err()
+            .unwrap(),
+    );
+
+    // The search core's loop (A* over any space, hex grids, level maps) the same way.
+    let astar = AStar(&space);
+    let mut search = astar
+        .start_path(&mut ctx, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(5).unwrap();
+    let parked = search.park();
+    let _ = astar.find_path(&mut ctx, goal, start).unwrap();
+    let refused = astar.resume_parked(&mut ctx, parked).err();
+    assert_eq!(refused, Some(SearchError::StepperMismatch));
+    let small = Grid::new(5, 5).unwrap();
+    let mut search = astar
+        .start_path(&mut ctx, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(5).unwrap();
+    let parked = search.park();
+    let refused = AStar(&small.eight_connected())
+        .resume_parked(&mut ctx, parked)
+        .err();
+    assert_eq!(refused, Some(SearchError::StepperMismatch));
+
+    // A grid of another size.
+    let mut search = space
+        .start_path(&mut ctx, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(5).unwrap();
+    let parked = search.park();
+    let other = Grid::new(24, 23).unwrap();
+    mismatch(
+        other
+            .eight_connected()
+            .resume_parked(&mut ctx, parked.clone())
+            .err()
+            .unwrap(),
+    );
+
+    // Online JPS parked, taken up by JPS+ or by JPS with other moves.
+    let mut jps = JpsContext::new();
+    let mut search = grid
+        .jump_points(JpsMode::EIGHT)
+        .start_path(&mut jps, start, goal, &SearchOptions::new())
+        .unwrap();
+    let _ = search.resume(1).unwrap();
+    let parked = search.park();
+    let plus = JpsPlus::new(grid.clone()).unwrap();
+    let jps_mismatch = |e: JpsError| assert_eq!(e, JpsError::Search(SearchError::StepperMismatch));
+    jps_mismatch(plus.resume_parked(&mut jps, parked.clone()).err().unwrap());
+    jps_mismatch(
+        grid.jump_points(JpsMode::FOUR)
+            .resume_parked(&mut jps, parked.clone())
+            .err()
+            .unwrap(),
+    );
+    jps_mismatch(
+        grid.jump_points(JpsMode::EIGHT.jump_points())
+            .resume_parked(&mut jps, parked.clone())
+            .err()
+            .unwrap(),
+    );
+    let outcome = grid
+        .jump_points(JpsMode::EIGHT)
+        .resume_parked(&mut jps, parked)
+        .unwrap()
+        .resume(u64::MAX)
+        .unwrap();
+    assert!(outcome.done().unwrap().is_found());
 }

@@ -37,8 +37,8 @@ const HINT_STEPS: [(i64, i64); 16] = {
 /// times the weight of the cell entered, priced exactly as the general loop prices it, and the
 /// space's automatic heuristic, scaled by the lightest weight, is consistent.
 pub(crate) struct GridProblem<'s, 'g, C, R> {
-    space: &'s GridSpace<'g, C, R>,
-    goal: Cell,
+    pub(super) space: &'s GridSpace<'g, C, R>,
+    pub(super) goal: Cell,
     /// Index offsets of the neighbours in [`NEIGHBOUR_ORDER`], as wrapping additions.
     offsets: [u32; 8],
     /// Base move costs in the same order.

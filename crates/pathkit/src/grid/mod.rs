@@ -116,5 +116,5 @@ pub use grid::Grid;
 pub(crate) use reverse::Reversed;
 pub(crate) use row_of::RowOf;
 pub use rules::{GridRules, TileRules};
-pub use sliced::PendingGridSearch;
+pub use sliced::{ParkedGridSearch, PendingGridSearch};
 pub use space::{Diagonal, GridSpace, Heuristic, NEIGHBOUR_ORDER};

@@ -5,8 +5,8 @@ use super::grid_problem::GridProblem;
 use super::space::Plan;
 use super::{Cell, GridError, GridRules, GridSpace, TileRules};
 use crate::search::{
-    begin, finish_path, AtIndex, DenseIndexer, Progress, SearchContext, SearchOptions, Slices,
-    SpaceExpansion, Stats, Status, TrustedSliced, Validated,
+    begin, finish_path, next_ticket, AtIndex, DenseIndexer, Progress, SearchContext, SearchError,
+    SearchOptions, Slices, SpaceExpansion, Stats, Status, TrustedSliced, Validated,
 };
 use crate::{Cost, PendingPath, SlicedPathfinder};
 
@@ -61,10 +61,74 @@ pub struct PendingGridSearch<'c, 's, 'g, C: Cost, R: TileRules = GridRules> {
     goal: AtIndex,
 }
 
+/// A [`PendingGridSearch`] set aside by [`PendingPath::park`]: the engine's loop state and the
+/// goal, borrowing nothing. Take it up with the grid space's
+/// [`resume_parked`](SlicedPathfinder::resume_parked), with the context it ran on.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::search::{SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let grid = Grid::new(30, 30)?;
+/// let space = grid.eight_connected();
+/// let (mut ctx, mut copy) = (SearchContext::new(), SearchContext::new());
+/// let mut search = space.start_path(&mut ctx, Cell::new(0, 0), Cell::new(29, 29), &SearchOptions::new())?;
+/// let _ = search.resume(5)?;
+/// let parked = search.park();
+/// // Only the context it ran on can take it up.
+/// assert!(space.resume_parked(&mut copy, parked.clone()).is_err());
+/// assert!(space.resume_parked(&mut ctx, parked).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParkedGridSearch<C: Cost> {
+    engine: ParkedEngine<C>,
+    goal: Cell,
+    goal_index: AtIndex,
+    /// The context's ticket when parked.
+    ticket: u64,
+    /// The grid's cell count.
+    cells: usize,
+}
+
+/// The engine of a parked grid search, without its borrows.
+#[derive(Clone, Debug)]
+enum ParkedEngine<C: Cost> {
+    Answered(Status<C>),
+    Fast(Slices<Cell, C, TrustedSliced>),
+    General(Slices<Cell, C, Validated<C>>),
+}
+
 impl<C: Cost, R: TileRules> PendingPath for PendingGridSearch<'_, '_, '_, C, R> {
     type Node = Cell;
     type Cost = C;
     type Error = GridError;
+    type Parked = ParkedGridSearch<C>;
+
+    fn park(self) -> ParkedGridSearch<C> {
+        // A copy of the context taken before now has records this search no longer matches.
+        let ticket = next_ticket();
+        self.ctx.records.ticket = ticket;
+        let (engine, goal, cells) = match self.engine {
+            Engine::Answered(status) => (ParkedEngine::Answered(status), Cell::new(0, 0), 0),
+            Engine::Fast { problem, slices } => {
+                let cells = problem.space.grid().len();
+                (ParkedEngine::Fast(slices), problem.goal, cells)
+            }
+            Engine::General { policy, slices } => {
+                let cells = policy.indexer.bound;
+                (ParkedEngine::General(slices), policy.goal, cells)
+            }
+        };
+        ParkedGridSearch {
+            engine,
+            goal,
+            goal_index: self.goal,
+            ticket,
+            cells,
+        }
+    }
 
     fn resume_into(
         &mut self,
@@ -135,6 +199,53 @@ impl<'g, C: Cost, R: TileRules> SlicedPathfinder for GridSpace<'g, C, R> {
     where
         Self: 's,
         C: 'c;
+    type Parked = ParkedGridSearch<C>;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<C>,
+        parked: ParkedGridSearch<C>,
+    ) -> Result<PendingGridSearch<'c, 's, 'g, C, R>, GridError> {
+        let ParkedGridSearch {
+            engine,
+            goal,
+            goal_index,
+            ticket,
+            cells,
+        } = parked;
+        let searching = !matches!(engine, ParkedEngine::Answered(_));
+        if searching && (ctx.records.ticket != ticket || self.grid().len() != cells) {
+            return Err(GridError::Search(SearchError::StepperMismatch));
+        }
+        let engine = match engine {
+            ParkedEngine::Answered(status) => {
+                ctx.stats = Stats::default();
+                Engine::Answered(status)
+            }
+            ParkedEngine::Fast(slices) => {
+                let problem = GridProblem::new(self, goal, self.grid().try_free_masks()?);
+                ctx.stats = slices.stats();
+                Engine::Fast { problem, slices }
+            }
+            ParkedEngine::General(slices) => {
+                let policy = SpaceExpansion {
+                    space: self,
+                    indexer: DenseIndexer {
+                        space: self,
+                        bound: cells,
+                    },
+                    goal,
+                };
+                ctx.stats = slices.stats();
+                Engine::General { policy, slices }
+            }
+        };
+        Ok(PendingGridSearch {
+            ctx,
+            engine,
+            goal: goal_index,
+        })
+    }
 
     fn start_path<'c, 's>(
         &'s self,

@@ -4,8 +4,8 @@ use super::{Hex, HexError, HexGrid};
 #[cfg(doc)]
 use crate::search::Outcome;
 use crate::search::{
-    IndexedSpace, PendingSearch, SearchContext, SearchOptions, SearchSpace, Stats, Status,
-    WhenUnreachable,
+    IndexedSpace, ParkedSearch, PendingSearch, SearchContext, SearchOptions, SearchSpace, Stats,
+    Status, WhenUnreachable,
 };
 use crate::{Ends, Goal, Pathfinder, SlicedPathfinder, Unsupported};
 
@@ -189,6 +189,15 @@ impl Pathfinder for HexGrid {
 /// ```
 impl SlicedPathfinder for HexGrid {
     type Pending<'c, 's> = PendingSearch<'c, 's, HexGrid, HexError>;
+    type Parked = ParkedSearch<Hex, u64>;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<u64>,
+        parked: ParkedSearch<Hex, u64>,
+    ) -> Result<PendingSearch<'c, 's, HexGrid, HexError>, HexError> {
+        Ok(ctx.resume_parked(self, parked)?)
+    }
 
     fn start_path<'c, 's>(
         &'s self,

@@ -73,7 +73,7 @@ pub use context::JpsContext;
 pub use error::JpsError;
 pub use jump_points::{JpsPlusPaths, JumpPoints};
 pub use plus::JpsPlus;
-pub use sliced::PendingJpsSearch;
+pub use sliced::{ParkedJpsSearch, PendingJpsSearch};
 
 /// What a found path lists.
 ///

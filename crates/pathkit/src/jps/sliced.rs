@@ -7,8 +7,8 @@ use super::plus::PlusRays;
 use super::{JpsContext, JpsError, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
 use crate::grid::{Cell, Diagonal, Grid};
 use crate::search::{
-    begin, finish_path, AtIndex, Progress, SearchOptions, Slices, Stats, Status, TieBreak,
-    TrustedSliced, WhenUnreachable,
+    begin, finish_path, next_ticket, AtIndex, Progress, SearchError, SearchOptions, Slices, Stats,
+    Status, TieBreak, TrustedSliced, WhenUnreachable,
 };
 use crate::{PendingPath, SlicedPathfinder, Unsupported};
 
@@ -19,7 +19,27 @@ enum Rays<'g> {
     Plus(PlusRays<'g>),
 }
 
+impl Rays<'_> {
+    /// Which successor generation this is, as a parked search remembers it.
+    fn kind(&self) -> RayKind {
+        match self {
+            Rays::Eight(_) => RayKind::Eight,
+            Rays::Four(_) => RayKind::Four,
+            Rays::Plus(_) => RayKind::Plus,
+        }
+    }
+}
+
+/// The successor generation of a parked search: it is taken up only by the same one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RayKind {
+    Eight,
+    Four,
+    Plus,
+}
+
 /// Where a pending search stands.
+#[derive(Clone, Debug)]
 enum State {
     /// Answered without searching (`start == goal` is the path `[start]`).
     Answered(Status<f64>, Cell),
@@ -60,15 +80,69 @@ pub struct PendingJpsSearch<'c, 'g> {
     ctx: &'c mut JpsContext,
     rays: Rays<'g>,
     width: u32,
+    /// The grid's cell count.
+    cells: usize,
     goal: Cell,
     mode: PathMode,
     state: State,
+}
+
+/// A [`PendingJpsSearch`] set aside by [`PendingPath::park`]: the loop's state, the goal and the
+/// path mode, borrowing nothing. Take it up with the
+/// [`resume_parked`](SlicedPathfinder::resume_parked) of the same kind of search (online JPS with
+/// the same moves, or JPS+) on the same grid, with the context it ran on.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
+/// use pathkit::search::{Progress, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let grid = Grid::from_ascii("......\n.####.\n......")?;
+/// let jps = grid.jump_points(JpsMode::EIGHT);
+/// let mut ctx = JpsContext::new();
+/// let mut search = jps.start_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1), &SearchOptions::new())?;
+/// let _ = search.resume(1)?;
+/// let parked = search.park();
+/// // JPS+ on the same grid is another search: it does not take up online JPS's.
+/// let plus = JpsPlus::new(grid.clone())?;
+/// assert!(plus.resume_parked(&mut ctx, parked.clone()).is_err());
+/// let mut search = jps.resume_parked(&mut ctx, parked)?;
+/// let Progress::Done(outcome) = search.resume(u64::MAX)? else { unreachable!() };
+/// assert_eq!(outcome.into_path().unwrap().cost, 7.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParkedJpsSearch {
+    kind: RayKind,
+    goal: Cell,
+    mode: PathMode,
+    state: State,
+    /// The context's ticket when parked.
+    ticket: u64,
+    /// The grid's width and cell count.
+    size: (u32, usize),
 }
 
 impl PendingPath for PendingJpsSearch<'_, '_> {
     type Node = Cell;
     type Cost = f64;
     type Error = JpsError;
+    type Parked = ParkedJpsSearch;
+
+    fn park(self) -> ParkedJpsSearch {
+        // A copy of the context taken before now has records this search no longer matches.
+        let ticket = next_ticket();
+        self.ctx.records.ticket = ticket;
+        ParkedJpsSearch {
+            kind: self.rays.kind(),
+            goal: self.goal,
+            mode: self.mode,
+            state: self.state,
+            ticket,
+            size: (self.width, self.cells),
+        }
+    }
 
     fn resume_into(
         &mut self,
@@ -173,9 +247,41 @@ fn pending<'c, 'g>(
         ctx,
         rays,
         width: grid.width(),
+        cells: grid.len(),
         goal,
         mode,
         state,
+    })
+}
+
+/// Takes up `parked` on `grid` with `rays` and `mode`, after checking that they, the grid's size
+/// and the context are those it was parked with.
+fn unpark<'c, 'g>(
+    ctx: &'c mut JpsContext,
+    grid: &Grid,
+    rays: Rays<'g>,
+    mode: PathMode,
+    parked: ParkedJpsSearch,
+) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
+    let same_search = parked.kind == rays.kind()
+        && parked.mode == mode
+        && parked.size == (grid.width(), grid.len());
+    let searching = matches!(parked.state, State::Searching(_));
+    if !same_search || (searching && ctx.records.ticket != parked.ticket) {
+        return Err(JpsError::Search(SearchError::StepperMismatch));
+    }
+    ctx.stats = match &parked.state {
+        State::Answered(..) => Stats::default(),
+        State::Searching(slices) => slices.stats(),
+    };
+    Ok(PendingJpsSearch {
+        ctx,
+        rays,
+        width: grid.width(),
+        cells: grid.len(),
+        goal: parked.goal,
+        mode,
+        state: parked.state,
     })
 }
 
@@ -217,6 +323,16 @@ impl<'g> SlicedPathfinder for JumpPoints<'g> {
         = PendingJpsSearch<'c, 'g>
     where
         Self: 's;
+    type Parked = ParkedJpsSearch;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut JpsContext,
+        parked: ParkedJpsSearch,
+    ) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
+        let (grid, mode) = (self.grid(), self.mode());
+        unpark(ctx, grid, self.rays()?, mode.path, parked)
+    }
 
     fn start_path<'c, 's>(
         &'s self,
@@ -226,14 +342,27 @@ impl<'g> SlicedPathfinder for JumpPoints<'g> {
         options: &SearchOptions<f64>,
     ) -> Result<PendingJpsSearch<'c, 'g>, JpsError> {
         sliced_request(options)?;
-        let grid = self.grid();
         let mode = self.mode();
-        let rays = match mode.moves {
-            Diagonal::NoCornerCutting => Rays::Eight(Online8::new(grid)),
-            Diagonal::Never => Rays::Four(Online4::new(grid)),
-            moves => return Err(JpsError::UnsupportedMoves { moves }),
-        };
-        pending(ctx, grid, rays, (start, goal), mode.moves, mode.path)
+        pending(
+            ctx,
+            self.grid(),
+            self.rays()?,
+            (start, goal),
+            mode.moves,
+            mode.path,
+        )
+    }
+}
+
+impl<'g> JumpPoints<'g> {
+    /// The successor generation of this search's moves.
+    fn rays(&self) -> Result<Rays<'g>, JpsError> {
+        let grid = self.grid();
+        match self.mode().moves {
+            Diagonal::NoCornerCutting => Ok(Rays::Eight(Online8::new(grid))),
+            Diagonal::Never => Ok(Rays::Four(Online4::new(grid))),
+            moves => Err(JpsError::UnsupportedMoves { moves }),
+        }
     }
 }
 
@@ -258,6 +387,15 @@ impl<'g> SlicedPathfinder for JumpPoints<'g> {
 /// ```
 impl SlicedPathfinder for JpsPlus {
     type Pending<'c, 's> = PendingJpsSearch<'c, 's>;
+    type Parked = ParkedJpsSearch;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut JpsContext,
+        parked: ParkedJpsSearch,
+    ) -> Result<PendingJpsSearch<'c, 's>, JpsError> {
+        self.paths(PathMode::Cells).resume_parked(ctx, parked)
+    }
 
     fn start_path<'c, 's>(
         &'s self,
@@ -293,6 +431,17 @@ impl<'a> SlicedPathfinder for JpsPlusPaths<'a> {
         = PendingJpsSearch<'c, 'a>
     where
         Self: 's;
+    type Parked = ParkedJpsSearch;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut JpsContext,
+        parked: ParkedJpsSearch,
+    ) -> Result<PendingJpsSearch<'c, 'a>, JpsError> {
+        let plus = self.plus;
+        let rays = Rays::Plus(PlusRays { plus });
+        unpark(ctx, plus.grid(), rays, self.mode, parked)
+    }
 
     fn start_path<'c, 's>(
         &'s self,

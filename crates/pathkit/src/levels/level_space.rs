@@ -6,7 +6,8 @@ use crate::grid::{Diagonal, GridSpace};
 use crate::limits;
 use crate::pathfinder::{core_check_ends, core_search_into, core_start_path};
 use crate::search::{
-    IndexedSpace, PendingSearch, SearchContext, SearchError, SearchOptions, SearchSpace, Status,
+    IndexedSpace, ParkedSearch, PendingSearch, SearchContext, SearchError, SearchOptions,
+    SearchSpace, Status,
 };
 use crate::{Ends, Goal, Pathfinder, SlicedPathfinder};
 
@@ -350,6 +351,15 @@ impl<'m> SlicedPathfinder for LevelSpace<'m> {
         = PendingSearch<'c, 's, LevelSpace<'m>>
     where
         Self: 's;
+    type Parked = ParkedSearch<Place, f64>;
+
+    fn resume_parked<'c, 's>(
+        &'s self,
+        ctx: &'c mut SearchContext<f64>,
+        parked: ParkedSearch<Place, f64>,
+    ) -> Result<PendingSearch<'c, 's, LevelSpace<'m>>, SearchError<Place>> {
+        ctx.resume_parked(self, parked)
+    }
 
     fn start_path<'c, 's>(
         &'s self,

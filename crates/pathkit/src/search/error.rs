@@ -55,9 +55,11 @@ pub enum SearchError<N> {
         /// The limit given, as `f64`.
         limit: f64,
     },
-    /// A [`Stepper`](super::Stepper) was resumed with a context another search has used since
-    /// it last ran (or that it did not start on), or with a space of another size: the records
-    /// it left there are gone. Nothing was changed.
+    /// A [`Stepper`](super::Stepper), or a search parked by
+    /// [`PendingPath::park`](crate::PendingPath::park), was resumed with a context another
+    /// search has used since it last ran (or that it did not start on), or with a space of
+    /// another size (or another kind of search): the records it left there are gone. Nothing
+    /// was changed.
     StepperMismatch,
     /// A space with more than `u32::MAX` nodes (`node_bound()` above it), or a sparse search
     /// that met more than `u32::MAX` distinct nodes.
@@ -131,8 +133,8 @@ impl<N: fmt::Debug> fmt::Display for SearchError<N> {
             SearchError::TooManyNodes => write!(f, "the search has more than 2^32 - 1 nodes"),
             SearchError::StepperMismatch => write!(
                 f,
-                "a stepper must go on with the context and the space it started on, and no other \
-                 search may use that context in between"
+                "a stepper or parked search must go on with the context and the space it \
+                 started on, and no other search may use that context in between"
             ),
             SearchError::Refused(refusal) => write!(f, "search records: {refusal}"),
         }

@@ -13,7 +13,7 @@
 use super::best_first::{self, AtIndex, Checks, Expansion, Finish, Goal, Run, Validated};
 use super::context::{finish_path, outcome_from};
 use super::open_queue::OpenQueue;
-use super::record::{EstimateSlot, Records};
+use super::record::{next_ticket, EstimateSlot, Records};
 use super::space_expansion::{DenseIndexer, SpaceExpansion};
 use super::{
     IndexedSpace, Outcome, SearchContext, SearchError, SearchOptions, SearchSpace, Stats, Status,
@@ -219,6 +219,31 @@ impl<S: IndexedSpace, E: From<SearchError<S::Node>>> PendingPath for PendingSear
     type Node = S::Node;
     type Cost = S::Cost;
     type Error = E;
+    type Parked = ParkedSearch<S::Node, S::Cost>;
+
+    fn park(self) -> ParkedSearch<S::Node, S::Cost> {
+        let state = match self.state {
+            State::Answered(status) => Parked::Answered(status),
+            State::Searching {
+                policy,
+                goal,
+                slices,
+            } => {
+                // A copy of the context taken before now has records this search no longer
+                // matches.
+                let ticket = next_ticket();
+                self.ctx.records.ticket = ticket;
+                Parked::Searching {
+                    goal_node: policy.goal,
+                    bound: policy.indexer.bound,
+                    goal,
+                    slices,
+                    ticket,
+                }
+            }
+        };
+        ParkedSearch { state }
+    }
 
     fn resume_into(
         &mut self,
@@ -260,7 +285,89 @@ impl<S: IndexedSpace, E: From<SearchError<S::Node>>> PendingPath for PendingSear
     }
 }
 
+/// A [`PendingSearch`] set aside by [`PendingPath::park`]: the loop's state and the goal,
+/// borrowing nothing. Take it up with the
+/// [`resume_parked`](crate::SlicedPathfinder::resume_parked) of the space it searched, with the
+/// context it ran on.
+///
+/// ```
+/// use pathkit::levels::{LevelMap, Place};
+/// use pathkit::grid::Grid;
+/// use pathkit::search::{SearchContext, SearchOptions};
+/// use pathkit::{PendingPath, SlicedPathfinder};
+///
+/// let map = LevelMap::new(vec![Grid::new(8, 8)?])?;
+/// let space = map.eight_connected()?;
+/// let mut ctx = SearchContext::new();
+/// let mut search = space.start_path(&mut ctx, Place::new(0, 0, 0), Place::new(0, 7, 3), &SearchOptions::new())?;
+/// let _ = search.resume(2)?;
+/// let parked = search.park();
+/// // Another search on the context loses the parked one: an error, not a wrong answer.
+/// let _ = space.start_path(&mut ctx, Place::new(0, 1, 1), Place::new(0, 2, 2), &SearchOptions::new())?;
+/// assert!(space.resume_parked(&mut ctx, parked).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParkedSearch<N, C: Cost> {
+    state: Parked<N, C>,
+}
+
+/// Where a parked search stands.
+#[derive(Clone, Debug)]
+enum Parked<N, C: Cost> {
+    /// Answered without searching.
+    Answered(Status<C>),
+    /// Searching: the goal as the estimate aims at it and as the loop tests it, the loop's
+    /// state, the context's ticket when parked, and the space's node bound.
+    Searching {
+        goal_node: N,
+        goal: AtIndex,
+        slices: Slices<N, C, Validated<C>>,
+        ticket: u64,
+        bound: usize,
+    },
+}
+
 impl<C: Cost> SearchContext<C> {
+    /// Takes up a search parked from a [`PendingSearch`] of `space` on this context, after
+    /// checking that the context is still the one it left (no other search since) and the
+    /// space has the same bound.
+    pub(crate) fn resume_parked<'c, 's, S: IndexedSpace<Cost = C>, E>(
+        &'c mut self,
+        space: &'s S,
+        parked: ParkedSearch<S::Node, C>,
+    ) -> Result<PendingSearch<'c, 's, S, E>, SearchError<S::Node>> {
+        match parked.state {
+            Parked::Answered(status) => Ok(PendingSearch::answered(self, status)),
+            Parked::Searching {
+                goal_node,
+                goal,
+                slices,
+                ticket,
+                bound,
+            } => {
+                if self.records.ticket != ticket || space.node_bound() != bound {
+                    return Err(SearchError::StepperMismatch);
+                }
+                let policy = SpaceExpansion {
+                    space,
+                    indexer: DenseIndexer { space, bound },
+                    goal: goal_node,
+                };
+                self.stats = slices.stats();
+                Ok(PendingSearch {
+                    ctx: self,
+                    state: State::Searching {
+                        policy,
+                        goal,
+                        slices,
+                    },
+                    error: PhantomData,
+                })
+            }
+        }
+    }
+
     /// Starts a search run a slice at a time ([`AStar`](super::AStar)'s
     /// [`SlicedPathfinder`](crate::SlicedPathfinder)
     /// search), with no check of walls: the caller has checked the nodes' bounds.

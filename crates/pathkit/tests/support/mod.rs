@@ -163,7 +163,8 @@ pub fn outcome_of<N, C>(status: Status<C>, nodes: Vec<N>) -> Outcome<N, C> {
 }
 
 /// The answer and the counters of `finder`'s search run a slice at a time, `budget` expansions per
-/// call, checked to be done exactly when it says so.
+/// call, checked to be done exactly when it says so; after every other slice it is parked
+/// ([`pathkit::PendingPath::park`]) and taken up again.
 pub fn sliced_answer<P: pathkit::SlicedPathfinder>(
     finder: &P,
     ctx: &mut P::Context,
@@ -175,12 +176,19 @@ where
     P::Error: std::fmt::Debug,
 {
     use pathkit::PendingPath;
+    // Every other slice, the search is parked and taken up again.
     let mut search = finder.start_path(ctx, start, goal, options).unwrap();
+    let mut round = 0;
     loop {
         let progress = search.resume(budget).unwrap();
         assert_eq!(search.is_done(), progress.is_done());
         if let Some(outcome) = progress.done() {
             return (outcome, search.stats());
+        }
+        round += 1;
+        if round % 2 == 1 {
+            let parked = search.park();
+            search = finder.resume_parked(ctx, parked).unwrap();
         }
     }
 }

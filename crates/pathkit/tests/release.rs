@@ -1,7 +1,8 @@
 //! The library crates are ready to publish, and build with the Rust they declare:
 //!
-//! - `cargo publish --dry-run` packages `pathkit-games` and `catmaze` and builds each from its
-//!   package alone (catmaze against the packaged pathkit), so a file left out of `include`, a
+//! - `cargo publish --dry-run` packages `pathkit-games`, `catmaze` and `pathkit-bevy` and builds
+//!   each from its package alone (catmaze and the plugin against the packaged pathkit, the plugin
+//!   against Bevy's published crates), so a file left out of `include`, a
 //!   path dependency without a version or a manifest crates.io would refuse fails here;
 //! - `cargo check` with the toolchain of the workspace's `rust-version` (installed with rustup,
 //!   minimal profile, when it is missing) builds both with every feature, so code that needs a
@@ -34,7 +35,7 @@ fn the_library_crates_package_and_build_from_their_packages() {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("publish");
     let out = Command::new(cargo)
         .args(["publish", "--dry-run", "--allow-dirty", "--locked"])
-        .args(["-p", "pathkit-games", "-p", "catmaze"])
+        .args(["-p", "pathkit-games", "-p", "catmaze", "-p", "pathkit-bevy"])
         .arg("--manifest-path")
         .arg(workspace_manifest())
         .arg("--target-dir")

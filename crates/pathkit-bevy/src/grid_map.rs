@@ -1,5 +1,6 @@
 //! [`GridMap`]: a tile grid as the plugin's map.
 
+use crate::grid_search::{Finder, GridContext, GridEngine, GridSearch};
 use crate::nav_map::{Edit, NavMap, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
@@ -7,14 +8,19 @@ use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
-use pathkit::search::{SearchContext, Stepper};
-use std::sync::Arc;
+use pathkit::jps::{JpsMode, JpsPlus, PathMode};
+use std::sync::{Arc, OnceLock};
 
 /// A tile grid in the world: the grid (its walls and terrain weights), its moves (a
 /// [`Diagonal`] rule; a straight move costs 1 and a diagonal √2, times the weight of the cell
 /// entered) and where it lies. Cell `(x, y)` is a square `cell_size` wide whose top-left
 /// corner is `origin + (x, -y) * cell_size` in the XY plane: columns go right, rows go down
 /// the screen, as a tile map is drawn.
+///
+/// It is searched by A* on the grid's fast loop, or by Jump Point Search or JPS+ on uniform
+/// grids ([`with_engine`](Self::with_engine), [`GridEngine`]); a search under budgeted planning
+/// is parked between frames ([`pathkit::PendingPath::park`]), so the engines slice as they
+/// run.
 ///
 /// Edit it through [`set_weight`](Self::set_weight), [`block`](Self::block) and
 /// [`open`](Self::open): the plugin sees every edit and re-plans the paths it affects. The grid
@@ -36,6 +42,10 @@ use std::sync::Arc;
 pub struct GridMap {
     grid: Arc<Grid>,
     diagonal: Diagonal,
+    engine: GridEngine,
+    /// JPS+'s table of this version of the grid, built by the first search that needs it and
+    /// shared by every snapshot of the version (an edit starts a new one).
+    plus: Arc<OnceLock<Result<JpsPlus, String>>>,
     tiles: TileLayout,
     version: u64,
     edits: Vec<Edit<Cell>>,
@@ -48,6 +58,8 @@ impl GridMap {
         GridMap {
             grid: Arc::new(grid),
             diagonal,
+            engine: GridEngine::default(),
+            plus: Arc::default(),
             tiles: TileLayout::default(),
             version: 0,
             edits: Vec::new(),
@@ -87,6 +99,18 @@ impl GridMap {
         self
     }
 
+    /// The same map searched by `engine` (A* unless told).
+    #[must_use]
+    pub fn with_engine(mut self, engine: GridEngine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// The search the map answers with.
+    pub fn engine(&self) -> GridEngine {
+        self.engine
+    }
+
     /// The grid.
     pub fn grid(&self) -> &Grid {
         &self.grid
@@ -120,6 +144,7 @@ impl GridMap {
             return Ok(());
         }
         Arc::make_mut(&mut self.grid).set_weight(cell, weight)?;
+        self.plus = Arc::default();
         self.edits.push(weight_edit(cell, before, weight));
         self.version += 1;
         Ok(())
@@ -154,29 +179,57 @@ impl GridMap {
     }
 }
 
+impl GridMap {
+    /// What the map's engine searches with, or why it cannot search this map.
+    fn finder(&self) -> Result<Finder<'_>, PathFailure> {
+        match self.engine {
+            GridEngine::AStar => Ok(Finder::Grid(self.space()?)),
+            GridEngine::JumpPoints => Ok(Finder::Jps(self.grid.jump_points(JpsMode {
+                moves: self.diagonal,
+                path: PathMode::Cells,
+            }))),
+            GridEngine::JpsPlus => {
+                if self.diagonal != Diagonal::NoCornerCutting {
+                    return Err(PathFailure::Refused(format!(
+                        "JPS+ searches 8-connected grids without corner cutting, not {:?}",
+                        self.diagonal
+                    )));
+                }
+                let plus = self
+                    .plus
+                    .get_or_init(|| JpsPlus::new((*self.grid).clone()).map_err(|e| e.to_string()));
+                match plus {
+                    Ok(plus) => Ok(Finder::Plus(plus)),
+                    Err(why) => Err(PathFailure::Refused(why.clone())),
+                }
+            }
+        }
+    }
+}
+
 impl NavMap for GridMap {
     type Node = Cell;
     type Edit = Edit<Cell>;
-    type Context = SearchContext<f64>;
-    type Search = Stepper<Cell, f64>;
+    type Context = GridContext;
+    type Search = GridSearch;
 
     fn start_search(
         &self,
-        ctx: &mut SearchContext<f64>,
+        ctx: &mut GridContext,
         start: Cell,
         goal: Cell,
-    ) -> Result<Stepper<Cell, f64>, PathFailure> {
-        space_search::start(&self.space()?, ctx, start, goal)
+    ) -> Result<GridSearch, PathFailure> {
+        self.finder()?.start(ctx, start, goal)
     }
 
     fn resume_search(
         &self,
-        ctx: &mut SearchContext<f64>,
-        search: &mut Stepper<Cell, f64>,
+        ctx: &mut GridContext,
+        search: &mut GridSearch,
         budget: u64,
     ) -> Resumed<Cell> {
-        match self.space() {
-            Ok(space) => space_search::resume(&space, ctx, search, budget),
+        match self.finder() {
+            Ok(finder) => finder.resume(ctx, search, budget),
             Err(failure) => Resumed {
                 expanded: 0,
                 answer: Some(Err(failure)),

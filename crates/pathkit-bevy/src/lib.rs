@@ -40,6 +40,7 @@
 mod follower;
 mod graph_map;
 mod grid_map;
+mod grid_search;
 mod hex_map;
 mod hierarchy_map;
 mod levels_map;
@@ -55,6 +56,7 @@ mod whole_search;
 pub use follower::{Arrived, PathFollower};
 pub use graph_map::GraphMap;
 pub use grid_map::GridMap;
+pub use grid_search::{GridContext, GridEngine, GridSearch};
 pub use hex_map::HexMap;
 pub use hierarchy_map::HierarchyMap;
 pub use levels_map::LevelsMap;

@@ -12,8 +12,8 @@ use bevy_time::{TimePlugin, TimeUpdateStrategy};
 use bevy_transform::components::Transform;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit_bevy::{
-    Arrived, GridMap, MapEdited, NavMap, PathFailure, PathFollower, PathReady, PathRequest,
-    PathkitPlugin, PlannedPath, PlannerStats, Planning,
+    Arrived, GridEngine, GridMap, MapEdited, NavMap, PathFailure, PathFollower, PathReady,
+    PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
 };
 use std::time::Duration;
 use support::grid_oracle::{random_grid, Oracle};
@@ -124,6 +124,84 @@ fn requests_get_optimal_paths_the_same_in_both_ways_of_planning() {
             "the two ways of planning answer the same paths"
         );
         assert!(answers[0].iter().filter(|a| a.is_some()).count() > 5);
+    }
+}
+
+#[test]
+fn jump_point_engines_answer_optimal_paths_the_same_in_both_ways_of_planning() {
+    for (seed, diagonal, engine) in [
+        (4, Diagonal::NoCornerCutting, GridEngine::JumpPoints),
+        (5, Diagonal::Never, GridEngine::JumpPoints),
+        (6, Diagonal::NoCornerCutting, GridEngine::JpsPlus),
+        (7, Diagonal::NoCornerCutting, GridEngine::JpsPlus),
+    ] {
+        // Walls, every open cell of weight 1: the maps Jump Point Search takes.
+        let grid =
+            Grid::from_fn(40, 30, |c| random_grid(40, 30, 25, seed).weight(c).min(1)).unwrap();
+        let oracle = Oracle::of(&grid, diagonal == Diagonal::NoCornerCutting);
+        let ends = cells(&grid, 60, seed * 11);
+        let mut answers = Vec::new();
+        for planning in [Planning::Async, Planning::Budgeted { expansions: 3 }] {
+            let map = GridMap::new(grid.clone(), diagonal).with_engine(engine);
+            let mut app = app(map, planning);
+            let agents: Vec<(Entity, Cell, Cell)> = ends
+                .chunks(2)
+                .map(|pair| {
+                    let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
+                    (app.world_mut().spawn(request).id(), pair[0], pair[1])
+                })
+                .collect();
+            let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+            run_until_answered::<GridMap>(&mut app, &ids, 20_000);
+            answers.push(check_answers(&app, &oracle, &agents));
+        }
+        assert_eq!(
+            answers[0], answers[1],
+            "{engine:?}: the two ways of planning differ"
+        );
+        assert!(answers[0].iter().filter(|a| a.is_some()).count() > 5);
+    }
+}
+
+#[test]
+fn jump_point_engines_refuse_weighted_maps_and_other_moves() {
+    let mut weighted = Grid::new(6, 6).unwrap();
+    weighted.set_weight(Cell::new(3, 3), 4).unwrap();
+    for (grid, diagonal, engine) in [
+        (
+            weighted.clone(),
+            Diagonal::NoCornerCutting,
+            GridEngine::JumpPoints,
+        ),
+        (weighted, Diagonal::NoCornerCutting, GridEngine::JpsPlus),
+        (
+            Grid::new(6, 6).unwrap(),
+            Diagonal::CornerCutting,
+            GridEngine::JumpPoints,
+        ),
+        (
+            Grid::new(6, 6).unwrap(),
+            Diagonal::Never,
+            GridEngine::JpsPlus,
+        ),
+    ] {
+        let mut app = app(
+            GridMap::new(grid, diagonal).with_engine(engine),
+            Planning::Async,
+        );
+        let agent = app
+            .world_mut()
+            .spawn(PathRequest::<GridMap>::new(
+                Cell::new(0, 0),
+                Cell::new(5, 5),
+            ))
+            .id();
+        run_until_answered::<GridMap>(&mut app, &[agent], 5_000);
+        let failure = app.world().get::<PathFailure>(agent);
+        assert!(
+            matches!(failure, Some(PathFailure::Refused(_))),
+            "{engine:?} {diagonal:?}: {failure:?}"
+        );
     }
 }
 
@@ -537,4 +615,36 @@ fn a_smoothing_follower_cuts_across_open_ground_and_arrives() {
     );
     let t = app.world().get::<Transform>(walker).unwrap().translation;
     assert!(t.distance(end) < 1e-4);
+}
+
+#[test]
+fn a_jps_plus_map_searches_the_table_of_the_grid_as_edited() {
+    let grid = Grid::from_fn(30, 30, |c| random_grid(30, 30, 20, 8).weight(c).min(1)).unwrap();
+    let map =
+        GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(GridEngine::JpsPlus);
+    let mut app = app(
+        map,
+        Planning::Budgeted {
+            expansions: 1_000_000,
+        },
+    );
+    let ends = cells(&grid, 60, 77);
+    let agents: Vec<(Entity, Cell, Cell)> = ends
+        .chunks(2)
+        .map(|pair| {
+            let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
+            (app.world_mut().spawn(request).id(), pair[0], pair[1])
+        })
+        .collect();
+    app.update();
+    for (k, &cell) in cells(&grid, 16, 303).iter().enumerate() {
+        let weight = if k % 4 == 3 { 1 } else { 0 };
+        app.world_mut()
+            .resource_mut::<GridMap>()
+            .set_weight(cell, weight)
+            .unwrap();
+        app.update();
+        let oracle = Oracle::of(app.world().resource::<GridMap>().grid(), true);
+        check_answers(&app, &oracle, &agents);
+    }
 }

@@ -5,8 +5,9 @@
 //! ```
 //!
 //! Prints, for the same 1,000 queries (the scenario's, spread over its buckets):
-//! - pathkit's own time for them, one after the other on one thread (the plugin's search: A* on
-//!   the search core's general loop);
+//! for each of the grid map's engines (A*, Jump Point Search, JPS+):
+//! - pathkit's own time for them, one after the other on one thread, and how many fit in a
+//!   frame at 60 fps;
 //! - the plugin answering them all, async (frames and wall time until the last answer) and within
 //!   budgets of expansions per frame (the frame times' median, 99th percentile and maximum, and
 //!   the frames it took), against no budget (every search in the first frame);
@@ -20,10 +21,12 @@ use bevy_ecs::prelude::*;
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Diagonal, Grid};
-use pathkit::search::{AStar, SearchContext, SearchOptions};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
+use pathkit::search::SearchContext;
 use pathkit::Pathfinder;
 use pathkit_bevy::{
-    GridMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
+    GridEngine, GridMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats,
+    Planning,
 };
 use std::time::{Duration, Instant};
 
@@ -54,47 +57,95 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         grid.height()
     );
 
-    // pathkit alone.
-    let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting);
-    // The space the map searches: 1 and √2 a step, times the weight entered.
-    let space = map
-        .grid()
-        .space(map.diagonal(), 1.0, std::f64::consts::SQRT_2)?;
-    let mut ctx = SearchContext::new();
-    let mut expanded = 0;
-    let started = Instant::now();
-    for &(a, b) in &queries {
-        let outcome = AStar(&space).find_path_with(&mut ctx, a, b, &SearchOptions::new())?;
-        assert!(outcome.is_found());
-        expanded += ctx.stats().expanded;
+    for engine in [
+        GridEngine::AStar,
+        GridEngine::JumpPoints,
+        GridEngine::JpsPlus,
+    ] {
+        println!("\n== {engine:?}");
+        measure(&grid, &queries, engine)?;
     }
-    let alone = started.elapsed();
+    Ok(())
+}
+
+/// pathkit's own time for the queries on `engine`, one after the other on this thread; ms.
+fn alone(
+    grid: &Grid,
+    queries: &[(Cell, Cell)],
+    engine: GridEngine,
+) -> Result<f64, Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let mut found = 0;
+    match engine {
+        GridEngine::AStar => {
+            let space = grid.eight_connected();
+            let mut ctx = SearchContext::new();
+            for &(a, b) in queries {
+                found += usize::from(space.find_path(&mut ctx, a, b)?.is_found());
+            }
+        }
+        GridEngine::JumpPoints => {
+            let jps = grid.jump_points(JpsMode::EIGHT);
+            let mut ctx = JpsContext::new();
+            for &(a, b) in queries {
+                found += usize::from(jps.find_path(&mut ctx, a, b)?.is_found());
+            }
+        }
+        GridEngine::JpsPlus => {
+            let plus = JpsPlus::new(grid.clone())?;
+            let built = started.elapsed();
+            println!("JPS+ table built in {:.1} ms (counted below, as the plugin builds it on its first search)", ms(built));
+            let mut ctx = JpsContext::new();
+            for &(a, b) in queries {
+                found += usize::from(plus.find_path(&mut ctx, a, b)?.is_found());
+            }
+        }
+    }
+    assert_eq!(found, queries.len());
+    Ok(ms(started.elapsed()))
+}
+
+fn measure(
+    grid: &Grid,
+    queries: &[(Cell, Cell)],
+    engine: GridEngine,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let alone = alone(grid, queries, engine)?;
     println!(
-        "pathkit alone: {:.1} ms for the {AGENTS} queries ({:.0} us each, {} expansions in all)",
-        ms(alone),
-        alone.as_secs_f64() * 1e6 / AGENTS as f64,
-        expanded
+        "pathkit alone: {alone:.1} ms for the {AGENTS} queries ({:.0} us each): {:.0} queries in a 60 fps frame (16.7 ms)",
+        alone * 1e3 / AGENTS as f64,
+        16.7 / (alone / AGENTS as f64)
     );
 
     // The plugin, async.
-    let (frames, wall, _) = run(&grid, &queries, Planning::Async);
+    let (frames, wall, _) = run(grid, queries, engine, Planning::Async);
     println!(
         "plugin, async: all answered after {frames} frames, {:.1} ms ({:+.0}% over pathkit alone on one thread; the pool has {} threads)",
         ms(wall),
-        (wall.as_secs_f64() / alone.as_secs_f64() - 1.0) * 100.0,
+        (ms(wall) / alone - 1.0) * 100.0,
         bevy_tasks::available_parallelism()
     );
 
-    // The plugin within budgets.
-    for budget in [u64::MAX, 200_000, 50_000, 10_000] {
-        let (frames, wall, times) = run(&grid, &queries, Planning::Budgeted { expansions: budget });
+    // The plugin within budgets (a JPS expansion is a jump point, with all its scanning).
+    let budgets: &[u64] = match engine {
+        GridEngine::AStar => &[u64::MAX, 200_000, 50_000, 10_000],
+        _ => &[u64::MAX, 20_000, 5_000, 1_000],
+    };
+    for &budget in budgets {
+        let (frames, wall, times) = run(
+            grid,
+            queries,
+            engine,
+            Planning::Budgeted { expansions: budget },
+        );
         let label = if budget == u64::MAX {
             "no budget".to_string()
         } else {
             format!("budget {budget}")
         };
         println!(
-            "plugin, {label:>14}: {frames:>4} frames, {:.1} ms in all; frame time median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            "plugin, {label:>14}: {frames:>4} frames ({:.1} answers a frame), {:.1} ms in all; frame time median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            AGENTS as f64 / frames as f64,
             ms(wall),
             percentile(&times, 0.5),
             percentile(&times, 0.99),
@@ -104,12 +155,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // An edit: a wall across the map's middle column, rows 200 to 300.
     let mut app = app(
-        &grid,
+        grid,
+        engine,
         Planning::Budgeted {
             expansions: u64::MAX,
         },
     );
-    let ids = spawn(&mut app, &queries);
+    let ids = spawn(&mut app, queries);
     until_answered(&mut app, &ids);
     let before = app.world().resource::<PlannerStats>().replanned;
     let started = Instant::now();
@@ -124,7 +176,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let replanned = app.world().resource::<PlannerStats>().replanned - before;
     let started = Instant::now();
     // Every request asked again (inserting a component marks it changed).
-    for (&e, &(a, b)) in ids.iter().zip(&queries) {
+    for (&e, &(a, b)) in ids.iter().zip(queries) {
         app.world_mut()
             .entity_mut(e)
             .insert(PathRequest::<GridMap>::new(a, b));
@@ -149,14 +201,14 @@ fn percentile(times: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
-fn app(grid: &Grid, planning: Planning) -> App {
+fn app(grid: &Grid, engine: GridEngine, planning: Planning) -> App {
     let mut app = App::new();
     app.add_plugins((TaskPoolPlugin::default(), TimePlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             16,
         )))
         .add_plugins(PathkitPlugin::<GridMap>::new(planning))
-        .insert_resource(GridMap::new(grid.clone(), Diagonal::NoCornerCutting));
+        .insert_resource(GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(engine));
     app.update();
     app
 }
@@ -194,8 +246,13 @@ fn until_answered(app: &mut App, ids: &[Entity]) -> (usize, Vec<f64>) {
 }
 
 /// The plugin answering every query: frames, wall time, frame times.
-fn run(grid: &Grid, queries: &[(Cell, Cell)], planning: Planning) -> (usize, Duration, Vec<f64>) {
-    let mut app = app(grid, planning);
+fn run(
+    grid: &Grid,
+    queries: &[(Cell, Cell)],
+    engine: GridEngine,
+    planning: Planning,
+) -> (usize, Duration, Vec<f64>) {
+    let mut app = app(grid, engine, planning);
     let ids = spawn(&mut app, queries);
     let started = Instant::now();
     let (frames, times) = until_answered(&mut app, &ids);

@@ -44,7 +44,8 @@ pub struct GridMap {
     diagonal: Diagonal,
     engine: GridEngine,
     /// JPS+'s table of this version of the grid, built by the first search that needs it and
-    /// shared by every snapshot of the version (an edit starts a new one).
+    /// shared by every snapshot of the version (an edit of a wall updates it in place, copying
+    /// it first if a snapshot holds it).
     plus: Arc<OnceLock<Result<JpsPlus, String>>>,
     tiles: TileLayout,
     version: u64,
@@ -144,10 +145,35 @@ impl GridMap {
             return Ok(());
         }
         Arc::make_mut(&mut self.grid).set_weight(cell, weight)?;
-        self.plus = Arc::default();
+        self.update_plus(cell, before, weight);
         self.edits.push(weight_edit(cell, before, weight));
         self.version += 1;
         Ok(())
+    }
+
+    /// Brings JPS+'s table, if built, up to the edit of `cell` from weight `before` to `after`:
+    /// a wall built or knocked down updates only the entries it can change (a snapshot still
+    /// searching keeps the old table); any other change of weight drops the table (JPS+ takes
+    /// uniform grids only, and says so on the next search).
+    fn update_plus(&mut self, cell: Cell, before: u32, after: u32) {
+        if self.plus.get().is_none() {
+            return;
+        }
+        let table = Arc::make_mut(&mut self.plus);
+        let updated = match table.get_mut() {
+            Some(Ok(plus)) if before.max(after) <= 1 => {
+                let done = if after == 0 {
+                    plus.block(cell)
+                } else {
+                    plus.open(cell)
+                };
+                done.is_ok()
+            }
+            _ => false,
+        };
+        if !updated {
+            *table = OnceLock::new();
+        }
     }
 
     /// Walls `cell` ([`set_weight`](Self::set_weight) to 0).

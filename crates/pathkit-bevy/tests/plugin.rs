@@ -648,3 +648,30 @@ fn a_jps_plus_map_searches_the_table_of_the_grid_as_edited() {
         check_answers(&app, &oracle, &agents);
     }
 }
+
+#[test]
+fn a_jps_plus_map_given_terrain_weights_refuses_as_jps_plus_does() {
+    let map = GridMap::new(Grid::new(8, 8).unwrap(), Diagonal::NoCornerCutting)
+        .with_engine(GridEngine::JpsPlus);
+    let mut app = app(map, Planning::Budgeted { expansions: 1_000 });
+    let (a, b) = (Cell::new(0, 0), Cell::new(7, 3));
+    let agent = app
+        .world_mut()
+        .spawn(PathRequest::<GridMap>::new(a, b))
+        .id();
+    app.update();
+    assert!(app.world().get::<PlannedPath<GridMap>>(agent).is_some());
+    // The table is built; a swamp on the way is a weight JPS+ cannot price.
+    let mut map = app.world_mut().resource_mut::<GridMap>();
+    map.block(Cell::new(3, 3)).unwrap(); // a wall: the table follows
+    map.set_weight(Cell::new(4, 1), 3).unwrap();
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(PathRequest::<GridMap>::new(a, b));
+    app.update();
+    let failure = app.world().get::<PathFailure>(agent);
+    assert!(
+        matches!(failure, Some(PathFailure::Refused(_))),
+        "{failure:?}"
+    );
+}

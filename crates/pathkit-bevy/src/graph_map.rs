@@ -182,6 +182,10 @@ impl NavMap for GraphMap {
         space_search::needs_replanning(&self.graph.space(), touched, rest, edits)
     }
 
+    fn must_replan_each(&self, rests: &[&[NodeId]], edits: &[Edit<NodeId>], out: &mut Vec<bool>) {
+        space_search::needs_replanning_each(&self.graph.space(), touched, rests, edits, out);
+    }
+
     fn may_now_reach(&self, start: NodeId, goal: NodeId, edits: &[Edit<NodeId>]) -> bool {
         space_search::may_now_reach(&self.graph.space(), start, goal, edits)
     }

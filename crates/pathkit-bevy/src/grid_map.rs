@@ -264,14 +264,20 @@ impl NavMap for GridMap {
     }
 
     fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
-        match self.space() {
-            Ok(space) => {
-                let (w, h) = (self.grid.width(), self.grid.height());
-                let touched = |c, out: &mut Vec<Cell>| touched_cells(c, self.diagonal, w, h, out);
-                space_search::needs_replanning(&space, touched, rest, edits)
-            }
-            Err(_) => true,
-        }
+        let mut out = Vec::new();
+        self.must_replan_each(&[rest], edits, &mut out);
+        out[0]
+    }
+
+    fn must_replan_each(&self, rests: &[&[Cell]], edits: &[Edit<Cell>], out: &mut Vec<bool>) {
+        let Ok(space) = self.space() else {
+            out.clear();
+            out.resize(rests.len(), true); // the search will say why
+            return;
+        };
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let touched = |c, out: &mut Vec<Cell>| touched_cells(c, self.diagonal, w, h, out);
+        space_search::needs_replanning_each(&space, touched, rests, edits, out);
     }
 
     fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {

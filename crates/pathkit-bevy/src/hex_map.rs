@@ -131,12 +131,18 @@ impl NavMap for HexMap {
     }
 
     fn must_replan(&self, rest: &[Hex], edits: &[Edit<Hex>]) -> bool {
+        let mut out = Vec::new();
+        self.must_replan_each(&[rest], edits, &mut out);
+        out[0]
+    }
+
+    fn must_replan_each(&self, rests: &[&[Hex]], edits: &[Edit<Hex>], out: &mut Vec<bool>) {
         // A hex's weight prices only the moves into it; no move passes its corner.
         let touched = |hex, out: &mut Vec<Hex>| {
             out.clear();
             out.push(hex);
         };
-        space_search::needs_replanning(&*self.grid, touched, rest, edits)
+        space_search::needs_replanning_each(&*self.grid, touched, rests, edits, out);
     }
 
     fn may_now_reach(&self, start: Hex, goal: Hex, edits: &[Edit<Hex>]) -> bool {

@@ -156,11 +156,17 @@ impl NavMap for HierarchyMap {
     }
 
     fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+        let mut out = Vec::new();
+        self.must_replan_each(&[rest], edits, &mut out);
+        out[0]
+    }
+
+    fn must_replan_each(&self, rests: &[&[Cell]], edits: &[Edit<Cell>], out: &mut Vec<bool>) {
         let space = self.hierarchy.space();
         let grid = self.hierarchy.grid();
         let (diagonal, w, h) = (space.diagonal(), grid.width(), grid.height());
         let touched = |c, out: &mut Vec<Cell>| touched_cells(c, diagonal, w, h, out);
-        space_search::needs_replanning(&space, touched, rest, edits)
+        space_search::needs_replanning_each(&space, touched, rests, edits, out);
     }
 
     fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {

@@ -213,15 +213,19 @@ impl NavMap for LevelsMap {
     }
 
     fn must_replan(&self, rest: &[Place], edits: &[Edit<Place>]) -> bool {
-        match self.space() {
-            Ok(space) => space_search::needs_replanning(
-                &space,
-                |p, out| self.touched_by(p, out),
-                rest,
-                edits,
-            ),
-            Err(_) => true,
-        }
+        let mut out = Vec::new();
+        self.must_replan_each(&[rest], edits, &mut out);
+        out[0]
+    }
+
+    fn must_replan_each(&self, rests: &[&[Place]], edits: &[Edit<Place>], out: &mut Vec<bool>) {
+        let Ok(space) = self.space() else {
+            out.clear();
+            out.resize(rests.len(), true); // the search will say why
+            return;
+        };
+        let touched = |p, out: &mut Vec<Place>| self.touched_by(p, out);
+        space_search::needs_replanning_each(&space, touched, rests, edits, out);
     }
 
     fn may_now_reach(&self, start: Place, goal: Place, edits: &[Edit<Place>]) -> bool {

@@ -89,6 +89,14 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// plugin re-plans the paths this answers `true` for, and leaves the others alone.
     fn must_replan(&self, rest: &[Self::Node], edits: &[Self::Edit]) -> bool;
 
+    /// [`must_replan`](Self::must_replan) for every path of `rests`, written into `out` in
+    /// order: the plugin asks once a frame for every path. Override it when the edits can be
+    /// looked at once for all paths (the ready-made node maps gather the touched nodes once).
+    fn must_replan_each(&self, rests: &[&[Self::Node]], edits: &[Self::Edit], out: &mut Vec<bool>) {
+        out.clear();
+        out.extend(rests.iter().map(|rest| self.must_replan(rest, edits)));
+    }
+
     /// Whether a request from `start` to `goal` that found no path may find one after `edits`
     /// (something opened, and the map's own check of the ends no longer rules it out).
     fn may_now_reach(&self, start: Self::Node, goal: Self::Node, edits: &[Self::Edit]) -> bool;

@@ -58,7 +58,9 @@ use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, StepEvent, Stepper,
 };
 use pathkit::{Cost, Ends, Pathfinder};
+use std::collections::HashSet;
 use std::fmt::Display;
+use std::hash::Hash;
 
 /// What the map's own check of the ends ([`Pathfinder::check_ends`]) rules out before
 /// searching.
@@ -161,7 +163,8 @@ where
 }
 
 /// Whether `rest` (the rest of a shortest path of `space` before `edits`) may no longer be
-/// one: a [`NavMap::must_replan`](crate::NavMap::must_replan) for edits of nodes.
+/// one: a [`NavMap::must_replan`](crate::NavMap::must_replan) for edits of nodes
+/// ([`needs_replanning_each`] for many paths at once).
 ///
 /// An edit of a node changes only the moves through the nodes `touched_by` it lists (written
 /// into its second argument: the node itself, and on a grid whose diagonals may not cut
@@ -186,33 +189,75 @@ where
 /// ```
 pub fn needs_replanning<S>(
     space: &S,
-    mut touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
+    touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
     rest: &[S::Node],
     edits: &[Edit<S::Node>],
 ) -> bool
 where
     S: SearchSpace,
-    S::Node: PartialEq,
+    S::Node: Hash + Eq,
 {
-    let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
-        return false;
-    };
+    let mut out = Vec::new();
+    needs_replanning_each(space, touched_by, &[rest], edits, &mut out);
+    out[0]
+}
+
+/// [`needs_replanning`] for every path of `rests`, into `out` (in order): a
+/// [`NavMap::must_replan_each`](crate::NavMap::must_replan_each). The nodes the edits touch are
+/// gathered once, so a frame's edits cost one pass over each path however many there are.
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit_bevy::{space_search, Edit};
+///
+/// let grid = Grid::new(5, 3)?;
+/// let space = grid.four_connected();
+/// let (top, bottom) = ([Cell::new(0, 0), Cell::new(1, 0)], [Cell::new(0, 2), Cell::new(1, 2)]);
+/// let only = |c: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(c) };
+/// let walled = Edit { node: Cell::new(1, 2), before: Some(1.0), after: None };
+/// let mut out = Vec::new();
+/// space_search::needs_replanning_each(&space, only, &[&top, &bottom], &[walled], &mut out);
+/// assert_eq!(out, [false, true]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn needs_replanning_each<S>(
+    space: &S,
+    mut touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
+    rests: &[&[S::Node]],
+    edits: &[Edit<S::Node>],
+    out: &mut Vec<bool>,
+) where
+    S: SearchSpace,
+    S::Node: Hash + Eq,
+{
+    // The nodes of dearer edits, as a set; those of cheaper ones, as a list.
+    let (mut dearer, mut cheaper) = (HashSet::new(), Vec::new());
     let mut touched = Vec::new();
-    let mut cost = None;
-    edits.iter().any(|edit| {
+    for edit in edits {
         touched_by(edit.node, &mut touched);
         if edit.made_dearer() {
-            touched.iter().any(|t| rest.contains(t))
+            dearer.extend(touched.iter().copied());
         } else if edit.made_cheaper() {
-            let cost = *cost.get_or_insert_with(|| rest_cost(space, rest));
-            touched.iter().any(|&t| {
-                let through = space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
-                through < cost
-            })
-        } else {
-            false
+            cheaper.extend(touched.iter().copied());
         }
-    })
+    }
+    out.clear();
+    out.extend(rests.iter().map(|rest| {
+        let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
+            return false;
+        };
+        if rest.iter().any(|n| dearer.contains(n)) {
+            return true;
+        }
+        if cheaper.is_empty() {
+            return false;
+        }
+        let cost = rest_cost(space, rest);
+        cheaper.iter().any(|&t| {
+            let through = space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
+            through < cost
+        })
+    }));
 }
 
 /// What `rest` costs on the edited space: the sum of its steps' costs, infinite when a step is

@@ -75,6 +75,8 @@ pub(crate) fn replan_after_edits<M: NavMap>(
         return;
     }
     let map = &*map;
+    // Every path's rest, from where its agent stands, asked about at once.
+    let mut rests = Vec::new();
     for (entity, request, path, follower, transform) in &agents {
         if planner.is_pending(entity) {
             continue; // searched again anyway: its answer would be of an older map
@@ -87,9 +89,19 @@ pub(crate) fn replan_after_edits<M: NavMap>(
             _ => 0,
         };
         let rest = &path.nodes[at.min(path.nodes.len())..];
-        if map.must_replan(rest, &edits) {
-            let from = rest.first().copied().unwrap_or(request.start);
-            planner.submit(entity, from, request.goal, map.version());
+        rests.push((
+            entity,
+            request.goal,
+            rest.first().copied().unwrap_or(request.start),
+            rest,
+        ));
+    }
+    let mut replan = Vec::new();
+    let paths: Vec<&[M::Node]> = rests.iter().map(|r| r.3).collect();
+    map.must_replan_each(&paths, &edits, &mut replan);
+    for (&(entity, goal, from, _), replan) in rests.iter().zip(replan) {
+        if replan {
+            planner.submit(entity, from, goal, map.version());
             stats.replanned += 1;
         }
     }

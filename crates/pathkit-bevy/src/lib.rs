@@ -37,6 +37,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// The README's examples are compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 mod follower;
 mod graph_map;
 mod grid_map;

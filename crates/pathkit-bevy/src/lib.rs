@@ -15,6 +15,9 @@
 //!   optimal.
 //! - **A request superseded is dropped.** Changing an entity's request before its answer drops
 //!   the old search; only the latest is answered.
+//! - **Seen as it plans.** With the feature `gizmos`, `PathkitDebugDrawPlugin` draws every
+//!   path, goal and map with Bevy's gizmos, as a `DebugDrawConfig` resource says (the maps
+//!   through the `DrawMap` trait).
 //!
 //! ```
 //! use bevy_app::App;
@@ -34,6 +37,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "gizmos")]
+mod debug_draw;
+#[cfg(feature = "gizmos")]
+mod draw_map;
 mod follower;
 mod grid_map;
 mod hex_map;
@@ -44,6 +51,10 @@ mod request;
 mod systems;
 mod tiles;
 
+#[cfg(feature = "gizmos")]
+pub use debug_draw::{DebugDrawConfig, PathkitDebugDrawPlugin, PathkitGizmos};
+#[cfg(feature = "gizmos")]
+pub use draw_map::{DrawMap, MapStyle};
 pub use follower::{Arrived, PathFollower};
 pub use grid_map::GridMap;
 pub use hex_map::HexMap;

@@ -147,12 +147,15 @@ fn draw_map<M: DrawMap>(
     }
 }
 
+/// What an entity walking its path has: its follower (the waypoints left) and where it stands.
+type Walker<'a> = Option<(&'a PathFollower, &'a Transform)>;
+
 /// Draws every planned path: through all its nodes, or for a follower from where it stands
 /// through the waypoints it has yet to reach.
 fn draw_paths<M: DrawMap>(
     map: Option<Res<M>>,
     config: Res<DebugDrawConfig>,
-    paths: Query<(Entity, &PlannedPath<M>, Option<(&PathFollower, &Transform)>)>,
+    paths: Query<(Entity, &PlannedPath<M>, Walker)>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {
     let Some(map) = map.filter(|_| config.paths) else {

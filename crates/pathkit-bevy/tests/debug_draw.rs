@@ -316,6 +316,9 @@ fn walls_and_weighted_cells_are_drawn_inside_their_cells_and_the_bounds_around_t
     }
 }
 
+/// A layer's switch in the config.
+type Layer = fn(&mut DebugDrawConfig) -> &mut bool;
+
 #[test]
 fn a_layer_switched_off_draws_nothing_and_the_others_still_draw() {
     let map = grid_map();
@@ -324,7 +327,7 @@ fn a_layer_switched_off_draws_nothing_and_the_others_still_draw() {
         Cell::new(0, 0),
         Cell::new(9, 5),
     ));
-    let layers: [(fn(&mut DebugDrawConfig) -> &mut bool, &[Color]); 3] = [
+    let layers: [(Layer, &[Color]); 3] = [
         (|c| &mut c.map, &[WALLS, WEIGHTED, BOUNDS]),
         (|c| &mut c.paths, &[PATHS]),
         (|c| &mut c.goals, &[GOALS]),

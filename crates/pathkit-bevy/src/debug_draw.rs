@@ -168,7 +168,10 @@ fn draw_paths<M: DrawMap>(
         match walker {
             // The follower turned this path into its waypoints (it has walked this frame).
             Some((follower, transform)) if !follower.waypoints().is_empty() => {
-                let rest = &follower.waypoints()[follower.next_waypoint()..];
+                let rest = follower
+                    .waypoints()
+                    .get(follower.next_waypoint()..)
+                    .unwrap_or_default();
                 if !rest.is_empty() {
                     let here = std::iter::once(transform.translation);
                     gizmos.linestrip(here.chain(rest.iter().copied()), color);

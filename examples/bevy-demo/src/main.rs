@@ -3,7 +3,8 @@
 //!
 //! Controls: left click on a unit selects it (shift adds it to the selection), left click
 //! elsewhere sends the selected units there; right-drag draws walls (starting on a wall, erases
-//! them); A selects every unit; G switches the debug drawing on and off, M its map layer.
+//! them); A selects every unit; G switches the debug drawing on and off, M its map layer; F12
+//! saves a screenshot to `pathkit-bevy-demo.png`.
 //!
 //! `PATHKIT_DEMO_SCRIPT=<file.png>` plays a short script instead of waiting for the mouse
 //! (units sent across the map, a wall drawn across their way, a screenshot saved to the file,
@@ -63,7 +64,8 @@ fn main() {
             Update,
             (
                 (select_and_send, paint_walls, keys).before(pathkit_bevy::PathkitSystems::Edits),
-                (sync_tiles, draw_selection, draw_help),
+                // After the units moved this frame: the squares drawn where the sprites are.
+                (sync_tiles, draw_selection, draw_help).after(pathkit_bevy::PathkitSystems::Follow),
             ),
         );
     if let Some(path) = script {
@@ -288,7 +290,8 @@ fn paint_walls(
     painting.0 = Some((wall, point));
 }
 
-/// A: select every unit; G: the debug drawing on or off; M: its map layer on or off.
+/// A: select every unit; G: the debug drawing on or off; M: its map layer on or off; F12: a
+/// screenshot, saved to `pathkit-bevy-demo.png` in the working directory.
 fn keys(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
@@ -307,6 +310,11 @@ fn keys(
     }
     if keys.just_pressed(KeyCode::KeyM) {
         config.map = !config.map;
+    }
+    if keys.just_pressed(KeyCode::F12) {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk("pathkit-bevy-demo.png"));
     }
 }
 

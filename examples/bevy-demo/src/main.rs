@@ -11,6 +11,7 @@
 //! exit), with the clock stepped a 60th of a second a frame whatever the frame rate, so that
 //! the screenshot is the same on a slow machine.
 
+use bevy::ecs::system::SystemParam;
 use bevy::gizmos::color_from_entity;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{save_to_disk, Screenshot, ScreenshotCaptured};
@@ -161,24 +162,29 @@ fn setup(mut commands: Commands, map: Res<GridMap>) {
     }
 }
 
-/// The world point under the cursor, if the cursor is in the window.
-fn cursor_world(
-    windows: &Query<&Window, With<PrimaryWindow>>,
-    cameras: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Vec2> {
-    let cursor = windows.single().ok()?.cursor_position()?;
-    let (camera, transform) = cameras.single().ok()?;
-    camera.viewport_to_world_2d(transform, cursor).ok()
+/// The selected units, where they stand.
+type SelectedUnits<'w, 's> =
+    Query<'w, 's, (Entity, &'static Transform), (With<Unit>, With<Selected>)>;
+
+/// The window and the camera: where the cursor points in the world.
+#[derive(SystemParam)]
+struct Cursor<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+}
+
+impl Cursor<'_, '_> {
+    /// The world point under the cursor, if the cursor is in the window.
+    fn world(&self) -> Option<Vec2> {
+        let cursor = self.windows.single().ok()?.cursor_position()?;
+        let (camera, transform) = self.cameras.single().ok()?;
+        camera.viewport_to_world_2d(transform, cursor).ok()
+    }
 }
 
 /// Sends every selected unit towards `goal`: each to the nearest open cell to it that no other
 /// unit of the group is sent to, so that they do not pile up on one cell.
-fn send_selected(
-    commands: &mut Commands,
-    map: &GridMap,
-    units: &Query<(Entity, &Transform), (With<Unit>, With<Selected>)>,
-    goal: Cell,
-) {
+fn send_selected(commands: &mut Commands, map: &GridMap, units: &SelectedUnits, goal: Cell) {
     let grid = map.grid();
     let mut taken: Vec<Cell> = Vec::new();
     for (entity, transform) in units {
@@ -192,8 +198,7 @@ fn send_selected(
                     .filter(move |&(dx, dy)| dx.abs().max(dy.abs()) == r)
             })
             .filter_map(|(dx, dy)| goal.offset(dx, dy))
-            .filter(|&c| grid.check(c).is_ok() && grid.is_passable(c) && !taken.contains(&c))
-            .next();
+            .find(|&c| grid.check(c).is_ok() && grid.is_passable(c) && !taken.contains(&c));
         if let Some(cell) = free {
             taken.push(cell);
             commands
@@ -208,16 +213,15 @@ fn select_and_send(
     mut commands: Commands,
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cursor: Cursor,
     map: Res<GridMap>,
     all: Query<(Entity, &Transform), With<Unit>>,
-    selected: Query<(Entity, &Transform), (With<Unit>, With<Selected>)>,
+    selected: SelectedUnits,
 ) {
     if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
-    let Some(point) = cursor_world(&windows, &cameras) else {
+    let Some(point) = cursor.world() else {
         return;
     };
     let hit = all
@@ -257,8 +261,7 @@ fn paint(map: &mut GridMap, from: Vec2, to: Vec2, wall: bool, occupied: &[Cell])
 /// Right-drag: draws walls, or erases them when the drag starts on a wall.
 fn paint_walls(
     buttons: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cursor: Cursor,
     mut map: ResMut<GridMap>,
     mut painting: ResMut<Painting>,
     units: Query<&Transform, With<Unit>>,
@@ -267,7 +270,7 @@ fn paint_walls(
         painting.0 = None;
         return;
     }
-    let Some(point) = cursor_world(&windows, &cameras) else {
+    let Some(point) = cursor.world() else {
         return;
     };
     let (wall, from) = match painting.0 {
@@ -381,7 +384,7 @@ fn play_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
     mut map: ResMut<GridMap>,
-    units: Query<(Entity, &Transform), (With<Unit>, With<Selected>)>,
+    units: SelectedUnits,
     mut exit: MessageWriter<AppExit>,
 ) {
     script.frame += 1;

@@ -122,6 +122,36 @@ impl GridMap {
         self.diagonal
     }
 
+    /// How wide a cell is, in world units: what a drawing of the map needs besides the cells'
+    /// centres ([`NavMap::position`]).
+    ///
+    /// ```
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit_bevy::GridMap;
+    ///
+    /// let map = GridMap::new(Grid::new(4, 4)?, Diagonal::Never).with_cell_size(16.0);
+    /// assert_eq!(map.cell_size(), 16.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cell_size(&self) -> f32 {
+        self.tiles.size
+    }
+
+    /// Where the top-left corner of cell `(0, 0)` is.
+    ///
+    /// ```
+    /// use bevy_math::Vec2;
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit_bevy::GridMap;
+    ///
+    /// let map = GridMap::new(Grid::new(4, 4)?, Diagonal::Never);
+    /// assert_eq!(map.origin(), Vec2::ZERO);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn origin(&self) -> Vec2 {
+        self.tiles.origin
+    }
+
     /// Sets the weight of `cell` (0 walls it; 1 is plain ground), and records the edit.
     ///
     /// # Errors

@@ -65,6 +65,36 @@ impl HexMap {
         &self.grid
     }
 
+    /// How far a hex's corners are from its centre, in world units: what a drawing of the map
+    /// needs besides the hexes' centres ([`NavMap::position`]).
+    ///
+    /// ```
+    /// use pathkit::hex::{HexGrid, HexLayout};
+    /// use pathkit_bevy::HexMap;
+    ///
+    /// let map = HexMap::new(HexGrid::new(HexLayout::OddR, 4, 4)?).with_size(10.0);
+    /// assert_eq!(map.size(), 10.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn size(&self) -> f32 {
+        self.size
+    }
+
+    /// Where hex `(0, 0)`'s centre is.
+    ///
+    /// ```
+    /// use bevy_math::Vec2;
+    /// use pathkit::hex::{HexGrid, HexLayout};
+    /// use pathkit_bevy::HexMap;
+    ///
+    /// let map = HexMap::new(HexGrid::new(HexLayout::OddR, 4, 4)?).with_origin(Vec2::new(5.0, -5.0));
+    /// assert_eq!(map.origin(), Vec2::new(5.0, -5.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn origin(&self) -> Vec2 {
+        self.origin
+    }
+
     /// Sets the weight of `hex` (0 walls it), and records the edit.
     ///
     /// # Errors

@@ -88,6 +88,53 @@ impl LevelsMap {
         &self.map
     }
 
+    /// How wide a cell is, in world units: what a drawing of the map needs besides the places'
+    /// centres ([`NavMap::position`]).
+    ///
+    /// ```
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit::levels::LevelMap;
+    /// use pathkit_bevy::LevelsMap;
+    ///
+    /// let map = LevelsMap::new(LevelMap::new(vec![Grid::new(3, 3)?])?, Diagonal::Never).with_cell_size(2.0);
+    /// assert_eq!(map.cell_size(), 2.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cell_size(&self) -> f32 {
+        self.tiles.size
+    }
+
+    /// How far apart the floors are on Z.
+    ///
+    /// ```
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit::levels::LevelMap;
+    /// use pathkit_bevy::LevelsMap;
+    ///
+    /// let map = LevelsMap::new(LevelMap::new(vec![Grid::new(3, 3)?])?, Diagonal::Never).with_floor_height(4.0);
+    /// assert_eq!(map.floor_height(), 4.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn floor_height(&self) -> f32 {
+        self.floor_height
+    }
+
+    /// Where the top-left corner of every floor's cell `(0, 0)` is.
+    ///
+    /// ```
+    /// use bevy_math::Vec2;
+    /// use pathkit::grid::{Diagonal, Grid};
+    /// use pathkit::levels::LevelMap;
+    /// use pathkit_bevy::LevelsMap;
+    ///
+    /// let map = LevelsMap::new(LevelMap::new(vec![Grid::new(3, 3)?])?, Diagonal::Never);
+    /// assert_eq!(map.origin(), Vec2::ZERO);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn origin(&self) -> Vec2 {
+        self.tiles.origin
+    }
+
     /// Sets the weight of a place (0 walls it), and records the edit.
     ///
     /// # Errors

@@ -18,6 +18,9 @@
 //!   and [`space_search`].
 //! - **A request superseded is dropped.** Changing an entity's request before its answer drops
 //!   the old search; only the latest is answered.
+//! - **Seen as it plans.** With the feature `gizmos`, `PathkitDebugDrawPlugin` draws every
+//!   path, goal and map with Bevy's gizmos, as a `DebugDrawConfig` resource says (the maps
+//!   through the `DrawMap` trait).
 //!
 //! ```
 //! use bevy_app::App;
@@ -42,6 +45,10 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+#[cfg(feature = "gizmos")]
+mod debug_draw;
+#[cfg(feature = "gizmos")]
+mod draw_map;
 mod follower;
 mod graph_map;
 mod grid_map;
@@ -58,6 +65,10 @@ mod systems;
 mod tiles;
 mod whole_search;
 
+#[cfg(feature = "gizmos")]
+pub use debug_draw::{DebugDrawConfig, PathkitDebugDrawPlugin, PathkitGizmos};
+#[cfg(feature = "gizmos")]
+pub use draw_map::{DrawMap, MapStyle};
 pub use follower::{Arrived, PathFollower};
 pub use graph_map::GraphMap;
 pub use grid_map::GridMap;

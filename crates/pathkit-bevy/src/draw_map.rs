@@ -1,9 +1,12 @@
 //! [`DrawMap`]: how a map draws itself with Bevy's gizmos, and the [`MapStyle`] it draws in.
 
+use crate::graph_map::GraphMap;
 use crate::grid_map::GridMap;
 use crate::hex_map::HexMap;
+use crate::hierarchy_map::HierarchyMap;
 use crate::levels_map::LevelsMap;
 use crate::nav_map::NavMap;
+use crate::navmesh_map::NavMeshMap;
 use bevy_color::{Alpha, Color};
 use bevy_gizmos::config::GizmoConfigGroup;
 use bevy_gizmos::gizmos::GizmoBuffer;
@@ -35,17 +38,25 @@ pub struct MapStyle {
     pub portals: Color,
     /// The outline of a tile map (every floor of a [`LevelsMap`]): where `node_at` finds cells.
     pub bounds: Color,
+    /// The clusters of a [`HierarchyMap`] (the smallest level's full, higher levels fainter):
+    /// what its abstract search plans between.
+    pub clusters: Color,
+    /// The triangles of a [`NavMeshMap`] and the connections of a [`GraphMap`]: the ground a
+    /// search crosses.
+    pub mesh: Color,
 }
 
 impl Default for MapStyle {
-    /// Walls red, weighted ground amber, portals cyan, bounds grey: readable on a dark or a
-    /// light background.
+    /// Walls red, weighted ground amber, portals cyan, bounds grey, clusters violet, the mesh
+    /// a faint green: readable on a dark or a light background.
     fn default() -> Self {
         MapStyle {
             walls: Color::srgb(0.9, 0.25, 0.2),
             weighted: Color::srgb(0.95, 0.7, 0.15),
             portals: Color::srgb(0.2, 0.85, 0.9),
             bounds: Color::srgb(0.55, 0.55, 0.6),
+            clusters: Color::srgb(0.55, 0.45, 0.95),
+            mesh: Color::srgba(0.45, 0.75, 0.5, 0.6),
         }
     }
 }
@@ -206,6 +217,79 @@ impl DrawMap for LevelsMap {
                 style.portals.with_alpha(style.portals.alpha() / 4.0)
             };
             gizmos.line(self.position(portal.from), self.position(portal.to), color);
+        }
+    }
+}
+
+impl DrawMap for HierarchyMap {
+    /// The grid as a [`GridMap`] is drawn, and every cluster's outline, level by level (each
+    /// level fainter than the one below it).
+    fn draw<Config, Clear>(&self, gizmos: &mut GizmoBuffer<Config, Clear>, style: &MapStyle)
+    where
+        Config: GizmoConfigGroup,
+        Clear: 'static + Send + Sync,
+    {
+        let corner = self.origin().extend(0.0);
+        let size = self.cell_size();
+        let hierarchy = self.hierarchy();
+        draw_tiles(gizmos, style, hierarchy.grid(), size, corner, |c| {
+            self.position(c)
+        });
+        for level in 1..=hierarchy.levels() {
+            let alpha = style.clusters.alpha() / f32::from(level);
+            let color = style.clusters.with_alpha(alpha);
+            for rect in hierarchy.cluster_rects(level) {
+                let (x, y) = (rect.x as f32 * size, rect.y as f32 * size);
+                let (w, h) = (rect.width as f32 * size, rect.height as f32 * size);
+                let tl = corner + Vec3::new(x, -y, 0.0);
+                gizmos.lineloop(
+                    [
+                        tl,
+                        tl + Vec3::new(w, 0.0, 0.0),
+                        tl + Vec3::new(w, -h, 0.0),
+                        tl + Vec3::new(0.0, -h, 0.0),
+                    ],
+                    color,
+                );
+            }
+        }
+    }
+}
+
+impl DrawMap for NavMeshMap {
+    /// Every triangle of the mesh, and every obstacle's outline as a wall.
+    fn draw<Config, Clear>(&self, gizmos: &mut GizmoBuffer<Config, Clear>, style: &MapStyle)
+    where
+        Config: GizmoConfigGroup,
+        Clear: 'static + Send + Sync,
+    {
+        let mesh = self.mesh();
+        for k in 0..mesh.triangle_count() {
+            if let Some(corners) = mesh.triangle(k) {
+                gizmos.lineloop(corners.map(|p| self.position(p)), style.mesh);
+            }
+        }
+        for (_, obstacle) in self.obstacles() {
+            let points = obstacle.points().iter().map(|&p| self.position(p));
+            gizmos.lineloop(points, style.walls);
+        }
+    }
+}
+
+impl DrawMap for GraphMap {
+    /// Every connection as a line from the node it leaves to the node it enters (a connection
+    /// both ways is drawn twice, over itself).
+    fn draw<Config, Clear>(&self, gizmos: &mut GizmoBuffer<Config, Clear>, style: &MapStyle)
+    where
+        Config: GizmoConfigGroup,
+        Clear: 'static + Send + Sync,
+    {
+        let graph = self.graph();
+        for &node in graph.nodes() {
+            let from = self.position(node);
+            for &to in graph.connected_nodes(node).unwrap_or(&[]) {
+                gizmos.line(from, self.position(to), style.mesh);
+            }
         }
     }
 }

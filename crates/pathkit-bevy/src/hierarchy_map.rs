@@ -72,6 +72,16 @@ impl HierarchyMap {
         self
     }
 
+    /// The width of a cell in the world.
+    pub fn cell_size(&self) -> f32 {
+        self.tiles.size
+    }
+
+    /// Where the top-left corner of cell `(0, 0)` is.
+    pub fn origin(&self) -> Vec2 {
+        self.tiles.origin
+    }
+
     /// The hierarchy (its grid, clusters and abstract graph).
     pub fn hierarchy(&self) -> &HierarchicalGrid<f64> {
         &self.hierarchy

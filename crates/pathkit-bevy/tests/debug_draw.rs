@@ -16,12 +16,16 @@ use bevy_gizmos::{GizmoAsset, GizmoHandles, GizmoPlugin};
 use bevy_math::{Vec2, Vec3};
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
 use bevy_transform::components::Transform;
+use pathkit::geometry::{Point, Polygon};
+use pathkit::graph::{Direction, NodeGraph, NodeKind};
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::hex::{HexGrid, HexLayout};
+use pathkit::hierarchy::{HierarchicalGrid, HierarchyOptions};
 use pathkit::levels::{LevelMap, Place, Portal};
 use pathkit_bevy::{
-    DebugDrawConfig, DrawMap, GridMap, HexMap, LevelsMap, MapStyle, NavMap, PathFollower,
-    PathRequest, PathkitDebugDrawPlugin, PathkitGizmos, PathkitPlugin, PlannedPath, Planning,
+    DebugDrawConfig, DrawMap, GraphMap, GridMap, HexMap, HierarchyMap, LevelsMap, MapStyle, NavMap,
+    NavMeshMap, PathFollower, PathRequest, PathkitDebugDrawPlugin, PathkitGizmos, PathkitPlugin,
+    PlannedPath, Planning,
 };
 use std::any::TypeId;
 use std::time::Duration;
@@ -30,6 +34,8 @@ const WALLS: Color = Color::srgb(1.0, 0.0, 0.0);
 const WEIGHTED: Color = Color::srgb(0.0, 1.0, 0.0);
 const PORTALS: Color = Color::srgb(0.0, 0.0, 1.0);
 const BOUNDS: Color = Color::srgb(0.5, 0.5, 0.5);
+const CLUSTERS: Color = Color::srgb(1.0, 0.0, 1.0);
+const MESH: Color = Color::srgb(0.25, 0.75, 0.25);
 const PATHS: Color = Color::srgb(1.0, 1.0, 0.0);
 const GOALS: Color = Color::srgb(0.0, 1.0, 1.0);
 const GOAL_RADIUS: f32 = 0.6;
@@ -40,6 +46,8 @@ fn style() -> MapStyle {
         weighted: WEIGHTED,
         portals: PORTALS,
         bounds: BOUNDS,
+        clusters: CLUSTERS,
+        mesh: MESH,
     }
 }
 
@@ -511,4 +519,132 @@ fn a_levels_map_draws_each_floors_walls_at_its_height_and_portals_between_their_
     let off: Vec<_> = drawn.segments.iter().filter(|s| s.2 == faint).collect();
     assert_eq!(off.len(), 1);
     assert!(close(off[0].0, map.position(lift.from)) && close(off[0].1, map.position(lift.to)));
+}
+
+/// The corners of a closed strip, each once.
+fn corners_of(strip: &[Vec3]) -> Vec<Vec3> {
+    let mut corners: Vec<Vec3> = Vec::new();
+    for &p in strip {
+        if !corners.iter().any(|&c| close(c, p)) {
+            corners.push(p);
+        }
+    }
+    corners
+}
+
+/// Whether two closed outlines have the same corners.
+fn same_corners(a: &[Vec3], b: &[Vec3]) -> bool {
+    a.len() == b.len() && a.iter().all(|p| b.iter().any(|&q| close(*p, q)))
+}
+
+#[test]
+fn a_hierarchy_map_draws_every_cluster_on_the_cell_lines_around_it() {
+    let hierarchy = HierarchicalGrid::eight_connected(
+        Grid::new(32, 20).unwrap(),
+        HierarchyOptions::new().cluster_size(8),
+    )
+    .unwrap();
+    let map = HierarchyMap::new(hierarchy)
+        .with_cell_size(2.0)
+        .with_origin(Vec2::new(-5.0, 3.0));
+    let mut gizmos = GizmoBuffer::<DefaultGizmoConfigGroup, ()>::new();
+    map.draw(&mut gizmos, &style());
+    let drawn = Drawn::of(&gizmos);
+    let outlines: Vec<Vec<Vec3>> = drawn
+        .strips_in(CLUSTERS)
+        .into_iter()
+        .map(|s| corners_of(s))
+        .collect();
+    let rects: Vec<_> = map.hierarchy().cluster_rects(1).collect();
+    assert_eq!(outlines.len(), rects.len());
+    for rect in rects {
+        // The outer corners of the cluster's corner cells.
+        let (first, last) = (
+            Cell::new(rect.x, rect.y),
+            Cell::new(rect.x + rect.width - 1, rect.y + rect.height - 1),
+        );
+        let half = Vec3::new(1.0, -1.0, 0.0); // half a cell, right and down
+        let (tl, br) = (map.position(first) - half, map.position(last) + half);
+        let want = [
+            tl,
+            Vec3::new(br.x, tl.y, 0.0),
+            br,
+            Vec3::new(tl.x, br.y, 0.0),
+        ];
+        assert!(
+            outlines.iter().any(|o| same_corners(o, &want)),
+            "no outline for {rect:?}"
+        );
+    }
+}
+
+#[test]
+fn a_navmesh_map_draws_every_triangle_and_every_obstacle() {
+    let p = Point::new;
+    let mut map = NavMeshMap::new(0.5, p(0.0, 0.0), p(20.0, 12.0)).unwrap();
+    let obstacles = [
+        Polygon::new(vec![p(4.0, 2.0), p(7.0, 2.0), p(7.0, 9.0), p(4.0, 9.0)]),
+        Polygon::new(vec![p(12.0, 5.0), p(16.0, 4.0), p(14.0, 10.0)]),
+    ];
+    map.add_obstacles(obstacles.clone()).unwrap();
+    let mut gizmos = GizmoBuffer::<DefaultGizmoConfigGroup, ()>::new();
+    map.draw(&mut gizmos, &style());
+    let drawn = Drawn::of(&gizmos);
+    let at = |q: Point| map.position(q);
+    let triangles: Vec<Vec<Vec3>> = drawn
+        .strips_in(MESH)
+        .into_iter()
+        .map(|s| corners_of(s))
+        .collect();
+    assert_eq!(triangles.len(), map.mesh().triangle_count());
+    for k in 0..map.mesh().triangle_count() {
+        let want = map.mesh().triangle(k).unwrap().map(at);
+        assert!(
+            triangles.iter().any(|t| same_corners(t, &want)),
+            "triangle {k} not drawn"
+        );
+    }
+    let walls: Vec<Vec<Vec3>> = drawn
+        .strips_in(WALLS)
+        .into_iter()
+        .map(|s| corners_of(s))
+        .collect();
+    assert_eq!(walls.len(), obstacles.len());
+    for o in &obstacles {
+        let want: Vec<Vec3> = o.points().iter().map(|&q| at(q)).collect();
+        assert!(
+            walls.iter().any(|w| same_corners(w, &want)),
+            "{o:?} not drawn"
+        );
+    }
+}
+
+#[test]
+fn a_graph_map_draws_every_connection_between_its_nodes() {
+    let mut graph = NodeGraph::new();
+    let n: Vec<_> = [(0.0, 0.0), (4.0, 1.0), (8.0, -2.0), (3.0, 6.0)]
+        .into_iter()
+        .map(|(x, y)| graph.add_node(NodeKind::Point2(x, y)))
+        .collect();
+    graph
+        .add_connections(n[0], &[n[1], n[3]], Direction::BothWays)
+        .unwrap();
+    graph
+        .add_connections(n[1], &[n[2]], Direction::OneWay)
+        .unwrap();
+    let map = GraphMap::new(graph);
+    let mut gizmos = GizmoBuffer::<DefaultGizmoConfigGroup, ()>::new();
+    map.draw(&mut gizmos, &style());
+    let drawn = Drawn::of(&gizmos);
+    let mut lines = drawn.segments_in(MESH);
+    let want = [(0, 1), (1, 0), (0, 3), (3, 0), (1, 2)];
+    assert_eq!(lines.len(), want.len());
+    for (a, b) in want {
+        let (from, to) = (map.position(n[a]), map.position(n[b]));
+        let k = lines
+            .iter()
+            .position(|&(p, q)| close(p, from) && close(q, to))
+            .unwrap_or_else(|| panic!("no line {a} -> {b}"));
+        lines.remove(k);
+    }
 }

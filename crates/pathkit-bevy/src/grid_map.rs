@@ -100,10 +100,14 @@ impl GridMap {
         self
     }
 
-    /// The same map searched by `engine` (A* unless told).
+    /// The same map searched by `engine` (A* unless told). JPS+'s table is built here, before
+    /// the game runs, so that no frame pays for it (edits of walls then update it in place).
     #[must_use]
     pub fn with_engine(mut self, engine: GridEngine) -> Self {
         self.engine = engine;
+        if engine == GridEngine::JpsPlus && self.diagonal == Diagonal::NoCornerCutting {
+            self.plus_table();
+        }
         self
     }
 
@@ -251,15 +255,20 @@ impl GridMap {
                         self.diagonal
                     )));
                 }
-                let plus = self
-                    .plus
-                    .get_or_init(|| JpsPlus::new((*self.grid).clone()).map_err(|e| e.to_string()));
-                match plus {
+                match self.plus_table() {
                     Ok(plus) => Ok(Finder::Plus(plus)),
                     Err(why) => Err(PathFailure::Refused(why.clone())),
                 }
             }
         }
+    }
+}
+
+impl GridMap {
+    /// JPS+'s table of the grid as it is, built if it is not yet (or why it cannot be).
+    fn plus_table(&self) -> &Result<JpsPlus, String> {
+        self.plus
+            .get_or_init(|| JpsPlus::new((*self.grid).clone()).map_err(|e| e.to_string()))
     }
 }
 

@@ -35,9 +35,10 @@ pub enum GridEngine {
     /// weigh the same, 8-connected without corner cutting or 4-connected ([`Diagonal::Never`](pathkit::grid::Diagonal::Never));
     /// other maps fail their requests with [`PathFailure::Refused`] and the search's reason.
     JumpPoints,
-    /// JPS+: Jump Point Search over a table of jump distances, built from the grid on the first
-    /// search after each edit (once, shared by every search of that version of the map).
-    /// Uniform grids, 8-connected without corner cutting.
+    /// JPS+: Jump Point Search over a table of jump distances, built by
+    /// [`GridMap::with_engine`](crate::GridMap::with_engine) and updated in place when a wall is
+    /// built or knocked down (shared by every snapshot of a version of the map). Uniform grids,
+    /// 8-connected without corner cutting.
     JpsPlus,
 }
 

@@ -4,15 +4,13 @@
 //! as the oracle's.
 
 mod support;
-use bevy_app::{App, TaskPoolPlugin};
+use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use bevy_math::Vec3;
 use pathkit::graph::{Direction, NodeGraph, NodeId, NodeKind};
-use pathkit_bevy::{
-    GraphMap, NavMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
-};
+use pathkit_bevy::{GraphMap, NavMap, PathFailure, PlannedPath, PlannerStats, Planning};
 use std::collections::{BTreeSet, BinaryHeap};
-use support::{run_until_answered, Cheapest};
+use support::{app, run_until_answered, spawn_requests, Cheapest};
 
 /// The graph as the oracle sees it: positions, and the directed connections alive.
 struct Oracle {
@@ -108,12 +106,19 @@ fn build(seed: u64) -> (NodeGraph, Vec<NodeId>, Oracle, Draw) {
     )
 }
 
-fn app(map: GraphMap, planning: Planning) -> App {
-    let mut app = App::new();
-    app.add_plugins(TaskPoolPlugin::default())
-        .add_plugins(PathkitPlugin::<GraphMap>::new(planning))
-        .insert_resource(map);
-    app
+/// One agent per pair of node indices: each entity with its indices.
+fn spawn_indexed(
+    app: &mut App,
+    ids: &[NodeId],
+    pairs: &[(usize, usize)],
+) -> Vec<(Entity, usize, usize)> {
+    let nodes = pairs.iter().map(|&(a, b)| (ids[a], ids[b]));
+    let spawned = spawn_requests::<GraphMap>(app, nodes);
+    spawned
+        .into_iter()
+        .zip(pairs)
+        .map(|((e, _, _), &(a, b))| (e, a, b))
+        .collect()
 }
 
 /// Checks every agent's answer against the oracle; the paths, for comparing.
@@ -167,18 +172,7 @@ fn graph_requests_get_the_cheapest_paths_in_both_ways_of_planning() {
         let mut answers = Vec::new();
         for planning in [Planning::Async, Planning::Budgeted { expansions: 7 }] {
             let mut app = app(GraphMap::new(graph.clone()), planning);
-            let agents: Vec<_> = pairs
-                .iter()
-                .map(|&(a, b)| {
-                    (
-                        app.world_mut()
-                            .spawn(PathRequest::<GraphMap>::new(ids[a], ids[b]))
-                            .id(),
-                        a,
-                        b,
-                    )
-                })
-                .collect();
+            let agents = spawn_indexed(&mut app, &ids, &pairs);
             let entities: Vec<Entity> = agents.iter().map(|x| x.0).collect();
             run_until_answered::<GraphMap>(&mut app, &entities, 5_000);
             answers.push(check(&app, &oracle, &ids, &agents));
@@ -200,18 +194,8 @@ fn connection_edits_re_plan_the_paths_they_break_or_could_shorten() {
             expansions: u64::MAX,
         },
     );
-    let agents: Vec<_> = (0..40)
-        .map(|_| {
-            let (a, b) = (draw.below(60), draw.below(60));
-            (
-                app.world_mut()
-                    .spawn(PathRequest::<GraphMap>::new(ids[a], ids[b]))
-                    .id(),
-                a,
-                b,
-            )
-        })
-        .collect();
+    let pairs: Vec<_> = (0..40).map(|_| (draw.below(60), draw.below(60))).collect();
+    let agents = spawn_indexed(&mut app, &ids, &pairs);
     app.update();
     check(&app, &oracle, &ids, &agents);
     for round in 0..30 {

@@ -4,28 +4,18 @@
 //! is still a walk of the edited grid; budgeted planning pays back what a whole search ran over.
 
 mod support;
-use bevy_app::{App, TaskPoolPlugin};
+use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use pathkit::grid::{Cell, Grid};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
 use pathkit::Pathfinder;
-use pathkit_bevy::{
-    HierarchyMap, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats, Planning,
-};
+use pathkit_bevy::{HierarchyMap, PathFailure, PlannedPath, PlannerStats, Planning};
 use support::grid_oracle::{random_grid, Oracle};
-use support::run_until_answered;
+use support::{app, run_until_answered, spawn_requests};
 
 fn map_of(grid: Grid) -> HierarchyMap {
     let options = HierarchyOptions::new().cluster_size(8);
     HierarchyMap::new(HierarchicalGrid::eight_connected(grid, options).unwrap())
-}
-
-fn app(map: HierarchyMap, planning: Planning) -> App {
-    let mut app = App::new();
-    app.add_plugins(TaskPoolPlugin::default())
-        .add_plugins(PathkitPlugin::<HierarchyMap>::new(planning))
-        .insert_resource(map);
-    app
 }
 
 /// Pairs of open cells drawn from `seed`.
@@ -86,16 +76,7 @@ fn hierarchical_requests_get_near_optimal_walks_the_same_in_both_ways_of_plannin
         let mut answers = Vec::new();
         for planning in [Planning::Async, Planning::Budgeted { expansions: 300 }] {
             let mut app = app(map_of(grid.clone()), planning);
-            let agents: Vec<_> = queries(&grid, 40, seed)
-                .into_iter()
-                .map(|(a, b)| {
-                    let e = app
-                        .world_mut()
-                        .spawn(PathRequest::<HierarchyMap>::new(a, b))
-                        .id();
-                    (e, a, b)
-                })
-                .collect();
+            let agents: Vec<_> = spawn_requests::<HierarchyMap>(&mut app, queries(&grid, 40, seed));
             let entities: Vec<Entity> = agents.iter().map(|a| a.0).collect();
             run_until_answered::<HierarchyMap>(&mut app, &entities, 5_000);
             answers.push(check(&app, &oracle, &agents));
@@ -114,16 +95,7 @@ fn after_edits_every_hierarchical_path_is_a_walk_of_the_edited_grid() {
             expansions: 1_000_000,
         },
     );
-    let agents: Vec<_> = queries(&grid, 30, 3)
-        .into_iter()
-        .map(|(a, b)| {
-            let e = app
-                .world_mut()
-                .spawn(PathRequest::<HierarchyMap>::new(a, b))
-                .id();
-            (e, a, b)
-        })
-        .collect();
+    let agents: Vec<_> = spawn_requests::<HierarchyMap>(&mut app, queries(&grid, 30, 3));
     app.update();
     let mut state = 99u64;
     for round in 0..12 {
@@ -169,13 +141,9 @@ fn budgeted_planning_pays_back_what_whole_searches_ran_over() {
         "the test needs searches bigger than the budget"
     );
     let mut app = app(map, Planning::Budgeted { expansions: budget });
-    let entities: Vec<Entity> = pairs
-        .iter()
-        .map(|&(a, b)| {
-            app.world_mut()
-                .spawn(PathRequest::<HierarchyMap>::new(a, b))
-                .id()
-        })
+    let entities: Vec<Entity> = spawn_requests::<HierarchyMap>(&mut app, pairs.iter().copied())
+        .into_iter()
+        .map(|(e, _, _)| e)
         .collect();
     let (mut spent, mut frames, mut idle) = (0, 0, 0);
     while entities.iter().any(|&e| {

@@ -5,15 +5,12 @@
 //! short as the oracle's, and a path an edit cannot affect is left alone.
 
 mod support;
-use bevy_app::{App, TaskPoolPlugin};
+use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use pathkit::geometry::{Point, Polygon};
-use pathkit_bevy::{
-    NavMeshMap, ObstacleId, PathFailure, PathRequest, PathkitPlugin, PlannedPath, PlannerStats,
-    Planning,
-};
+use pathkit_bevy::{NavMeshMap, ObstacleId, PathFailure, PlannedPath, PlannerStats, Planning};
 use std::collections::BinaryHeap;
-use support::{run_until_answered, Cheapest};
+use support::{app, run_until_answered, spawn_requests, Cheapest};
 
 const W: f64 = 40.0;
 const H: f64 = 30.0;
@@ -161,14 +158,6 @@ fn polygon(r: Rect) -> Polygon {
     ])
 }
 
-fn app(map: NavMeshMap, planning: Planning) -> App {
-    let mut app = App::new();
-    app.add_plugins(TaskPoolPlugin::default())
-        .add_plugins(PathkitPlugin::<NavMeshMap>::new(planning))
-        .insert_resource(map);
-    app
-}
-
 /// Checks every agent's answer against the oracle; the paths, for comparing.
 fn check(
     app: &App,
@@ -224,18 +213,7 @@ fn navmesh_requests_get_the_shortest_any_angle_paths_in_both_ways_of_planning() 
         let mut answers = Vec::new();
         for planning in [Planning::Async, Planning::Budgeted { expansions: 20 }] {
             let mut app = app(map.clone(), planning);
-            let agents: Vec<_> = pairs
-                .iter()
-                .map(|&(a, b)| {
-                    (
-                        app.world_mut()
-                            .spawn(PathRequest::<NavMeshMap>::new(a, b))
-                            .id(),
-                        a,
-                        b,
-                    )
-                })
-                .collect();
+            let agents = spawn_requests::<NavMeshMap>(&mut app, pairs.iter().copied());
             let entities: Vec<Entity> = agents.iter().map(|a| a.0).collect();
             run_until_answered::<NavMeshMap>(&mut app, &entities, 5_000);
             answers.push(check(&app, &rects, radius, &agents));
@@ -268,18 +246,10 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
             expansions: u64::MAX,
         },
     );
-    let agents: Vec<_> = (0..120)
-        .map(|_| {
-            let (a, b) = (draw.point(&all, radius), draw.point(&all, radius));
-            (
-                app.world_mut()
-                    .spawn(PathRequest::<NavMeshMap>::new(a, b))
-                    .id(),
-                a,
-                b,
-            )
-        })
+    let pairs: Vec<_> = (0..120)
+        .map(|_| (draw.point(&all, radius), draw.point(&all, radius)))
         .collect();
+    let agents = spawn_requests::<NavMeshMap>(&mut app, pairs);
     app.update();
     let mut edits = 0;
     for _ in 0..400 {

@@ -47,6 +47,34 @@ fn cells(grid: &Grid, n: usize, seed: u64) -> Vec<Cell> {
 }
 
 /// Checks each agent's answer against the oracle; the paths, for comparing.
+/// The answers, checked against the oracle, to requests between consecutive pairs of `ends` on
+/// `map`, planned async and then within `budget` expansions a frame (each run at most `frames`
+/// frames).
+fn answers_both_ways(
+    map: GridMap,
+    oracle: &Oracle,
+    ends: &[Cell],
+    budget: u64,
+    frames: usize,
+) -> Vec<Vec<Option<Vec<Cell>>>> {
+    [Planning::Async, Planning::Budgeted { expansions: budget }]
+        .into_iter()
+        .map(|planning| {
+            let mut app = app(map.clone(), planning);
+            let agents: Vec<(Entity, Cell, Cell)> = ends
+                .chunks(2)
+                .map(|pair| {
+                    let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
+                    (app.world_mut().spawn(request).id(), pair[0], pair[1])
+                })
+                .collect();
+            let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+            run_until_answered::<GridMap>(&mut app, &ids, frames);
+            check_answers(&app, oracle, &agents)
+        })
+        .collect()
+}
+
 fn check_answers(
     app: &App,
     oracle: &Oracle,
@@ -102,23 +130,8 @@ fn requests_get_optimal_paths_the_same_in_both_ways_of_planning() {
         let grid = random_grid(30, 20, 25, seed);
         let oracle = Oracle::of(&grid, diagonal == Diagonal::NoCornerCutting);
         let ends = cells(&grid, 40, seed * 7);
-        let mut answers = Vec::new();
-        for planning in [Planning::Async, Planning::Budgeted { expansions: 300 }] {
-            let mut app = app(GridMap::new(grid.clone(), diagonal), planning);
-            let agents: Vec<(Entity, Cell, Cell)> = ends
-                .chunks(2)
-                .map(|pair| {
-                    let e = app
-                        .world_mut()
-                        .spawn(PathRequest::<GridMap>::new(pair[0], pair[1]))
-                        .id();
-                    (e, pair[0], pair[1])
-                })
-                .collect();
-            let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
-            run_until_answered::<GridMap>(&mut app, &ids, 5_000);
-            answers.push(check_answers(&app, &oracle, &agents));
-        }
+        let map = GridMap::new(grid.clone(), diagonal);
+        let answers = answers_both_ways(map, &oracle, &ends, 300, 5_000);
         assert_eq!(
             answers[0], answers[1],
             "the two ways of planning answer the same paths"
@@ -140,21 +153,8 @@ fn jump_point_engines_answer_optimal_paths_the_same_in_both_ways_of_planning() {
             Grid::from_fn(40, 30, |c| random_grid(40, 30, 25, seed).weight(c).min(1)).unwrap();
         let oracle = Oracle::of(&grid, diagonal == Diagonal::NoCornerCutting);
         let ends = cells(&grid, 60, seed * 11);
-        let mut answers = Vec::new();
-        for planning in [Planning::Async, Planning::Budgeted { expansions: 3 }] {
-            let map = GridMap::new(grid.clone(), diagonal).with_engine(engine);
-            let mut app = app(map, planning);
-            let agents: Vec<(Entity, Cell, Cell)> = ends
-                .chunks(2)
-                .map(|pair| {
-                    let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
-                    (app.world_mut().spawn(request).id(), pair[0], pair[1])
-                })
-                .collect();
-            let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
-            run_until_answered::<GridMap>(&mut app, &ids, 20_000);
-            answers.push(check_answers(&app, &oracle, &agents));
-        }
+        let map = GridMap::new(grid.clone(), diagonal).with_engine(engine);
+        let answers = answers_both_ways(map, &oracle, &ends, 3, 20_000);
         assert_eq!(
             answers[0], answers[1],
             "{engine:?}: the two ways of planning differ"

@@ -43,3 +43,28 @@ pub fn run_until_answered<M: pathkit_bevy::NavMap>(
     }
     panic!("not answered in {frames} frames");
 }
+
+/// An app with the task pools and the plugin for `map`, planning as `planning` (no clock:
+/// nothing in it follows a path).
+pub fn app<M: pathkit_bevy::NavMap>(map: M, planning: pathkit_bevy::Planning) -> bevy_app::App {
+    let mut app = bevy_app::App::new();
+    app.add_plugins(bevy_app::TaskPoolPlugin::default())
+        .add_plugins(pathkit_bevy::PathkitPlugin::<M>::new(planning))
+        .insert_resource(map);
+    app
+}
+
+/// One agent per pair of `pairs`, asking for a path from the first node to the second: each
+/// entity with its ends.
+pub fn spawn_requests<M: pathkit_bevy::NavMap>(
+    app: &mut bevy_app::App,
+    pairs: impl IntoIterator<Item = (M::Node, M::Node)>,
+) -> Vec<(bevy_ecs::entity::Entity, M::Node, M::Node)> {
+    pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let request = pathkit_bevy::PathRequest::<M>::new(a, b);
+            (app.world_mut().spawn(request).id(), a, b)
+        })
+        .collect()
+}

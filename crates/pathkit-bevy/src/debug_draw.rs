@@ -3,15 +3,17 @@
 
 use crate::draw_map::{DrawMap, MapStyle};
 use crate::follower::PathFollower;
+use crate::nav_map::NavMap;
 use crate::request::{PathRequest, PlannedPath};
 use crate::systems::PathkitSystems;
 use bevy_app::{App, Plugin, Update};
 use bevy_color::Color;
+use bevy_ecs::entity::EntityHashMap;
 use bevy_ecs::prelude::*;
 use bevy_gizmos::config::GizmoConfigGroup;
 use bevy_gizmos::gizmos::Gizmos;
 use bevy_gizmos::{color_from_entity, AppGizmoBuilder};
-use bevy_math::{Isometry3d, Vec3};
+use bevy_math::{Isometry3d, Vec2, Vec3};
 use bevy_reflect::Reflect;
 use bevy_transform::components::Transform;
 use std::marker::PhantomData;
@@ -64,6 +66,11 @@ pub struct DebugDrawConfig {
     pub goal_color: Option<Color>,
     /// The radius of a goal's circle, in world units (a third of a cell reads well).
     pub goal_radius: f32,
+    /// Draw the nodes the search of every entity marked [`ShowExplored`] expanded, as small
+    /// squares (`goal_radius` wide).
+    pub explored: bool,
+    /// The explored nodes' colour.
+    pub explored_color: Color,
 }
 
 impl Default for DebugDrawConfig {
@@ -78,9 +85,38 @@ impl Default for DebugDrawConfig {
             path_color: None,
             goal_color: None,
             goal_radius: 0.3,
+            explored: true,
+            explored_color: Color::srgba(0.6, 0.6, 0.7, 0.5),
         }
     }
 }
+
+/// Marks an agent whose search the debug drawing shows: the nodes it expanded
+/// ([`NavMap::explored`](crate::NavMap::explored)), searched again each time its path changes,
+/// drawn while [`DebugDrawConfig::explored`] is on. Searching again costs what the agent's
+/// search cost: mark the few agents being looked at.
+///
+/// ```
+/// use bevy_app::{App, TaskPoolPlugin};
+/// use bevy_asset::AssetPlugin;
+/// use bevy_gizmos::GizmoPlugin;
+/// use pathkit::grid::{Cell, Diagonal, Grid};
+/// use pathkit_bevy::{GridMap, PathRequest, PathkitDebugDrawPlugin, PathkitPlugin, Planning, ShowExplored};
+///
+/// let mut app = App::new();
+/// app.add_plugins((TaskPoolPlugin::default(), AssetPlugin::default(), GizmoPlugin));
+/// app.add_plugins((
+///     PathkitPlugin::<GridMap>::new(Planning::Budgeted { expansions: 500 }),
+///     PathkitDebugDrawPlugin::<GridMap>::default(),
+/// ));
+/// app.insert_resource(GridMap::new(Grid::new(20, 20)?, Diagonal::Never));
+/// app.world_mut().spawn((PathRequest::<GridMap>::new(Cell::new(0, 0), Cell::new(19, 5)), ShowExplored));
+/// app.update();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "reflect", derive(Reflect), reflect(Component))]
+pub struct ShowExplored;
 
 /// Draws the paths, goals and map of map type `M` with Bevy's gizmos every frame, in the
 /// [`PathkitGizmos`] group, as the [`DebugDrawConfig`] resource says (inserted with its
@@ -128,10 +164,17 @@ impl<M: DrawMap> Plugin for PathkitDebugDrawPlugin<M> {
         app.init_gizmo_group::<PathkitGizmos>()
             .init_resource::<DebugDrawConfig>();
         #[cfg(feature = "reflect")]
-        app.register_type::<DebugDrawConfig>();
+        app.register_type::<DebugDrawConfig>()
+            .register_type::<ShowExplored>();
         app.add_systems(
             Update,
-            (draw_map::<M>, draw_paths::<M>, draw_goals::<M>).after(PathkitSystems::Follow),
+            (
+                draw_map::<M>,
+                draw_paths::<M>,
+                draw_goals::<M>,
+                draw_explored::<M>,
+            )
+                .after(PathkitSystems::Follow),
         );
     }
 }
@@ -206,5 +249,51 @@ fn draw_goals<M: DrawMap>(
         let (a, b) = (Vec3::new(r, r, 0.0) * 0.7, Vec3::new(r, -r, 0.0) * 0.7);
         gizmos.line(goal - a, goal + a, color);
         gizmos.line(goal - b, goal + b, color);
+    }
+}
+
+/// What [`draw_explored`] keeps between frames: each marked entity's explored nodes, and the
+/// memory its searches reuse.
+struct ExploredCache<M: NavMap> {
+    nodes: EntityHashMap<Vec<M::Node>>,
+    ctx: M::Context,
+}
+
+impl<M: NavMap> Default for ExploredCache<M> {
+    fn default() -> Self {
+        ExploredCache {
+            nodes: EntityHashMap::default(),
+            ctx: M::Context::default(),
+        }
+    }
+}
+
+/// Draws the nodes the search of every entity marked [`ShowExplored`] expanded, searching
+/// again (from its path's start to its goal) when its path changes.
+fn draw_explored<M: DrawMap>(
+    map: Option<Res<M>>,
+    config: Res<DebugDrawConfig>,
+    marked: Query<(Entity, Ref<PlannedPath<M>>, &PathRequest<M>), With<ShowExplored>>,
+    mut cache: Local<ExploredCache<M>>,
+    mut gizmos: Gizmos<PathkitGizmos>,
+) {
+    let Some(map) = map.filter(|_| config.explored) else {
+        return;
+    };
+    let cache = &mut *cache;
+    cache.nodes.retain(|entity, _| marked.contains(*entity));
+    let side = Vec2::splat(config.goal_radius);
+    for (entity, path, request) in &marked {
+        let stale = path.is_changed() || map.is_changed();
+        if stale || !cache.nodes.contains_key(&entity) {
+            let mut nodes = cache.nodes.remove(&entity).unwrap_or_default();
+            let start = path.nodes.first().copied().unwrap_or(request.start);
+            map.explored(&mut cache.ctx, start, request.goal, &mut nodes);
+            cache.nodes.insert(entity, nodes);
+        }
+        for &node in &cache.nodes[&entity] {
+            let at = Isometry3d::from_translation(map.position(node));
+            gizmos.rect(at, side, config.explored_color);
+        }
     }
 }

@@ -6,7 +6,7 @@ use crate::space_search;
 use bevy_ecs::resource::Resource;
 use bevy_math::Vec3;
 use pathkit::graph::{Direction, GraphError, NodeGraph, NodeId, NodeKind};
-use pathkit::search::{SearchContext, Stepper};
+use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A waypoint graph (pathkit's [`NodeGraph`], GameplayKit's `GKGraph`) in the world: a node of
@@ -188,6 +188,19 @@ impl NavMap for GraphMap {
 
     fn may_now_reach(&self, start: NodeId, goal: NodeId, edits: &[Edit<NodeId>]) -> bool {
         space_search::may_now_reach(&self.graph.space(), start, goal, edits)
+    }
+
+    fn explored(
+        &self,
+        ctx: &mut SearchContext<f32>,
+        start: NodeId,
+        goal: NodeId,
+        out: &mut Vec<NodeId>,
+    ) {
+        let space = &self.graph.space();
+        let closed = |ctx: &SearchContext<f32>| ctx.closed_indices().collect::<Vec<_>>();
+        let node_at = |i| space.node_at(i);
+        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
     }
 
     fn position(&self, node: NodeId) -> Vec3 {

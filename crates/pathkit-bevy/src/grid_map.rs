@@ -341,6 +341,14 @@ impl NavMap for GridMap {
         std::mem::take(&mut self.edits)
     }
 
+    /// The cells the map's engine expands (jump points, for Jump Point Search and JPS+).
+    fn explored(&self, ctx: &mut GridContext, start: Cell, goal: Cell, out: &mut Vec<Cell>) {
+        let jps = self.engine != GridEngine::AStar;
+        let closed = |ctx: &GridContext| ctx.closed_indices(jps);
+        let node_at = |i| self.grid.cell_at(i);
+        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
+    }
+
     /// The grid's own smoothing ([`Grid::smooth`]) under the map's diagonal rule.
     fn smoothed(&self, path: &[Cell]) -> Option<Vec<Cell>> {
         self.grid.smooth(path, self.diagonal).ok()

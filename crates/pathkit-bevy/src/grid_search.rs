@@ -50,6 +50,17 @@ pub struct GridContext {
     jps: JpsContext,
 }
 
+impl GridContext {
+    /// The closed indices of the last search, Jump Point Search's (`jps`) or the grid's.
+    pub(crate) fn closed_indices(&self, jps: bool) -> Vec<usize> {
+        if jps {
+            self.jps.closed_indices().collect()
+        } else {
+            self.grid.closed_indices().collect()
+        }
+    }
+}
+
 /// A [`GridMap`](crate::GridMap) search under way, parked between frames
 /// ([`PendingPath::park`]).
 #[derive(Clone, Debug)]

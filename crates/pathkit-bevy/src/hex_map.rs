@@ -7,7 +7,7 @@ use crate::tiles::weight_edit;
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::hex::{Hex, HexError, HexGrid, HexOrientation};
-use pathkit::search::{SearchContext, Stepper};
+use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A hex grid in the world: hexes `size` from centre to corner, hex `(0, 0)`'s centre at
@@ -177,6 +177,13 @@ impl NavMap for HexMap {
 
     fn may_now_reach(&self, start: Hex, goal: Hex, edits: &[Edit<Hex>]) -> bool {
         space_search::may_now_reach(&*self.grid, start, goal, edits)
+    }
+
+    fn explored(&self, ctx: &mut SearchContext<u64>, start: Hex, goal: Hex, out: &mut Vec<Hex>) {
+        let space = &*self.grid;
+        let closed = |ctx: &SearchContext<u64>| ctx.closed_indices().collect::<Vec<_>>();
+        let node_at = |i| space.node_at(i);
+        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
     }
 
     fn position(&self, hex: Hex) -> Vec3 {

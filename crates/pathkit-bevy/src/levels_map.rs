@@ -8,7 +8,7 @@ use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::Diagonal;
 use pathkit::levels::{LevelError, LevelMap, LevelSpace, Place, PortalId};
-use pathkit::search::{SearchContext, Stepper};
+use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
 /// A multi-level map (pathkit's [`LevelMap`]: floors that are grids, joined by stairs, lifts
@@ -278,6 +278,22 @@ impl NavMap for LevelsMap {
     fn may_now_reach(&self, start: Place, goal: Place, edits: &[Edit<Place>]) -> bool {
         self.space()
             .is_ok_and(|space| space_search::may_now_reach(&space, start, goal, edits))
+    }
+
+    fn explored(
+        &self,
+        ctx: &mut SearchContext<f64>,
+        start: Place,
+        goal: Place,
+        out: &mut Vec<Place>,
+    ) {
+        let Ok(space) = self.space() else {
+            out.clear();
+            return;
+        };
+        let closed = |ctx: &SearchContext<f64>| ctx.closed_indices().collect::<Vec<_>>();
+        let node_at = |i| space.node_at(i);
+        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
     }
 
     fn position(&self, place: Place) -> Vec3 {

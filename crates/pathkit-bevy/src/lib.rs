@@ -66,7 +66,7 @@ mod tiles;
 mod whole_search;
 
 #[cfg(feature = "gizmos")]
-pub use debug_draw::{DebugDrawConfig, PathkitDebugDrawPlugin, PathkitGizmos};
+pub use debug_draw::{DebugDrawConfig, PathkitDebugDrawPlugin, PathkitGizmos, ShowExplored};
 #[cfg(feature = "gizmos")]
 pub use draw_map::{DrawMap, MapStyle};
 pub use follower::{Arrived, PathFollower};

@@ -101,6 +101,20 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// (something opened, and the map's own check of the ends no longer rules it out).
     fn may_now_reach(&self, start: Self::Node, goal: Self::Node, edits: &[Self::Edit]) -> bool;
 
+    /// Writes into `out` the nodes a search from `start` to `goal` expands (the area it
+    /// explores), for the debug drawing; nothing for a map whose search cannot tell (the
+    /// default; HPA*, the navmesh's any-angle search). It searches again: a debugging aid.
+    fn explored(
+        &self,
+        ctx: &mut Self::Context,
+        start: Self::Node,
+        goal: Self::Node,
+        out: &mut Vec<Self::Node>,
+    ) {
+        let _ = (ctx, start, goal);
+        out.clear();
+    }
+
     /// `path` smoothed into the few nodes an agent may walk between in straight lines (each in
     /// sight of the next), for a [`PathFollower`](crate::PathFollower) with smoothing; `None`
     /// when the map does not smooth (the agent walks through every node).

@@ -260,6 +260,24 @@ pub fn needs_replanning_each<S>(
     }));
 }
 
+/// The nodes the search of `map` from `start` to `goal` expands, read off the context the map
+/// searches with (`closed` gives its search records' closed indices) and mapped to nodes by
+/// `node_at`: a [`NavMap::explored`](crate::NavMap::explored) for maps searched on pathkit's
+/// contexts.
+pub fn explored_by<M: crate::NavMap, I: IntoIterator<Item = usize>>(
+    map: &M,
+    ctx: &mut M::Context,
+    (start, goal): (M::Node, M::Node),
+    closed: impl FnOnce(&M::Context) -> I,
+    node_at: impl Fn(usize) -> M::Node,
+    out: &mut Vec<M::Node>,
+) {
+    out.clear();
+    if crate::search_to_end(map, ctx, start, goal).is_ok() {
+        out.extend(closed(ctx).into_iter().map(node_at));
+    }
+}
+
 /// What `rest` costs on the edited space: the sum of its steps' costs, infinite when a step is
 /// gone. Comparing estimates with this cost is sound: a node the edits made cheaper on the rest
 /// lowers it, and a node they made dearer or walled on it re-plans the path anyway.

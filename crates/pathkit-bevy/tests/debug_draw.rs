@@ -25,7 +25,7 @@ use pathkit::levels::{LevelMap, Place, Portal};
 use pathkit_bevy::{
     DebugDrawConfig, DrawMap, GraphMap, GridMap, HexMap, HierarchyMap, LevelsMap, MapStyle, NavMap,
     NavMeshMap, PathFollower, PathRequest, PathkitDebugDrawPlugin, PathkitGizmos, PathkitPlugin,
-    PlannedPath, Planning,
+    PlannedPath, Planning, ShowExplored,
 };
 use std::any::TypeId;
 use std::time::Duration;
@@ -36,6 +36,7 @@ const PORTALS: Color = Color::srgb(0.0, 0.0, 1.0);
 const BOUNDS: Color = Color::srgb(0.5, 0.5, 0.5);
 const CLUSTERS: Color = Color::srgb(1.0, 0.0, 1.0);
 const MESH: Color = Color::srgb(0.25, 0.75, 0.25);
+const EXPLORED: Color = Color::srgb(0.3, 0.3, 0.9);
 const PATHS: Color = Color::srgb(1.0, 1.0, 0.0);
 const GOALS: Color = Color::srgb(0.0, 1.0, 1.0);
 const GOAL_RADIUS: f32 = 0.6;
@@ -180,6 +181,7 @@ fn app(map: GridMap) -> App {
         path_color: Some(PATHS),
         goal_color: Some(GOALS),
         goal_radius: GOAL_RADIUS,
+        explored_color: EXPLORED,
         ..DebugDrawConfig::default()
     });
     app
@@ -647,4 +649,50 @@ fn a_graph_map_draws_every_connection_between_its_nodes() {
             .unwrap_or_else(|| panic!("no line {a} -> {b}"));
         lines.remove(k);
     }
+}
+
+#[test]
+fn a_marked_agents_explored_cells_are_drawn_and_no_one_elses() {
+    let map = grid_map();
+    let mut app = app(map.clone());
+    let (a, b) = (Cell::new(0, 3), Cell::new(9, 3));
+    app.world_mut()
+        .spawn((PathRequest::<GridMap>::new(a, b), ShowExplored));
+    // Not marked: its search is not drawn.
+    app.world_mut().spawn(PathRequest::<GridMap>::new(
+        Cell::new(0, 0),
+        Cell::new(9, 5),
+    ));
+    app.update();
+    let drawn = Drawn::last_frame(&app);
+    let centres: Vec<Vec3> = drawn
+        .strips_in(EXPLORED)
+        .into_iter()
+        .map(|s| {
+            let corners = corners_of(s);
+            corners.iter().sum::<Vec3>() / corners.len() as f32
+        })
+        .collect();
+    // The cells the same search expands, read off pathkit's context.
+    let space = map
+        .grid()
+        .space(Diagonal::NoCornerCutting, 1.0, std::f64::consts::SQRT_2)
+        .unwrap();
+    let mut ctx = pathkit::search::SearchContext::new();
+    let found = pathkit::Pathfinder::find_path(&space, &mut ctx, a, b).unwrap();
+    assert!(found.is_found());
+    let cells: Vec<Cell> = ctx
+        .closed_indices()
+        .map(|i| map.grid().cell_at(i))
+        .collect();
+    assert!(cells.len() > 10);
+    assert_eq!(centres.len(), cells.len());
+    for cell in cells {
+        let at = map.position(cell);
+        assert!(centres.iter().any(|&c| close(c, at)), "{cell:?} not drawn");
+    }
+    // Switched off, nothing.
+    app.world_mut().resource_mut::<DebugDrawConfig>().explored = false;
+    app.update();
+    assert!(Drawn::last_frame(&app).strips_in(EXPLORED).is_empty());
 }

@@ -362,6 +362,28 @@ impl JpsContext {
         self.stats
     }
 
+    /// The row-major indices of the jump points the last search expanded, in index order (cell
+    /// `(x, y)` is `y * width + x`, [`Grid::cell_at`](crate::grid::Grid::cell_at) maps it back):
+    /// for a debug view, as [`SearchContext::closed_indices`](crate::search::SearchContext::closed_indices).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, JpsMode};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let grid = Grid::from_ascii("......\n.####.\n......")?;
+    /// let mut ctx = JpsContext::new();
+    /// assert!(grid.jump_points(JpsMode::EIGHT).find_path(&mut ctx, Cell::new(0, 1), Cell::new(5, 1))?.is_found());
+    /// let jump_points: Vec<Cell> = ctx.closed_indices().map(|i| grid.cell_at(i)).collect();
+    /// assert_eq!(jump_points.len() as u64, ctx.stats().expanded);
+    /// assert!(jump_points.contains(&Cell::new(0, 1))); // the start
+    /// assert!(jump_points.windows(2).all(|w| (w[0].y, w[0].x) < (w[1].y, w[1].x))); // index order
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn closed_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        crate::search::closed_in(&self.records, self.stats.expanded)
+    }
+
     /// Sizes the per-cell records to `grid` now, instead of on the first query (16 bytes per
     /// cell; refused as a query would refuse them). With
     /// [`Grid::prepare`](crate::grid::Grid::prepare), the first query on a map builds nothing.

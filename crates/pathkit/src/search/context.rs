@@ -153,6 +153,33 @@ impl<C: Cost> SearchContext<C> {
         self.stats
     }
 
+    /// The indices of the nodes the last search expanded (closed), in index order: the area it
+    /// explored, for a debug view. A search under way (sliced or parked) answers what it has
+    /// expanded so far; a query answered without searching, nothing. Map an index to its node
+    /// with the space's [`IndexedSpace::node_at`](super::IndexedSpace::node_at) (on a grid,
+    /// [`Grid::cell_at`](crate::grid::Grid::cell_at)). It reads every record: a debugging aid,
+    /// not a query.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::search::SearchContext;
+    /// use pathkit::Pathfinder;
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....")?;
+    /// let mut ctx = SearchContext::new();
+    /// assert!(grid.four_connected().find_path(&mut ctx, Cell::new(0, 1), Cell::new(3, 1))?.is_found());
+    /// let explored: Vec<Cell> = ctx.closed_indices().map(|i| grid.cell_at(i)).collect();
+    /// assert_eq!(explored.len() as u64, ctx.stats().expanded);
+    /// assert!(explored.contains(&Cell::new(0, 1)) && !explored.contains(&Cell::new(1, 1)));
+    /// // A walled goal is answered without searching: nothing explored.
+    /// assert!(!grid.four_connected().find_path(&mut ctx, Cell::new(0, 1), Cell::new(1, 1))?.is_found());
+    /// assert_eq!(ctx.closed_indices().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn closed_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        closed_in(&self.records, self.stats.expanded)
+    }
+
     /// Sizes the per-node records to `space` now, instead of on the first query: the first
     /// query on a map then allocates nothing for them (see
     /// [When a query allocates](SearchContext#when-a-query-allocates); for grids,
@@ -493,4 +520,14 @@ pub(crate) fn outcome_of<N, C, E>(
     let mut nodes = Vec::new();
     let status = write(&mut nodes)?;
     Ok(outcome_from(status, nodes))
+}
+
+/// The indices `records` holds as closed in their current query, when that query expanded
+/// anything (a query answered without searching leaves the records of the one before).
+pub(crate) fn closed_in<C: Cost, H: EstimateSlot<C>>(
+    records: &Records<C, H>,
+    expanded: u64,
+) -> impl Iterator<Item = usize> + '_ {
+    let live = if expanded > 0 { records.slots.len() } else { 0 };
+    (0..live).filter(move |&i| records.closed(i as u32))
 }

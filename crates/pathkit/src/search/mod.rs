@@ -70,7 +70,7 @@ pub use crate::pathfinder::AStar;
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use breadth_first::BreadthFirst;
 pub use context::SearchContext;
-pub(crate) use context::{finish_path, outcome_of, run_search};
+pub(crate) use context::{closed_in, finish_path, outcome_of, run_search};
 pub use cost_checks::CostChecks;
 pub(crate) use distance_map::settle;
 pub use distance_map::{DistanceMap, Reached};

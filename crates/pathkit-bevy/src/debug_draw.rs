@@ -268,12 +268,15 @@ impl<M: NavMap> Default for ExploredCache<M> {
     }
 }
 
+/// An agent marked [`ShowExplored`]: its path (to see when it changes) and its request.
+type Marked<'a, M> = (Entity, Ref<'a, PlannedPath<M>>, &'a PathRequest<M>);
+
 /// Draws the nodes the search of every entity marked [`ShowExplored`] expanded, searching
 /// again (from its path's start to its goal) when its path changes.
 fn draw_explored<M: DrawMap>(
     map: Option<Res<M>>,
     config: Res<DebugDrawConfig>,
-    marked: Query<(Entity, Ref<PlannedPath<M>>, &PathRequest<M>), With<ShowExplored>>,
+    marked: Query<Marked<M>, With<ShowExplored>>,
     mut cache: Local<ExploredCache<M>>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {

@@ -16,6 +16,38 @@ pub(crate) const WALL: u32 = u32::MAX;
 /// on it, and a line passing this close to a vertex passes through it.
 pub(crate) const TOLERANCE: f64 = 1e-9;
 
+/// Where a walk along a segment of a mesh ended ([`NavMesh::raycast`], [`NavMesh::line_of_sight`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Walked {
+    /// At the segment's end.
+    Reached,
+    /// Against edge `edge` (corner `edge` to the next) of triangle `t`, a wall.
+    Wall { t: usize, edge: usize },
+    /// At corner `vertex` of triangle `t`, walls on both sides of the way on.
+    Corner { t: usize, vertex: usize },
+    /// Lost `along` the segment (a degenerate mesh): taken as blocked there.
+    Stuck { along: f64 },
+}
+
+/// What a ray cast on a [`NavMesh`] met ([`NavMesh::raycast`]).
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit::navmesh::RayHit;
+///
+/// let hit = RayHit { point: Point::new(4.0, 5.0), normal: Point::new(-1.0, 0.0), distance: 3.0 };
+/// assert_eq!(hit.normal.length(), 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// Where the ray met the wall.
+    pub point: Point,
+    /// The wall's unit normal, facing the walkable side (where the ray came from).
+    pub normal: Point,
+    /// How far the ray went, from its start to `point`.
+    pub distance: f64,
+}
+
 /// A navigation mesh: walkable space as triangles, each knowing the neighbour across each edge.
 ///
 /// Edges with no neighbour are walls (the sides of obstacles, the bounds of the map); the
@@ -394,15 +426,88 @@ impl NavMesh {
             .ok_or(NavMeshError::OffMesh { point: a })?;
         self.triangle_at(b)
             .ok_or(NavMeshError::OffMesh { point: b })?;
-        Ok(self.walk(start, a, b))
+        Ok(self.walk(start, a, b) == Walked::Reached)
     }
 
-    /// Walks the segment `a`–`b` from triangle `t` (which holds `a`) triangle by triangle.
-    fn walk(&self, mut t: usize, a: Point, b: Point) -> bool {
+    /// Casts a ray from `from` towards `to`: the first wall it meets before `to` (the point, the
+    /// wall's normal facing the walkable side, the distance from `from`), or `None` when it
+    /// reaches `to` (which may lie off the mesh: the ray then stops at the mesh's edge). As
+    /// [`line_of_sight`](Self::line_of_sight), a ray may run along a wall or touch a corner; a
+    /// ray stopped at a corner between two walls is given the normal facing back along it.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] when `from` is off the mesh.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
+    /// let mesh = NavMesh::from_obstacles(&[pillar], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let hit = mesh.raycast(p(1.0, 5.0), p(9.0, 5.0))?.expect("the pillar is in the way");
+    /// assert!(hit.point.distance(p(4.0, 5.0)) < 1e-9);
+    /// assert!(hit.normal.distance(p(-1.0, 0.0)) < 1e-9); // facing back, out of the pillar
+    /// assert!((hit.distance - 3.0).abs() < 1e-9);
+    /// // Past the edge of the map: stopped by the bounds.
+    /// let out = mesh.raycast(p(1.0, 1.0), p(1.0, 20.0))?.unwrap();
+    /// assert!(out.point.distance(p(1.0, 10.0)) < 1e-9 && out.normal.distance(p(0.0, -1.0)) < 1e-9);
+    /// assert_eq!(mesh.raycast(p(1.0, 1.0), p(3.0, 3.0))?, None);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn raycast(&self, from: Point, to: Point) -> Result<Option<RayHit>, NavMeshError> {
+        NavMeshError::check_finite([from, to])?;
+        let start = self
+            .triangle_at(from)
+            .ok_or(NavMeshError::OffMesh { point: from })?;
+        let d = to - from;
+        let len = d.length();
+        let back = if len > 0.0 {
+            Point::new(-d.x / len, -d.y / len)
+        } else {
+            Point::new(0.0, 0.0)
+        };
+        Ok(match self.walk(start, from, to) {
+            Walked::Reached => None,
+            Walked::Wall { t, edge } => {
+                let tri = self.triangles[t];
+                let p = self.vertices[tri[edge] as usize];
+                let q = self.vertices[tri[(edge + 1) % 3] as usize];
+                let e = q - p;
+                // Where the ray crosses the wall's line, as a share of the ray.
+                let s = ((p - from).cross(e) / d.cross(e)).clamp(0.0, 1.0);
+                let (point, elen) = (from + d * s, e.length());
+                // Triangles turn counter-clockwise: the walkable side is left of the edge.
+                let normal = Point::new(-e.y / elen, e.x / elen);
+                Some(RayHit {
+                    point,
+                    normal,
+                    distance: s * len,
+                })
+            }
+            Walked::Corner { t, vertex } => {
+                let point = self.vertices[self.triangles[t][vertex] as usize];
+                Some(RayHit {
+                    point,
+                    normal: back,
+                    distance: point.distance(from),
+                })
+            }
+            Walked::Stuck { along } => Some(RayHit {
+                point: from + d * (along / len),
+                normal: back,
+                distance: along,
+            }),
+        })
+    }
+
+    /// Walks the segment `a`–`b` from triangle `t` (which holds `a`) triangle by triangle: where
+    /// the walk ended.
+    fn walk(&self, mut t: usize, a: Point, b: Point) -> Walked {
         let d = b - a;
         let len = d.length();
         if len == 0.0 {
-            return true;
+            return Walked::Reached;
         }
         // Signed distance of `v` from the line a-b, and how far along it `v` lies.
         let side = |v: Point| d.cross(v - a) / len;
@@ -411,7 +516,7 @@ impl NavMesh {
                           // Each step enters a new triangle or passes a vertex further along: bounded.
         for _ in 0..4 * self.triangles.len() + 8 {
             if self.holds(t, b) {
-                return true;
+                return Walked::Reached;
             }
             let tri = self.triangles[t];
             let pts = tri.map(|v| self.vertices[v as usize]);
@@ -426,7 +531,7 @@ impl NavMesh {
             // Leaving through the inside of an edge: right end below the line, left end above.
             if let Some(i) = (0..3).find(|&i| s[i] < 0.0 && s[(i + 1) % 3] > 0.0) {
                 match self.neighbours[t][i] {
-                    WALL => return false,
+                    WALL => return Walked::Wall { t, edge: i },
                     n => {
                         t = n as usize;
                         continue;
@@ -442,18 +547,18 @@ impl NavMesh {
                 (0..3).find(|&i| s[i] == 0.0 && (along(pts[i]) - at).abs() <= TOLERANCE)
             });
             let Some(i) = here else {
-                return false;
+                return Walked::Stuck { along: at };
             };
             if along(pts[i]) >= len - TOLERANCE {
-                return true; // the vertex is b
+                return Walked::Reached; // the vertex is b
             }
             at = along(pts[i]);
             match self.turn_through(t, i, d) {
                 Some(next) => t = next,
-                None => return false,
+                None => return Walked::Corner { t, vertex: i },
             }
         }
-        false
+        Walked::Stuck { along: at }
     }
 
     /// From triangle `t`, around its corner `i` without crossing a wall, the triangle whose angle

@@ -46,7 +46,7 @@ mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
-pub use mesh::NavMesh;
+pub use mesh::{NavMesh, RayHit};
 
 /// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
 /// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose

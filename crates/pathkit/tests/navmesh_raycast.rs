@@ -1,0 +1,186 @@
+//! `NavMesh::raycast` against an oracle written here: on a box holding axis-aligned
+//! rectangles (agent radius 0), a ray from a free point stops where it first enters a
+//! rectangle's open interior or leaves the box, clipped against each (Liang–Barsky), and the
+//! wall it meets faces back the way it came. Rays grazing a side or a corner go on, as
+//! `line_of_sight` lets them.
+
+use pathkit::geometry::{Point, Polygon};
+use pathkit::navmesh::{NavMesh, NavMeshError};
+use proptest::prelude::*;
+
+const W: f64 = 30.0;
+const H: f64 = 20.0;
+
+/// `(x0, y0, x1, y1)`.
+type Rect = (f64, f64, f64, f64);
+
+/// Where the segment `a`-`b` (as a share of it) enters the open interior of `r`, with the
+/// outward normal of the side it enters through; `None` if it does not.
+fn enters(a: Point, b: Point, r: Rect) -> Option<(f64, Point)> {
+    let d = b - a;
+    let (mut t0, mut t1, mut normal) = (0.0f64, 1.0f64, Point::new(0.0, 0.0));
+    let sides = [
+        (-d.x, a.x - r.0, Point::new(-1.0, 0.0)),
+        (d.x, r.2 - a.x, Point::new(1.0, 0.0)),
+        (-d.y, a.y - r.1, Point::new(0.0, -1.0)),
+        (d.y, r.3 - a.y, Point::new(0.0, 1.0)),
+    ];
+    for (p, q, n) in sides {
+        if p == 0.0 {
+            if q <= 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                if t > t0 {
+                    t0 = t;
+                    normal = n;
+                }
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t1 - t0 > 1e-9 && t0 > 0.0).then_some((t0, normal))
+}
+
+/// Where the segment leaves the box, with the inward normal of that side; `None` if it stays.
+fn leaves_box(a: Point, b: Point) -> Option<(f64, Point)> {
+    let d = b - a;
+    let mut best: Option<(f64, Point)> = None;
+    for (p, q, n) in [
+        (d.x, W - a.x, Point::new(-1.0, 0.0)),
+        (-d.x, a.x, Point::new(1.0, 0.0)),
+        (d.y, H - a.y, Point::new(0.0, -1.0)),
+        (-d.y, a.y, Point::new(0.0, 1.0)),
+    ] {
+        if p > 0.0 {
+            let t = q / p;
+            if t < 1.0 && best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, n));
+            }
+        }
+    }
+    best
+}
+
+/// The oracle's first hit: share of the ray and normal.
+fn first_hit(rects: &[Rect], a: Point, b: Point) -> Option<(f64, Point)> {
+    rects
+        .iter()
+        .filter_map(|&r| enters(a, b, r))
+        .chain(leaves_box(a, b))
+        .min_by(|x, y| x.0.total_cmp(&y.0))
+}
+
+/// Up to `n` rectangles with whole-number corners, each at least 1 from the box and the others.
+fn rects(seeds: &[(u8, u8, u8, u8)]) -> Vec<Rect> {
+    let mut out: Vec<Rect> = Vec::new();
+    for &(x, y, w, h) in seeds {
+        let (x, y) = (1.0 + f64::from(x % 24), 1.0 + f64::from(y % 14));
+        let r = (
+            x,
+            y,
+            (x + 1.0 + f64::from(w % 5)).min(W - 1.0),
+            (y + 1.0 + f64::from(h % 5)).min(H - 1.0),
+        );
+        let apart =
+            |o: &Rect| r.2 + 1.0 <= o.0 || o.2 + 1.0 <= r.0 || r.3 + 1.0 <= o.1 || o.3 + 1.0 <= r.1;
+        if r.0 < r.2 && r.1 < r.3 && out.iter().all(apart) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+fn inside_any(rects: &[Rect], p: Point) -> bool {
+    rects
+        .iter()
+        .any(|r| p.x >= r.0 && p.x <= r.2 && p.y >= r.1 && p.y <= r.3)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn raycasts_stop_where_the_oracle_says(
+        seeds in prop::collection::vec(any::<(u8, u8, u8, u8)>(), 1..10),
+        rays in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, -0.5f64..1.5, -0.5f64..1.5), 20),
+    ) {
+        let rects = rects(&seeds);
+        let polygons: Vec<Polygon> = rects
+            .iter()
+            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
+            .collect();
+        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        for (ax, ay, bx, by) in rays {
+            let a = Point::new(ax * W, ay * H);
+            if inside_any(&rects, a) || a.x <= 0.0 || a.y <= 0.0 {
+                continue;
+            }
+            let b = Point::new(bx * W, by * H);
+            let got = mesh.raycast(a, b).unwrap();
+            match (got, first_hit(&rects, a, b)) {
+                (None, None) => {}
+                (Some(hit), Some((s, normal))) => {
+                    let want = a + (b - a) * s;
+                    prop_assert!(hit.point.distance(want) < 1e-7, "{a:?} -> {b:?}: hit {:?}, the oracle {want:?}", hit.point);
+                    prop_assert!((hit.distance - a.distance(want)).abs() < 1e-7);
+                    prop_assert!(hit.normal.distance(normal) < 1e-9, "{a:?} -> {b:?}: normal {:?}, the oracle {normal:?}", hit.normal);
+                    // What the ray crossed before the hit is in sight.
+                    let before = a + (b - a) * (s * 0.999);
+                    prop_assert!(mesh.line_of_sight(a, before).unwrap());
+                }
+                (got, want) => prop_assert!(false, "{a:?} -> {b:?}: {got:?}, the oracle {want:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_raycast_refuses_a_start_off_the_mesh_or_not_finite() {
+    let p = Point::new;
+    let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
+    let mesh = NavMesh::from_obstacles(&[pillar], 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    assert_eq!(
+        mesh.raycast(p(5.0, 5.0), p(9.0, 9.0)),
+        Err(NavMeshError::OffMesh { point: p(5.0, 5.0) })
+    );
+    assert!(matches!(
+        mesh.raycast(p(1.0, 1.0), p(f64::NAN, 2.0)),
+        Err(NavMeshError::NonFinite { .. })
+    ));
+    // A ray of no length reaches its end.
+    assert_eq!(mesh.raycast(p(1.0, 1.0), p(1.0, 1.0)), Ok(None));
+}
+
+#[test]
+fn a_ray_between_two_obstacles_meeting_at_a_point_stops_there() {
+    let p = Point::new;
+    let square = |x: f64, y: f64| {
+        Polygon::new(vec![
+            p(x, y),
+            p(x + 2.0, y),
+            p(x + 2.0, y + 2.0),
+            p(x, y + 2.0),
+        ])
+    };
+    let mesh = NavMesh::from_obstacles(
+        &[square(2.0, 2.0), square(4.0, 4.0)],
+        0.0,
+        p(0.0, 0.0),
+        p(10.0, 10.0),
+    )
+    .unwrap();
+    // From below right to above left, through the one point where the squares meet.
+    let hit = mesh
+        .raycast(p(5.0, 3.0), p(3.0, 5.0))
+        .unwrap()
+        .expect("no slipping through a point");
+    assert!(hit.point.distance(p(4.0, 4.0)) < 1e-9, "{hit:?}");
+    assert!((hit.distance - 2f64.sqrt()).abs() < 1e-9);
+    let back = p(1.0, -1.0) * (1.0 / 2f64.sqrt());
+    assert!(hit.normal.distance(back) < 1e-9, "{hit:?}");
+    assert!(!mesh.line_of_sight(p(5.0, 3.0), p(3.0, 5.0)).unwrap());
+}

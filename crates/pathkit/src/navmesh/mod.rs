@@ -39,6 +39,7 @@ mod error;
 mod funnel;
 mod locator;
 mod mesh;
+mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;
 mod triangle_graph;

@@ -32,7 +32,11 @@ fn check(what: &str, out: Output) {
 #[test]
 fn the_library_crates_package_and_build_from_their_packages() {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("publish");
+    // A directory of this run's own: cargo unpacks the packaged crates into its registry cache
+    // under a name derived from this path, and keeps what it unpacked there before, so a fixed
+    // path would build the plugin against a package left by an earlier run.
+    let target =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("publish-{}", std::process::id()));
     let out = Command::new(cargo)
         .args(["publish", "--dry-run", "--allow-dirty", "--locked"])
         .args(["-p", "pathkit-games", "-p", "catmaze", "-p", "pathkit-bevy"])
@@ -42,6 +46,8 @@ fn the_library_crates_package_and_build_from_their_packages() {
         .arg(&target)
         .output()
         .expect("run cargo publish");
+    // Its builds are not needed again.
+    let _ = std::fs::remove_dir_all(&target);
     check("cargo publish --dry-run", out);
 }
 

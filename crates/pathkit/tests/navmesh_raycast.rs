@@ -184,3 +184,78 @@ fn a_ray_between_two_obstacles_meeting_at_a_point_stops_there() {
     assert!(hit.normal.distance(back) < 1e-9, "{hit:?}");
     assert!(!mesh.line_of_sight(p(5.0, 3.0), p(3.0, 5.0)).unwrap());
 }
+
+/// Whether the segment `a`-`b` passes through the open interior of the counter-clockwise
+/// triangle `t` for a positive length (clipped against its three open half-planes).
+fn crosses(a: Point, b: Point, t: [Point; 3]) -> bool {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for i in 0..3 {
+        let (p, q) = (t[i], t[(i + 1) % 3]);
+        let e = q - p;
+        // Inside: left of each edge, e x (x - p) > 0, along the segment: f0 + s * f1.
+        let (f0, f1) = (e.cross(a - p), e.cross(d));
+        if f1 == 0.0 {
+            if f0 <= 0.0 {
+                return false;
+            }
+        } else if f1 > 0.0 {
+            t0 = t0.max(-f0 / f1);
+        } else {
+            t1 = t1.min(-f0 / f1);
+        }
+    }
+    t1 - t0 > 1e-9
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The triangles a straight leg in sight crosses are exactly those whose interior it passes
+    /// through; a found path's corridor steps between triangles that touch, and holds each
+    /// leg's middle.
+    #[test]
+    fn the_triangles_along_a_path_are_those_it_crosses(
+        seeds in prop::collection::vec(any::<(u8, u8, u8, u8)>(), 1..10),
+        legs in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0), 15),
+    ) {
+        let rects = rects(&seeds);
+        let polygons: Vec<Polygon> = rects
+            .iter()
+            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
+            .collect();
+        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        let triangles: Vec<[Point; 3]> = (0..mesh.triangle_count()).map(|k| mesh.triangle(k).unwrap()).collect();
+        for (ax, ay, bx, by) in legs {
+            let (a, b) = (Point::new(ax * W, ay * H), Point::new(bx * W, by * H));
+            if inside_any(&rects, a) || inside_any(&rects, b) {
+                continue;
+            }
+            let along = mesh.triangles_along(&[a, b]).unwrap();
+            if !mesh.line_of_sight(a, b).unwrap() {
+                prop_assert_eq!(along, None);
+                // A found path goes round: its corridor is connected and covers it.
+                let path = pathkit::Pathfinder::find_path(&mesh, &mut pathkit::navmesh::AnyAngleSearch::new(), a, b).unwrap();
+                let Some(path) = path.into_path() else { continue };
+                let corridor = mesh.triangles_along(&path.nodes).unwrap().expect("a path of the mesh");
+                for pair in corridor.windows(2) {
+                    let (s, t) = (triangles[pair[0]], triangles[pair[1]]);
+                    prop_assert!(s.iter().any(|p| t.iter().any(|q| p.distance(*q) < 1e-12)), "{pair:?} do not touch");
+                }
+                for leg in path.nodes.windows(2) {
+                    let middle = (leg[0] + leg[1]) * 0.5;
+                    prop_assert!(corridor.iter().any(|&k| {
+                        let t = triangles[k];
+                        (0..3).all(|i| (t[(i + 1) % 3] - t[i]).cross(middle - t[i]) >= -1e-9)
+                    }), "{middle:?} in none of {corridor:?}");
+                }
+                continue;
+            }
+            let mut got = along.expect("a leg in sight is walked");
+            let mut want: Vec<usize> = (0..triangles.len()).filter(|&k| crosses(a, b, triangles[k])).collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            prop_assert_eq!(got, want, "{:?} -> {:?}", a, b);
+        }
+    }
+}

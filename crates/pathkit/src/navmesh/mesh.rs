@@ -19,8 +19,8 @@ pub(crate) const TOLERANCE: f64 = 1e-9;
 /// Where a walk along a segment of a mesh ended ([`NavMesh::raycast`], [`NavMesh::line_of_sight`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Walked {
-    /// At the segment's end.
-    Reached,
+    /// At the segment's end, in triangle `t`.
+    Reached { t: usize },
     /// Against edge `edge` (corner `edge` to the next) of triangle `t`, a wall.
     Wall { t: usize, edge: usize },
     /// At corner `vertex` of triangle `t`, walls on both sides of the way on.
@@ -426,7 +426,10 @@ impl NavMesh {
             .ok_or(NavMeshError::OffMesh { point: a })?;
         self.triangle_at(b)
             .ok_or(NavMeshError::OffMesh { point: b })?;
-        Ok(self.walk(start, a, b) == Walked::Reached)
+        Ok(matches!(
+            self.walk(start, a, b, &mut |_| {}),
+            Walked::Reached { .. }
+        ))
     }
 
     /// Casts a ray from `from` towards `to`: the first wall it meets before `to` (the point, the
@@ -467,8 +470,8 @@ impl NavMesh {
         } else {
             Point::new(0.0, 0.0)
         };
-        Ok(match self.walk(start, from, to) {
-            Walked::Reached => None,
+        Ok(match self.walk(start, from, to, &mut |_| {}) {
+            Walked::Reached { .. } => None,
             Walked::Wall { t, edge } => {
                 let tri = self.triangles[t];
                 let p = self.vertices[tri[edge] as usize];
@@ -501,13 +504,64 @@ impl NavMesh {
         })
     }
 
+    /// The triangles a path crosses, in the order it crosses them (its corridor): each leg
+    /// walked from the triangle the leg before ended in. `None` when a leg leaves the mesh (the
+    /// path is not one of this mesh). Agents steering along a path, or a funnel of your own,
+    /// read it; [`corridor`](Self::corridor) finds a corridor between two points instead.
+    ///
+    /// # Errors
+    /// [`NavMeshError::NonFinite`], or [`NavMeshError::OffMesh`] when the path's first point is
+    /// off the mesh.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// // A strip 4 wide and 2 high, in four triangles.
+    /// let p = Point::new;
+    /// let mesh = NavMesh::from_triangles(
+    ///     vec![p(0.0, 0.0), p(2.0, 0.0), p(2.0, 2.0), p(0.0, 2.0), p(4.0, 0.0), p(4.0, 2.0)],
+    ///     vec![[0, 1, 2], [0, 2, 3], [1, 4, 5], [1, 5, 2]],
+    /// )?;
+    /// let along = mesh.triangles_along(&[p(0.2, 1.5), p(3.8, 0.2)])?.unwrap();
+    /// assert_eq!(along.first(), mesh.triangle_at(p(0.2, 1.5)).as_ref());
+    /// assert_eq!(along.last(), mesh.triangle_at(p(3.8, 0.2)).as_ref());
+    /// assert_eq!(along.len(), 4);
+    /// assert_eq!(mesh.triangles_along(&[p(1.0, 1.0), p(9.0, 1.0)])?, None); // off the mesh
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn triangles_along(&self, path: &[Point]) -> Result<Option<Vec<usize>>, NavMeshError> {
+        NavMeshError::check_finite(path.iter().copied())?;
+        let Some(&first) = path.first() else {
+            return Ok(Some(Vec::new()));
+        };
+        let mut t = self
+            .triangle_at(first)
+            .ok_or(NavMeshError::OffMesh { point: first })?;
+        let mut crossed: Vec<usize> = Vec::new();
+        let mut visit = |k: usize| {
+            if crossed.last() != Some(&k) {
+                crossed.push(k);
+            }
+        };
+        visit(t);
+        for leg in path.windows(2) {
+            match self.walk(t, leg[0], leg[1], &mut visit) {
+                Walked::Reached { t: end } => t = end,
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(crossed))
+    }
+
     /// Walks the segment `a`–`b` from triangle `t` (which holds `a`) triangle by triangle: where
     /// the walk ended.
-    fn walk(&self, mut t: usize, a: Point, b: Point) -> Walked {
+    fn walk(&self, mut t: usize, a: Point, b: Point, visit: &mut impl FnMut(usize)) -> Walked {
+        visit(t);
         let d = b - a;
         let len = d.length();
         if len == 0.0 {
-            return Walked::Reached;
+            return Walked::Reached { t };
         }
         // Signed distance of `v` from the line a-b, and how far along it `v` lies.
         let side = |v: Point| d.cross(v - a) / len;
@@ -516,7 +570,7 @@ impl NavMesh {
                           // Each step enters a new triangle or passes a vertex further along: bounded.
         for _ in 0..4 * self.triangles.len() + 8 {
             if self.holds(t, b) {
-                return Walked::Reached;
+                return Walked::Reached { t };
             }
             let tri = self.triangles[t];
             let pts = tri.map(|v| self.vertices[v as usize]);
@@ -534,6 +588,7 @@ impl NavMesh {
                     WALL => return Walked::Wall { t, edge: i },
                     n => {
                         t = n as usize;
+                        visit(t);
                         continue;
                     }
                 }
@@ -550,11 +605,14 @@ impl NavMesh {
                 return Walked::Stuck { along: at };
             };
             if along(pts[i]) >= len - TOLERANCE {
-                return Walked::Reached; // the vertex is b
+                return Walked::Reached { t }; // the vertex is b
             }
             at = along(pts[i]);
             match self.turn_through(t, i, d) {
-                Some(next) => t = next,
+                Some(next) => {
+                    t = next;
+                    visit(t);
+                }
                 None => return Walked::Corner { t, vertex: i },
             }
         }

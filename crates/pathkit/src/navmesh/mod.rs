@@ -42,12 +42,14 @@ mod mesh;
 mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;
+mod snapping;
 mod triangle_graph;
 mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
 pub use mesh::{NavMesh, RayHit};
+pub use snapping::Snapping;
 
 /// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
 /// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose

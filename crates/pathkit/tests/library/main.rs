@@ -99,10 +99,10 @@ mod navmesh_corridor;
 mod navmesh_fuzz_regressions;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
+#[path = "../navmesh_queries.rs"]
+mod navmesh_queries;
 #[path = "../navmesh_random_point.rs"]
 mod navmesh_random_point;
-#[path = "../navmesh_raycast.rs"]
-mod navmesh_raycast;
 #[path = "../navmesh_serde.rs"]
 mod navmesh_serde;
 #[path = "../non_finite_coordinates.rs"]

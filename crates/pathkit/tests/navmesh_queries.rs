@@ -1,8 +1,12 @@
-//! `NavMesh::raycast` against an oracle written here: on a box holding axis-aligned
-//! rectangles (agent radius 0), a ray from a free point stops where it first enters a
-//! rectangle's open interior or leaves the box, clipped against each (Liang–Barsky), and the
-//! wall it meets faces back the way it came. Rays grazing a side or a corner go on, as
-//! `line_of_sight` lets them.
+//! The navmesh's queries against oracles written here, on a box holding axis-aligned rectangles
+//! (agent radius 0):
+//! - `raycast`: a ray from a free point stops where it first enters a rectangle's open interior
+//!   or leaves the box, clipped against each (Liang–Barsky), and the wall it meets faces back the
+//!   way it came; rays grazing a side or a corner go on, as `line_of_sight` lets them;
+//! - `triangles_along`: a leg crosses exactly the triangles whose open interior it passes
+//!   through;
+//! - `snapping`: a point inside a rectangle moves to the nearest point of its sides, one outside
+//!   the box to the nearest point of the box, and only within the distance allowed.
 
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{NavMesh, NavMeshError};
@@ -256,6 +260,78 @@ proptest! {
             got.sort_unstable();
             want.sort_unstable();
             prop_assert_eq!(got, want, "{:?} -> {:?}", a, b);
+        }
+    }
+}
+
+/// The nearest free point to `p` (inside a rectangle: its nearest side; outside the box: the box).
+fn nearest_free(rects: &[Rect], p: Point) -> Point {
+    if let Some(r) = rects
+        .iter()
+        .find(|r| p.x > r.0 && p.x < r.2 && p.y > r.1 && p.y < r.3)
+    {
+        let sides = [
+            (p.x - r.0, Point::new(r.0, p.y)),
+            (r.2 - p.x, Point::new(r.2, p.y)),
+            (p.y - r.1, Point::new(p.x, r.1)),
+            (r.3 - p.y, Point::new(p.x, r.3)),
+        ];
+        return sides
+            .into_iter()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap()
+            .1;
+    }
+    Point::new(p.x.clamp(0.0, W), p.y.clamp(0.0, H))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A search with snapping answers the mesh's search from the nearest free points, and
+    /// refuses ends farther than its distance.
+    #[test]
+    fn snapping_moves_ends_to_the_nearest_free_point_within_its_distance(
+        seeds in prop::collection::vec(any::<(u8, u8, u8, u8)>(), 1..10),
+        ends in prop::collection::vec((-0.05f64..1.05, -0.05f64..1.05, -0.05f64..1.05, -0.05f64..1.05), 10),
+        reach in 0.2f64..2.0,
+    ) {
+        let rects = rects(&seeds);
+        let polygons: Vec<Polygon> = rects
+            .iter()
+            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
+            .collect();
+        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        let snapping = mesh.snapping(reach).unwrap();
+        let mut ctx = pathkit::navmesh::AnyAngleSearch::new();
+        for (ax, ay, bx, by) in ends {
+            let (a, b) = (Point::new(ax * W, ay * H), Point::new(bx * W, by * H));
+            let (near_a, near_b) = (nearest_free(&rects, a), nearest_free(&rects, b));
+            let got = pathkit::Pathfinder::find_path(&snapping, &mut ctx, a, b);
+            let (da, db) = (near_a.distance(a), near_b.distance(b));
+            if (da - reach).abs() < 1e-9 || (db - reach).abs() < 1e-9 {
+                continue; // on the edge of the reach: either answer is right
+            }
+            if da > reach {
+                prop_assert_eq!(got.unwrap_err(), NavMeshError::OffMesh { point: a });
+                continue;
+            }
+            if db > reach {
+                prop_assert_eq!(got.unwrap_err(), NavMeshError::OffMesh { point: b });
+                continue;
+            }
+            let got = got.unwrap();
+            let want = pathkit::Pathfinder::find_path(&mesh, &mut ctx, near_a, near_b).unwrap();
+            match (got.into_path(), want.into_path()) {
+                (Some(g), Some(w)) => {
+                    prop_assert!(g.nodes[0].distance(near_a) < 1e-9, "{:?} snapped to {:?}, the oracle {near_a:?}", a, g.nodes[0]);
+                    let last = *g.nodes.last().unwrap();
+                    prop_assert!(last.distance(near_b) < 1e-9, "{:?} snapped to {:?}, the oracle {near_b:?}", b, last);
+                    prop_assert!((g.cost - w.cost).abs() < 1e-9);
+                }
+                (None, None) => {}
+                (g, w) => prop_assert!(false, "{a:?} -> {b:?}: {g:?}, from the oracle's point {w:?}"),
+            }
         }
     }
 }

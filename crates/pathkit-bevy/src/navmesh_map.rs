@@ -8,7 +8,7 @@ use crate::whole_search::WholeSearch;
 use bevy_ecs::resource::Resource;
 use bevy_math::Vec3;
 use pathkit::geometry::{Extrusion, Point, Polygon};
-use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
+use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, Snapping};
 use pathkit::{Ends, Pathfinder};
 use std::sync::Arc;
 
@@ -64,6 +64,9 @@ pub struct NavMeshMap {
     radius: f64,
     min: Point,
     max: Point,
+    /// How far off the mesh a request's end may be and still be searched from the nearest
+    /// point of the mesh ([`NavMesh::snapping`]); `None`: not at all.
+    snap: Option<f64>,
     next_id: u64,
     version: u64,
     edits: Vec<ObstacleEdit>,
@@ -84,10 +87,42 @@ impl NavMeshMap {
             radius,
             min,
             max,
+            snap: None,
             next_id: 0,
             version: 0,
             edits: Vec::new(),
         })
+    }
+
+    /// The same map, searching requests whose start or goal lies off the mesh but at most
+    /// `max_distance` from it from (to) the nearest point of the mesh ([`NavMesh::snapping`]):
+    /// an agent an obstacle was added on, a goal clicked on a wall.
+    ///
+    /// # Errors
+    ///
+    /// [`NavMeshError::InvalidRadius`] for a distance negative or not a number.
+    ///
+    /// ```
+    /// use bevy_app::App;
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit_bevy::{NavMeshMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+    ///
+    /// let p = Point::new;
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(10.0, 10.0))?.with_snapping(1.0)?;
+    /// map.add_obstacles([Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)])])?;
+    /// let mut app = App::new();
+    /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 100 }));
+    /// app.insert_resource(map);
+    /// // Standing just inside the pillar: searched from its side.
+    /// let agent = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(p(4.3, 5.0), p(1.0, 5.0))).id();
+    /// app.update();
+    /// assert_eq!(app.world().get::<PlannedPath<NavMeshMap>>(agent).unwrap().nodes[0], p(4.0, 5.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_snapping(mut self, max_distance: f64) -> Result<Self, NavMeshError> {
+        self.mesh.snapping(max_distance)?;
+        self.snap = Some(max_distance);
+        Ok(self)
     }
 
     /// The mesh searched.
@@ -190,6 +225,11 @@ impl NavMeshMap {
         Ok(())
     }
 
+    /// The search with snapping, if the map snaps.
+    fn snapping(&self) -> Option<Snapping<'_>> {
+        self.snap.and_then(|d| self.mesh.snapping(d).ok())
+    }
+
     /// A lower bound on the length of any way from `from` to `goal` through ground `removed`
     /// freed (the obstacle grown by the radius: nowhere else did the walkable ground grow).
     fn through_freed(&self, from: Point, goal: Point, removed: &Polygon) -> f64 {
@@ -237,7 +277,10 @@ impl NavMap for NavMeshMap {
         start: Point,
         goal: Point,
     ) -> Result<WholeSearch<Point>, PathFailure> {
-        space_search::check_ends(&*self.mesh, start, goal)?;
+        match self.snapping() {
+            Some(snapping) => space_search::check_ends(&snapping, start, goal)?,
+            None => space_search::check_ends(&*self.mesh, start, goal)?,
+        }
         Ok(WholeSearch::new(start, goal))
     }
 
@@ -247,7 +290,11 @@ impl NavMap for NavMeshMap {
         search: &mut WholeSearch<Point>,
         _budget: u64,
     ) -> Resumed<Point> {
-        search.run(&*self.mesh, ctx, |ctx| ctx.expanded() as u64)
+        let expanded = |ctx: &AnyAngleSearch| ctx.expanded() as u64;
+        match self.snapping() {
+            Some(snapping) => search.run(&snapping, ctx, expanded),
+            None => search.run(&*self.mesh, ctx, expanded),
+        }
     }
 
     fn must_replan(&self, rest: &[Point], edits: &[ObstacleEdit]) -> bool {
@@ -275,8 +322,12 @@ impl NavMap for NavMeshMap {
     }
 
     fn may_now_reach(&self, start: Point, goal: Point, edits: &[ObstacleEdit]) -> bool {
+        let ends = match self.snapping() {
+            Some(snapping) => snapping.check_ends(start, goal),
+            None => self.mesh.check_ends(start, goal),
+        };
         edits.iter().any(|e| matches!(e, ObstacleEdit::Removed(..)))
-            && matches!(self.mesh.check_ends(start, goal), Ok(Ends::Open))
+            && matches!(ends, Ok(Ends::Open))
     }
 
     fn position(&self, point: Point) -> Vec3 {

@@ -290,3 +290,53 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         agents.len() * edits
     );
 }
+
+#[test]
+fn an_obstacle_dropped_on_an_agent_re_plans_from_the_nearest_point_when_the_map_snaps() {
+    let p = Point::new;
+    for snap in [None, Some(1.0)] {
+        let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(20.0, 10.0)).unwrap();
+        if let Some(d) = snap {
+            map = map.with_snapping(d).unwrap();
+        }
+        let mut app = app(
+            map,
+            Planning::Budgeted {
+                expansions: u64::MAX,
+            },
+        );
+        let (start, goal) = (p(5.0, 5.0), p(15.0, 5.0));
+        let agent = spawn_requests::<NavMeshMap>(&mut app, [(start, goal)])[0].0;
+        app.update();
+        assert!(app.world().get::<PlannedPath<NavMeshMap>>(agent).is_some());
+        // A crate lands on the agent, its side 0.4 to the agent's left.
+        let square = Polygon::new(vec![p(4.6, 3.0), p(7.0, 3.0), p(7.0, 7.0), p(4.6, 7.0)]);
+        app.world_mut()
+            .resource_mut::<NavMeshMap>()
+            .add_obstacles([square])
+            .unwrap();
+        app.update();
+        let world = app.world();
+        match snap {
+            None => assert!(matches!(
+                world.get::<PathFailure>(agent),
+                Some(PathFailure::Refused(_))
+            )),
+            Some(_) => {
+                let path = world
+                    .get::<PlannedPath<NavMeshMap>>(agent)
+                    .expect("searched from the crate's side");
+                assert_eq!(path.nodes[0], p(4.6, 5.0));
+                // Round the crate: from its side to a corner, on to the goal.
+                let want = p(4.6, 5.0).distance(p(4.6, 7.0))
+                    + p(4.6, 7.0).distance(p(7.0, 7.0))
+                    + p(7.0, 7.0).distance(goal);
+                assert!(
+                    (path.cost - want).abs() < 1e-9,
+                    "{} against {want}",
+                    path.cost
+                );
+            }
+        }
+    }
+}

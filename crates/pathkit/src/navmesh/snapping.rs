@@ -82,9 +82,11 @@ impl Snapping<'_> {
     /// assert_eq!(snapping.snap(Point::new(4.5, 2.0))?, Point::new(4.0, 2.0));
     /// assert_eq!(snapping.snap(Point::new(2.0, 2.0))?, Point::new(2.0, 2.0));
     /// assert!(snapping.snap(Point::new(6.0, 2.0)).is_err());
+    /// assert!(matches!(snapping.snap(Point::new(f64::INFINITY, 2.0)), Err(pathkit::navmesh::NavMeshError::NonFinite { .. })));
     /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
     /// ```
     pub fn snap(&self, point: Point) -> Result<Point, NavMeshError> {
+        NavMeshError::check_finite([point])?;
         let near = self.mesh.nearest_point(point)?;
         if near.distance(point) <= self.max_distance {
             Ok(near)
@@ -102,6 +104,7 @@ impl Pathfinder for Snapping<'_> {
 
     /// The mesh's check of the snapped ends.
     fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
+        NavMeshError::check_finite([start, goal])?;
         self.mesh.check_ends(self.snap(start)?, self.snap(goal)?)
     }
 
@@ -113,6 +116,15 @@ impl Pathfinder for Snapping<'_> {
         options: &SearchOptions<f64>,
         path: &mut Vec<Point>,
     ) -> Result<Status<f64>, NavMeshError> {
+        // Points that are not finite are refused before any end is snapped, as the mesh's own
+        // search refuses them before looking for the ends.
+        match to {
+            Goal::Node(goal) => NavMeshError::check_finite([start, goal])?,
+            Goal::AnyOf(goals) => {
+                NavMeshError::check_finite(std::iter::once(start).chain(goals.iter().copied()))?
+            }
+            Goal::Matching(_) => NavMeshError::check_finite([start])?,
+        }
         let start = self.snap(start)?;
         match to {
             Goal::Node(goal) => {

@@ -163,6 +163,37 @@ fn check_queries(mesh: &NavMesh, queries: &[([f32; 2], [f32; 2])]) {
                 .expect("a corridor of the mesh's own");
             assert_eq!((points[0], points[points.len() - 1]), (a, b));
         }
+        match mesh.raycast(a, b) {
+            Ok(Some(hit)) => {
+                assert!(hit.point.is_finite() && hit.normal.is_finite(), "{hit:?}");
+                assert!(
+                    hit.distance >= 0.0 && hit.distance <= a.distance(b),
+                    "{hit:?}"
+                );
+            }
+            Ok(None) => assert!(finite && on(a)),
+            Err(NavMeshError::NonFinite { .. }) => assert!(!finite),
+            Err(NavMeshError::OffMesh { .. }) => assert!(!on(a)),
+            Err(e) => panic!("raycast: {e:?}"),
+        }
+        match mesh.triangles_along(&[a, b]) {
+            Ok(Some(crossed)) => assert!(crossed.iter().all(|&k| k < mesh.triangle_count())),
+            Ok(None) => assert!(finite && on(a)),
+            Err(NavMeshError::NonFinite { .. }) => assert!(!finite),
+            Err(NavMeshError::OffMesh { .. }) => assert!(!on(a)),
+            Err(e) => panic!("triangles along: {e:?}"),
+        }
+        let snapping = mesh.snapping(1.0).expect("a distance of 1 is a distance");
+        match snapping.find_path(&mut search, a, b) {
+            Ok(_) | Err(NavMeshError::OffMesh { .. }) => assert!(finite),
+            Err(NavMeshError::NonFinite { .. }) => assert!(!finite),
+            Err(e) => panic!("find_path with snapping: {e:?}"),
+        }
+    }
+    for seed in 0..4 {
+        if let Some(p) = mesh.random_point(seed) {
+            assert!(p.is_finite(), "{p:?}");
+        }
     }
     #[cfg(feature = "serde")]
     {

@@ -496,11 +496,15 @@ impl NavMesh {
                     distance: point.distance(from),
                 })
             }
-            Walked::Stuck { along } => Some(RayHit {
-                point: from + d * (along / len),
-                normal: back,
-                distance: along,
-            }),
+            Walked::Stuck { along } => {
+                // The walk's position may sit a rounding error behind the start.
+                let along = along.clamp(0.0, len);
+                Some(RayHit {
+                    point: from + d * (along / len),
+                    normal: back,
+                    distance: along,
+                })
+            }
         })
     }
 

@@ -166,10 +166,11 @@ fn check_queries(mesh: &NavMesh, queries: &[([f32; 2], [f32; 2])]) {
         match mesh.raycast(a, b) {
             Ok(Some(hit)) => {
                 assert!(hit.point.is_finite() && hit.normal.is_finite(), "{hit:?}");
-                assert!(
-                    hit.distance >= 0.0 && hit.distance <= a.distance(b),
-                    "{hit:?}"
-                );
+                // A ray stopped at a corner reports the corner, which may lie within the mesh's
+                // tolerance off the ray: past its end by as much on a ray that short.
+                let len = a.distance(b);
+                let within = hit.distance <= len * (1.0 + 1e-9) + 1e-6;
+                assert!(hit.distance >= 0.0 && within, "{hit:?}");
             }
             Ok(None) => assert!(finite && on(a)),
             Err(NavMeshError::NonFinite { .. }) => assert!(!finite),

@@ -98,6 +98,22 @@ fn rects(seeds: &[(u8, u8, u8, u8)]) -> Vec<Rect> {
     out
 }
 
+/// The mesh of the box with `rects` as obstacles, for an agent of radius 0.
+fn mesh_of(rects: &[Rect]) -> NavMesh {
+    let polygons: Vec<Polygon> = rects
+        .iter()
+        .map(|r| {
+            Polygon::new(vec![
+                Point::new(r.0, r.1),
+                Point::new(r.2, r.1),
+                Point::new(r.2, r.3),
+                Point::new(r.0, r.3),
+            ])
+        })
+        .collect();
+    NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap()
+}
+
 fn inside_any(rects: &[Rect], p: Point) -> bool {
     rects
         .iter()
@@ -113,11 +129,7 @@ proptest! {
         rays in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, -0.5f64..1.5, -0.5f64..1.5), 20),
     ) {
         let rects = rects(&seeds);
-        let polygons: Vec<Polygon> = rects
-            .iter()
-            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
-            .collect();
-        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        let mesh = mesh_of(&rects);
         for (ax, ay, bx, by) in rays {
             let a = Point::new(ax * W, ay * H);
             if inside_any(&rects, a) || a.x <= 0.0 || a.y <= 0.0 {
@@ -224,11 +236,7 @@ proptest! {
         legs in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0), 15),
     ) {
         let rects = rects(&seeds);
-        let polygons: Vec<Polygon> = rects
-            .iter()
-            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
-            .collect();
-        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        let mesh = mesh_of(&rects);
         let triangles: Vec<[Point; 3]> = (0..mesh.triangle_count()).map(|k| mesh.triangle(k).unwrap()).collect();
         for (ax, ay, bx, by) in legs {
             let (a, b) = (Point::new(ax * W, ay * H), Point::new(bx * W, by * H));
@@ -297,11 +305,7 @@ proptest! {
         reach in 0.2f64..2.0,
     ) {
         let rects = rects(&seeds);
-        let polygons: Vec<Polygon> = rects
-            .iter()
-            .map(|r| Polygon::new(vec![Point::new(r.0, r.1), Point::new(r.2, r.1), Point::new(r.2, r.3), Point::new(r.0, r.3)]))
-            .collect();
-        let mesh = NavMesh::from_obstacles(&polygons, 0.0, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+        let mesh = mesh_of(&rects);
         let snapping = mesh.snapping(reach).unwrap();
         let mut ctx = pathkit::navmesh::AnyAngleSearch::new();
         for (ax, ay, bx, by) in ends {

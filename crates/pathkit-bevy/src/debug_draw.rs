@@ -229,7 +229,7 @@ fn draw_paths<M: DrawMap>(
     }
 }
 
-/// Draws every request's goal as a circle with a cross (in the XY plane).
+/// Draws every goal of every request as a circle with a cross (in the XY plane).
 fn draw_goals<M: DrawMap>(
     map: Option<Res<M>>,
     config: Res<DebugDrawConfig>,
@@ -244,11 +244,13 @@ fn draw_goals<M: DrawMap>(
         let color = config
             .goal_color
             .unwrap_or_else(|| color_from_entity(entity));
-        let goal = map.position(request.goal);
-        gizmos.circle(Isometry3d::from_translation(goal), r, color);
-        let (a, b) = (Vec3::new(r, r, 0.0) * 0.7, Vec3::new(r, -r, 0.0) * 0.7);
-        gizmos.line(goal - a, goal + a, color);
-        gizmos.line(goal - b, goal + b, color);
+        for &goal in &request.goals {
+            let goal = map.position(goal);
+            gizmos.circle(Isometry3d::from_translation(goal), r, color);
+            let (a, b) = (Vec3::new(r, r, 0.0) * 0.7, Vec3::new(r, -r, 0.0) * 0.7);
+            gizmos.line(goal - a, goal + a, color);
+            gizmos.line(goal - b, goal + b, color);
+        }
     }
 }
 
@@ -272,7 +274,7 @@ impl<M: NavMap> Default for ExploredCache<M> {
 type Marked<'a, M> = (Entity, Ref<'a, PlannedPath<M>>, &'a PathRequest<M>);
 
 /// Draws the nodes the search of every entity marked [`ShowExplored`] expanded, searching
-/// again (from its path's start to its goal) when its path changes.
+/// again (from its path's start to the goal it leads to) when its path changes.
 fn draw_explored<M: DrawMap>(
     map: Option<Res<M>>,
     config: Res<DebugDrawConfig>,
@@ -290,8 +292,12 @@ fn draw_explored<M: DrawMap>(
         let stale = path.is_changed() || map.is_changed();
         if stale || !cache.nodes.contains_key(&entity) {
             let mut nodes = cache.nodes.remove(&entity).unwrap_or_default();
-            let start = path.nodes.first().copied().unwrap_or(request.start);
-            map.explored(&mut cache.ctx, start, request.goal, &mut nodes);
+            match (path.nodes.first(), path.nodes.last()) {
+                (Some(&start), Some(&goal)) => {
+                    map.explored(&mut cache.ctx, (start, goal), &request.rules, &mut nodes)
+                }
+                _ => nodes.clear(),
+            }
             cache.nodes.insert(entity, nodes);
         }
         for &node in &cache.nodes[&entity] {

@@ -1,11 +1,12 @@
 //! [`GraphMap`]: a GameplayKit node graph (waypoints joined by connections) as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use bevy_ecs::resource::Resource;
 use bevy_math::Vec3;
 use pathkit::graph::{Direction, GraphError, NodeGraph, NodeId, NodeKind};
+use pathkit::search::SearchSpace as _;
 use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
@@ -159,12 +160,14 @@ impl NavMap for GraphMap {
     type Edit = Edit<NodeId>;
     type Context = SearchContext<f32>;
     type Search = Stepper<NodeId, f32>;
+    type Rules = ();
 
     fn start_search(
         &self,
         ctx: &mut SearchContext<f32>,
         start: NodeId,
         goal: NodeId,
+        _rules: &(),
     ) -> Result<Stepper<NodeId, f32>, PathFailure> {
         space_search::start(&self.graph.space(), ctx, start, goal)
     }
@@ -178,29 +181,45 @@ impl NavMap for GraphMap {
         space_search::resume(&self.graph.space(), ctx, search, budget)
     }
 
-    fn must_replan(&self, rest: &[NodeId], edits: &[Edit<NodeId>]) -> bool {
+    /// The search's own admissible heuristic.
+    fn estimate(&self, from: NodeId, to: NodeId, _rules: &()) -> f64 {
+        f64::from(self.graph.space().heuristic(from, to))
+    }
+
+    fn must_replan(&self, rest: &Rest<'_, NodeId, ()>, edits: &[Edit<NodeId>]) -> bool {
         space_search::needs_replanning(&self.graph.space(), touched, rest, edits)
     }
 
-    fn must_replan_each(&self, rests: &[&[NodeId]], edits: &[Edit<NodeId>], out: &mut Vec<bool>) {
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, NodeId, ()>],
+        edits: &[Edit<NodeId>],
+        out: &mut Vec<bool>,
+    ) {
         space_search::needs_replanning_each(&self.graph.space(), touched, rests, edits, out);
     }
 
-    fn may_now_reach(&self, start: NodeId, goal: NodeId, edits: &[Edit<NodeId>]) -> bool {
-        space_search::may_now_reach(&self.graph.space(), start, goal, edits)
+    fn may_now_reach(
+        &self,
+        start: NodeId,
+        goals: &[NodeId],
+        _rules: &(),
+        edits: &[Edit<NodeId>],
+    ) -> bool {
+        space_search::may_now_reach(&self.graph.space(), start, goals, edits)
     }
 
     fn explored(
         &self,
         ctx: &mut SearchContext<f32>,
-        start: NodeId,
-        goal: NodeId,
+        ends: (NodeId, NodeId),
+        rules: &(),
         out: &mut Vec<NodeId>,
     ) {
         let space = &self.graph.space();
         let closed = |ctx: &SearchContext<f32>| ctx.closed_indices().collect::<Vec<_>>();
         let node_at = |i| space.node_at(i);
-        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
+        space_search::explored_by(self, ctx, ends, rules, closed, node_at, out);
     }
 
     fn position(&self, node: NodeId) -> Vec3 {

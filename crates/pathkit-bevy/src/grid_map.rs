@@ -1,14 +1,16 @@
 //! [`GridMap`]: a tile grid as the plugin's map.
 
 use crate::grid_search::{Finder, GridContext, GridEngine, GridSearch};
-use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
+use crate::terrain_rules::TerrainRules;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
 use pathkit::jps::{JpsMode, JpsPlus, PathMode};
+use pathkit::search::SearchSpace;
 use std::sync::{Arc, OnceLock};
 
 /// A tile grid in the world: the grid (its walls and terrain weights), its moves (a
@@ -237,11 +239,22 @@ impl GridMap {
             .space(self.diagonal, 1.0, std::f64::consts::SQRT_2)
             .map_err(|e| PathFailure::Refused(e.to_string()))
     }
+
+    /// The space an agent under `rules` searches.
+    fn ruled_space(
+        &self,
+        rules: &TerrainRules,
+    ) -> Result<GridSpace<'_, f64, TerrainRules>, PathFailure> {
+        Ok(self.space()?.with_rules(rules.clone()))
+    }
 }
 
 impl GridMap {
-    /// What the map's engine searches with, or why it cannot search this map.
-    fn finder(&self) -> Result<Finder<'_>, PathFailure> {
+    /// What the map's engine searches with under `rules`, or why it cannot search this map.
+    fn finder(&self, rules: &TerrainRules) -> Result<Finder<'_>, PathFailure> {
+        if !rules.is_own() {
+            return Ok(Finder::Ruled(self.ruled_space(rules)?));
+        }
         match self.engine {
             GridEngine::AStar => Ok(Finder::Grid(self.space()?)),
             GridEngine::JumpPoints => Ok(Finder::Jps(self.grid.jump_points(JpsMode {
@@ -277,14 +290,22 @@ impl NavMap for GridMap {
     type Edit = Edit<Cell>;
     type Context = GridContext;
     type Search = GridSearch;
+    type Rules = TerrainRules;
 
     fn start_search(
         &self,
         ctx: &mut GridContext,
         start: Cell,
         goal: Cell,
+        rules: &TerrainRules,
     ) -> Result<GridSearch, PathFailure> {
-        self.finder()?.start(ctx, start, goal)
+        Ok(self.finder(rules)?.start(ctx, start, goal)?.under(rules))
+    }
+
+    /// The octile distance times the lightest weight the agent's rules give.
+    fn estimate(&self, from: Cell, to: Cell, rules: &TerrainRules) -> f64 {
+        self.ruled_space(rules)
+            .map_or(0.0, |space| space.heuristic(from, to))
     }
 
     fn resume_search(
@@ -293,7 +314,8 @@ impl NavMap for GridMap {
         search: &mut GridSearch,
         budget: u64,
     ) -> Resumed<Cell> {
-        match self.finder() {
+        let rules = search.rules().clone();
+        match self.finder(&rules) {
             Ok(finder) => finder.resume(ctx, search, budget),
             Err(failure) => Resumed {
                 expanded: 0,
@@ -302,26 +324,83 @@ impl NavMap for GridMap {
         }
     }
 
-    fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+    fn must_replan(&self, rest: &Rest<'_, Cell, TerrainRules>, edits: &[Edit<Cell>]) -> bool {
         let mut out = Vec::new();
-        self.must_replan_each(&[rest], edits, &mut out);
+        self.must_replan_each(&[*rest], edits, &mut out);
         out[0]
     }
 
-    fn must_replan_each(&self, rests: &[&[Cell]], edits: &[Edit<Cell>], out: &mut Vec<bool>) {
-        let Ok(space) = self.space() else {
-            out.clear();
-            out.resize(rests.len(), true); // the search will say why
-            return;
-        };
+    /// The paths are asked about in groups of the same rules, each group on its agents' space
+    /// and with the edits as its agents see them.
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, Cell, TerrainRules>],
+        edits: &[Edit<Cell>],
+        out: &mut Vec<bool>,
+    ) {
+        out.clear();
+        out.resize(rests.len(), true); // a map the search refuses: the search will say why
         let (w, h) = (self.grid.width(), self.grid.height());
         let touched = |c, out: &mut Vec<Cell>| touched_cells(c, self.diagonal, w, h, out);
-        space_search::needs_replanning_each(&space, touched, rests, edits, out);
+        let mut done = vec![false; rests.len()];
+        let (mut group, mut answers) = (Vec::new(), Vec::new());
+        for first in 0..rests.len() {
+            if done[first] {
+                continue;
+            }
+            let rules = rests[first].rules;
+            let places: Vec<usize> = (first..rests.len())
+                .filter(|&i| !done[i] && rests[i].rules == rules)
+                .collect();
+            group.clear();
+            group.extend(places.iter().map(|&i| rests[i]));
+            let found = if rules.is_own() {
+                self.space().map(|space| {
+                    space_search::needs_replanning_each(
+                        &space,
+                        touched,
+                        &group,
+                        edits,
+                        &mut answers,
+                    )
+                })
+            } else {
+                let seen = seen_by(rules, edits);
+                self.ruled_space(rules).map(|space| {
+                    space_search::needs_replanning_each(
+                        &space,
+                        touched,
+                        &group,
+                        &seen,
+                        &mut answers,
+                    )
+                })
+            };
+            for (k, &i) in places.iter().enumerate() {
+                done[i] = true;
+                if found.is_ok() {
+                    out[i] = answers[k];
+                }
+            }
+        }
     }
 
-    fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {
-        self.space()
-            .is_ok_and(|space| space_search::may_now_reach(&space, start, goal, edits))
+    fn may_now_reach(
+        &self,
+        start: Cell,
+        goals: &[Cell],
+        rules: &TerrainRules,
+        edits: &[Edit<Cell>],
+    ) -> bool {
+        if rules.is_own() {
+            // The grid's own space also rules out ends still in different components.
+            return self
+                .space()
+                .is_ok_and(|space| space_search::may_now_reach(&space, start, goals, edits));
+        }
+        let seen = seen_by(rules, edits);
+        self.ruled_space(rules)
+            .is_ok_and(|space| space_search::may_now_reach(&space, start, goals, &seen))
     }
 
     fn position(&self, cell: Cell) -> Vec3 {
@@ -342,15 +421,35 @@ impl NavMap for GridMap {
     }
 
     /// The cells the map's engine expands (jump points, for Jump Point Search and JPS+).
-    fn explored(&self, ctx: &mut GridContext, start: Cell, goal: Cell, out: &mut Vec<Cell>) {
-        let jps = self.engine != GridEngine::AStar;
+    fn explored(
+        &self,
+        ctx: &mut GridContext,
+        ends: (Cell, Cell),
+        rules: &TerrainRules,
+        out: &mut Vec<Cell>,
+    ) {
+        let jps = self.engine != GridEngine::AStar && rules.is_own();
         let closed = |ctx: &GridContext| ctx.closed_indices(jps);
         let node_at = |i| self.grid.cell_at(i);
-        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
+        space_search::explored_by(self, ctx, ends, rules, closed, node_at, out);
     }
 
     /// The grid's own smoothing ([`Grid::smooth`]) under the map's diagonal rule.
     fn smoothed(&self, path: &[Cell]) -> Option<Vec<Cell>> {
         self.grid.smooth(path, self.diagonal).ok()
     }
+}
+
+/// `edits` as an agent under `rules` sees them: each cell's weight before and after, through
+/// the rules (an edit the rules make no change at all drops out of both checks).
+fn seen_by(rules: &TerrainRules, edits: &[Edit<Cell>]) -> Vec<Edit<Cell>> {
+    // The grid's edits carry its weights as costs (`None`: weight 0), whole numbers.
+    let weight = |cost: Option<f64>| cost.map_or(0, |c| c as u32);
+    edits
+        .iter()
+        .map(|e| {
+            let (before, after) = (weight(e.before), weight(e.after));
+            weight_edit(e.node, rules.weight_for(before), rules.weight_for(after))
+        })
+        .collect()
 }

@@ -4,6 +4,7 @@
 use crate::nav_map::{Answer, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
+use crate::terrain_rules::TerrainRules;
 use pathkit::grid::{Cell, GridSpace, ParkedGridSearch};
 use pathkit::jps::{JpsContext, JpsPlus, JumpPoints, ParkedJpsSearch};
 use pathkit::search::{Progress, SearchContext, SearchOptions, Status};
@@ -11,16 +12,18 @@ use pathkit::{PendingPath, SlicedPathfinder};
 use std::fmt::Display;
 
 /// The search a [`GridMap`](crate::GridMap) answers requests with. All three answer shortest
-/// paths listing every cell; they differ in speed and in the maps they take.
+/// paths listing every cell; they differ in speed and in the maps they take. A request with
+/// [`TerrainRules`] of its own is searched by A* whatever the engine.
 ///
 /// ```
 /// use pathkit::grid::{Cell, Diagonal, Grid};
-/// use pathkit_bevy::{search_to_end, GridEngine, GridMap};
+/// use pathkit_bevy::{search_to_end, GridEngine, GridMap, PathRequest};
 ///
 /// let grid = Grid::from_ascii("......\n.####.\n......")?;
+/// let request = PathRequest::new(Cell::new(0, 1), Cell::new(5, 1));
 /// for engine in [GridEngine::AStar, GridEngine::JumpPoints, GridEngine::JpsPlus] {
 ///     let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(engine);
-///     let (cells, cost) = search_to_end(&map, &mut Default::default(), Cell::new(0, 1), Cell::new(5, 1))?;
+///     let (cells, cost) = search_to_end(&map, &mut Default::default(), &request)?;
 ///     assert_eq!((cells.len(), cost), (8, 7.0)); // round the wall: no corner is cut
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -62,9 +65,25 @@ impl GridContext {
 }
 
 /// A [`GridMap`](crate::GridMap) search under way, parked between frames
-/// ([`PendingPath::park`]).
+/// ([`PendingPath::park`]), with the rules it searches under.
 #[derive(Clone, Debug)]
-pub struct GridSearch(Option<Parked>);
+pub struct GridSearch {
+    parked: Option<Parked>,
+    rules: TerrainRules,
+}
+
+impl GridSearch {
+    /// The rules the search runs under.
+    pub(crate) fn rules(&self) -> &TerrainRules {
+        &self.rules
+    }
+
+    /// The same search, recorded as running under `rules`.
+    pub(crate) fn under(mut self, rules: &TerrainRules) -> Self {
+        self.rules = rules.clone();
+        self
+    }
+}
 
 #[derive(Clone, Debug)]
 enum Parked {
@@ -75,6 +94,7 @@ enum Parked {
 /// What a grid map searches with, borrowed for one call.
 pub(crate) enum Finder<'a> {
     Grid(GridSpace<'a, f64>),
+    Ruled(GridSpace<'a, f64, TerrainRules>),
     Jps(JumpPoints<'a>),
     Plus(&'a JpsPlus),
 }
@@ -94,6 +114,11 @@ impl Finder<'_> {
                 let pending = space.start_path(&mut ctx.grid, start, goal, &options);
                 Parked::Grid(refused(pending)?.park())
             }
+            Finder::Ruled(space) => {
+                space_search::check_ends(space, start, goal)?;
+                let pending = space.start_path(&mut ctx.grid, start, goal, &options);
+                Parked::Grid(refused(pending)?.park())
+            }
             Finder::Jps(jps) => {
                 space_search::check_ends(jps, start, goal)?;
                 let pending = jps.start_path(&mut ctx.jps, start, goal, &options);
@@ -105,7 +130,10 @@ impl Finder<'_> {
                 Parked::Jps(refused(pending)?.park())
             }
         };
-        Ok(GridSearch(Some(parked)))
+        Ok(GridSearch {
+            parked: Some(parked),
+            rules: TerrainRules::new(),
+        })
     }
 
     /// Runs at most `budget` more expansions of `search`, parking it again if it is not done.
@@ -115,7 +143,7 @@ impl Finder<'_> {
         search: &mut GridSearch,
         budget: u64,
     ) -> Resumed<Cell> {
-        let Some(parked) = search.0.take() else {
+        let Some(parked) = search.parked.take() else {
             return failed(PathFailure::Refused(
                 "the search was already answered".into(),
             ));
@@ -123,17 +151,22 @@ impl Finder<'_> {
         match (self, parked) {
             (Finder::Grid(space), Parked::Grid(p)) => {
                 slice(space.resume_parked(&mut ctx.grid, p), budget, |p| {
-                    search.0 = Some(Parked::Grid(p))
+                    search.parked = Some(Parked::Grid(p))
+                })
+            }
+            (Finder::Ruled(space), Parked::Grid(p)) => {
+                slice(space.resume_parked(&mut ctx.grid, p), budget, |p| {
+                    search.parked = Some(Parked::Grid(p))
                 })
             }
             (Finder::Jps(jps), Parked::Jps(p)) => {
                 slice(jps.resume_parked(&mut ctx.jps, p), budget, |p| {
-                    search.0 = Some(Parked::Jps(p))
+                    search.parked = Some(Parked::Jps(p))
                 })
             }
             (Finder::Plus(plus), Parked::Jps(p)) => {
                 slice(plus.resume_parked(&mut ctx.jps, p), budget, |p| {
-                    search.0 = Some(Parked::Jps(p))
+                    search.parked = Some(Parked::Jps(p))
                 })
             }
             _ => failed(PathFailure::Refused(

@@ -1,12 +1,13 @@
 //! [`HexMap`]: a hex grid as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::weight_edit;
 use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::hex::{Hex, HexError, HexGrid, HexOrientation};
+use pathkit::search::SearchSpace as _;
 use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
@@ -141,12 +142,14 @@ impl NavMap for HexMap {
     type Edit = Edit<Hex>;
     type Context = SearchContext<u64>;
     type Search = Stepper<Hex, u64>;
+    type Rules = ();
 
     fn start_search(
         &self,
         ctx: &mut SearchContext<u64>,
         start: Hex,
         goal: Hex,
+        _rules: &(),
     ) -> Result<Stepper<Hex, u64>, PathFailure> {
         space_search::start(&*self.grid, ctx, start, goal)
     }
@@ -160,13 +163,23 @@ impl NavMap for HexMap {
         space_search::resume(&*self.grid, ctx, search, budget)
     }
 
-    fn must_replan(&self, rest: &[Hex], edits: &[Edit<Hex>]) -> bool {
+    /// The search's own admissible heuristic.
+    fn estimate(&self, from: Hex, to: Hex, _rules: &()) -> f64 {
+        (*self.grid).heuristic(from, to) as f64
+    }
+
+    fn must_replan(&self, rest: &Rest<'_, Hex, ()>, edits: &[Edit<Hex>]) -> bool {
         let mut out = Vec::new();
-        self.must_replan_each(&[rest], edits, &mut out);
+        self.must_replan_each(&[*rest], edits, &mut out);
         out[0]
     }
 
-    fn must_replan_each(&self, rests: &[&[Hex]], edits: &[Edit<Hex>], out: &mut Vec<bool>) {
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, Hex, ()>],
+        edits: &[Edit<Hex>],
+        out: &mut Vec<bool>,
+    ) {
         // A hex's weight prices only the moves into it; no move passes its corner.
         let touched = |hex, out: &mut Vec<Hex>| {
             out.clear();
@@ -175,15 +188,21 @@ impl NavMap for HexMap {
         space_search::needs_replanning_each(&*self.grid, touched, rests, edits, out);
     }
 
-    fn may_now_reach(&self, start: Hex, goal: Hex, edits: &[Edit<Hex>]) -> bool {
-        space_search::may_now_reach(&*self.grid, start, goal, edits)
+    fn may_now_reach(&self, start: Hex, goals: &[Hex], _rules: &(), edits: &[Edit<Hex>]) -> bool {
+        space_search::may_now_reach(&*self.grid, start, goals, edits)
     }
 
-    fn explored(&self, ctx: &mut SearchContext<u64>, start: Hex, goal: Hex, out: &mut Vec<Hex>) {
+    fn explored(
+        &self,
+        ctx: &mut SearchContext<u64>,
+        ends: (Hex, Hex),
+        rules: &(),
+        out: &mut Vec<Hex>,
+    ) {
         let space = &*self.grid;
         let closed = |ctx: &SearchContext<u64>| ctx.closed_indices().collect::<Vec<_>>();
         let node_at = |i| space.node_at(i);
-        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
+        space_search::explored_by(self, ctx, ends, rules, closed, node_at, out);
     }
 
     fn position(&self, hex: Hex) -> Vec3 {

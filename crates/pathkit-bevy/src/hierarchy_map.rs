@@ -1,6 +1,6 @@
 //! [`HierarchyMap`]: a big tile grid searched by HPA*, as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
@@ -9,6 +9,7 @@ use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::Cell;
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError};
+use pathkit::search::SearchSpace as _;
 use std::sync::Arc;
 
 /// A tile grid searched hierarchically (pathkit's [`HierarchicalGrid`], HPA*): for maps too big
@@ -145,12 +146,14 @@ impl NavMap for HierarchyMap {
     type Edit = Edit<Cell>;
     type Context = HierarchyContext<f64>;
     type Search = WholeSearch<Cell>;
+    type Rules = ();
 
     fn start_search(
         &self,
         _ctx: &mut HierarchyContext<f64>,
         start: Cell,
         goal: Cell,
+        _rules: &(),
     ) -> Result<WholeSearch<Cell>, PathFailure> {
         space_search::check_ends(&*self.hierarchy, start, goal)?;
         Ok(WholeSearch::new(start, goal))
@@ -165,13 +168,23 @@ impl NavMap for HierarchyMap {
         search.run(&*self.hierarchy, ctx, |ctx| ctx.stats().expanded)
     }
 
-    fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+    /// The search's own admissible heuristic.
+    fn estimate(&self, from: Cell, to: Cell, _rules: &()) -> f64 {
+        self.hierarchy.space().heuristic(from, to)
+    }
+
+    fn must_replan(&self, rest: &Rest<'_, Cell, ()>, edits: &[Edit<Cell>]) -> bool {
         let mut out = Vec::new();
-        self.must_replan_each(&[rest], edits, &mut out);
+        self.must_replan_each(&[*rest], edits, &mut out);
         out[0]
     }
 
-    fn must_replan_each(&self, rests: &[&[Cell]], edits: &[Edit<Cell>], out: &mut Vec<bool>) {
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, Cell, ()>],
+        edits: &[Edit<Cell>],
+        out: &mut Vec<bool>,
+    ) {
         let space = self.hierarchy.space();
         let grid = self.hierarchy.grid();
         let (diagonal, w, h) = (space.diagonal(), grid.width(), grid.height());
@@ -179,8 +192,14 @@ impl NavMap for HierarchyMap {
         space_search::needs_replanning_each(&space, touched, rests, edits, out);
     }
 
-    fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {
-        space_search::may_now_reach(&*self.hierarchy, start, goal, edits)
+    fn may_now_reach(
+        &self,
+        start: Cell,
+        goals: &[Cell],
+        _rules: &(),
+        edits: &[Edit<Cell>],
+    ) -> bool {
+        space_search::may_now_reach(&*self.hierarchy, start, goals, edits)
     }
 
     fn position(&self, cell: Cell) -> Vec3 {

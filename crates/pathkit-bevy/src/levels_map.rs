@@ -1,6 +1,6 @@
 //! [`LevelsMap`]: floors joined by portals as the plugin's map.
 
-use crate::nav_map::{Edit, NavMap, Resumed};
+use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
@@ -8,6 +8,7 @@ use bevy_ecs::resource::Resource;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::Diagonal;
 use pathkit::levels::{LevelError, LevelMap, LevelSpace, Place, PortalId};
+use pathkit::search::SearchSpace as _;
 use pathkit::search::{IndexedSpace, SearchContext, Stepper};
 use std::sync::Arc;
 
@@ -234,12 +235,14 @@ impl NavMap for LevelsMap {
     type Edit = Edit<Place>;
     type Context = SearchContext<f64>;
     type Search = Stepper<Place, f64>;
+    type Rules = ();
 
     fn start_search(
         &self,
         ctx: &mut SearchContext<f64>,
         start: Place,
         goal: Place,
+        _rules: &(),
     ) -> Result<Stepper<Place, f64>, PathFailure> {
         space_search::start(&self.space()?, ctx, start, goal)
     }
@@ -259,13 +262,23 @@ impl NavMap for LevelsMap {
         }
     }
 
-    fn must_replan(&self, rest: &[Place], edits: &[Edit<Place>]) -> bool {
+    /// The search's own admissible heuristic.
+    fn estimate(&self, from: Place, to: Place, _rules: &()) -> f64 {
+        self.space().map_or(0.0, |space| space.heuristic(from, to))
+    }
+
+    fn must_replan(&self, rest: &Rest<'_, Place, ()>, edits: &[Edit<Place>]) -> bool {
         let mut out = Vec::new();
-        self.must_replan_each(&[rest], edits, &mut out);
+        self.must_replan_each(&[*rest], edits, &mut out);
         out[0]
     }
 
-    fn must_replan_each(&self, rests: &[&[Place]], edits: &[Edit<Place>], out: &mut Vec<bool>) {
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, Place, ()>],
+        edits: &[Edit<Place>],
+        out: &mut Vec<bool>,
+    ) {
         let Ok(space) = self.space() else {
             out.clear();
             out.resize(rests.len(), true); // the search will say why
@@ -275,16 +288,22 @@ impl NavMap for LevelsMap {
         space_search::needs_replanning_each(&space, touched, rests, edits, out);
     }
 
-    fn may_now_reach(&self, start: Place, goal: Place, edits: &[Edit<Place>]) -> bool {
+    fn may_now_reach(
+        &self,
+        start: Place,
+        goals: &[Place],
+        _rules: &(),
+        edits: &[Edit<Place>],
+    ) -> bool {
         self.space()
-            .is_ok_and(|space| space_search::may_now_reach(&space, start, goal, edits))
+            .is_ok_and(|space| space_search::may_now_reach(&space, start, goals, edits))
     }
 
     fn explored(
         &self,
         ctx: &mut SearchContext<f64>,
-        start: Place,
-        goal: Place,
+        ends: (Place, Place),
+        rules: &(),
         out: &mut Vec<Place>,
     ) {
         let Ok(space) = self.space() else {
@@ -293,7 +312,7 @@ impl NavMap for LevelsMap {
         };
         let closed = |ctx: &SearchContext<f64>| ctx.closed_indices().collect::<Vec<_>>();
         let node_at = |i| space.node_at(i);
-        space_search::explored_by(self, ctx, (start, goal), closed, node_at, out);
+        space_search::explored_by(self, ctx, ends, rules, closed, node_at, out);
     }
 
     fn position(&self, place: Place) -> Vec3 {

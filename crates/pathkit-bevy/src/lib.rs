@@ -60,8 +60,10 @@ mod nav_map;
 mod navmesh_map;
 mod planner;
 mod request;
+mod request_search;
 pub mod space_search;
 mod systems;
+mod terrain_rules;
 mod tiles;
 mod whole_search;
 
@@ -76,11 +78,13 @@ pub use grid_search::{GridContext, GridEngine, GridSearch};
 pub use hex_map::HexMap;
 pub use hierarchy_map::HierarchyMap;
 pub use levels_map::LevelsMap;
-pub use nav_map::{search_to_end, Answer, Edit, NavMap, Resumed};
+pub use nav_map::{Answer, Edit, NavMap, Rest, Resumed};
 pub use navmesh_map::{NavMeshMap, ObstacleEdit, ObstacleId};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
+pub use request_search::search_to_end;
 pub use systems::{MapEdited, PathkitSystems};
+pub use terrain_rules::TerrainRules;
 pub use whole_search::WholeSearch;
 
 use bevy_app::{App, Plugin, Update};

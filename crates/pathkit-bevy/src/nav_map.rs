@@ -47,9 +47,15 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// A search under way, kept between frames by budgeted planning (it borrows nothing: the
     /// map and the context are passed to every call).
     type Search: Send + Sync + 'static;
+    /// How one agent sees the map, carried by its [`PathRequest`](crate::PathRequest): the
+    /// terrain it may enter and at what cost ([`TerrainRules`](crate::TerrainRules) on a
+    /// [`GridMap`](crate::GridMap)); `()` for a map every agent sees alike. The default is the
+    /// map's own rules.
+    type Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static;
 
-    /// Sets up a search from `start` to `goal`, expanding nothing; what the map can tell without
-    /// searching (a walled end, ends in different parts, an end off the map) is an error at once.
+    /// Sets up a search from `start` to `goal` under `rules`, expanding nothing; what the map can
+    /// tell without searching (a walled end, ends in different parts, an end off the map) is an
+    /// error at once.
     ///
     /// # Errors
     ///
@@ -59,7 +65,17 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
         ctx: &mut Self::Context,
         start: Self::Node,
         goal: Self::Node,
+        rules: &Self::Rules,
     ) -> Result<Self::Search, PathFailure>;
+
+    /// A lower bound of what a path from `from` to `to` costs under `rules` (the search's
+    /// admissible heuristic): a request with several goals searches them nearest first by it,
+    /// and skips those it proves cannot beat the path found. The default, 0, is always safe
+    /// and searches every goal.
+    fn estimate(&self, from: Self::Node, to: Self::Node, rules: &Self::Rules) -> f64 {
+        let _ = (from, to, rules);
+        0.0
+    }
 
     /// Runs at most `budget` more node expansions of `search` (started on this map with this
     /// context). A search that cannot stop halfway (HPA*, the navmesh's any-angle search) runs
@@ -83,35 +99,48 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     /// The edits made since the last call, oldest first (the plugin drains them once a frame).
     fn take_edits(&mut self) -> Vec<Self::Edit>;
 
-    /// Whether `rest`, the rest of a shortest path (from where its agent stands to its goal)
-    /// before `edits`, may no longer be a shortest path on the map as it is now: broken, dearer,
-    /// or beaten by a way the edits opened. `false` must mean it is still a shortest path; the
-    /// plugin re-plans the paths this answers `true` for, and leaves the others alone.
-    fn must_replan(&self, rest: &[Self::Node], edits: &[Self::Edit]) -> bool;
+    /// Whether `rest`, the rest of a shortest path (from where its agent stands to the nearest
+    /// of its goals) before `edits`, may no longer be a shortest path on the map as it is now:
+    /// broken, dearer, or beaten by a way the edits opened (to any of its goals). `false` must
+    /// mean it is still a shortest path; the plugin re-plans the paths this answers `true` for,
+    /// and leaves the others alone.
+    fn must_replan(&self, rest: &Rest<'_, Self::Node, Self::Rules>, edits: &[Self::Edit]) -> bool;
 
     /// [`must_replan`](Self::must_replan) for every path of `rests`, written into `out` in
     /// order: the plugin asks once a frame for every path. Override it when the edits can be
     /// looked at once for all paths (the ready-made node maps gather the touched nodes once).
-    fn must_replan_each(&self, rests: &[&[Self::Node]], edits: &[Self::Edit], out: &mut Vec<bool>) {
+    fn must_replan_each(
+        &self,
+        rests: &[Rest<'_, Self::Node, Self::Rules>],
+        edits: &[Self::Edit],
+        out: &mut Vec<bool>,
+    ) {
         out.clear();
         out.extend(rests.iter().map(|rest| self.must_replan(rest, edits)));
     }
 
-    /// Whether a request from `start` to `goal` that found no path may find one after `edits`
-    /// (something opened, and the map's own check of the ends no longer rules it out).
-    fn may_now_reach(&self, start: Self::Node, goal: Self::Node, edits: &[Self::Edit]) -> bool;
+    /// Whether a request from `start` to any of `goals` under `rules` that found no path may
+    /// find one after `edits` (something opened, and the map's own check of the ends no longer
+    /// rules it out).
+    fn may_now_reach(
+        &self,
+        start: Self::Node,
+        goals: &[Self::Node],
+        rules: &Self::Rules,
+        edits: &[Self::Edit],
+    ) -> bool;
 
-    /// Writes into `out` the nodes a search from `start` to `goal` expands (the area it
-    /// explores), for the debug drawing; nothing for a map whose search cannot tell (the
+    /// Writes into `out` the nodes a search from `start` to `goal` under `rules` expands (the
+    /// area it explores), for the debug drawing; nothing for a map whose search cannot tell (the
     /// default; HPA*, the navmesh's any-angle search). It searches again: a debugging aid.
     fn explored(
         &self,
         ctx: &mut Self::Context,
-        start: Self::Node,
-        goal: Self::Node,
+        (start, goal): (Self::Node, Self::Node),
+        rules: &Self::Rules,
         out: &mut Vec<Self::Node>,
     ) {
-        let _ = (ctx, start, goal);
+        let _ = (ctx, start, goal, rules);
         out.clear();
     }
 
@@ -124,33 +153,45 @@ pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
     }
 }
 
-/// Runs a search of `map` from `start` to `goal` to its end: what async planning does on the
-/// pool's threads, through the same two calls budgeted planning makes.
-///
-/// ```
-/// use pathkit::grid::{Cell, Diagonal, Grid};
-/// use pathkit_bevy::{search_to_end, GridMap, NavMap};
-///
-/// let map = GridMap::new(Grid::from_ascii("...\n.#.\n...")?, Diagonal::Never);
-/// let mut ctx = Default::default();
-/// let (nodes, cost) = search_to_end(&map, &mut ctx, Cell::new(0, 0), Cell::new(2, 2))?;
-/// assert_eq!((nodes.len(), cost), (5, 4.0));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// The map's [`PathFailure`].
-pub fn search_to_end<M: NavMap>(
-    map: &M,
-    ctx: &mut M::Context,
-    start: M::Node,
-    goal: M::Node,
-) -> Answer<M::Node> {
-    let mut search = map.start_search(ctx, start, goal)?;
-    loop {
-        if let Some(answer) = map.resume_search(ctx, &mut search, u64::MAX).answer {
-            return answer;
+/// The rest of a planned path, as the plugin asks a map about it after edits
+/// ([`NavMap::must_replan`]): the nodes from where its agent stands to the goal it leads to,
+/// every goal of its request (that one among them), and the agent's rules.
+#[derive(Debug)]
+pub struct Rest<'a, N, R> {
+    /// The path from where the agent stands, its goal last.
+    pub nodes: &'a [N],
+    /// Every goal of the request: a shorter way to another one beats the path too.
+    pub goals: &'a [N],
+    /// The rules the agent is searched under.
+    pub rules: &'a R,
+}
+
+impl<N, R> Clone for Rest<'_, N, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N, R> Copy for Rest<'_, N, R> {}
+
+impl<'a, N, R> Rest<'a, N, R> {
+    /// The rest `nodes` of a path to one goal (its last node) under `rules`.
+    ///
+    /// ```
+    /// use pathkit_bevy::Rest;
+    ///
+    /// let nodes = [1, 2, 3];
+    /// let rest = Rest::to_its_end(&nodes, &());
+    /// assert_eq!(rest.goals, &[3]);
+    /// ```
+    pub fn to_its_end(nodes: &'a [N], rules: &'a R) -> Self {
+        Rest {
+            nodes,
+            goals: nodes
+                .len()
+                .checked_sub(1)
+                .map_or(&[], |last| &nodes[last..]),
+            rules,
         }
     }
 }

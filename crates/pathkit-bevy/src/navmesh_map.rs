@@ -1,7 +1,7 @@
 //! [`NavMeshMap`]: free space among polygon obstacles, searched for any-angle paths, as the
 //! plugin's map.
 
-use crate::nav_map::{NavMap, Resumed};
+use crate::nav_map::{NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::whole_search::WholeSearch;
@@ -270,12 +270,14 @@ impl NavMap for NavMeshMap {
     type Edit = ObstacleEdit;
     type Context = AnyAngleSearch;
     type Search = WholeSearch<Point>;
+    type Rules = ();
 
     fn start_search(
         &self,
         _ctx: &mut AnyAngleSearch,
         start: Point,
         goal: Point,
+        _rules: &(),
     ) -> Result<WholeSearch<Point>, PathFailure> {
         match self.snapping() {
             Some(snapping) => space_search::check_ends(&snapping, start, goal)?,
@@ -297,9 +299,20 @@ impl NavMap for NavMeshMap {
         }
     }
 
-    fn must_replan(&self, rest: &[Point], edits: &[ObstacleEdit]) -> bool {
+    /// The straight line: no path between two points is shorter.
+    fn estimate(&self, from: Point, to: Point, _rules: &()) -> f64 {
+        from.distance(to)
+    }
+
+    fn must_replan(&self, rest: &Rest<'_, Point, ()>, edits: &[ObstacleEdit]) -> bool {
+        let (goals, rest) = (rest.goals, rest.nodes);
         let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
             return false;
+        };
+        let goals = if goals.is_empty() {
+            std::slice::from_ref(&goal)
+        } else {
+            goals
         };
         let added = edits.iter().any(|e| matches!(e, ObstacleEdit::Added(..)));
         // An obstacle added can only cut the rest: re-plan when a leg is no longer in sight.
@@ -313,21 +326,33 @@ impl NavMap for NavMeshMap {
                 return true;
             }
         }
-        // An obstacle removed can only give a shorter way, through the ground it freed.
+        // An obstacle removed can only give a shorter way (to any goal), through the ground it
+        // freed.
         let length: f64 = rest.windows(2).map(|leg| leg[0].distance(leg[1])).sum();
         edits.iter().any(|edit| match edit {
-            ObstacleEdit::Removed(_, polygon) => self.through_freed(from, goal, polygon) < length,
+            ObstacleEdit::Removed(_, polygon) => goals
+                .iter()
+                .any(|&g| self.through_freed(from, g, polygon) < length),
             ObstacleEdit::Added(..) => false,
         })
     }
 
-    fn may_now_reach(&self, start: Point, goal: Point, edits: &[ObstacleEdit]) -> bool {
-        let ends = match self.snapping() {
-            Some(snapping) => snapping.check_ends(start, goal),
-            None => self.mesh.check_ends(start, goal),
+    fn may_now_reach(
+        &self,
+        start: Point,
+        goals: &[Point],
+        _rules: &(),
+        edits: &[ObstacleEdit],
+    ) -> bool {
+        let open = |goal| {
+            let ends = match self.snapping() {
+                Some(snapping) => snapping.check_ends(start, goal),
+                None => self.mesh.check_ends(start, goal),
+            };
+            matches!(ends, Ok(Ends::Open))
         };
         edits.iter().any(|e| matches!(e, ObstacleEdit::Removed(..)))
-            && matches!(ends, Ok(Ends::Open))
+            && goals.iter().any(|&g| open(g))
     }
 
     fn position(&self, point: Point) -> Vec3 {

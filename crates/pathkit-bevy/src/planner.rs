@@ -1,8 +1,9 @@
 //! The planner: requests queued, searched on the async compute pool or within a per-frame
 //! budget, answered on their entities.
 
-use crate::nav_map::{search_to_end, Answer, NavMap};
-use crate::request::{PathFailed, PathFailure, PathReady, PlannedPath};
+use crate::nav_map::{Answer, NavMap};
+use crate::request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
+use crate::request_search::{search_to_end, RequestSearch};
 use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::resource::Resource;
 use bevy_tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
@@ -50,11 +51,10 @@ impl Default for Planning {
     }
 }
 
-/// One entity's search, from `start` to `goal` on the map as it was at `version`; `ticket` tells
-/// its answer from the answer of a search it replaced.
+/// One entity's search, of `request` on the map as it was at `version`; `ticket` tells its
+/// answer from the answer of a search it replaced.
 struct Job<M: NavMap> {
-    start: M::Node,
-    goal: M::Node,
+    request: PathRequest<M>,
     version: u64,
     ticket: u64,
 }
@@ -80,7 +80,7 @@ pub struct PlannerStats {
 }
 
 /// Budgeted planning's search under way: its entity and the search.
-type Stepping<M> = (Entity, <M as NavMap>::Search);
+type Stepping<M> = (Entity, RequestSearch<M>);
 
 /// The planner of map `M`: the requests waiting or running, and the memory searches reuse.
 #[derive(Resource)]
@@ -120,14 +120,13 @@ impl<M: NavMap> Default for Planner<M> {
 
 impl<M: NavMap> Planner<M> {
     /// Asks for a path for `entity`, dropping any search it had under way.
-    pub(crate) fn submit(&mut self, entity: Entity, start: M::Node, goal: M::Node, version: u64) {
+    pub(crate) fn submit(&mut self, entity: Entity, request: PathRequest<M>, version: u64) {
         self.cancel(entity);
         self.next_ticket += 1;
         self.jobs.insert(
             entity,
             Job {
-                start,
-                goal,
+                request,
                 version,
                 ticket: self.next_ticket,
             },
@@ -172,8 +171,8 @@ impl<M: NavMap> Planner<M> {
             };
             if job.version != map.version() {
                 stats.restarted += 1;
-                let (start, goal) = (job.start, job.goal);
-                self.submit(*entity, start, goal, map.version());
+                let request = job.request.clone();
+                self.submit(*entity, request, map.version());
                 return false;
             }
             self.jobs.remove(entity);
@@ -189,11 +188,11 @@ impl<M: NavMap> Planner<M> {
     /// the answers of finished batches come back, those of replaced searches dropped.
     fn run_async(&mut self, map: &M, answers: &mut Vec<(Entity, Answer<M::Node>)>) {
         let pool = AsyncComputeTaskPool::get();
-        let mut work: Vec<(Entity, u64, M::Node, M::Node)> = Vec::new();
+        let mut work: Vec<(Entity, u64, PathRequest<M>)> = Vec::new();
         while let Some(entity) = self.queue.pop_front() {
             if let Some(job) = self.jobs.get_mut(&entity) {
                 job.version = map.version();
-                work.push((entity, job.ticket, job.start, job.goal));
+                work.push((entity, job.ticket, job.request.clone()));
             }
         }
         if !work.is_empty() {
@@ -206,12 +205,8 @@ impl<M: NavMap> Planner<M> {
                     let mut ctx = taken.unwrap_or_default();
                     let batch: Batch<M::Node> = chunk
                         .into_iter()
-                        .map(|(entity, ticket, start, goal)| {
-                            (
-                                entity,
-                                ticket,
-                                search_to_end(&snapshot, &mut ctx, start, goal),
-                            )
+                        .map(|(entity, ticket, request)| {
+                            (entity, ticket, search_to_end(&snapshot, &mut ctx, &request))
                         })
                         .collect();
                     if let Ok(mut free) = contexts.lock() {
@@ -271,19 +266,13 @@ impl<M: NavMap> Planner<M> {
                     continue;
                 };
                 job.version = map.version();
-                match map.start_search(&mut self.ctx, job.start, job.goal) {
-                    Ok(search) => self.stepping = Some((entity, search)),
-                    Err(failure) => {
-                        answers.push((entity, Err(failure)));
-                        continue;
-                    }
-                }
+                self.stepping = Some((entity, RequestSearch::new(map, &job.request)));
             }
             let Some((entity, search)) = self.stepping.as_mut() else {
                 break;
             };
             let entity = *entity;
-            let resumed = map.resume_search(&mut self.ctx, search, budget - stats.expanded);
+            let resumed = search.resume(map, &mut self.ctx, budget - stats.expanded);
             stats.expanded += resumed.expanded;
             if stats.expanded > budget {
                 self.overrun += stats.expanded - budget;

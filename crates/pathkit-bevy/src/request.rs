@@ -6,39 +6,58 @@ use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::message::Message;
 
-/// A path wanted on map `M`, from `start` to `goal`: put it on an entity and the plugin answers
-/// with a [`PlannedPath`] (or a [`PathFailure`]) on the same entity. Changing the request (or
-/// inserting a new one) before the answer drops the old search: only the latest request is
-/// answered.
+/// A path wanted on map `M`, from `start` to the nearest of its `goals` (usually one), searched
+/// under the agent's `rules`: put it on an entity and the plugin answers with a [`PlannedPath`]
+/// (or a [`PathFailure`]) on the same entity. Changing the request (or inserting a new one)
+/// before the answer drops the old search: only the latest request is answered.
+///
+/// With several goals the answer is the cheapest path to any of them (the first of equally
+/// cheap goals in the list). The goals are searched one by one, nearest first by the map's
+/// [`estimate`](NavMap::estimate), and a goal whose estimate cannot beat the path found is
+/// skipped; a goal with no path (walled, apart, off the map) is skipped too as long as another
+/// has one. With no path to any goal, the failure is the gravest of theirs
+/// ([`PathFailure::Refused`], then [`StartBlocked`](PathFailure::StartBlocked),
+/// [`Unreachable`](PathFailure::Unreachable), [`GoalBlocked`](PathFailure::GoalBlocked)); a
+/// request with no goal is refused.
 ///
 /// ```
 /// use pathkit::grid::Cell;
-/// use pathkit_bevy::{GridMap, PathRequest};
+/// use pathkit_bevy::{GridMap, PathRequest, TerrainRules};
 ///
 /// let request = PathRequest::<GridMap>::new(Cell::new(0, 0), Cell::new(9, 4));
-/// assert_eq!(request.goal, Cell::new(9, 4));
+/// assert_eq!(request.goals, [Cell::new(9, 4)]);
+///
+/// // The nearest exit, for an agent that may not wade through terrain of weight 5 (water).
+/// let exits = [Cell::new(0, 9), Cell::new(9, 0)];
+/// let request = PathRequest::<GridMap>::to_nearest(Cell::new(4, 4), exits)
+///     .with_rules(TerrainRules::new().forbid(5));
+/// assert_eq!(request.goals.len(), 2);
 /// ```
 #[derive(Component)]
 pub struct PathRequest<M: NavMap> {
     /// Where the path starts.
     pub start: M::Node,
-    /// Where it ends.
-    pub goal: M::Node,
+    /// Where it may end: the answer leads to the nearest.
+    pub goals: Vec<M::Node>,
+    /// How this agent sees the map ([`NavMap::Rules`]); the map's own rules by default.
+    pub rules: M::Rules,
 }
 
-// Written out rather than derived: a derive would ask the map type itself to be `Copy` and
+// Written out rather than derived: a derive would ask the map type itself to be `Clone` and
 // `PartialEq`.
 impl<M: NavMap> Clone for PathRequest<M> {
     fn clone(&self) -> Self {
-        *self
+        PathRequest {
+            start: self.start,
+            goals: self.goals.clone(),
+            rules: self.rules.clone(),
+        }
     }
 }
 
-impl<M: NavMap> Copy for PathRequest<M> {}
-
 impl<M: NavMap> PartialEq for PathRequest<M> {
     fn eq(&self, other: &Self) -> bool {
-        (self.start, self.goal) == (other.start, other.goal)
+        (self.start, &self.goals, &self.rules) == (other.start, &other.goals, &other.rules)
     }
 }
 
@@ -46,24 +65,41 @@ impl<M: NavMap> std::fmt::Debug for PathRequest<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PathRequest")
             .field("start", &self.start)
-            .field("goal", &self.goal)
+            .field("goals", &self.goals)
+            .field("rules", &self.rules)
             .finish()
     }
 }
 
 impl<M: NavMap> PathRequest<M> {
-    /// A request from `start` to `goal`.
+    /// A request from `start` to `goal` under the map's own rules.
     pub fn new(start: M::Node, goal: M::Node) -> Self {
-        PathRequest { start, goal }
+        Self::to_nearest(start, [goal])
+    }
+
+    /// A request from `start` to the nearest of `goals` under the map's own rules.
+    pub fn to_nearest(start: M::Node, goals: impl IntoIterator<Item = M::Node>) -> Self {
+        PathRequest {
+            start,
+            goals: goals.into_iter().collect(),
+            rules: M::Rules::default(),
+        }
+    }
+
+    /// The same request under `rules`.
+    #[must_use]
+    pub fn with_rules(mut self, rules: M::Rules) -> Self {
+        self.rules = rules;
+        self
     }
 }
 
 /// The answer to a [`PathRequest`]: the optimal path on the map as it was when searched (nodes
-/// from the start to the goal) and its cost. The plugin replaces it when an edit to the map
+/// from the start to the nearest goal) and its cost. The plugin replaces it when an edit to the map
 /// breaks it or makes a shorter one possible.
 #[derive(Component)]
 pub struct PlannedPath<M: NavMap> {
-    /// The nodes, start first, goal last.
+    /// The nodes, start first, the goal reached last.
     pub nodes: Vec<M::Node>,
     /// What the path costs.
     pub cost: f64,

@@ -10,7 +10,7 @@
 //! use bevy_math::Vec3;
 //! use pathkit::grid::{Cell, Grid};
 //! use pathkit::search::{SearchContext, Stepper};
-//! use pathkit_bevy::{space_search, Edit, NavMap, PathFailure, Resumed};
+//! use pathkit_bevy::{space_search, Edit, NavMap, PathFailure, PathRequest, Rest, Resumed};
 //! use std::sync::Arc;
 //!
 //! /// A four-connected tile map of your own: cells one unit wide, no edits.
@@ -22,8 +22,9 @@
 //!     type Edit = Edit<Cell>;
 //!     type Context = SearchContext<u32>;
 //!     type Search = Stepper<Cell, u32>;
+//!     type Rules = (); // every agent sees it alike
 //!
-//!     fn start_search(&self, ctx: &mut Self::Context, start: Cell, goal: Cell) -> Result<Self::Search, PathFailure> {
+//!     fn start_search(&self, ctx: &mut Self::Context, start: Cell, goal: Cell, _: &()) -> Result<Self::Search, PathFailure> {
 //!         space_search::start(&self.0.four_connected(), ctx, start, goal)
 //!     }
 //!     fn resume_search(&self, ctx: &mut Self::Context, search: &mut Self::Search, budget: u64) -> Resumed<Cell> {
@@ -37,22 +38,23 @@
 //!     }
 //!     fn version(&self) -> u64 { 0 }
 //!     fn take_edits(&mut self) -> Vec<Edit<Cell>> { Vec::new() }
-//!     fn must_replan(&self, rest: &[Cell], edits: &[Edit<Cell>]) -> bool {
+//!     fn must_replan(&self, rest: &Rest<'_, Cell, ()>, edits: &[Edit<Cell>]) -> bool {
 //!         let touched = |cell: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(cell) };
 //!         space_search::needs_replanning(&self.0.four_connected(), touched, rest, edits)
 //!     }
-//!     fn may_now_reach(&self, start: Cell, goal: Cell, edits: &[Edit<Cell>]) -> bool {
-//!         space_search::may_now_reach(&self.0.four_connected(), start, goal, edits)
+//!     fn may_now_reach(&self, start: Cell, goals: &[Cell], _: &(), edits: &[Edit<Cell>]) -> bool {
+//!         space_search::may_now_reach(&self.0.four_connected(), start, goals, edits)
 //!     }
 //! }
 //!
 //! let map = Tiles(Arc::new(Grid::from_ascii("...\n.#.\n...")?));
-//! let answer = pathkit_bevy::search_to_end(&map, &mut SearchContext::new(), Cell::new(0, 1), Cell::new(2, 1))?;
+//! let request = PathRequest::new(Cell::new(0, 1), Cell::new(2, 1));
+//! let answer = pathkit_bevy::search_to_end(&map, &mut SearchContext::new(), &request)?;
 //! assert_eq!(answer.1, 4.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::nav_map::{Edit, Resumed};
+use crate::nav_map::{Edit, Rest, Resumed};
 use crate::request::PathFailure;
 use pathkit::search::{
     IndexedSpace, Outcome, SearchContext, SearchOptions, SearchSpace, StepEvent, Stepper,
@@ -162,35 +164,37 @@ where
     }
 }
 
-/// Whether `rest` (the rest of a shortest path of `space` before `edits`) may no longer be
-/// one: a [`NavMap::must_replan`](crate::NavMap::must_replan) for edits of nodes
-/// ([`needs_replanning_each`] for many paths at once).
+/// Whether `rest` (the rest of a shortest path of `space` before `edits`, to the nearest of its
+/// goals) may no longer be one: a [`NavMap::must_replan`](crate::NavMap::must_replan) for edits
+/// of nodes ([`needs_replanning_each`] for many paths at once). `space` is searched under the
+/// rest's rules.
 ///
 /// An edit of a node changes only the moves through the nodes `touched_by` it lists (written
 /// into its second argument: the node itself, and on a grid whose diagonals may not cut
 /// corners the cells around it). A node made dearer or walled can break the rest or make it
 /// dearer only if the rest passes through one of them; a node made cheaper or opened can give a
-/// shorter path only through one of them, and such a path costs at least the space's admissible
-/// estimate to that node plus from it. When neither holds, every path avoiding the touched
-/// nodes kept its cost, and the rest is still a shortest path.
+/// shorter path (to any of the goals) only through one of them, and such a path costs at least
+/// the space's admissible estimate to that node plus from it to the goal. When neither holds,
+/// every path avoiding the touched nodes kept its cost, and the rest is still a shortest path.
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
-/// use pathkit_bevy::{space_search, Edit};
+/// use pathkit_bevy::{space_search, Edit, Rest};
 ///
 /// let grid = Grid::new(5, 3)?; // the edits already made: none that matter here
 /// let space = grid.four_connected();
-/// let rest = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
+/// let nodes = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
+/// let rest = Rest::to_its_end(&nodes, &());
 /// let only = |c: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(c) };
 /// let walled = |x, y| Edit { node: Cell::new(x, y), before: Some(1.0), after: None };
 /// assert!(space_search::needs_replanning(&space, only, &rest, &[walled(1, 0)]));
 /// assert!(!space_search::needs_replanning(&space, only, &rest, &[walled(1, 2)]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn needs_replanning<S>(
+pub fn needs_replanning<S, R>(
     space: &S,
     touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
-    rest: &[S::Node],
+    rest: &Rest<'_, S::Node, R>,
     edits: &[Edit<S::Node>],
 ) -> bool
 where
@@ -198,7 +202,7 @@ where
     S::Node: Hash + Eq,
 {
     let mut out = Vec::new();
-    needs_replanning_each(space, touched_by, &[rest], edits, &mut out);
+    needs_replanning_each(space, touched_by, &[*rest], edits, &mut out);
     out[0]
 }
 
@@ -208,22 +212,23 @@ where
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};
-/// use pathkit_bevy::{space_search, Edit};
+/// use pathkit_bevy::{space_search, Edit, Rest};
 ///
 /// let grid = Grid::new(5, 3)?;
 /// let space = grid.four_connected();
 /// let (top, bottom) = ([Cell::new(0, 0), Cell::new(1, 0)], [Cell::new(0, 2), Cell::new(1, 2)]);
+/// let rests = [Rest::to_its_end(&top, &()), Rest::to_its_end(&bottom, &())];
 /// let only = |c: Cell, out: &mut Vec<Cell>| { out.clear(); out.push(c) };
 /// let walled = Edit { node: Cell::new(1, 2), before: Some(1.0), after: None };
 /// let mut out = Vec::new();
-/// space_search::needs_replanning_each(&space, only, &[&top, &bottom], &[walled], &mut out);
+/// space_search::needs_replanning_each(&space, only, &rests, &[walled], &mut out);
 /// assert_eq!(out, [false, true]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn needs_replanning_each<S>(
+pub fn needs_replanning_each<S, R>(
     space: &S,
     mut touched_by: impl FnMut(S::Node, &mut Vec<S::Node>),
-    rests: &[&[S::Node]],
+    rests: &[Rest<'_, S::Node, R>],
     edits: &[Edit<S::Node>],
     out: &mut Vec<bool>,
 ) where
@@ -243,19 +248,26 @@ pub fn needs_replanning_each<S>(
     }
     out.clear();
     out.extend(rests.iter().map(|rest| {
-        let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
+        let (Some(&from), Some(&goal)) = (rest.nodes.first(), rest.nodes.last()) else {
             return false;
         };
-        if rest.iter().any(|n| dearer.contains(n)) {
+        if rest.nodes.iter().any(|n| dearer.contains(n)) {
             return true;
         }
         if cheaper.is_empty() {
             return false;
         }
-        let cost = rest_cost(space, rest);
+        let cost = rest_cost(space, rest.nodes);
+        let goals = if rest.goals.is_empty() {
+            std::slice::from_ref(&goal)
+        } else {
+            rest.goals
+        };
         cheaper.iter().any(|&t| {
-            let through = space.heuristic(from, t).to_f64() + space.heuristic(t, goal).to_f64();
-            through < cost
+            let to_t = space.heuristic(from, t).to_f64();
+            goals
+                .iter()
+                .any(|&g| to_t + space.heuristic(t, g).to_f64() < cost)
         })
     }));
 }
@@ -268,12 +280,14 @@ pub fn explored_by<M: crate::NavMap, I: IntoIterator<Item = usize>>(
     map: &M,
     ctx: &mut M::Context,
     (start, goal): (M::Node, M::Node),
+    rules: &M::Rules,
     closed: impl FnOnce(&M::Context) -> I,
     node_at: impl Fn(usize) -> M::Node,
     out: &mut Vec<M::Node>,
 ) {
     out.clear();
-    if crate::search_to_end(map, ctx, start, goal).is_ok() {
+    let request = crate::PathRequest::new(start, goal).with_rules(rules.clone());
+    if crate::search_to_end(map, ctx, &request).is_ok() {
         out.extend(closed(ctx).into_iter().map(node_at));
     }
 }
@@ -299,7 +313,7 @@ where
 }
 
 /// Whether a request with no path may find one after `edits`: some node opened or made
-/// cheaper, and `finder`'s own check of the ends no longer rules the request out. A
+/// cheaper, and `finder`'s own check of the ends no longer rules out every goal. A
 /// [`NavMap::may_now_reach`](crate::NavMap::may_now_reach) for edits of nodes.
 ///
 /// ```
@@ -308,15 +322,18 @@ where
 ///
 /// let grid = Grid::from_ascii("...")?; // the wall at (1, 0) was just opened
 /// let opened = [Edit { node: Cell::new(1, 0), before: None, after: Some(1.0) }];
-/// assert!(space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0), &opened));
-/// assert!(!space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), Cell::new(2, 0), &[]));
+/// assert!(space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), &[Cell::new(2, 0)], &opened));
+/// assert!(!space_search::may_now_reach(&grid.four_connected(), Cell::new(0, 0), &[Cell::new(2, 0)], &[]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn may_now_reach<P: Pathfinder>(
     finder: &P,
     start: P::Node,
-    goal: P::Node,
+    goals: &[P::Node],
     edits: &[Edit<P::Node>],
 ) -> bool {
-    edits.iter().any(Edit::made_cheaper) && matches!(finder.check_ends(start, goal), Ok(Ends::Open))
+    edits.iter().any(Edit::made_cheaper)
+        && goals
+            .iter()
+            .any(|&goal| matches!(finder.check_ends(start, goal), Ok(Ends::Open)))
 }

@@ -1,7 +1,7 @@
 //! The plugin's systems, in the order [`PathkitSystems`] runs them.
 
 use crate::follower::{Arrived, PathFollower};
-use crate::nav_map::NavMap;
+use crate::nav_map::{NavMap, Rest};
 use crate::planner::{delivery, Delivery, Planner, PlannerStats, Planning};
 use crate::request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 use bevy_ecs::prelude::*;
@@ -88,20 +88,26 @@ pub(crate) fn replan_after_edits<M: NavMap>(
             (Some(_), Some(t)) => nearest_node(map, &path.nodes, t.translation),
             _ => 0,
         };
-        let rest = &path.nodes[at.min(path.nodes.len())..];
+        let nodes = &path.nodes[at.min(path.nodes.len())..];
         rests.push((
             entity,
-            request.goal,
-            rest.first().copied().unwrap_or(request.start),
-            rest,
+            request,
+            Rest {
+                nodes,
+                goals: &request.goals,
+                rules: &request.rules,
+            },
         ));
     }
     let mut replan = Vec::new();
-    let paths: Vec<&[M::Node]> = rests.iter().map(|r| r.3).collect();
+    let paths: Vec<Rest<'_, M::Node, M::Rules>> = rests.iter().map(|r| r.2).collect();
     map.must_replan_each(&paths, &edits, &mut replan);
-    for (&(entity, goal, from, _), replan) in rests.iter().zip(replan) {
+    for (&(entity, request, rest), replan) in rests.iter().zip(replan) {
         if replan {
-            planner.submit(entity, from, goal, map.version());
+            // From where the agent stands, to every goal of its request again.
+            let mut again = request.clone();
+            again.start = rest.nodes.first().copied().unwrap_or(request.start);
+            planner.submit(entity, again, map.version());
             stats.replanned += 1;
         }
     }
@@ -109,8 +115,10 @@ pub(crate) fn replan_after_edits<M: NavMap>(
     // the map's own check of its ends no longer rules it out (a refusal stays one: its ends are
     // off the map).
     for (entity, request) in &failed {
-        if !planner.is_pending(entity) && map.may_now_reach(request.start, request.goal, &edits) {
-            planner.submit(entity, request.start, request.goal, map.version());
+        if !planner.is_pending(entity)
+            && map.may_now_reach(request.start, &request.goals, &request.rules, &edits)
+        {
+            planner.submit(entity, request.clone(), map.version());
             stats.replanned += 1;
         }
     }
@@ -143,7 +151,7 @@ pub(crate) fn take_requests<M: NavMap>(
         return;
     };
     for (entity, request) in &requests {
-        planner.submit(entity, request.start, request.goal, map.version());
+        planner.submit(entity, request.clone(), map.version());
     }
 }
 

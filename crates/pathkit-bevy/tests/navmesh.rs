@@ -8,7 +8,9 @@ mod support;
 use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use pathkit::geometry::{Point, Polygon};
-use pathkit_bevy::{NavMeshMap, ObstacleId, PathFailure, PlannedPath, PlannerStats, Planning};
+use pathkit_bevy::{
+    NavMeshMap, ObstacleId, PathFailure, PathRequest, PlannedPath, PlannerStats, Planning,
+};
 use std::collections::BinaryHeap;
 use support::{app, run_until_answered, spawn_requests, Cheapest};
 
@@ -338,5 +340,99 @@ fn an_obstacle_dropped_on_an_agent_re_plans_from_the_nearest_point_when_the_map_
                 );
             }
         }
+    }
+}
+
+/// Checks agents with several goals: each path leads to one of its goals and is as short as the
+/// oracle's way to the nearest; no path where the oracle reaches none.
+fn check_nearest(app: &App, rects: &[Rect], radius: f64, agents: &[(Entity, Point, Vec<Point>)]) {
+    let world = app.world();
+    for (e, a, goals) in agents {
+        let lengths: Vec<Option<f64>> = goals
+            .iter()
+            .map(|&g| shortest(rects, radius, *a, g))
+            .collect();
+        let best = lengths.iter().flatten().copied().reduce(f64::min);
+        match (world.get::<PlannedPath<NavMeshMap>>(*e), best) {
+            (Some(path), Some(best)) => {
+                let place = goals.iter().position(|g| Some(g) == path.nodes.last());
+                let place = place.unwrap_or_else(|| panic!("{:?} is no goal", path.nodes.last()));
+                let length: f64 = path.nodes.windows(2).map(|l| l[0].distance(l[1])).sum();
+                assert!(
+                    (length - best).abs() < 1e-7 * best.max(1.0),
+                    "{a:?} -> {goals:?}: {length}, the oracle {best}"
+                );
+                let to_it = lengths[place].expect("a path to an unreachable goal");
+                assert!((to_it - best).abs() < 1e-7 * best.max(1.0));
+            }
+            (None, None) => assert!(world.get::<PathFailure>(*e).is_some()),
+            (got, want) => panic!("{a:?} -> {goals:?}: {got:?}, the oracle {want:?}"),
+        }
+    }
+}
+
+/// Requests with three goals each get the shortest way to the nearest, in both ways of
+/// planning, and keep it as obstacles come and go (a removed obstacle may bring another goal
+/// nearer).
+#[test]
+fn requests_with_several_goals_reach_the_nearest_and_keep_it_through_edits() {
+    let radius = 0.5;
+    let mut draw = Draw(777);
+    let mut rects: Vec<(ObstacleId, Rect)> = Vec::new();
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    for _ in 0..10 {
+        let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+        if let Some(r) = draw.rect(&all) {
+            rects.push((map.add_obstacles([polygon(r)]).unwrap()[0], r));
+        }
+    }
+    let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+    let wants: Vec<(Point, Vec<Point>)> = (0..40)
+        .map(|_| {
+            let goals = (0..3).map(|_| draw.point(&all, radius)).collect();
+            (draw.point(&all, radius), goals)
+        })
+        .collect();
+    let mut apps = Vec::new();
+    let mut answers = Vec::new();
+    for planning in [Planning::Async, Planning::Budgeted { expansions: 20 }] {
+        let mut app = app(map.clone(), planning);
+        let agents: Vec<(Entity, Point, Vec<Point>)> = wants
+            .iter()
+            .map(|(a, goals)| {
+                let request = PathRequest::<NavMeshMap>::to_nearest(*a, goals.clone());
+                (app.world_mut().spawn(request).id(), *a, goals.clone())
+            })
+            .collect();
+        let entities: Vec<Entity> = agents.iter().map(|a| a.0).collect();
+        run_until_answered::<NavMeshMap>(&mut app, &entities, 5_000);
+        check_nearest(&app, &all, radius, &agents);
+        let paths: Vec<_> = entities
+            .iter()
+            .map(|&e| app.world().get::<PlannedPath<NavMeshMap>>(e).cloned())
+            .collect();
+        answers.push(paths);
+        apps.push((app, agents));
+    }
+    assert_eq!(answers[0], answers[1]);
+    let (mut app, agents) = apps.pop().unwrap();
+    app.insert_resource(Planning::Budgeted {
+        expansions: u64::MAX,
+    });
+    for edit in 0..24 {
+        if edit % 2 == 1 && !rects.is_empty() {
+            let k = (draw.next() * rects.len() as f64) as usize;
+            let (id, _) = rects.remove(k);
+            let mut map = app.world_mut().resource_mut::<NavMeshMap>();
+            assert!(map.remove_obstacle(id).unwrap().is_some());
+        } else {
+            let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+            let Some(r) = draw.rect(&all) else { continue };
+            let mut map = app.world_mut().resource_mut::<NavMeshMap>();
+            rects.push((map.add_obstacles([polygon(r)]).unwrap()[0], r));
+        }
+        app.update();
+        let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
+        check_nearest(&app, &all, radius, &agents);
     }
 }

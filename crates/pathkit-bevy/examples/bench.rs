@@ -187,7 +187,9 @@ fn measure(
     let before = app.world().resource::<PlannerStats>().replanned;
     let started = Instant::now();
     {
-        let mut map = app.world_mut().resource_mut::<GridMap>();
+        let world = app.world_mut();
+        let mut maps = world.query::<&mut GridMap>();
+        let mut map = maps.single_mut(world)?;
         for y in 200..300 {
             map.block(Cell::new(256, y))?;
         }
@@ -228,8 +230,9 @@ fn app(grid: &Grid, engine: GridEngine, planning: Planning) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             16,
         )))
-        .add_plugins(PathkitPlugin::<GridMap>::new(planning))
-        .insert_resource(GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(engine));
+        .add_plugins(PathkitPlugin::<GridMap>::new(planning));
+    app.world_mut()
+        .spawn(GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(engine));
     app.update();
     app
 }

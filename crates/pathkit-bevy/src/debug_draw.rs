@@ -3,6 +3,7 @@
 
 use crate::draw_map::{DrawMap, MapStyle};
 use crate::follower::PathFollower;
+use crate::maps::{NavMaps, OnMap};
 use crate::nav_map::NavMap;
 use crate::request::{PathRequest, PlannedPath};
 use crate::systems::PathkitSystems;
@@ -109,7 +110,7 @@ impl Default for DebugDrawConfig {
 ///     PathkitPlugin::<GridMap>::new(Planning::Budgeted { expansions: 500 }),
 ///     PathkitDebugDrawPlugin::<GridMap>::default(),
 /// ));
-/// app.insert_resource(GridMap::new(Grid::new(20, 20)?, Diagonal::Never));
+/// app.world_mut().spawn(GridMap::new(Grid::new(20, 20)?, Diagonal::Never));
 /// app.world_mut().spawn((PathRequest::<GridMap>::new(Cell::new(0, 0), Cell::new(19, 5)), ShowExplored));
 /// app.update();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -141,7 +142,7 @@ pub struct ShowExplored;
 ///     PathkitPlugin::<GridMap>::new(Planning::Budgeted { expansions: 500 }),
 ///     PathkitDebugDrawPlugin::<GridMap>::default(),
 /// ));
-/// app.insert_resource(GridMap::new(Grid::from_ascii("....\n.##.\n....")?, Diagonal::Never));
+/// app.world_mut().spawn(GridMap::new(Grid::from_ascii("....\n.##.\n....")?, Diagonal::Never));
 /// app.world_mut().spawn(PathRequest::<GridMap>::new(Cell::new(0, 1), Cell::new(3, 1)));
 /// app.update();
 /// // Switch the map off, keep the paths and goals.
@@ -179,14 +180,16 @@ impl<M: DrawMap> Plugin for PathkitDebugDrawPlugin<M> {
     }
 }
 
-/// Draws the map, if there is one and the map layer is on.
+/// Draws every map of type `M`, if the map layer is on.
 fn draw_map<M: DrawMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     config: Res<DebugDrawConfig>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {
-    if let (Some(map), true) = (map, config.map) {
-        map.draw(&mut gizmos, &config.map_style);
+    if config.map {
+        for (_, map) in maps.iter() {
+            map.draw(&mut gizmos, &config.map_style);
+        }
     }
 }
 
@@ -196,15 +199,18 @@ type Walker<'a> = Option<(&'a PathFollower, &'a Transform)>;
 /// Draws every planned path: through all its nodes, or for a follower from where it stands
 /// through the waypoints it has yet to reach.
 fn draw_paths<M: DrawMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     config: Res<DebugDrawConfig>,
-    paths: Query<(Entity, &PlannedPath<M>, Walker)>,
+    paths: Query<(Entity, &PlannedPath<M>, Walker, Option<&OnMap>)>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {
-    let Some(map) = map.filter(|_| config.paths) else {
+    if !config.paths {
         return;
-    };
-    for (entity, path, walker) in &paths {
+    }
+    for (entity, path, walker, on) in &paths {
+        let Some(map) = maps.of(on) else {
+            continue;
+        };
         let color = config
             .path_color
             .unwrap_or_else(|| color_from_entity(entity));
@@ -231,16 +237,19 @@ fn draw_paths<M: DrawMap>(
 
 /// Draws every goal of every request as a circle with a cross (in the XY plane).
 fn draw_goals<M: DrawMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     config: Res<DebugDrawConfig>,
-    requests: Query<(Entity, &PathRequest<M>)>,
+    requests: Query<(Entity, &PathRequest<M>, Option<&OnMap>)>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {
-    let Some(map) = map.filter(|_| config.goals) else {
+    if !config.goals {
         return;
-    };
+    }
     let r = config.goal_radius;
-    for (entity, request) in &requests {
+    for (entity, request, on) in &requests {
+        let Some(map) = maps.of(on) else {
+            continue;
+        };
         let color = config
             .goal_color
             .unwrap_or_else(|| color_from_entity(entity));
@@ -270,26 +279,38 @@ impl<M: NavMap> Default for ExploredCache<M> {
     }
 }
 
-/// An agent marked [`ShowExplored`]: its path (to see when it changes) and its request.
-type Marked<'a, M> = (Entity, Ref<'a, PlannedPath<M>>, &'a PathRequest<M>);
+/// An agent marked [`ShowExplored`]: its path (to see when it changes), its request and its
+/// map.
+type Marked<'a, M> = (
+    Entity,
+    Ref<'a, PlannedPath<M>>,
+    &'a PathRequest<M>,
+    Option<&'a OnMap>,
+);
 
 /// Draws the nodes the search of every entity marked [`ShowExplored`] expanded, searching
 /// again (from its path's start to the goal it leads to) when its path changes.
 fn draw_explored<M: DrawMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     config: Res<DebugDrawConfig>,
     marked: Query<Marked<M>, With<ShowExplored>>,
     mut cache: Local<ExploredCache<M>>,
     mut gizmos: Gizmos<PathkitGizmos>,
 ) {
-    let Some(map) = map.filter(|_| config.explored) else {
+    if !config.explored {
         return;
-    };
+    }
     let cache = &mut *cache;
     cache.nodes.retain(|entity, _| marked.contains(*entity));
     let side = Vec2::splat(config.goal_radius);
-    for (entity, path, request) in &marked {
-        let stale = path.is_changed() || map.is_changed();
+    for (entity, path, request, on) in &marked {
+        let Some(key) = maps.entity_of(on) else {
+            continue;
+        };
+        let Some(map) = maps.get(key) else {
+            continue;
+        };
+        let stale = path.is_changed() || maps.is_changed(key);
         if stale || !cache.nodes.contains_key(&entity) {
             let mut nodes = cache.nodes.remove(&entity).unwrap_or_default();
             match (path.nodes.first(), path.nodes.last()) {

@@ -3,7 +3,7 @@
 use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::Vec3;
 use pathkit::graph::{Direction, GraphError, NodeGraph, NodeId, NodeKind};
 use pathkit::search::SearchSpace as _;
@@ -31,14 +31,14 @@ use std::sync::Arc;
 /// graph.add_connections(b, &[a, c], Direction::BothWays)?;
 /// let mut app = App::new();
 /// app.add_plugins(PathkitPlugin::<GraphMap>::new(Planning::Budgeted { expansions: 100 }));
-/// app.insert_resource(GraphMap::new(graph));
+/// app.world_mut().spawn(GraphMap::new(graph));
 /// let agent = app.world_mut().spawn(PathRequest::<GraphMap>::new(a, c)).id();
 /// app.update();
 /// let path = app.world().get::<PlannedPath<GraphMap>>(agent).unwrap();
 /// assert_eq!((path.nodes.clone(), path.cost), (vec![a, b, c], 10.0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct GraphMap {
     graph: Arc<NodeGraph>,
     version: u64,

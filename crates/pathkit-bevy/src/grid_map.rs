@@ -6,7 +6,7 @@ use crate::request::PathFailure;
 use crate::space_search;
 use crate::terrain_rules::TerrainRules;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
 use pathkit::jps::{JpsMode, JpsPlus, PathMode};
@@ -40,7 +40,7 @@ use std::sync::{Arc, OnceLock};
 /// assert_eq!(map.node_at(Vec3::new(-0.1, 0.0, 0.0)), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct GridMap {
     grid: Arc<Grid>,
     diagonal: Diagonal,

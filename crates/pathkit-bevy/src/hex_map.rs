@@ -4,7 +4,7 @@ use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::weight_edit;
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::{Vec2, Vec3};
 use pathkit::hex::{Hex, HexError, HexGrid, HexOrientation};
 use pathkit::search::SearchSpace as _;
@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// assert_eq!(map.node_at(Vec3::new(-500.0, 0.0, 0.0)), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct HexMap {
     grid: Arc<HexGrid>,
     size: f32,

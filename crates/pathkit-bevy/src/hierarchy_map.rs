@@ -5,7 +5,7 @@ use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use crate::whole_search::WholeSearch;
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::Cell;
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyError};
@@ -34,13 +34,13 @@ use std::sync::Arc;
 /// let hierarchy = HierarchicalGrid::eight_connected(Grid::new(64, 64)?, HierarchyOptions::new().cluster_size(8))?;
 /// let mut app = App::new();
 /// app.add_plugins(PathkitPlugin::<HierarchyMap>::new(Planning::Budgeted { expansions: 10_000 }));
-/// app.insert_resource(HierarchyMap::new(hierarchy));
+/// app.world_mut().spawn(HierarchyMap::new(hierarchy));
 /// let agent = app.world_mut().spawn(PathRequest::<HierarchyMap>::new(Cell::new(0, 0), Cell::new(63, 0))).id();
 /// app.update();
 /// assert_eq!(app.world().get::<PlannedPath<HierarchyMap>>(agent).unwrap().cost, 63.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct HierarchyMap {
     hierarchy: Arc<HierarchicalGrid<f64>>,
     tiles: TileLayout,

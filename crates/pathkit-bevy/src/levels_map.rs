@@ -4,7 +4,7 @@ use crate::nav_map::{Edit, NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::{Vec2, Vec3};
 use pathkit::grid::Diagonal;
 use pathkit::levels::{LevelError, LevelMap, LevelSpace, Place, PortalId};
@@ -34,7 +34,7 @@ use std::sync::Arc;
 /// assert_eq!(map.node_at(Vec3::new(2.5, -0.5, 3.2)), Some(Place::new(1, 2, 0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct LevelsMap {
     map: Arc<LevelMap>,
     diagonal: Diagonal,

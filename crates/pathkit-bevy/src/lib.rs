@@ -1,8 +1,8 @@
 //! # pathkit-bevy
 //!
-//! [pathkit](https://docs.rs/pathkit-games)'s searches in [Bevy](https://bevy.org) 0.20: put a
-//! map in the world as a resource and a [`PathRequest`] on an entity, and the plugin answers
-//! with a [`PlannedPath`] on the same entity; a [`PathFollower`] walks it.
+//! [pathkit](https://docs.rs/pathkit-games)'s searches in [Bevy](https://bevy.org) 0.20: spawn a
+//! map and put a [`PathRequest`] on an entity, and the plugin answers with a [`PlannedPath`] on
+//! the same entity; a [`PathFollower`] walks it.
 //!
 //! - **No frame spikes.** Searches run on Bevy's async compute pool ([`Planning::Async`], the
 //!   default where threads exist), or on the main thread within a budget of node expansions per
@@ -16,6 +16,10 @@
 //! - **Every map the front door searches.** [`GridMap`], [`HierarchyMap`] (HPA*), [`HexMap`],
 //!   [`LevelsMap`], [`GraphMap`] and [`NavMeshMap`] (any-angle); your own through [`NavMap`]
 //!   and [`space_search`].
+//! - **Goals, rules, maps.** A request may ask for the nearest of several goals
+//!   ([`PathRequest::to_nearest`]) under the agent's own rules ([`PathRequest::with_rules`],
+//!   [`TerrainRules`] on a grid). Maps are components: a world holds as many as it needs, and
+//!   [`OnMap`] says which one an agent plans on.
 //! - **A request superseded is dropped.** Changing an entity's request before its answer drops
 //!   the old search; only the latest is answered.
 //! - **Seen as it plans.** With the feature `gizmos`, `PathkitDebugDrawPlugin` draws every
@@ -29,7 +33,7 @@
 //!
 //! let mut app = App::new();
 //! app.add_plugins(PathkitPlugin::<GridMap>::new(Planning::Budgeted { expansions: 500 }));
-//! app.insert_resource(GridMap::new(Grid::from_ascii("....\n.##.\n....")?, Diagonal::Never));
+//! app.world_mut().spawn(GridMap::new(Grid::from_ascii("....\n.##.\n....")?, Diagonal::Never));
 //! let agent = app.world_mut().spawn(PathRequest::<GridMap>::new(Cell::new(0, 1), Cell::new(3, 1))).id();
 //! app.update();
 //! let path = app.world().get::<PlannedPath<GridMap>>(agent).unwrap();
@@ -56,6 +60,7 @@ mod grid_search;
 mod hex_map;
 mod hierarchy_map;
 mod levels_map;
+mod maps;
 mod nav_map;
 mod navmesh_map;
 mod planner;
@@ -78,6 +83,7 @@ pub use grid_search::{GridContext, GridEngine, GridSearch};
 pub use hex_map::HexMap;
 pub use hierarchy_map::HierarchyMap;
 pub use levels_map::LevelsMap;
+pub use maps::{NavMaps, OnMap};
 pub use nav_map::{Answer, Edit, NavMap, Rest, Resumed};
 pub use navmesh_map::{NavMeshMap, ObstacleEdit, ObstacleId};
 pub use planner::{PlannerStats, Planning};
@@ -122,7 +128,7 @@ impl<M: NavMap> Plugin for PathkitPlugin<M> {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.planning)
             .init_resource::<PlannerStats>()
-            .init_resource::<planner::Planner<M>>()
+            .init_resource::<planner::Planners<M>>()
             .add_message::<PathReady>()
             .add_message::<PathFailed>()
             .add_message::<MapEdited<M>>()

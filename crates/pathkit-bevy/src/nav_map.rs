@@ -2,7 +2,6 @@
 
 use crate::request::PathFailure;
 use bevy_ecs::component::{Component, Mutable};
-use bevy_ecs::resource::Resource;
 use bevy_math::Vec3;
 use std::fmt::Debug;
 
@@ -19,7 +18,8 @@ pub struct Resumed<N> {
     pub answer: Option<Answer<N>>,
 }
 
-/// A map agents plan on, kept as a Bevy resource: how it is searched, where its nodes are in the
+/// A map agents plan on, a component of an entity (a world may hold several of one type; an
+/// agent's [`OnMap`](crate::OnMap) says which): how it is searched, where its nodes are in the
 /// world, and what its edits since the last frame change.
 ///
 /// The plugin searches a *snapshot* of the map ([`Clone`], which should be cheap: keep the map's
@@ -37,7 +37,7 @@ pub struct Resumed<N> {
 /// [`Planning::Async`](crate::Planning::Async) resumes a search without limit on another thread,
 /// [`Planning::Budgeted`](crate::Planning::Budgeted) resumes it a slice a frame on the main
 /// thread, and both answer the same path.
-pub trait NavMap: Resource + Component<Mutability = Mutable> + Clone {
+pub trait NavMap: Component<Mutability = Mutable> + Clone {
     /// A place a path passes through.
     type Node: Copy + PartialEq + Debug + Send + Sync + 'static;
     /// One change to the map, as [`take_edits`](Self::take_edits) reports it.

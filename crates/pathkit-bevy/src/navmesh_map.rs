@@ -5,7 +5,7 @@ use crate::nav_map::{NavMap, Rest, Resumed};
 use crate::request::PathFailure;
 use crate::space_search;
 use crate::whole_search::WholeSearch;
-use bevy_ecs::resource::Resource;
+use bevy_ecs::component::Component;
 use bevy_math::Vec3;
 use pathkit::geometry::{Extrusion, Point, Polygon};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, Snapping};
@@ -50,14 +50,14 @@ pub enum ObstacleEdit {
 /// map.add_obstacles([Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)])])?;
 /// let mut app = App::new();
 /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 1_000 }));
-/// app.insert_resource(map);
+/// app.world_mut().spawn(map);
 /// let agent = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(p(2.0, 2.0), p(8.0, 2.0))).id();
 /// app.update();
 /// let path = app.world().get::<PlannedPath<NavMeshMap>>(agent).unwrap();
 /// assert_eq!(path.nodes[1], p(3.5, 8.5)); // round the top of the wall, half a unit off it
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Resource, Clone, Debug)]
+#[derive(Component, Clone, Debug)]
 pub struct NavMeshMap {
     mesh: Arc<NavMesh>,
     obstacles: Arc<Vec<(ObstacleId, Polygon)>>,
@@ -112,7 +112,7 @@ impl NavMeshMap {
     /// map.add_obstacles([Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)])])?;
     /// let mut app = App::new();
     /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 100 }));
-    /// app.insert_resource(map);
+    /// app.world_mut().spawn(map);
     /// // Standing just inside the pillar: searched from its side.
     /// let agent = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(p(4.3, 5.0), p(1.0, 5.0))).id();
     /// app.update();

@@ -7,7 +7,7 @@ use crate::request_search::{search_to_end, RequestSearch};
 use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::resource::Resource;
 use bevy_tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 /// How the plugin answers path requests.
@@ -82,8 +82,7 @@ pub struct PlannerStats {
 /// Budgeted planning's search under way: its entity and the search.
 type Stepping<M> = (Entity, RequestSearch<M>);
 
-/// The planner of map `M`: the requests waiting or running, and the memory searches reuse.
-#[derive(Resource)]
+/// The planner of one map: the requests waiting or running, and the memory searches reuse.
 pub(crate) struct Planner<M: NavMap> {
     jobs: EntityHashMap<Job<M>>,
     /// Budgeted planning: the order requests are searched in, oldest first.
@@ -156,7 +155,6 @@ impl<M: NavMap> Planner<M> {
         planning: Planning,
         stats: &mut PlannerStats,
     ) -> Vec<(Entity, Answer<M::Node>)> {
-        stats.expanded = 0;
         let mut answers = Vec::new();
         match planning {
             Planning::Async => self.run_async(map, &mut answers),
@@ -178,8 +176,8 @@ impl<M: NavMap> Planner<M> {
             self.jobs.remove(entity);
             true
         });
-        stats.answered = answers.len() as u64;
-        stats.pending = self.jobs.len() as u64;
+        stats.answered += answers.len() as u64;
+        stats.pending += self.jobs.len() as u64;
         answers
     }
 
@@ -253,8 +251,9 @@ impl<M: NavMap> Planner<M> {
                 self.queue.push_front(entity);
             }
         }
-        // What earlier frames ran over is paid back first.
-        let paid = self.overrun.min(budget);
+        // What earlier frames ran over is paid back first. `stats.expanded` counts the frame's
+        // expansions on every map: one budget for them all.
+        let paid = self.overrun.min(budget.saturating_sub(stats.expanded));
         self.overrun -= paid;
         let budget = budget - paid;
         while stats.expanded < budget {
@@ -282,6 +281,61 @@ impl<M: NavMap> Planner<M> {
                 answers.push((entity, answer));
             }
         }
+    }
+}
+
+/// The planners of maps of type `M`, one per map, in the order of the maps' entities.
+#[derive(Resource)]
+pub(crate) struct Planners<M: NavMap> {
+    by_map: BTreeMap<Entity, Planner<M>>,
+    /// Budgeted planning: which planner goes first this frame (taking turns, so that no map's
+    /// requests wait on another's every frame).
+    turn: usize,
+}
+
+impl<M: NavMap> Default for Planners<M> {
+    fn default() -> Self {
+        Planners {
+            by_map: BTreeMap::new(),
+            turn: 0,
+        }
+    }
+}
+
+impl<M: NavMap> Planners<M> {
+    /// The planner of the map on `key`, made if it has none yet.
+    pub(crate) fn of(&mut self, key: Entity) -> &mut Planner<M> {
+        self.by_map.entry(key).or_default()
+    }
+
+    /// Drops `entity`'s search on every map.
+    pub(crate) fn cancel(&mut self, entity: Entity) {
+        for planner in self.by_map.values_mut() {
+            planner.cancel(entity);
+        }
+    }
+
+    /// The maps with a planner, in the order they plan in this frame (a new turn each call).
+    pub(crate) fn take_turns(&mut self) -> Vec<Entity> {
+        let mut keys: Vec<Entity> = self.by_map.keys().copied().collect();
+        if !keys.is_empty() {
+            let first = self.turn % keys.len();
+            keys.rotate_left(first);
+            self.turn = self.turn.wrapping_add(1);
+        }
+        keys
+    }
+
+    /// The entities waiting on map `key`'s planner, which is dropped (its map is gone).
+    pub(crate) fn drop_map(&mut self, key: Entity) -> Vec<Entity> {
+        self.by_map
+            .remove(&key)
+            .map(|p| {
+                let mut waiting: Vec<Entity> = p.jobs.keys().copied().collect();
+                waiting.sort();
+                waiting
+            })
+            .unwrap_or_default()
     }
 }
 

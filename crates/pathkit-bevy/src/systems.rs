@@ -1,10 +1,12 @@
 //! The plugin's systems, in the order [`PathkitSystems`] runs them.
 
 use crate::follower::{Arrived, PathFollower};
+use crate::maps::{NavMaps, OnMap};
 use crate::nav_map::{NavMap, Rest};
-use crate::planner::{delivery, Delivery, Planner, PlannerStats, Planning};
+use crate::planner::{delivery, Delivery, Planner, PlannerStats, Planners, Planning};
 use crate::request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryData;
 use bevy_math::{Quat, Vec3};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
@@ -25,9 +27,11 @@ pub enum PathkitSystems {
     Follow,
 }
 
-/// Written once a frame in which map `M` was edited: the edits, oldest first.
+/// Written once a frame for each map of type `M` edited in it: the edits, oldest first.
 #[derive(Message)]
 pub struct MapEdited<M: NavMap> {
+    /// The entity of the map edited.
+    pub map: Entity,
     /// What changed.
     pub edits: Vec<M::Edit>,
 }
@@ -35,6 +39,7 @@ pub struct MapEdited<M: NavMap> {
 impl<M: NavMap> Clone for MapEdited<M> {
     fn clone(&self) -> Self {
         MapEdited {
+            map: self.map,
             edits: self.edits.clone(),
         }
     }
@@ -43,41 +48,71 @@ impl<M: NavMap> Clone for MapEdited<M> {
 impl<M: NavMap> std::fmt::Debug for MapEdited<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MapEdited")
+            .field("map", &self.map)
             .field("edits", &self.edits)
             .finish()
     }
 }
 
-/// An agent with a path, and what says where it stands.
+/// An agent with a path, and what says where it stands and on which map.
 type Planned<M> = (
     Entity,
     &'static PathRequest<M>,
     &'static PlannedPath<M>,
     Option<&'static PathFollower>,
     Option<&'static Transform>,
+    Option<&'static OnMap>,
 );
 
-/// Drains the map's edits, writes [`MapEdited`], and queues for re-planning the paths they
+/// An agent whose request found no path, and its map.
+type Failed<M> = (Entity, &'static PathRequest<M>, Option<&'static OnMap>);
+
+/// Drains every map's edits, writes [`MapEdited`], and queues for re-planning the paths they
 /// break or may shorten, from where each agent stands.
 pub(crate) fn replan_after_edits<M: NavMap>(
-    map: Option<ResMut<M>>,
-    mut planner: ResMut<Planner<M>>,
+    mut maps: Query<(Entity, &mut M)>,
+    mut planners: ResMut<Planners<M>>,
     mut stats: ResMut<PlannerStats>,
     mut edited: MessageWriter<MapEdited<M>>,
     agents: Query<Planned<M>>,
-    failed: Query<(Entity, &PathRequest<M>), With<PathFailure>>,
+    failed: Query<Failed<M>, With<PathFailure>>,
 ) {
-    let Some(mut map) = map else {
-        return;
-    };
-    let edits = map.take_edits();
-    if edits.is_empty() {
-        return;
+    // The map of agents without `OnMap`: the one map, if there is one.
+    let only = maps.single().ok().map(|(e, _)| e);
+    let map_of = |on: Option<&OnMap>| on.map_or(only, |on| Some(on.0));
+    for (entity, mut map) in &mut maps {
+        // Draining the edits is no change of the map (the edits marked it changed).
+        let edits = map.bypass_change_detection().take_edits();
+        if edits.is_empty() {
+            continue;
+        }
+        let agents = agents.iter().filter(|a| map_of(a.5) == Some(entity));
+        let failed = failed.iter().filter(|f| map_of(f.2) == Some(entity));
+        replan_on_map(
+            &*map,
+            &edits,
+            planners.of(entity),
+            &mut stats,
+            agents,
+            failed,
+        );
+        edited.write(MapEdited { map: entity, edits });
     }
-    let map = &*map;
+}
+
+/// Queues for re-planning the paths of `agents` on `map` that `edits` may break or beat, and the
+/// `failed` requests they may now let through.
+fn replan_on_map<'a, M: NavMap>(
+    map: &M,
+    edits: &[M::Edit],
+    planner: &mut Planner<M>,
+    stats: &mut PlannerStats,
+    agents: impl Iterator<Item = <<Planned<M> as QueryData>::ReadOnly as QueryData>::Item<'a, 'a>>,
+    failed: impl Iterator<Item = <<Failed<M> as QueryData>::ReadOnly as QueryData>::Item<'a, 'a>>,
+) {
     // Every path's rest, from where its agent stands, asked about at once.
     let mut rests = Vec::new();
-    for (entity, request, path, follower, transform) in &agents {
+    for (entity, request, path, follower, transform, _) in agents {
         if planner.is_pending(entity) {
             continue; // searched again anyway: its answer would be of an older map
         }
@@ -101,7 +136,7 @@ pub(crate) fn replan_after_edits<M: NavMap>(
     }
     let mut replan = Vec::new();
     let paths: Vec<Rest<'_, M::Node, M::Rules>> = rests.iter().map(|r| r.2).collect();
-    map.must_replan_each(&paths, &edits, &mut replan);
+    map.must_replan_each(&paths, edits, &mut replan);
     for (&(entity, request, rest), replan) in rests.iter().zip(replan) {
         if replan {
             // From where the agent stands, to every goal of its request again.
@@ -114,15 +149,14 @@ pub(crate) fn replan_after_edits<M: NavMap>(
     // A request with no path gets one only through something the edits opened, and only when
     // the map's own check of its ends no longer rules it out (a refusal stays one: its ends are
     // off the map).
-    for (entity, request) in &failed {
+    for (entity, request, _) in failed {
         if !planner.is_pending(entity)
-            && map.may_now_reach(request.start, &request.goals, &request.rules, &edits)
+            && map.may_now_reach(request.start, &request.goals, &request.rules, edits)
         {
             planner.submit(entity, request.clone(), map.version());
             stats.replanned += 1;
         }
     }
-    edited.write(MapEdited { edits });
 }
 
 /// The index of the node of `nodes` nearest to `point` in the world (the first of equals).
@@ -137,43 +171,72 @@ fn nearest_node<M: NavMap>(map: &M, nodes: &[M::Node], point: Vec3) -> usize {
     best.0
 }
 
-/// Queues new and changed requests, drops removed ones.
+/// An agent whose request is new or changed, or which was put on another map.
+type AskedAgain<M> = (
+    With<PathRequest<M>>,
+    Or<(Changed<PathRequest<M>>, Changed<OnMap>)>,
+);
+
+/// Queues new and changed requests (and those of agents moved to another map) on their maps,
+/// drops removed ones, and fails those with no map at once.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn take_requests<M: NavMap>(
-    map: Option<Res<M>>,
-    mut planner: ResMut<Planner<M>>,
-    requests: Query<(Entity, &PathRequest<M>), Changed<PathRequest<M>>>,
+    maps: NavMaps<M>,
+    mut planners: ResMut<Planners<M>>,
+    mut commands: Commands,
+    mut failures: MessageWriter<PathFailed>,
+    changed: Query<Entity, AskedAgain<M>>,
+    requests: Query<(&PathRequest<M>, Option<&OnMap>)>,
     mut removed: RemovedComponents<PathRequest<M>>,
+    mut moved: RemovedComponents<OnMap>,
 ) {
     for entity in removed.read() {
-        planner.cancel(entity);
+        planners.cancel(entity);
     }
-    let Some(map) = map else {
-        return;
-    };
-    for (entity, request) in &requests {
-        planner.submit(entity, request.clone(), map.version());
+    let mut todo: Vec<Entity> = changed.iter().collect();
+    todo.extend(moved.read().filter(|&e| requests.contains(e)));
+    todo.sort();
+    todo.dedup();
+    for entity in todo {
+        let Ok((request, on)) = requests.get(entity) else {
+            continue;
+        };
+        planners.cancel(entity);
+        match maps.entity_of(on).and_then(|e| Some((e, maps.get(e)?))) {
+            Some((key, map)) => planners
+                .of(key)
+                .submit(entity, request.clone(), map.version()),
+            None => {
+                let failure = PathFailure::Refused(maps.why_none(on));
+                commands
+                    .entity(entity)
+                    .insert(failure.clone())
+                    .remove::<PlannedPath<M>>();
+                failures.write(PathFailed { entity, failure });
+            }
+        }
     }
 }
 
-/// Runs the planner and puts its answers on their entities.
+/// Runs every map's planner (one budget a frame for them all, the maps taking turns to go
+/// first) and puts the answers on their entities.
 pub(crate) fn plan<M: NavMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     planning: Res<Planning>,
-    mut planner: ResMut<Planner<M>>,
+    mut planners: ResMut<Planners<M>>,
     mut stats: ResMut<PlannerStats>,
     mut commands: Commands,
     mut ready: MessageWriter<PathReady>,
     mut failed: MessageWriter<PathFailed>,
 ) {
-    let Some(map) = map else {
-        return;
-    };
-    let answers = planner.run(&*map, *planning, &mut stats);
-    for (entity, answer) in answers {
+    stats.expanded = 0;
+    stats.answered = 0;
+    stats.pending = 0;
+    let mut deliver = |entity: Entity, delivery: Delivery<M>| {
         let Ok(mut agent) = commands.get_entity(entity) else {
-            continue;
+            return;
         };
-        match delivery::<M>(entity, answer, map.version()) {
+        match delivery {
             Delivery::Path(path, message) => {
                 agent.insert(path).remove::<PathFailure>();
                 ready.write(message);
@@ -183,26 +246,47 @@ pub(crate) fn plan<M: NavMap>(
                 failed.write(message);
             }
         }
+    };
+    for key in planners.take_turns() {
+        let Some(map) = maps.get(key) else {
+            // The map is gone: what waited on it has no map.
+            for entity in planners.drop_map(key) {
+                let gone = Err(PathFailure::Refused("the agent's map was removed".into()));
+                deliver(entity, delivery::<M>(entity, gone, 0));
+            }
+            continue;
+        };
+        let answers = planners.of(key).run(map, *planning, &mut stats);
+        for (entity, answer) in answers {
+            deliver(entity, delivery::<M>(entity, answer, map.version()));
+        }
     }
 }
 
+/// An agent walking its path, and its map.
+type Walker<M> = (
+    Entity,
+    &'static mut Transform,
+    &'static mut PathFollower,
+    Ref<'static, PlannedPath<M>>,
+    Option<&'static OnMap>,
+);
+
 /// Walks every [`PathFollower`] along its path.
 pub(crate) fn follow<M: NavMap>(
-    map: Option<Res<M>>,
+    maps: NavMaps<M>,
     time: Option<Res<Time>>,
     mut arrived: MessageWriter<Arrived>,
-    mut walkers: Query<(
-        Entity,
-        &mut Transform,
-        &mut PathFollower,
-        Ref<PlannedPath<M>>,
-    )>,
+    mut walkers: Query<Walker<M>>,
 ) {
-    let (Some(map), Some(time)) = (map, time) else {
+    let Some(time) = time else {
         return;
     };
     let dt = time.delta_secs();
-    for (entity, mut transform, mut follower, path) in &mut walkers {
+    for (entity, mut transform, mut follower, path, on) in &mut walkers {
+        let Some(map) = maps.of(on) else {
+            continue;
+        };
         if path.is_changed() {
             let smoothed = follower
                 .smoothing

@@ -109,7 +109,7 @@ fn check(
     diagonal: bool,
     from_path_start: bool,
 ) -> Vec<Option<Vec<Cell>>> {
-    let map = app.world().resource::<GridMap>();
+    let map = support::map::<GridMap>(app);
     let kinds = kinds();
     agents
         .iter()
@@ -307,8 +307,7 @@ fn edits_re_plan_agents_with_rules_and_goals_to_the_oracles_optimum() {
                 _ => draws.cell(&grid),
             };
             let weight = [0, 1, 3, 2, 1][k % 5];
-            app.world_mut()
-                .resource_mut::<GridMap>()
+            support::map_mut::<GridMap>(&mut app)
                 .set_weight(cell, weight)
                 .unwrap();
             let before = app.world().resource::<PlannerStats>().replanned;

@@ -175,7 +175,6 @@ fn app(map: GridMap) -> App {
         }),
         PathkitDebugDrawPlugin::<GridMap>::default(),
     ))
-    .insert_resource(map)
     .insert_resource(DebugDrawConfig {
         map_style: style(),
         path_color: Some(PATHS),
@@ -184,6 +183,7 @@ fn app(map: GridMap) -> App {
         explored_color: EXPLORED,
         ..DebugDrawConfig::default()
     });
+    app.world_mut().spawn(map);
     app
 }
 

@@ -200,7 +200,7 @@ fn connection_edits_re_plan_the_paths_they_break_or_could_shorten() {
     check(&app, &oracle, &ids, &agents);
     for round in 0..30 {
         let (i, j) = (draw.below(60), draw.below(60));
-        let mut map = app.world_mut().resource_mut::<GraphMap>();
+        let mut map = support::map_mut::<GraphMap>(&mut app);
         match round % 5 {
             0 | 1 => {
                 map.remove_connections(ids[i], &[ids[j]], Direction::BothWays)

@@ -2,6 +2,7 @@
 //! neighbours, the offset layout's bounds, the weight of the hex entered), positions and hexes
 //! found back from them in both orientations, and an edit re-planned.
 
+mod support;
 use bevy_app::{App, TaskPoolPlugin};
 
 use pathkit::hex::{Hex, HexGrid, HexLayout};
@@ -82,8 +83,8 @@ fn app(map: HexMap) -> App {
     app.add_plugins(TaskPoolPlugin::default())
         .add_plugins(PathkitPlugin::<HexMap>::new(Planning::Budgeted {
             expansions: 1_000_000,
-        }))
-        .insert_resource(map);
+        }));
+    app.world_mut().spawn(map);
     app
 }
 
@@ -136,14 +137,11 @@ fn hex_requests_get_optimal_paths_and_edits_re_plan_them() {
             let (c, r) = (((seed as i32) * 3 + round * 5) % W, (round * 4 + 1) % H);
             let w = [0, 1, 5, 0][round as usize % 4];
             weights[(r * W + c) as usize] = w;
-            let hex = app
-                .world()
-                .resource::<HexMap>()
+            let hex = support::map::<HexMap>(&app)
                 .grid()
                 .hex_at(c as u32, r as u32)
                 .unwrap();
-            app.world_mut()
-                .resource_mut::<HexMap>()
+            support::map_mut::<HexMap>(&mut app)
                 .set_weight(hex, w)
                 .unwrap();
         }

@@ -107,13 +107,12 @@ fn after_edits_every_hierarchical_path_is_a_walk_of_the_edited_grid() {
         let weight = if round % 3 == 2 { 1 } else { 0 };
         for dx in 0..4 {
             let cell = Cell::new(x as u32 + dx, y as u32);
-            app.world_mut()
-                .resource_mut::<HierarchyMap>()
+            support::map_mut::<HierarchyMap>(&mut app)
                 .set_weight(cell, weight)
                 .unwrap();
         }
         app.update();
-        let map = app.world().resource::<HierarchyMap>();
+        let map = support::map::<HierarchyMap>(&app);
         let oracle = Oracle::of(map.hierarchy().grid(), true);
         check(&app, &oracle, &agents);
     }

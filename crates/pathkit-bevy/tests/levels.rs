@@ -172,8 +172,8 @@ fn level_requests_get_optimal_paths_through_walls_and_portals_switched() {
         app.add_plugins(TaskPoolPlugin::default())
             .add_plugins(PathkitPlugin::<LevelsMap>::new(Planning::Budgeted {
                 expansions: 1_000_000,
-            }))
-            .insert_resource(LevelsMap::new(levels, rule));
+            }));
+        app.world_mut().spawn(LevelsMap::new(levels, rule));
         let agents: Vec<(Entity, Place, Place)> = (0..24)
             .map(|_| {
                 let a = Place::new(
@@ -230,7 +230,7 @@ fn level_requests_get_optimal_paths_through_walls_and_portals_switched() {
                 }
             }
             // An edit: a portal switched, or a cell walled or opened.
-            let mut map = app.world_mut().resource_mut::<LevelsMap>();
+            let mut map = support::map_mut::<LevelsMap>(&mut app);
             if round % 2 == 0 && !ids.is_empty() {
                 let k = round as usize / 2 % ids.len();
                 let on = !oracle.portals[k].4;

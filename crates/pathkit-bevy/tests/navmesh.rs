@@ -262,18 +262,14 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         if edits % 2 == 1 && !rects.is_empty() {
             let k = (draw.next() * rects.len() as f64) as usize;
             let (id, _) = rects.remove(k);
-            assert!(app
-                .world_mut()
-                .resource_mut::<NavMeshMap>()
+            assert!(support::map_mut::<NavMeshMap>(&mut app)
                 .remove_obstacle(id)
                 .unwrap()
                 .is_some());
         } else {
             let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
             let Some(r) = draw.rect(&all) else { continue };
-            let id = app
-                .world_mut()
-                .resource_mut::<NavMeshMap>()
+            let id = support::map_mut::<NavMeshMap>(&mut app)
                 .add_obstacles([polygon(r)])
                 .unwrap()[0];
             rects.push((id, r));
@@ -313,8 +309,7 @@ fn an_obstacle_dropped_on_an_agent_re_plans_from_the_nearest_point_when_the_map_
         assert!(app.world().get::<PlannedPath<NavMeshMap>>(agent).is_some());
         // A crate lands on the agent, its side 0.4 to the agent's left.
         let square = Polygon::new(vec![p(4.6, 3.0), p(7.0, 3.0), p(7.0, 7.0), p(4.6, 7.0)]);
-        app.world_mut()
-            .resource_mut::<NavMeshMap>()
+        support::map_mut::<NavMeshMap>(&mut app)
             .add_obstacles([square])
             .unwrap();
         app.update();
@@ -423,12 +418,12 @@ fn requests_with_several_goals_reach_the_nearest_and_keep_it_through_edits() {
         if edit % 2 == 1 && !rects.is_empty() {
             let k = (draw.next() * rects.len() as f64) as usize;
             let (id, _) = rects.remove(k);
-            let mut map = app.world_mut().resource_mut::<NavMeshMap>();
+            let mut map = support::map_mut::<NavMeshMap>(&mut app);
             assert!(map.remove_obstacle(id).unwrap().is_some());
         } else {
             let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
             let Some(r) = draw.rect(&all) else { continue };
-            let mut map = app.world_mut().resource_mut::<NavMeshMap>();
+            let mut map = support::map_mut::<NavMeshMap>(&mut app);
             rects.push((map.add_obstacles([polygon(r)]).unwrap()[0], r));
         }
         app.update();

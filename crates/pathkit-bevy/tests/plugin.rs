@@ -25,8 +25,8 @@ fn app(map: GridMap, planning: Planning) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             16,
         )))
-        .add_plugins(PathkitPlugin::<GridMap>::new(planning))
-        .insert_resource(map);
+        .add_plugins(PathkitPlugin::<GridMap>::new(planning));
+    app.world_mut().spawn(map);
     app
 }
 
@@ -406,13 +406,12 @@ fn edits_re_plan_the_paths_they_affect_as_re_planning_everything_would() {
                 .map(|&e| app.world().get::<PlannedPath<GridMap>>(e).cloned())
                 .collect();
             let weight = [0, 1, 3][k % 3];
-            app.world_mut()
-                .resource_mut::<GridMap>()
+            support::map_mut::<GridMap>(&mut app)
                 .set_weight(cell, weight)
                 .unwrap();
             app.update();
             app.update();
-            let map = app.world().resource::<GridMap>().clone();
+            let map = support::map::<GridMap>(&app).clone();
             let oracle = Oracle::of(map.grid(), diagonal == Diagonal::NoCornerCutting);
             let edited = app
                 .world()
@@ -467,12 +466,11 @@ fn an_edit_re_plans_every_path_it_breaks_or_beats_and_few_others() {
                 .iter()
                 .map(|&e| app.world().get::<PlannedPath<GridMap>>(e).cloned())
                 .collect();
-            app.world_mut()
-                .resource_mut::<GridMap>()
+            support::map_mut::<GridMap>(&mut app)
                 .set_weight(cell, [0, 1, 2, 3][k % 4])
                 .unwrap();
             let oracle = Oracle::of(
-                app.world().resource::<GridMap>().grid(),
+                support::map::<GridMap>(&app).grid(),
                 diagonal == Diagonal::NoCornerCutting,
             );
             // The paths the edit broke or beat, by the oracle.
@@ -626,12 +624,11 @@ fn a_jps_plus_map_searches_the_table_of_the_grid_as_edited() {
     app.update();
     for (k, &cell) in cells(&grid, 16, 303).iter().enumerate() {
         let weight = if k % 4 == 3 { 1 } else { 0 };
-        app.world_mut()
-            .resource_mut::<GridMap>()
+        support::map_mut::<GridMap>(&mut app)
             .set_weight(cell, weight)
             .unwrap();
         app.update();
-        let oracle = Oracle::of(app.world().resource::<GridMap>().grid(), true);
+        let oracle = Oracle::of(support::map::<GridMap>(&app).grid(), true);
         check_answers(&app, &oracle, &agents);
     }
 }
@@ -649,7 +646,7 @@ fn a_jps_plus_map_given_terrain_weights_refuses_as_jps_plus_does() {
     app.update();
     assert!(app.world().get::<PlannedPath<GridMap>>(agent).is_some());
     // The table is built; a swamp on the way is a weight JPS+ cannot price.
-    let mut map = app.world_mut().resource_mut::<GridMap>();
+    let mut map = support::map_mut::<GridMap>(&mut app);
     map.block(Cell::new(3, 3)).unwrap(); // a wall: the table follows
     map.set_weight(Cell::new(4, 1), 3).unwrap();
     app.world_mut()

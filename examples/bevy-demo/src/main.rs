@@ -49,11 +49,6 @@ fn main() {
             PathkitPlugin::<GridMap>::default(),
             PathkitDebugDrawPlugin::<GridMap>::default(),
         ))
-        .insert_resource(
-            GridMap::new(level(), Diagonal::NoCornerCutting)
-                .with_cell_size(CELL)
-                .with_origin(ORIGIN),
-        )
         .insert_resource(DebugDrawConfig {
             goal_radius: CELL * 0.35,
             ..default()
@@ -79,6 +74,12 @@ fn main() {
                 play_script.before(pathkit_bevy::PathkitSystems::Edits),
             );
     }
+    // The map is an entity's component (a game may hold several, one per level).
+    app.world_mut().spawn(
+        GridMap::new(level(), Diagonal::NoCornerCutting)
+            .with_cell_size(CELL)
+            .with_origin(ORIGIN),
+    );
     app.run();
 }
 
@@ -143,7 +144,7 @@ struct Script {
     frame: u32,
 }
 
-fn setup(mut commands: Commands, map: Res<GridMap>) {
+fn setup(mut commands: Commands, map: Single<&GridMap>) {
     commands.spawn(Camera2d);
     for i in 0..UNITS {
         let cell = Cell::new(2 + i % 2 * 2, 4 + i * 4);
@@ -214,7 +215,7 @@ fn select_and_send(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     cursor: Cursor,
-    map: Res<GridMap>,
+    map: Single<&GridMap>,
     all: Query<(Entity, &Transform), With<Unit>>,
     selected: SelectedUnits,
 ) {
@@ -262,7 +263,7 @@ fn paint(map: &mut GridMap, from: Vec2, to: Vec2, wall: bool, occupied: &[Cell])
 fn paint_walls(
     buttons: Res<ButtonInput<MouseButton>>,
     cursor: Cursor,
-    mut map: ResMut<GridMap>,
+    mut map: Single<&mut GridMap>,
     mut painting: ResMut<Painting>,
     units: Query<&Transform, With<Unit>>,
 ) {
@@ -322,7 +323,7 @@ fn keys(
 }
 
 /// Keeps a sprite on every wall (dark) and mud cell (brown), as the map changes.
-fn sync_tiles(mut commands: Commands, map: Res<GridMap>, mut tiles: ResMut<Tiles>) {
+fn sync_tiles(mut commands: Commands, map: Single<Ref<GridMap>>, mut tiles: ResMut<Tiles>) {
     if !map.is_changed() {
         return;
     }
@@ -383,7 +384,7 @@ fn draw_help(mut gizmos: Gizmos) {
 fn play_script(
     mut commands: Commands,
     mut script: ResMut<Script>,
-    mut map: ResMut<GridMap>,
+    mut map: Single<&mut GridMap>,
     units: SelectedUnits,
     mut exit: MessageWriter<AppExit>,
 ) {

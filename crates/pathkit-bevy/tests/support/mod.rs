@@ -49,8 +49,8 @@ pub fn run_until_answered<M: pathkit_bevy::NavMap>(
 pub fn app<M: pathkit_bevy::NavMap>(map: M, planning: pathkit_bevy::Planning) -> bevy_app::App {
     let mut app = bevy_app::App::new();
     app.add_plugins(bevy_app::TaskPoolPlugin::default())
-        .add_plugins(pathkit_bevy::PathkitPlugin::<M>::new(planning))
-        .insert_resource(map);
+        .add_plugins(pathkit_bevy::PathkitPlugin::<M>::new(planning));
+    app.world_mut().spawn(map);
     app
 }
 
@@ -67,4 +67,19 @@ pub fn spawn_requests<M: pathkit_bevy::NavMap>(
             (app.world_mut().spawn(request).id(), a, b)
         })
         .collect()
+}
+
+/// The one map of type `M` in `app`'s world.
+pub fn map<M: pathkit_bevy::NavMap>(app: &bevy_app::App) -> &M {
+    let world = app.world();
+    let mut maps = world.try_query::<&M>().expect("no map of this type");
+    maps.single(world).expect("one map of this type")
+}
+
+/// The one map of type `M` in `app`'s world, to edit.
+pub fn map_mut<M: pathkit_bevy::NavMap>(app: &mut bevy_app::App) -> bevy_ecs::world::Mut<'_, M> {
+    let world = app.world_mut();
+    let mut maps = world.query_filtered::<bevy_ecs::entity::Entity, bevy_ecs::query::With<M>>();
+    let entity = maps.single(world).expect("one map of this type");
+    world.get_mut::<M>(entity).expect("the map")
 }

@@ -41,6 +41,11 @@ pub struct PathRequest<M: NavMap> {
     pub goals: Vec<M::Node>,
     /// How this agent sees the map ([`NavMap::Rules`]); the map's own rules by default.
     pub rules: M::Rules,
+    /// The most node expansions the request may take over all its goals before it gives up
+    /// with [`PathFailure::LimitReached`]; `None`: no limit. It counts the same expansions in
+    /// both ways of planning, so both give up alike. A search that cannot stop halfway (HPA*,
+    /// the navmesh) runs whole and is refused afterwards if it went over.
+    pub limit: Option<u64>,
 }
 
 // Written out rather than derived: a derive would ask the map type itself to be `Clone` and
@@ -51,13 +56,15 @@ impl<M: NavMap> Clone for PathRequest<M> {
             start: self.start,
             goals: self.goals.clone(),
             rules: self.rules.clone(),
+            limit: self.limit,
         }
     }
 }
 
 impl<M: NavMap> PartialEq for PathRequest<M> {
     fn eq(&self, other: &Self) -> bool {
-        (self.start, &self.goals, &self.rules) == (other.start, &other.goals, &other.rules)
+        (self.start, &self.goals, &self.rules, self.limit)
+            == (other.start, &other.goals, &other.rules, other.limit)
     }
 }
 
@@ -67,6 +74,7 @@ impl<M: NavMap> std::fmt::Debug for PathRequest<M> {
             .field("start", &self.start)
             .field("goals", &self.goals)
             .field("rules", &self.rules)
+            .field("limit", &self.limit)
             .finish()
     }
 }
@@ -83,6 +91,7 @@ impl<M: NavMap> PathRequest<M> {
             start,
             goals: goals.into_iter().collect(),
             rules: M::Rules::default(),
+            limit: None,
         }
     }
 
@@ -90,6 +99,26 @@ impl<M: NavMap> PathRequest<M> {
     #[must_use]
     pub fn with_rules(mut self, rules: M::Rules) -> Self {
         self.rules = rules;
+        self
+    }
+
+    /// The same request giving up after `expansions` node expansions (over all its goals):
+    /// a cap on what one hopeless request may cost, on a big map.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit_bevy::{search_to_end, GridMap, PathFailure, PathRequest};
+    ///
+    /// let map = GridMap::new(Grid::new(64, 64)?, Diagonal::Never);
+    /// let far = PathRequest::new(Cell::new(0, 0), Cell::new(63, 63));
+    /// let capped = far.clone().with_limit(20);
+    /// assert!(search_to_end(&map, &mut Default::default(), &far).is_ok());
+    /// assert_eq!(search_to_end(&map, &mut Default::default(), &capped), Err(PathFailure::LimitReached));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_limit(mut self, expansions: u64) -> Self {
+        self.limit = Some(expansions);
         self
     }
 }
@@ -145,6 +174,8 @@ pub enum PathFailure {
     Unreachable,
     /// The map refused the query (an end off the map); the map's own message.
     Refused(String),
+    /// The search gave up at the request's [`limit`](PathRequest::limit) of expansions.
+    LimitReached,
 }
 
 impl std::fmt::Display for PathFailure {
@@ -154,6 +185,7 @@ impl std::fmt::Display for PathFailure {
             PathFailure::GoalBlocked => f.write_str("the goal is a wall"),
             PathFailure::Unreachable => f.write_str("no way joins the start and the goal"),
             PathFailure::Refused(why) => write!(f, "the map refused the query: {why}"),
+            PathFailure::LimitReached => f.write_str("the search gave up at its limit"),
         }
     }
 }

@@ -18,6 +18,9 @@ pub(crate) struct RequestSearch<M: NavMap> {
     best: Option<(usize, Vec<M::Node>, f64)>,
     /// The gravest failure of the goals searched.
     failure: Option<PathFailure>,
+    /// The request's limit of expansions, and what its searches have expanded so far.
+    limit: Option<u64>,
+    spent: u64,
 }
 
 impl<M: NavMap> RequestSearch<M> {
@@ -46,6 +49,8 @@ impl<M: NavMap> RequestSearch<M> {
             current: None,
             best: None,
             failure,
+            limit: request.limit,
+            spent: 0,
         }
     }
 
@@ -76,20 +81,40 @@ impl<M: NavMap> RequestSearch<M> {
                 continue;
             };
             let place = *place;
-            let resumed = map.resume_search(ctx, search, budget - expanded);
+            let left = self
+                .limit
+                .map_or(u64::MAX, |l| l.saturating_sub(self.spent));
+            let resumed = map.resume_search(ctx, search, (budget - expanded).min(left));
             expanded = expanded.saturating_add(resumed.expanded);
+            self.spent = self.spent.saturating_add(resumed.expanded);
+            let over = self.limit.is_some_and(|l| self.spent > l);
+            let at_limit = self.limit.is_some_and(|l| self.spent >= l);
             match resumed.answer {
+                // A search that could not stop halfway went over the limit: given up all the
+                // same, as a search stopped at the limit would have.
+                Some(_) if over => return self.give_up(expanded),
+                Some(answer) => {
+                    self.current = None;
+                    self.record(place, answer);
+                }
+                None if at_limit => return self.give_up(expanded),
                 None => {
                     return Resumed {
                         expanded,
                         answer: None,
                     }
                 }
-                Some(answer) => {
-                    self.current = None;
-                    self.record(place, answer);
-                }
             }
+        }
+    }
+
+    /// The request given up at its limit of expansions.
+    fn give_up(&mut self, expanded: u64) -> Resumed<M::Node> {
+        self.current = None;
+        self.waiting.clear();
+        Resumed {
+            expanded,
+            answer: Some(Err(PathFailure::LimitReached)),
         }
     }
 
@@ -155,7 +180,7 @@ impl<M: NavMap> RequestSearch<M> {
 /// (no goal can be reached) above goals apart above a walled goal.
 fn gravity(failure: &PathFailure) -> u8 {
     match failure {
-        PathFailure::Refused(_) => 3,
+        PathFailure::Refused(_) | PathFailure::LimitReached => 3,
         PathFailure::StartBlocked => 2,
         PathFailure::Unreachable => 1,
         PathFailure::GoalBlocked => 0,

@@ -323,3 +323,85 @@ fn edits_re_plan_agents_with_rules_and_goals_to_the_oracles_optimum() {
         "{replanned} re-planned of {everything}"
     );
 }
+
+/// A request with a limit of expansions is answered as without one when its search takes no more
+/// than the limit, and gives up with `LimitReached` when it takes more: the count the map's own
+/// search reports, the same in both ways of planning, on every grid engine.
+#[test]
+fn a_request_gives_up_at_its_limit_exactly_as_its_search_counts() {
+    use pathkit_bevy::NavMap;
+    for (seed, engine) in [
+        (11, GridEngine::AStar),
+        (12, GridEngine::JumpPoints),
+        (13, GridEngine::JpsPlus),
+    ] {
+        let weighted = random_grid(30, 24, 20, seed);
+        let grid = match engine {
+            GridEngine::AStar => weighted,
+            _ => Grid::from_fn(30, 24, |c| weighted.weight(c).min(1)).unwrap(),
+        };
+        let map = GridMap::new(grid.clone(), Diagonal::NoCornerCutting).with_engine(engine);
+        let mut draws = Draws(seed * 5);
+        // Each request with its search's own count of expansions and a limit about it.
+        let requests: Vec<(PathRequest<GridMap>, u64)> = (0..50)
+            .map(|_| {
+                let request = PathRequest::<GridMap>::new(draws.cell(&grid), draws.cell(&grid));
+                let mut ctx = Default::default();
+                let mut count = 0;
+                if let Ok(mut search) =
+                    map.start_search(&mut ctx, request.start, request.goals[0], &request.rules)
+                {
+                    loop {
+                        let resumed = map.resume_search(&mut ctx, &mut search, u64::MAX);
+                        count += resumed.expanded;
+                        if resumed.answer.is_some() {
+                            break;
+                        }
+                    }
+                }
+                let limit = match draws.next() % 3 {
+                    0 => count,
+                    1 => count.saturating_sub(1),
+                    _ => draws.next() % (2 * count + 1),
+                };
+                (request.with_limit(limit), count)
+            })
+            .collect();
+        for planning in [Planning::Async, Planning::Budgeted { expansions: 7 }] {
+            let mut app = app(map.clone(), planning);
+            let ids: Vec<Entity> = requests
+                .iter()
+                .map(|(r, _)| app.world_mut().spawn(r.clone()).id())
+                .collect();
+            run_until_answered::<GridMap>(&mut app, &ids, 20_000);
+            let (mut given_up, mut answered) = (0, 0);
+            for ((request, count), &e) in requests.iter().zip(&ids) {
+                let limit = request.limit.unwrap();
+                let unlimited = {
+                    let mut free = request.clone();
+                    free.limit = None;
+                    pathkit_bevy::search_to_end(&map, &mut Default::default(), &free)
+                };
+                let got = match (
+                    app.world().get::<PlannedPath<GridMap>>(e),
+                    app.world().get::<PathFailure>(e),
+                ) {
+                    (Some(p), None) => Ok((p.nodes.clone(), p.cost)),
+                    (None, Some(f)) => Err(f.clone()),
+                    other => panic!("{other:?}"),
+                };
+                if *count > limit {
+                    assert_eq!(got, Err(PathFailure::LimitReached), "{count} > {limit}");
+                    given_up += 1;
+                } else {
+                    assert_eq!(got, unlimited, "{count} <= {limit}");
+                    answered += unlimited.is_ok() as usize;
+                }
+            }
+            assert!(
+                given_up > 5 && answered > 5,
+                "{engine:?}: {given_up} given up, {answered} answered"
+            );
+        }
+    }
+}

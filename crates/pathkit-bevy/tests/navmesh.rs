@@ -431,3 +431,55 @@ fn requests_with_several_goals_reach_the_nearest_and_keep_it_through_edits() {
         check_nearest(&app, &all, radius, &agents);
     }
 }
+
+/// A navmesh search cannot stop halfway: a request whose search expands more than its limit
+/// runs whole and gives up all the same, one within its limit is answered, in both ways of
+/// planning.
+#[test]
+fn a_navmesh_request_over_its_limit_gives_up_after_running_whole() {
+    use pathkit_bevy::NavMap;
+    let radius = 0.5;
+    let mut draw = Draw(31);
+    let mut rects = Vec::new();
+    for _ in 0..10 {
+        if let Some(r) = draw.rect(&rects) {
+            rects.push(r);
+        }
+    }
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    let requests: Vec<(PathRequest<NavMeshMap>, u64)> = (0..30)
+        .map(|k| {
+            let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
+            let mut ctx = Default::default();
+            let mut search = map.start_search(&mut ctx, a, b, &()).unwrap();
+            let count = map.resume_search(&mut ctx, &mut search, u64::MAX).expanded;
+            let limit = if k % 2 == 0 {
+                count
+            } else {
+                count.saturating_sub(1)
+            };
+            (PathRequest::new(a, b).with_limit(limit), count)
+        })
+        .collect();
+    for planning in [Planning::Async, Planning::Budgeted { expansions: 5 }] {
+        let mut app = app(map.clone(), planning);
+        let ids: Vec<Entity> = requests
+            .iter()
+            .map(|(r, _)| app.world_mut().spawn(r.clone()).id())
+            .collect();
+        run_until_answered::<NavMeshMap>(&mut app, &ids, 5_000);
+        let mut given_up = 0;
+        for ((request, count), &e) in requests.iter().zip(&ids) {
+            let failure = app.world().get::<PathFailure>(e);
+            if *count > request.limit.unwrap() {
+                assert_eq!(failure, Some(&PathFailure::LimitReached));
+                given_up += 1;
+            } else {
+                assert!(app.world().get::<PlannedPath<NavMeshMap>>(e).is_some());
+            }
+        }
+        assert!(given_up > 5);
+    }
+}

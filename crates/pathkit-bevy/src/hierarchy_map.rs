@@ -220,6 +220,27 @@ impl NavMap for HierarchyMap {
         std::mem::take(&mut self.edits)
     }
 
+    /// The cells HPA*'s searches expand: the entrances of the abstract levels, and the cells of
+    /// the searches joining the path cell by cell
+    /// ([`HierarchyContext::explored`](pathkit::hierarchy::HierarchyContext::explored)).
+    fn explored(
+        &self,
+        ctx: &mut HierarchyContext<f64>,
+        (start, goal): (Cell, Cell),
+        _rules: &(),
+        out: &mut Vec<Cell>,
+    ) {
+        out.clear();
+        ctx.record_explored(true);
+        let found = crate::search_to_end(self, ctx, &crate::PathRequest::new(start, goal)).is_ok();
+        ctx.record_explored(false);
+        if found {
+            out.extend_from_slice(ctx.explored());
+            out.sort_by_key(|c| (c.y, c.x));
+            out.dedup();
+        }
+    }
+
     /// The grid's own smoothing ([`Grid::smooth`](pathkit::grid::Grid::smooth)) under the
     /// hierarchy's diagonal rule.
     fn smoothed(&self, path: &[Cell]) -> Option<Vec<Cell>> {

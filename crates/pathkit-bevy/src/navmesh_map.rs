@@ -355,6 +355,33 @@ impl NavMap for NavMeshMap {
             && goals.iter().any(|&g| open(g))
     }
 
+    /// The centres of the triangles the any-angle search reached
+    /// ([`AnyAngleSearch::reached_triangles`]).
+    fn explored(
+        &self,
+        ctx: &mut AnyAngleSearch,
+        (start, goal): (Point, Point),
+        _rules: &(),
+        out: &mut Vec<Point>,
+    ) {
+        out.clear();
+        if crate::search_to_end(self, ctx, &crate::PathRequest::new(start, goal)).is_ok() {
+            let centre = |t: [Point; 3]| {
+                Point::new(
+                    (t[0].x + t[1].x + t[2].x) / 3.0,
+                    (t[0].y + t[1].y + t[2].y) / 3.0,
+                )
+            };
+            let triangles = ctx.reached_triangles();
+            out.extend(
+                triangles
+                    .into_iter()
+                    .filter_map(|k| self.mesh.triangle(k))
+                    .map(centre),
+            );
+        }
+    }
+
     fn position(&self, point: Point) -> Vec3 {
         Vec3::new(point.x as f32, point.y as f32, 0.0)
     }

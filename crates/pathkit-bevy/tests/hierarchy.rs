@@ -162,3 +162,33 @@ fn budgeted_planning_pays_back_what_whole_searches_ran_over() {
     }
     assert!(idle > 0, "no frame paid back an overrun");
 }
+
+/// The explored area the debug drawing shows for an HPA* map: the cells pathkit's hierarchical
+/// search notes as expanded (each once), none for a request with no path.
+#[test]
+fn a_hierarchy_maps_explored_cells_are_those_its_searches_expand() {
+    use pathkit_bevy::NavMap;
+    let grid = random_grid(40, 30, 20, 8);
+    let hierarchy =
+        HierarchicalGrid::eight_connected(grid.clone(), HierarchyOptions::new().cluster_size(8))
+            .unwrap();
+    let map = HierarchyMap::new(hierarchy.clone());
+    let (mut ctx, mut out) = (HierarchyContext::new(), Vec::new());
+    let mut shown = 0;
+    for (k, (a, b)) in queries(&grid, 20, 3).into_iter().enumerate() {
+        map.explored(&mut ctx, (a, b), &(), &mut out);
+        let mut own = HierarchyContext::new();
+        own.record_explored(true);
+        let found = hierarchy.find_path(&mut own, a, b).unwrap();
+        let mut want: Vec<Cell> = if found.is_found() {
+            own.explored().to_vec()
+        } else {
+            Vec::new()
+        };
+        want.sort_by_key(|c| (c.y, c.x));
+        want.dedup();
+        assert_eq!(out, want, "query {k}: {a:?} -> {b:?}");
+        shown += usize::from(!out.is_empty());
+    }
+    assert!(shown > 5);
+}

@@ -483,3 +483,43 @@ fn a_navmesh_request_over_its_limit_gives_up_after_running_whole() {
         assert!(given_up > 5);
     }
 }
+
+/// The explored area the debug drawing shows for a navmesh map: the centres of the triangles
+/// pathkit's any-angle search expanded into, none for a request with no path.
+#[test]
+fn a_navmesh_maps_explored_points_are_the_centres_of_the_triangles_its_search_reached() {
+    use pathkit::navmesh::AnyAngleSearch;
+    use pathkit_bevy::NavMap;
+    let radius = 0.5;
+    let mut draw = Draw(99);
+    let mut rects = Vec::new();
+    for _ in 0..10 {
+        if let Some(r) = draw.rect(&rects) {
+            rects.push(r);
+        }
+    }
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    let (mut ctx, mut out) = (AnyAngleSearch::new(), Vec::new());
+    for _ in 0..20 {
+        let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
+        map.explored(&mut ctx, (a, b), &(), &mut out);
+        let mut own = AnyAngleSearch::new();
+        let found = pathkit::Pathfinder::find_path(map.mesh(), &mut own, a, b).unwrap();
+        assert!(found.is_found());
+        let want: Vec<Point> = own
+            .reached_triangles()
+            .into_iter()
+            .map(|k| {
+                let t = map.mesh().triangle(k).unwrap();
+                Point::new(
+                    (t[0].x + t[1].x + t[2].x) / 3.0,
+                    (t[0].y + t[1].y + t[2].y) / 3.0,
+                )
+            })
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(out, want);
+    }
+}

@@ -376,3 +376,57 @@ fn the_only_way_across_a_border_is_a_diagonal_either_way() {
         }
     }
 }
+
+/// Recording the cells HPA*'s searches expand changes no answer; every cell recorded is open
+/// ground of the map (the oracle's weights), and every cell of the path but the goal is among
+/// them (the searches joining it cell by cell expanded them); not recording records nothing.
+#[test]
+fn the_cells_hpa_explores_are_open_ground_and_recording_them_changes_no_answer() {
+    for seed in 0..12u64 {
+        let mut next = stream(seed + 500);
+        let (width, height) = (20 + (next() % 30) as usize, 20 + (next() % 30) as usize);
+        let weights = random_weights(&mut next, width, height);
+        let grid = grid_of(width, height, &weights);
+        let options = HierarchyOptions::new().cluster_size(4 + (next() % 6) as u32);
+        let map = HierarchicalGrid::eight_connected(grid, options).unwrap();
+        let (mut plain, mut recording) = (HierarchyContext::new(), HierarchyContext::new());
+        recording.record_explored(true);
+        let mut found = 0;
+        for _ in 0..20 {
+            let cell = |v: u64| {
+                Cell::new(
+                    (v % width as u64) as u32,
+                    ((v >> 24) % height as u64) as u32,
+                )
+            };
+            let (a, b) = (cell(next()), cell(next()));
+            let want = map.find_path(&mut plain, a, b).unwrap();
+            assert!(plain.explored().is_empty(), "seed {seed}: recorded unasked");
+            let got = map.find_path(&mut recording, a, b).unwrap();
+            assert_eq!(got, want, "seed {seed}: {a:?} -> {b:?}");
+            if !got.is_found() || a == b {
+                continue;
+            }
+            found += 1;
+            let explored = recording.explored();
+            // What the query noted, and only it: a fresh context notes the same.
+            let mut fresh = HierarchyContext::new();
+            fresh.record_explored(true);
+            assert!(map.find_path(&mut fresh, a, b).unwrap().is_found());
+            assert_eq!(fresh.explored(), explored, "seed {seed}: {a:?} -> {b:?}");
+            // The searches joining the path cell by cell expanded every cell of it but the goal.
+            let path = got.into_path().unwrap();
+            for c in &path.nodes[..path.nodes.len() - 1] {
+                assert!(
+                    explored.contains(c),
+                    "seed {seed}: {c:?} of the path not explored"
+                );
+            }
+            for c in explored {
+                let w = weights[c.y as usize * width + c.x as usize];
+                assert!(w > 0, "seed {seed}: {c:?} is a wall");
+            }
+        }
+        assert!(found > 3, "seed {seed}: {found} paths");
+    }
+}

@@ -339,3 +339,42 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The triangles a search reached (its explored area), each once and in order, none off the
+    /// mesh, hold the middle of every leg of its path (but for the triangles holding its ends).
+    #[test]
+    fn the_triangles_a_search_reached_hold_its_paths_corridor(
+        seeds in prop::collection::vec(any::<(u8, u8, u8, u8)>(), 1..10),
+        ends in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0), 8),
+    ) {
+        let rects = rects(&seeds);
+        let mesh = mesh_of(&rects);
+        let mut search = pathkit::navmesh::AnyAngleSearch::new();
+        for (ax, ay, bx, by) in ends {
+            let (a, b) = (Point::new(ax * W, ay * H), Point::new(bx * W, by * H));
+            if inside_any(&rects, a) || inside_any(&rects, b) {
+                continue;
+            }
+            let found = pathkit::Pathfinder::find_path(&mesh, &mut search, a, b).unwrap();
+            let reached = search.reached_triangles();
+            prop_assert!(reached.windows(2).all(|w| w[0] < w[1]));
+            prop_assert!(reached.iter().all(|&k| k < mesh.triangle_count()));
+            let Some(path) = found.into_path() else { continue };
+            // Each leg's middle lies in a triangle the search reached, or in one holding an end
+            // (where it begins and stops; on a side or a corner, several).
+            let holds = |t: [Point; 3], p: Point| (0..3).all(|i| (t[(i + 1) % 3] - t[i]).cross(p - t[i]) >= -1e-9);
+            let triangle = |k: usize| mesh.triangle(k).unwrap();
+            for leg in path.nodes.windows(2) {
+                let middle = (leg[0] + leg[1]) * 0.5;
+                let seen = (0..mesh.triangle_count()).any(|k| {
+                    let t = triangle(k);
+                    holds(t, middle) && (reached.binary_search(&k).is_ok() || holds(t, a) || holds(t, b))
+                });
+                prop_assert!(seen, "{:?} in no triangle reached: {:?}", middle, reached);
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@ use super::{HierarchicalGrid, HierarchyError, Rect};
 use crate::grid::{Cell, GridError, GridSpace};
 #[cfg(doc)]
 use crate::search::Outcome;
-use crate::search::{CostChecks, SearchContext, SearchError, SearchOptions, Status};
+use crate::search::{CostChecks, IndexedSpace, SearchContext, SearchError, SearchOptions, Status};
 use crate::{Cost, Goal, Pathfinder, Unsupported};
 
 /// Reusable state of hierarchical queries: the search records, the start's and goal's edges at
@@ -43,6 +43,9 @@ pub struct HierarchyContext<C: Cost> {
     joints: Vec<usize>,
     prefix: Vec<f64>,
     stats: HierarchyStats,
+    /// Whether queries note the cells their searches expand, and the last query's.
+    record_explored: bool,
+    explored: Vec<Cell>,
 }
 
 /// The query's start and goal joined to the graph, by level (index 0 is level 1).
@@ -115,6 +118,48 @@ impl<C: Cost> HierarchyContext<C> {
             joints: Vec::new(),
             prefix: Vec::new(),
             stats: HierarchyStats::default(),
+            record_explored: false,
+            explored: Vec::new(),
+        }
+    }
+
+    /// Has the next queries note the cells their searches expand ([`explored`](Self::explored)),
+    /// or not (the default: a query then does no more than search).
+    pub fn record_explored(&mut self, on: bool) {
+        self.record_explored = on;
+    }
+
+    /// The cells the searches of the last query expanded, when recorded
+    /// ([`record_explored`](Self::record_explored)): the entrances the abstract levels' searches
+    /// expanded, then the cells of the searches joining the path cell by cell, in the order the
+    /// searches ran (a cell may come more than once). The searches that join the start and the
+    /// goal to the entrances of their clusters are not noted. For a debug drawing of the area
+    /// HPA* explores.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let map = HierarchicalGrid::four_connected(Grid::new(40, 40)?, HierarchyOptions::new().cluster_size(8))?;
+    /// let mut ctx = HierarchyContext::new();
+    /// ctx.record_explored(true);
+    /// assert!(map.find_path(&mut ctx, Cell::new(0, 0), Cell::new(39, 39))?.is_found());
+    /// assert!(ctx.explored().contains(&Cell::new(0, 0)));
+    /// assert!(ctx.explored().iter().all(|c| c.x < 40 && c.y < 40));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn explored(&self) -> &[Cell] {
+        &self.explored
+    }
+
+    /// Notes the cells of the nodes the last search expanded (`cell_at` names the cell of a
+    /// node's index in the search's space), when recording.
+    fn note_explored(&mut self, cell_at: impl Fn(usize) -> Cell) {
+        if self.record_explored {
+            let closed = self.search.closed_indices().map(cell_at);
+            self.explored.extend(closed);
         }
     }
 
@@ -230,6 +275,7 @@ impl<C: Cost> HierarchicalGrid<C> {
     ) -> Result<Status<C>, HierarchyError> {
         path.clear();
         ctx.stats = HierarchyStats::default();
+        ctx.explored.clear();
         let space = self.space();
         if !space.check_ends(start, goal)?.is_open() {
             return Ok(Status::Unreachable);
@@ -254,6 +300,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 path,
             )?;
             ctx.count();
+            ctx.note_explored(|i| space.node_at(i));
             ctx.stats.fallbacks += 1;
             return Ok(found);
         }
@@ -429,6 +476,11 @@ impl<C: Cost> HierarchicalGrid<C> {
                 }))
             })?;
         ctx.count();
+        ctx.note_explored(|i| match (i as u32).checked_sub(bound) {
+            Some(0) => start,
+            Some(_) => goal,
+            None => graph.cell(i as u32),
+        });
         ctx.stats.abstract_expanded = ctx.search.stats().expanded;
         ctx.nodes = nodes;
         Ok(status.is_found())
@@ -477,6 +529,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                     .search_into(&view, u, v, &trusted(), &mut piece)
                     .map_err(|e| grid_error(e.map_node(cell_of)))?;
                 ctx.count();
+                ctx.note_explored(|i| cell_of(i as u32));
                 if !status.is_found() {
                     ctx.nodes = nodes;
                     ctx.finer = finer;
@@ -538,6 +591,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 .search_into(&view, a, b, &trusted(), &mut piece)
                 .map_err(grid_error)?;
             ctx.count();
+            ctx.note_explored(|i| view.node_at(i));
             if !status.is_found() {
                 ctx.cells_out = cells;
                 ctx.cells = nodes;
@@ -605,6 +659,7 @@ impl<C: Cost> HierarchicalGrid<C> {
                 .search_into(&view, path[a], path[b], &trusted(), &mut piece)
                 .map_err(grid_error)?;
             ctx.count();
+            ctx.note_explored(|i| view.node_at(i));
             out.extend_from_slice(&path[done + 1..=a]);
             match status.found_cost() {
                 Some(cost) if cost.to_f64() < prefix[b] - prefix[a] => {

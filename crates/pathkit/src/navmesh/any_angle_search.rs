@@ -159,6 +159,8 @@ pub struct AnyAngleSearch {
     successors: Vec<(f64, Node)>,
     stamp: u32,
     expanded: usize,
+    /// The triangle of every node expanded, in order (a debugging aid: `reached_triangles`).
+    expanded_into: Vec<u32>,
     goal: Point,
     /// The path to one of several goals while the next is searched.
     trial: Vec<Point>,
@@ -175,6 +177,33 @@ impl AnyAngleSearch {
     #[must_use]
     pub fn expanded(&self) -> usize {
         self.expanded
+    }
+
+    /// The triangles the last query's search expanded nodes into (each once, in increasing
+    /// order): the area it explored, for a debug drawing. The triangles holding the start, where
+    /// the search begins, are among them only when it came back into them.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// let wall = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
+    /// let mesh = NavMesh::from_obstacles(&[wall], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let mut search = AnyAngleSearch::new();
+    /// assert!(mesh.find_path(&mut search, p(1.0, 1.0), p(9.0, 1.0))?.is_found());
+    /// let reached = search.reached_triangles();
+    /// assert!(reached.len() > 1 && reached.len() <= mesh.triangle_count());
+    /// assert!(reached.windows(2).all(|w| w[0] < w[1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn reached_triangles(&self) -> Vec<usize> {
+        let mut triangles: Vec<usize> = self.expanded_into.iter().map(|&t| t as usize).collect();
+        triangles.sort_unstable();
+        triangles.dedup();
+        triangles
     }
 
     /// [`find_path`](AnyAngleSearch::find_path) writing the path's points into `out` (cleared
@@ -240,6 +269,7 @@ impl AnyAngleSearch {
                     break; // the corner was reached more cheaply since
                 }
                 self.expanded += 1;
+                self.expanded_into.push(node.triangle);
                 self.expand(mesh, &node);
                 // A node with a single successor hands it on at once, without the open list
                 // (intermediate pruning): its f is no smaller, so the order is kept.
@@ -257,6 +287,7 @@ impl AnyAngleSearch {
     /// Clears the buffers and sizes them for `mesh`.
     fn reset(&mut self, mesh: &NavMesh, goal: Point) {
         self.heap.clear();
+        self.expanded_into.clear();
         self.nodes.clear();
         self.successors.clear();
         self.roots.clear();

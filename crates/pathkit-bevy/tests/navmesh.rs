@@ -151,6 +151,22 @@ impl Draw {
     }
 }
 
+/// A map of agents of `radius` among up to `tries` rectangles drawn from `seed`: the draw (to go
+/// on drawing points), the rectangles and the map.
+fn scene(seed: u64, radius: f64, tries: usize) -> (Draw, Vec<Rect>, NavMeshMap) {
+    let mut draw = Draw(seed);
+    let mut rects = Vec::new();
+    for _ in 0..tries {
+        if let Some(r) = draw.rect(&rects) {
+            rects.push(r);
+        }
+    }
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    (draw, rects, map)
+}
+
 fn polygon(r: Rect) -> Polygon {
     Polygon::new(vec![
         Point::new(r.0, r.1),
@@ -199,16 +215,7 @@ fn check(
 #[test]
 fn navmesh_requests_get_the_shortest_any_angle_paths_in_both_ways_of_planning() {
     for (seed, radius) in [(1u64, 0.0), (2, 0.5), (3, 0.25)] {
-        let mut draw = Draw(seed * 7919);
-        let mut rects = Vec::new();
-        for _ in 0..12 {
-            if let Some(r) = draw.rect(&rects) {
-                rects.push(r);
-            }
-        }
-        let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
-        map.add_obstacles(rects.iter().map(|&r| polygon(r)))
-            .unwrap();
+        let (mut draw, rects, map) = scene(seed * 7919, radius, 12);
         let pairs: Vec<_> = (0..30)
             .map(|_| (draw.point(&rects, radius), draw.point(&rects, radius)))
             .collect();
@@ -439,16 +446,7 @@ fn requests_with_several_goals_reach_the_nearest_and_keep_it_through_edits() {
 fn a_navmesh_request_over_its_limit_gives_up_after_running_whole() {
     use pathkit_bevy::NavMap;
     let radius = 0.5;
-    let mut draw = Draw(31);
-    let mut rects = Vec::new();
-    for _ in 0..10 {
-        if let Some(r) = draw.rect(&rects) {
-            rects.push(r);
-        }
-    }
-    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
-    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
-        .unwrap();
+    let (mut draw, rects, map) = scene(31, radius, 10);
     let requests: Vec<(PathRequest<NavMeshMap>, u64)> = (0..30)
         .map(|k| {
             let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
@@ -491,16 +489,7 @@ fn a_navmesh_maps_explored_points_are_the_centres_of_the_triangles_its_search_re
     use pathkit::navmesh::AnyAngleSearch;
     use pathkit_bevy::NavMap;
     let radius = 0.5;
-    let mut draw = Draw(99);
-    let mut rects = Vec::new();
-    for _ in 0..10 {
-        if let Some(r) = draw.rect(&rects) {
-            rects.push(r);
-        }
-    }
-    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
-    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
-        .unwrap();
+    let (mut draw, rects, map) = scene(99, radius, 10);
     let (mut ctx, mut out) = (AnyAngleSearch::new(), Vec::new());
     for _ in 0..20 {
         let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));

@@ -94,6 +94,7 @@
 
 mod bitmap;
 mod cell;
+mod clearance;
 mod components;
 mod error;
 // The file that holds `Grid` is named after it.
@@ -111,6 +112,7 @@ mod space;
 
 pub(crate) use bitmap::Bitmap;
 pub use cell::Cell;
+pub use clearance::{Clearance, Fits};
 pub use error::{AsciiProblem, GridError, MoveKind};
 pub use grid::Grid;
 pub(crate) use reverse::Reversed;

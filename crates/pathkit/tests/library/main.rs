@@ -49,6 +49,8 @@ mod movingai_expected;
 
 #[path = "../batch_order.rs"]
 mod batch_order;
+#[path = "../clearance_properties.rs"]
+mod clearance_properties;
 #[path = "../documentation.rs"]
 mod documentation;
 #[path = "../format_fuzz_regressions.rs"]

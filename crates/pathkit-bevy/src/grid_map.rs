@@ -8,10 +8,10 @@ use crate::terrain_rules::TerrainRules;
 use crate::tiles::{touched_cells, weight_edit, TileLayout};
 use bevy_ecs::component::Component;
 use bevy_math::{Vec2, Vec3};
-use pathkit::grid::{Cell, Diagonal, Grid, GridError, GridSpace};
+use pathkit::grid::{Cell, Clearance, Diagonal, Grid, GridError, GridSpace, TileRules};
 use pathkit::jps::{JpsMode, JpsPlus, PathMode};
 use pathkit::search::SearchSpace;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A tile grid in the world: the grid (its walls and terrain weights), its moves (a
 /// [`Diagonal`] rule; a straight move costs 1 and a diagonal √2, times the weight of the cell
@@ -52,7 +52,16 @@ pub struct GridMap {
     tiles: TileLayout,
     version: u64,
     edits: Vec<Edit<Cell>>,
+    /// The largest agent size kept clearance for ([`with_agent_sizes`](Self::with_agent_sizes));
+    /// 1: agents one cell wide only.
+    max_size: u8,
+    /// The clearance of this version of the grid under each agent's rules asked so far, built
+    /// by the first search that needs it and shared by every snapshot of the version.
+    clearances: Arc<Mutex<Clearances>>,
 }
+
+/// Each kind of agent's clearance (its rules, one cell wide, and the clearance under them).
+type Clearances = Vec<(TerrainRules, Arc<Clearance>)>;
 
 impl GridMap {
     /// `grid` searched under the `diagonal` rule, cells 1 unit wide, its top-left corner at the
@@ -66,7 +75,69 @@ impl GridMap {
             tiles: TileLayout::default(),
             version: 0,
             edits: Vec::new(),
+            max_size: 1,
+            clearances: Arc::default(),
         }
+    }
+
+    /// The same map serving agents up to `max` cells wide ([`TerrainRules::size`]): it keeps
+    /// each agent's clearance (pathkit's [`Clearance`]: the largest open square at every cell,
+    /// under that agent's rules), computed on the first request that needs it and updated
+    /// around every cell edited.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit_bevy::{search_to_end, GridMap, PathFailure, PathRequest, TerrainRules};
+    ///
+    /// let map = GridMap::new(Grid::new(8, 8)?, Diagonal::NoCornerCutting);
+    /// let big = PathRequest::new(Cell::new(0, 0), Cell::new(5, 5)).with_rules(TerrainRules::new().size(3));
+    /// // Without clearance kept, a request for a big agent is refused, saying why.
+    /// assert!(matches!(search_to_end(&map, &mut Default::default(), &big), Err(PathFailure::Refused(_))));
+    /// let map = map.with_agent_sizes(3);
+    /// assert!(search_to_end(&map, &mut Default::default(), &big).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_agent_sizes(mut self, max: u8) -> Self {
+        self.max_size = max.max(1);
+        self.clearances = Arc::default();
+        self
+    }
+
+    /// The clearance of the grid as it is for agents seeing it as `rules` do (their size left
+    /// aside), computed if it is not yet.
+    fn clearance(&self, rules: &TerrainRules) -> Arc<Clearance> {
+        let key = rules.one_cell();
+        let mut cache = self
+            .clearances
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, c)) = cache.iter().find(|(r, _)| *r == key) {
+            return Arc::clone(c);
+        }
+        let made = Arc::new(Clearance::with_rules(&self.grid, &key, self.max_size));
+        cache.push((key, Arc::clone(&made)));
+        made
+    }
+
+    /// Brings every clearance kept up to the edit of `cell`, into a cache of this version's own
+    /// (snapshots of the last version keep theirs).
+    fn update_clearances(&mut self, cell: Cell) {
+        let kept = std::mem::take(
+            &mut *self
+                .clearances
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let updated = kept
+            .into_iter()
+            .filter_map(|(rules, mut clearance)| {
+                let done =
+                    Arc::make_mut(&mut clearance).update_with_rules(&self.grid, &rules, cell);
+                done.is_ok().then_some((rules, clearance))
+            })
+            .collect();
+        self.clearances = Arc::new(Mutex::new(updated));
     }
 
     /// The same map with cells `size` wide.
@@ -182,6 +253,7 @@ impl GridMap {
         }
         Arc::make_mut(&mut self.grid).set_weight(cell, weight)?;
         self.update_plus(cell, before, weight);
+        self.update_clearances(cell);
         self.edits.push(weight_edit(cell, before, weight));
         self.version += 1;
         Ok(())
@@ -240,12 +312,28 @@ impl GridMap {
             .map_err(|e| PathFailure::Refused(e.to_string()))
     }
 
-    /// The space an agent under `rules` searches.
+    /// The space an agent under `rules` searches: the grid as its rules price it, and for an
+    /// agent wider than a cell, walls wherever its square does not fit.
     fn ruled_space(
         &self,
         rules: &TerrainRules,
-    ) -> Result<GridSpace<'_, f64, TerrainRules>, PathFailure> {
-        Ok(self.space()?.with_rules(rules.clone()))
+    ) -> Result<GridSpace<'_, f64, AgentRules>, PathFailure> {
+        let size = rules.agent_size();
+        let fit = if size == 1 {
+            None
+        } else if size > self.max_size {
+            return Err(PathFailure::Refused(format!(
+                "an agent {size} cells wide on a map keeping clearance up to {} (GridMap::with_agent_sizes)",
+                self.max_size
+            )));
+        } else {
+            Some(self.clearance(rules))
+        };
+        let agent = AgentRules {
+            terrain: rules.clone(),
+            fit,
+        };
+        Ok(self.space()?.with_rules(agent))
     }
 }
 
@@ -341,7 +429,6 @@ impl NavMap for GridMap {
         out.clear();
         out.resize(rests.len(), true); // a map the search refuses: the search will say why
         let (w, h) = (self.grid.width(), self.grid.height());
-        let touched = |c, out: &mut Vec<Cell>| touched_cells(c, self.diagonal, w, h, out);
         let mut done = vec![false; rests.len()];
         let (mut group, mut answers) = (Vec::new(), Vec::new());
         for first in 0..rests.len() {
@@ -354,6 +441,26 @@ impl NavMap for GridMap {
                 .collect();
             group.clear();
             group.extend(places.iter().map(|&i| rests[i]));
+            // A wider agent fits at a cell by the cells of its square: an edit reaches the
+            // cells whose square holds it.
+            let size = rules.agent_size();
+            let touched = |c: Cell, out: &mut Vec<Cell>| {
+                touched_cells(c, self.diagonal, w, h, out);
+                if size > 1 {
+                    let reach = u32::from(size) - 1;
+                    let anchors: Vec<Cell> = out.clone();
+                    out.clear();
+                    for a in anchors {
+                        for y in a.y.saturating_sub(reach)..=a.y {
+                            for x in a.x.saturating_sub(reach)..=a.x {
+                                out.push(Cell::new(x, y));
+                            }
+                        }
+                    }
+                    out.sort_by_key(|c| (c.y, c.x));
+                    out.dedup();
+                }
+            };
             let found = if rules.is_own() {
                 self.space().map(|space| {
                     space_search::needs_replanning_each(
@@ -452,4 +559,26 @@ fn seen_by(rules: &TerrainRules, edits: &[Edit<Cell>]) -> Vec<Edit<Cell>> {
             weight_edit(e.node, rules.weight_for(before), rules.weight_for(after))
         })
         .collect()
+}
+
+/// The rules of one agent on a [`GridMap`]: its [`TerrainRules`], and for an agent wider than a
+/// cell the clearance it must fit in (its size).
+#[derive(Clone, Debug)]
+pub(crate) struct AgentRules {
+    terrain: TerrainRules,
+    fit: Option<Arc<Clearance>>,
+}
+
+impl TileRules for AgentRules {
+    #[inline]
+    fn weight(&self, grid: &Grid, cell: Cell) -> u32 {
+        match &self.fit {
+            Some(clearance) if clearance.at(cell) < self.terrain.agent_size() => 0,
+            _ => self.terrain.weight(grid, cell),
+        }
+    }
+
+    fn min_weight(&self, grid: &Grid) -> u32 {
+        self.terrain.min_weight(grid)
+    }
 }

@@ -94,7 +94,7 @@ enum Parked {
 /// What a grid map searches with, borrowed for one call.
 pub(crate) enum Finder<'a> {
     Grid(GridSpace<'a, f64>),
-    Ruled(GridSpace<'a, f64, TerrainRules>),
+    Ruled(GridSpace<'a, f64, crate::grid_map::AgentRules>),
     Jps(JumpPoints<'a>),
     Plus(&'a JpsPlus),
 }

@@ -35,6 +35,8 @@ use std::sync::Arc;
 pub struct TerrainRules {
     /// `(grid weight, this agent's weight)`, sorted by the grid's weight, each named once.
     costs: Arc<[(u32, u32)]>,
+    /// The agent's side in cells, 0 or 1 for one cell.
+    size: u8,
 }
 
 impl TerrainRules {
@@ -61,6 +63,47 @@ impl TerrainRules {
         }
         TerrainRules {
             costs: costs.into(),
+            size: self.size,
+        }
+    }
+
+    /// The same rules for an agent `size` cells wide and high (its top-left corner on the
+    /// path's cells): it enters only cells where its whole square fits on cells these rules let
+    /// it enter, and moves diagonally without cutting corners only where it fits beside both
+    /// cells it passes. The map must keep clearance for it
+    /// ([`GridMap::with_agent_sizes`](crate::GridMap::with_agent_sizes)).
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Diagonal, Grid};
+    /// use pathkit_bevy::{search_to_end, GridMap, PathRequest, TerrainRules};
+    ///
+    /// // A door one cell wide; a passage two wide at the right.
+    /// let grid = Grid::from_ascii("........\n........\n###.##..\n........\n........")?;
+    /// let map = GridMap::new(grid, Diagonal::Never).with_agent_sizes(2);
+    /// let trip = PathRequest::new(Cell::new(3, 0), Cell::new(3, 3));
+    /// let cost = |request| search_to_end(&map, &mut Default::default(), &request).map(|(_, c)| c);
+    /// assert_eq!(cost(trip.clone())?, 3.0); // through the door
+    /// let ogre = trip.with_rules(TerrainRules::new().size(2));
+    /// assert_eq!(cost(ogre)?, 9.0); // round by the passage: 3 right, 3 down, 3 back
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn size(mut self, size: u8) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// The agent's side in cells (1 unless told).
+    pub fn agent_size(&self) -> u8 {
+        self.size.max(1)
+    }
+
+    /// The same rules for an agent one cell wide: what the map's clearance for these rules is
+    /// computed under.
+    pub(crate) fn one_cell(&self) -> Self {
+        TerrainRules {
+            costs: Arc::clone(&self.costs),
+            size: 1,
         }
     }
 
@@ -84,9 +127,9 @@ impl TerrainRules {
         }
     }
 
-    /// `true` for the map's own rules (no weight renamed).
+    /// `true` for the map's own rules (no weight renamed, one cell wide).
     pub fn is_own(&self) -> bool {
-        self.costs.iter().all(|&(w, c)| w == c)
+        self.agent_size() == 1 && self.costs.iter().all(|&(w, c)| w == c)
     }
 }
 

@@ -390,7 +390,6 @@ fn edit_rounds(density: u64, used: &[usize], reach: i64) -> (u64, u64) {
 /// search reports, the same in both ways of planning, on every grid engine.
 #[test]
 fn a_request_gives_up_at_its_limit_exactly_as_its_search_counts() {
-    use pathkit_bevy::NavMap;
     for (seed, engine) in [
         (11, GridEngine::AStar),
         (12, GridEngine::JumpPoints),
@@ -407,19 +406,8 @@ fn a_request_gives_up_at_its_limit_exactly_as_its_search_counts() {
         let requests: Vec<(PathRequest<GridMap>, u64)> = (0..50)
             .map(|_| {
                 let request = PathRequest::<GridMap>::new(draws.cell(&grid), draws.cell(&grid));
-                let mut ctx = Default::default();
-                let mut count = 0;
-                if let Ok(mut search) =
-                    map.start_search(&mut ctx, request.start, request.goals[0], &request.rules)
-                {
-                    loop {
-                        let resumed = map.resume_search(&mut ctx, &mut search, u64::MAX);
-                        count += resumed.expanded;
-                        if resumed.answer.is_some() {
-                            break;
-                        }
-                    }
-                }
+                let ends = (request.start, request.goals[0]);
+                let count = support::expansions_of(&map, ends, &request.rules);
                 let limit = match draws.next() % 3 {
                     0 => count,
                     1 => count.saturating_sub(1),

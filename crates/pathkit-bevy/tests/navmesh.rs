@@ -444,15 +444,12 @@ fn requests_with_several_goals_reach_the_nearest_and_keep_it_through_edits() {
 /// planning.
 #[test]
 fn a_navmesh_request_over_its_limit_gives_up_after_running_whole() {
-    use pathkit_bevy::NavMap;
     let radius = 0.5;
     let (mut draw, rects, map) = scene(31, radius, 10);
     let requests: Vec<(PathRequest<NavMeshMap>, u64)> = (0..30)
         .map(|k| {
             let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
-            let mut ctx = Default::default();
-            let mut search = map.start_search(&mut ctx, a, b, &()).unwrap();
-            let count = map.resume_search(&mut ctx, &mut search, u64::MAX).expanded;
+            let count = support::expansions_of(&map, (a, b), &());
             let limit = if k % 2 == 0 {
                 count
             } else {

@@ -17,7 +17,7 @@ use pathkit_bevy::{
 };
 use std::time::Duration;
 use support::grid_oracle::{random_grid, Oracle};
-use support::run_until_answered;
+use support::{run_until_answered, spawn_requests};
 
 fn app(map: GridMap, planning: Planning) -> App {
     let mut app = App::new();
@@ -28,6 +28,11 @@ fn app(map: GridMap, planning: Planning) -> App {
         .add_plugins(PathkitPlugin::<GridMap>::new(planning));
     app.world_mut().spawn(map);
     app
+}
+
+/// Consecutive pairs of `ends`: the ends of one request each.
+fn pairs(ends: &[Cell]) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+    ends.chunks(2).map(|p| (p[0], p[1]))
 }
 
 /// Random cells of the grid.
@@ -61,13 +66,7 @@ fn answers_both_ways(
         .into_iter()
         .map(|planning| {
             let mut app = app(map.clone(), planning);
-            let agents: Vec<(Entity, Cell, Cell)> = ends
-                .chunks(2)
-                .map(|pair| {
-                    let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
-                    (app.world_mut().spawn(request).id(), pair[0], pair[1])
-                })
-                .collect();
+            let agents = spawn_requests::<GridMap>(&mut app, pairs(ends));
             let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
             run_until_answered::<GridMap>(&mut app, &ids, frames);
             check_answers(&app, oracle, &agents)
@@ -201,13 +200,9 @@ fn no_frame_expands_more_than_its_budget() {
         Planning::Budgeted { expansions: budget },
     );
     let ends = cells(&grid, 30, 5);
-    let ids: Vec<Entity> = ends
-        .chunks(2)
-        .map(|p| {
-            app.world_mut()
-                .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
-                .id()
-        })
+    let ids: Vec<Entity> = spawn_requests::<GridMap>(&mut app, pairs(&ends))
+        .into_iter()
+        .map(|a| a.0)
         .collect();
     let mut frames = 0;
     let mut most = 0;
@@ -371,18 +366,7 @@ fn answered_agents(
         GridMap::new(grid.clone(), diagonal),
         Planning::Budgeted { expansions: budget },
     );
-    let agents: Vec<(Entity, Cell, Cell)> = ends
-        .chunks(2)
-        .map(|p| {
-            (
-                app.world_mut()
-                    .spawn(PathRequest::<GridMap>::new(p[0], p[1]))
-                    .id(),
-                p[0],
-                p[1],
-            )
-        })
-        .collect();
+    let agents = spawn_requests::<GridMap>(&mut app, pairs(&ends));
     let ids: Vec<Entity> = agents.iter().map(|a| a.0).collect();
     run_until_answered::<GridMap>(&mut app, &ids, 50);
     (diagonal, app, agents)
@@ -613,14 +597,7 @@ fn a_jps_plus_map_searches_the_table_of_the_grid_as_edited() {
             expansions: 1_000_000,
         },
     );
-    let ends = cells(&grid, 60, 77);
-    let agents: Vec<(Entity, Cell, Cell)> = ends
-        .chunks(2)
-        .map(|pair| {
-            let request = PathRequest::<GridMap>::new(pair[0], pair[1]);
-            (app.world_mut().spawn(request).id(), pair[0], pair[1])
-        })
-        .collect();
+    let agents = spawn_requests::<GridMap>(&mut app, pairs(&cells(&grid, 60, 77)));
     app.update();
     for (k, &cell) in cells(&grid, 16, 303).iter().enumerate() {
         let weight = if k % 4 == 3 { 1 } else { 0 };

@@ -83,3 +83,24 @@ pub fn map_mut<M: pathkit_bevy::NavMap>(app: &mut bevy_app::App) -> bevy_ecs::wo
     let entity = maps.single(world).expect("one map of this type");
     world.get_mut::<M>(entity).expect("the map")
 }
+
+/// The node expansions `map`'s own search from `start` to `goal` under `rules` takes to its end
+/// (0 when it is refused before searching): the count a request's limit is measured against.
+pub fn expansions_of<M: pathkit_bevy::NavMap>(
+    map: &M,
+    (start, goal): (M::Node, M::Node),
+    rules: &M::Rules,
+) -> u64 {
+    let mut ctx = M::Context::default();
+    let Ok(mut search) = map.start_search(&mut ctx, start, goal, rules) else {
+        return 0;
+    };
+    let mut count = 0;
+    loop {
+        let resumed = map.resume_search(&mut ctx, &mut search, u64::MAX);
+        count += resumed.expanded;
+        if resumed.answer.is_some() {
+            return count;
+        }
+    }
+}

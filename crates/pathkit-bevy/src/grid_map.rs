@@ -253,7 +253,10 @@ impl GridMap {
         }
         Arc::make_mut(&mut self.grid).set_weight(cell, weight)?;
         self.update_plus(cell, before, weight);
-        self.update_clearances(cell);
+        if self.max_size > 1 {
+            // Only a map keeping agent sizes ever fills the cache.
+            self.update_clearances(cell);
+        }
         self.edits.push(weight_edit(cell, before, weight));
         self.version += 1;
         Ok(())

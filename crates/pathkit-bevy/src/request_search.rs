@@ -26,11 +26,20 @@ pub(crate) struct RequestSearch<M: NavMap> {
 impl<M: NavMap> RequestSearch<M> {
     /// The search of `request` on `map`, nothing searched yet.
     pub(crate) fn new(map: &M, request: &PathRequest<M>) -> Self {
+        // Estimates order goals and skip them: one goal needs none (most requests).
+        let several = request.goals.len() > 1;
+        let estimate = |goal| {
+            if several {
+                map.estimate(request.start, goal, &request.rules)
+            } else {
+                0.0
+            }
+        };
         let mut waiting: Vec<(f64, usize, M::Node)> = request
             .goals
             .iter()
             .enumerate()
-            .map(|(i, &goal)| (map.estimate(request.start, goal, &request.rules), i, goal))
+            .map(|(i, &goal)| (estimate(goal), i, goal))
             .collect();
         // Nearest last; a NaN estimate sorts as the farthest (searched last, never skipped
         // wrongly: no cost is below it).

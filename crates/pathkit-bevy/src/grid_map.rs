@@ -450,18 +450,16 @@ impl NavMap for GridMap {
             let touched = |c: Cell, out: &mut Vec<Cell>| {
                 touched_cells(c, self.diagonal, w, h, out);
                 if size > 1 {
+                    // The cells touched form a block; the anchors whose square holds one of
+                    // them, a block reaching `size - 1` further up and left.
                     let reach = u32::from(size) - 1;
-                    let anchors: Vec<Cell> = out.clone();
+                    let (x0, y0) = (
+                        out[0].x.saturating_sub(reach),
+                        out[0].y.saturating_sub(reach),
+                    );
+                    let (x1, y1) = (out[out.len() - 1].x, out[out.len() - 1].y);
                     out.clear();
-                    for a in anchors {
-                        for y in a.y.saturating_sub(reach)..=a.y {
-                            for x in a.x.saturating_sub(reach)..=a.x {
-                                out.push(Cell::new(x, y));
-                            }
-                        }
-                    }
-                    out.sort_by_key(|c| (c.y, c.x));
-                    out.dedup();
+                    out.extend((y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y))));
                 }
             };
             let found = if rules.is_own() {

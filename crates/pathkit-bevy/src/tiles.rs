@@ -52,7 +52,8 @@ pub(crate) fn weight_edit<N>(node: N, before: u32, after: u32) -> Edit<N> {
 
 /// Writes into `out` the cells of a `width` x `height` grid whose moves an edit of `cell`
 /// changes under the `diagonal` rule: the cell, and without corner cutting the cells around it
-/// (walling a cell forbids the diagonal moves past its corner; opening it allows them).
+/// (walling a cell forbids the diagonal moves past its corner; opening it allows them). They form
+/// a block, written row by row: the first is its top-left corner, the last its bottom-right.
 pub(crate) fn touched_cells(
     cell: Cell,
     diagonal: Diagonal,

@@ -11,20 +11,20 @@ use pathkit::navmesh::{AnyAngleSearch, NavMesh};
 use pathkit::Pathfinder;
 
 /// A small deterministic generator (SplitMix64), so a failing case is named by its seed.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-    fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
@@ -367,7 +367,7 @@ fn line_of_sight_and_nearest_points_on_grid_meshes_agree_with_the_oracle() {
 /// A random obstacle of `kind` around a random centre in the box `[0, size]^2`: a convex
 /// polygon, an L (non-convex), a star (non-convex), a thin wall of two points, or three
 /// collinear points (a thin wall without area).
-fn any_obstacle(rng: &mut Rng, size: f64, kind: u64) -> Vec<(f64, f64)> {
+pub(crate) fn any_obstacle(rng: &mut Rng, size: f64, kind: u64) -> Vec<(f64, f64)> {
     let (cx, cy) = (rng.unit() * size, rng.unit() * size);
     let turn = rng.unit() * std::f64::consts::TAU;
     let (c, s) = (turn.cos(), turn.sin());
@@ -408,7 +408,7 @@ fn any_obstacle(rng: &mut Rng, size: f64, kind: u64) -> Vec<(f64, f64)> {
 /// An obstacle grown for an agent of radius `r` as the navigation mesh documents it, computed
 /// here: a polygon with area by the mitre rule (`support/growth_oracle.rs`); one without area
 /// becomes the rectangle around it, its sides and ends `r` from the wall.
-fn grown_for_agent(o: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
+pub(crate) fn grown_for_agent(o: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
     use crate::support::growth_oracle::{doubled_area, mitre};
     if r == 0.0 {
         return o.to_vec();

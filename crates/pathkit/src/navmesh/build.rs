@@ -129,57 +129,6 @@ impl NavMesh {
             .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
             .fold(0.0, f64::max)
             * f64::EPSILON;
-        let snap = |p: Point| {
-            let s = |v: f64| if v.abs() < resolution { 0.0 } else { v };
-            Point::new(s(p.x), s(p.y))
-        };
-        let sides: Vec<(Point, Point)> = sides
-            .into_iter()
-            .map(|(a, b)| (snap(a), snap(b)))
-            .filter(|(a, b)| a != b)
-            .collect();
-        let limit = WALL_CUTS_BASE.saturating_add(WALL_CUTS_PER_WALL * sides.len() as u64);
-        let pieces = wall_pieces(&sides, limit).ok_or(NavMeshError::TooManyCrossings {
-            walls: sides.len(),
-            limit,
-        })?;
-        let scale = sides
-            .iter()
-            .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
-            .fold(1.0, f64::max);
-        // The triangulator stays out of crossing walls: pieces go in with `try_add_constraint`,
-        // which refuses a constraint that would cross another rather than split it. Only pieces
-        // next to a crossing point can be refused (three sides through one point give three
-        // crossing points a rounding error apart); longer refusals fail the build. Whatever the
-        // triangulator might still assert is contained and reported as `Triangulation`.
-        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut cdt = Cdt::new();
-            let mut walls: HashSet<(usize, usize)> = HashSet::new();
-            for wall in &pieces {
-                let handles = wall
-                    .iter()
-                    .map(|p| {
-                        cdt.insert(Point2::new(p.x, p.y))
-                            .map_err(|_| NavMeshError::Triangulation)
-                    })
-                    .collect::<Result<Vec<FixedVertexHandle>, _>>()?;
-                for (k, pair) in handles.windows(2).enumerate() {
-                    if pair[0] == pair[1] {
-                        continue;
-                    }
-                    let edges = cdt.try_add_constraint(pair[0], pair[1]);
-                    if edges.is_empty() && wall[k].distance(wall[k + 1]) > 1e-9 * scale {
-                        return Err(NavMeshError::Triangulation);
-                    }
-                    for e in edges {
-                        let [u, v] = cdt.directed_edge(e).vertices().map(|h| h.fix().index());
-                        walls.insert((u.min(v), u.max(v)));
-                    }
-                }
-            }
-            Ok((cdt, walls))
-        }));
-        let (cdt, walls) = built.map_err(|_| NavMeshError::Triangulation)??;
         // Which grown obstacles may hold a point, without testing them all.
         let boxes = RTree::bulk_load(
             grown
@@ -197,13 +146,13 @@ impl NavMesh {
                 .locate_all_at_point(&[c.x, c.y])
                 .any(|o| grown[o.data].contains_strictly(c))
         };
-        let (vertices, triangles) = walkable_triangles(&cdt, |[a, b, c]| {
+        let free = triangulate_sides(sides, 0, resolution, |[a, b, c]| {
             let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-            Point::orientation(a, b, c) > 0.0 && inside_box(centroid) && !blocked(centroid)
-        });
-        check_count(vertices.len())?;
-        NavMesh::assemble(vertices, triangles, &|u, v| {
-            walls.contains(&((u.min(v)) as usize, (u.max(v)) as usize))
+            inside_box(centroid) && !blocked(centroid)
+        })?;
+        check_count(free.vertices.len())?;
+        NavMesh::assemble(free.vertices, free.triangles, &|u, v| {
+            free.walls.contains(&(u.min(v), u.max(v)))
         })
     }
 
@@ -310,10 +259,111 @@ impl NavMesh {
     }
 }
 
+/// The triangles of free space among walls, as [`triangulate_sides`] finds them.
+pub(crate) struct FreeTriangles {
+    /// The triangulation's points (some may be on no kept triangle).
+    pub(crate) vertices: Vec<Point>,
+    /// The kept triangles, counter-clockwise.
+    pub(crate) triangles: Vec<[u32; 3]>,
+    /// The edges (lower vertex first) that are pieces of walls: no path crosses them, even
+    /// with free triangles on both sides (a wall without area).
+    pub(crate) walls: HashSet<(u32, u32)>,
+}
+
+/// Triangulates `sides` (cut where they cross or touch, each piece kept as an edge) and keeps
+/// the counter-clockwise triangles `walkable` admits. The pieces of the first `open_sides`
+/// sides are edges but not walls (the sides of a tile, which paths cross into the next tile)
+/// unless a later side runs along them. Coordinates below `resolution` are snapped to 0.
+///
+/// # Errors
+/// [`NavMeshError::TooManyCrossings`] and [`NavMeshError::Triangulation`], as
+/// [`NavMesh::from_obstacles`] describes.
+pub(crate) fn triangulate_sides(
+    sides: Vec<(Point, Point)>,
+    open_sides: usize,
+    resolution: f64,
+    walkable: impl Fn([Point; 3]) -> bool,
+) -> Result<FreeTriangles, NavMeshError> {
+    let snap = |p: Point| {
+        let s = |v: f64| if v.abs() < resolution { 0.0 } else { v };
+        Point::new(s(p.x), s(p.y))
+    };
+    // Sides dropped as empty shift the count of open ones.
+    let mut open = open_sides;
+    let sides: Vec<(Point, Point)> = sides
+        .into_iter()
+        .enumerate()
+        .map(|(k, (a, b))| (k, (snap(a), snap(b))))
+        .filter(|&(k, (a, b))| {
+            if a == b && k < open_sides {
+                open -= 1;
+            }
+            a != b
+        })
+        .map(|(_, side)| side)
+        .collect();
+    let limit = WALL_CUTS_BASE.saturating_add(WALL_CUTS_PER_WALL * sides.len() as u64);
+    let pieces = wall_pieces(&sides, limit).ok_or(NavMeshError::TooManyCrossings {
+        walls: sides.len(),
+        limit,
+    })?;
+    let scale = sides
+        .iter()
+        .flat_map(|&(a, b)| [a.x.abs(), a.y.abs(), b.x.abs(), b.y.abs()])
+        .fold(1.0, f64::max);
+    // The triangulator stays out of crossing walls: pieces go in with `try_add_constraint`,
+    // which refuses a constraint that would cross another rather than split it. Only pieces
+    // next to a crossing point can be refused (three sides through one point give three
+    // crossing points a rounding error apart); longer refusals fail the build. Whatever the
+    // triangulator might still assert is contained and reported as `Triangulation`.
+    let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut cdt = Cdt::new();
+        let mut walls: HashSet<(u32, u32)> = HashSet::new();
+        for (side, wall) in pieces.iter().enumerate() {
+            let handles = wall
+                .iter()
+                .map(|p| {
+                    cdt.insert(Point2::new(p.x, p.y))
+                        .map_err(|_| NavMeshError::Triangulation)
+                })
+                .collect::<Result<Vec<FixedVertexHandle>, _>>()?;
+            for (k, pair) in handles.windows(2).enumerate() {
+                if pair[0] == pair[1] {
+                    continue;
+                }
+                let edges = cdt.try_add_constraint(pair[0], pair[1]);
+                if edges.is_empty() && wall[k].distance(wall[k + 1]) > 1e-9 * scale {
+                    return Err(NavMeshError::Triangulation);
+                }
+                if side < open {
+                    continue;
+                }
+                for e in edges {
+                    let [u, v] = cdt
+                        .directed_edge(e)
+                        .vertices()
+                        .map(|h| h.fix().index() as u32);
+                    walls.insert((u.min(v), u.max(v)));
+                }
+            }
+        }
+        Ok((cdt, walls))
+    }));
+    let (cdt, walls) = built.map_err(|_| NavMeshError::Triangulation)??;
+    let (vertices, triangles) = walkable_triangles(&cdt, |t| {
+        Point::orientation(t[0], t[1], t[2]) > 0.0 && walkable(t)
+    });
+    Ok(FreeTriangles {
+        vertices,
+        triangles,
+        walls,
+    })
+}
+
 /// An obstacle grown by an agent's radius `r` ([`Extrusion::Clearance`]): a mitre offset of a
 /// polygon with area, the rectangle around one without; at radius 0, the line between its two
 /// farthest points (a polygon without area) or the polygon itself.
-fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
+pub(crate) fn grown_for_agent(o: &Polygon, r: f64) -> Polygon {
     if r == 0.0 && !o.has_area() {
         // The wall from end to end: its sides, which double back along it, would cross one
         // another at angles no triangulator can split.

@@ -111,6 +111,18 @@ pub enum NavMeshError {
         /// The position in the corridor where it fails.
         index: usize,
     },
+    /// A tile size that is not a positive finite number, or that cuts the box into more than
+    /// [`MAX_TILES`](super::MAX_TILES) tiles ([`TiledNavMesh`](super::TiledNavMesh)).
+    InvalidTileSize {
+        /// The size.
+        size: f64,
+    },
+    /// An obstacle key a [`TiledNavMesh`](super::TiledNavMesh) does not hold (never given, or
+    /// removed).
+    UnknownObstacle {
+        /// The key.
+        key: u64,
+    },
 }
 
 impl fmt::Display for NavMeshError {
@@ -166,6 +178,14 @@ impl fmt::Display for NavMeshError {
             }
             NavMeshError::NotACorridor { index } => {
                 write!(f, "the corridor breaks at its triangle {index}")
+            }
+            NavMeshError::InvalidTileSize { size } => write!(
+                f,
+                "tile size {size} is not a positive number making at most {} tiles",
+                super::MAX_TILES
+            ),
+            NavMeshError::UnknownObstacle { key } => {
+                write!(f, "the mesh holds no obstacle {key}")
             }
         }
     }

@@ -99,8 +99,10 @@ impl Locator {
             (p.x - self.min.x) * self.scale,
             (p.y - self.min.y) * self.scale,
         );
-        // Points on the far sides belong to the last bucket; NaN fails both tests.
-        if !(x >= 0.0 && y >= 0.0 && x <= self.columns as f64 && y <= self.rows as f64) {
+        // Points on the far sides belong to the last bucket, and so do points up to a bucket
+        // beyond them: the far corner of the bounds is `columns` buckets away only up to a
+        // rounding of the scale. NaN fails every test.
+        if !(x >= 0.0 && y >= 0.0 && x < (self.columns + 1) as f64 && y < (self.rows + 1) as f64) {
             return &[];
         }
         let c = (x as usize).min(self.columns - 1);

@@ -3,6 +3,7 @@
 //! one see the other).
 
 use super::locator::Locator;
+use super::tiles::TileIndex;
 use super::NavMeshError;
 use crate::geometry::Point;
 use rstar::primitives::{GeomWithData, Line};
@@ -87,18 +88,23 @@ pub struct RayHit {
     )
 )]
 pub struct NavMesh {
-    vertices: Vec<Point>,
+    pub(super) vertices: Vec<Point>,
     /// Corners of each triangle, counter-clockwise.
-    triangles: Vec<[u32; 3]>,
+    pub(super) triangles: Vec<[u32; 3]>,
     /// The triangle across edge `k` (from corner `k` to corner `k + 1`), or [`WALL`].
-    neighbours: Vec<[u32; 3]>,
+    pub(super) neighbours: Vec<[u32; 3]>,
     /// Which edge of that neighbour is the shared one.
-    entries: Vec<[u8; 3]>,
+    pub(super) entries: Vec<[u8; 3]>,
     /// Whether each vertex is on a wall: the only places a shortest path turns.
-    corners: Vec<bool>,
+    pub(super) corners: Vec<bool>,
+    /// Which triangles may hold a point (unless the mesh is tiled).
     locator: Locator,
-    /// The wall edges, for the nearest walkable point to a point off the mesh.
+    /// The wall edges, for the nearest walkable point to a point off the mesh (unless the mesh
+    /// is tiled).
     walls: RTree<GeomWithData<Line<[f64; 2]>, ()>>,
+    /// The tiles of a mesh built to be edited tile by tile ([`TiledNavMesh`](super::TiledNavMesh)),
+    /// which then locate points and find walls instead of `locator` and `walls`.
+    pub(super) tiles: Option<Box<TileIndex>>,
 }
 
 impl NavMesh {
@@ -225,6 +231,7 @@ impl NavMesh {
             neighbours,
             entries,
             corners,
+            tiles: None,
         })
     }
 
@@ -353,20 +360,23 @@ impl NavMesh {
     /// ```
     #[must_use]
     pub fn triangle_at(&self, p: Point) -> Option<usize> {
-        self.locator
-            .candidates(p)
-            .iter()
-            .map(|&k| k as usize)
-            .find(|&k| self.holds(k, p))
+        self.triangles_holding(p).next()
     }
 
     /// Every triangle that holds `p`: one inside a triangle, two on a shared edge, the whole fan
     /// on a vertex.
     pub(crate) fn triangles_holding(&self, p: Point) -> impl Iterator<Item = usize> + '_ {
-        self.locator
-            .candidates(p)
-            .iter()
-            .map(|&k| k as usize)
+        let (whole, tiled) = match &self.tiles {
+            None => (
+                Some(self.locator.candidates(p).iter().map(|&k| k as usize)),
+                None,
+            ),
+            Some(tiles) => (None, Some(tiles.candidates(p, 0.0))),
+        };
+        whole
+            .into_iter()
+            .flatten()
+            .chain(tiled.into_iter().flatten())
             .filter(move |&k| self.holds(k, p))
     }
 
@@ -391,6 +401,11 @@ impl NavMesh {
         NavMeshError::check_finite([p])?;
         if self.triangle_at(p).is_some() {
             return Ok(p);
+        }
+        if let Some(tiles) = &self.tiles {
+            return self
+                .nearest_wall_point(tiles, p)
+                .ok_or(NavMeshError::OffMesh { point: p });
         }
         let wall = self
             .walls

@@ -43,6 +43,9 @@ mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;
 mod snapping;
+mod tile_build;
+mod tiled;
+mod tiles;
 mod triangle_graph;
 mod wall_pieces;
 
@@ -50,6 +53,7 @@ pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
 pub use mesh::{NavMesh, RayHit};
 pub use snapping::Snapping;
+pub use tiled::{ObstacleKey, TiledNavMesh, MAX_TILES};
 
 /// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
 /// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose

@@ -107,6 +107,8 @@ mod navmesh_queries;
 mod navmesh_random_point;
 #[path = "../navmesh_serde.rs"]
 mod navmesh_serde;
+#[path = "../navmesh_tiled.rs"]
+mod navmesh_tiled;
 #[path = "../non_finite_coordinates.rs"]
 mod non_finite_coordinates;
 #[path = "../obstacle_graph_properties.rs"]

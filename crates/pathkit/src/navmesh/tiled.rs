@@ -1,0 +1,417 @@
+//! [`TiledNavMesh`]: a navigation mesh among obstacles that come, go and move, cut into tiles
+//! so that an edit re-triangulates only the tiles the obstacle touches.
+
+use super::build::grown_for_agent;
+use super::mesh::NavMesh;
+use super::tile_build::triangulate_tile;
+use super::tiles::TileIndex;
+use super::{NavMeshError, MAX_COORDINATE};
+use crate::geometry::{Point, Polygon};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+use std::collections::BTreeMap;
+
+/// The most tiles a mesh is cut into: 2^22 (2,048 x 2,048).
+pub const MAX_TILES: usize = 1 << 22;
+
+/// Names an obstacle of a [`TiledNavMesh`], to move or remove it later.
+///
+/// ```
+/// use pathkit::geometry::{Point, Polygon};
+/// use pathkit::navmesh::TiledNavMesh;
+///
+/// let p = Point::new;
+/// let mut level = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0), 5.0)?;
+/// let crate_box = level.add_obstacle(Polygon::new(vec![p(1.0, 1.0), p(2.0, 1.0), p(2.0, 2.0)]))?;
+/// assert_ne!(crate_box, level.add_obstacle(Polygon::new(vec![p(6.0, 6.0), p(7.0, 6.0), p(7.0, 7.0)]))?);
+/// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ObstacleKey(pub u64);
+
+#[derive(Clone, Debug)]
+struct Obstacle {
+    given: Polygon,
+    /// Grown by the agent's radius; `None` for an obstacle without points.
+    grown: Option<Polygon>,
+}
+
+/// A navigation mesh of obstacles in a box, cut into square tiles: adding, moving or removing
+/// an obstacle re-triangulates only the tiles its grown outline touches, stitched to their
+/// neighbours, in place. Games whose doors close, crates get pushed and buildings go up keep
+/// one mesh and edit it, as Recast's tile cache or Unity's carving do, instead of building it
+/// again.
+///
+/// [`mesh`](Self::mesh) is an ordinary [`NavMesh`]: every query and the optimal any-angle
+/// search run on it unchanged. Its walkable space is exactly that of
+/// [`NavMesh::from_obstacles`] with the same obstacles, radius and box, so paths are as short;
+/// its triangles differ (each tile's sides cut the triangles that cross them), and their
+/// numbers change with every edit.
+///
+/// The tile size trades edits against queries: small tiles make an edit cheap (fewer walls to
+/// triangulate again) and a mesh of more triangles (slower queries). Tiles a few times the
+/// size of an ordinary obstacle are a good start; `docs/performance.md` measures it.
+///
+/// ```
+/// use pathkit::geometry::{Point, Polygon};
+/// use pathkit::navmesh::{AnyAngleSearch, TiledNavMesh};
+/// use pathkit::Pathfinder;
+///
+/// let p = Point::new;
+/// let square = |x: f64, y: f64| Polygon::new(vec![p(x, y), p(x + 2.0, y), p(x + 2.0, y + 2.0), p(x, y + 2.0)]);
+/// let mut level = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(20.0, 10.0), 4.0)?;
+/// let mut search = AnyAngleSearch::new();
+/// let (start, goal) = (p(1.0, 5.0), p(19.0, 5.0));
+/// let straight = level.mesh().find_path(&mut search, start, goal)?.into_path().unwrap();
+/// assert_eq!(straight.cost, 18.0);
+///
+/// // A crate in the way, then pushed aside: only the tiles it touches are rebuilt.
+/// let crate_box = level.add_obstacle(square(9.0, 4.0))?;
+/// let around = level.mesh().find_path(&mut search, start, goal)?.into_path().unwrap();
+/// assert!(around.cost > 18.0);
+/// level.move_obstacle(crate_box, square(9.0, 7.0))?;
+/// let again = level.mesh().find_path(&mut search, start, goal)?.into_path().unwrap();
+/// assert_eq!(again.cost, 18.0);
+/// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TiledNavMesh {
+    mesh: NavMesh,
+    radius: f64,
+    min: Point,
+    max: Point,
+    tile_size: f64,
+    /// Whether the agent fits in the box at all (otherwise the mesh stays empty).
+    fits: bool,
+    resolution: f64,
+    obstacles: BTreeMap<u64, Obstacle>,
+    next_key: u64,
+    /// The grown obstacles' boxes.
+    boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, u64>>,
+}
+
+impl TiledNavMesh {
+    /// The mesh of `obstacles` in the box `min`-`max` for an agent of radius `agent_radius`,
+    /// as [`NavMesh::from_obstacles`] builds it, cut into tiles of `tile_size` (the last row
+    /// and column cut at the box). The obstacles are named `ObstacleKey(0)`,
+    /// `ObstacleKey(1)`, ... in order.
+    ///
+    /// # Errors
+    /// As [`NavMesh::from_obstacles`], and [`NavMeshError::InvalidTileSize`] for a size not
+    /// positive, not finite, or cutting the box into more than [`MAX_TILES`] tiles.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{NavMeshError, TiledNavMesh};
+    ///
+    /// let p = Point::new;
+    /// let wall = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
+    /// let level = TiledNavMesh::new(&[wall], 0.5, p(0.0, 0.0), p(10.0, 10.0), 2.5)?;
+    /// assert_eq!(level.mesh().triangle_at(p(3.75, 4.0)), None);
+    /// assert!(level.mesh().triangle_at(p(3.25, 4.0)).is_some());
+    /// let zero = TiledNavMesh::new(&[], 0.5, p(0.0, 0.0), p(10.0, 10.0), 0.0).unwrap_err();
+    /// assert_eq!(zero, NavMeshError::InvalidTileSize { size: 0.0 });
+    /// # Ok::<(), NavMeshError>(())
+    /// ```
+    pub fn new(
+        obstacles: &[Polygon],
+        agent_radius: f64,
+        min: impl Into<Point>,
+        max: impl Into<Point>,
+        tile_size: f64,
+    ) -> Result<TiledNavMesh, NavMeshError> {
+        let (min, max) = (min.into(), max.into());
+        NavMeshError::check_range([min, max])?;
+        if !(min.x < max.x && min.y < max.y) {
+            return Err(NavMeshError::EmptyBounds { min, max });
+        }
+        if !(0.0..=MAX_COORDINATE).contains(&agent_radius) {
+            return Err(NavMeshError::InvalidRadius {
+                radius: agent_radius,
+            });
+        }
+        let invalid = NavMeshError::InvalidTileSize { size: tile_size };
+        if !(tile_size > 0.0 && tile_size.is_finite()) {
+            return Err(invalid);
+        }
+        let r = agent_radius;
+        let (lo, hi) = (
+            Point::new(min.x + r, min.y + r),
+            Point::new(max.x - r, max.y - r),
+        );
+        let fits = lo.x < hi.x && lo.y < hi.y;
+        let mesh = if fits {
+            let tiles = TileIndex::new(lo, hi, tile_size, MAX_TILES).ok_or(invalid)?;
+            NavMesh::tiled(tiles)
+        } else {
+            // Nowhere is walkable: no tile at all.
+            NavMesh::assemble(Vec::new(), Vec::new(), &|_, _| false)?
+        };
+        let resolution = [lo.x, lo.y, hi.x, hi.y]
+            .iter()
+            .fold(0.0f64, |m, v| m.max(v.abs()))
+            * f64::EPSILON;
+        let mut level = TiledNavMesh {
+            mesh,
+            radius: r,
+            min,
+            max,
+            tile_size,
+            fits,
+            resolution,
+            obstacles: BTreeMap::new(),
+            next_key: 0,
+            boxes: RTree::new(),
+        };
+        // Every tile, once, with all the obstacles in.
+        level.insert(obstacles)?;
+        level.rebuild(&[(lo, hi)])?;
+        Ok(level)
+    }
+
+    /// The mesh as it is now: search it, ask it about points. Triangle numbers hold until the
+    /// next edit.
+    #[must_use]
+    pub fn mesh(&self) -> &NavMesh {
+        &self.mesh
+    }
+
+    /// The size of a tile.
+    #[must_use]
+    pub fn tile_size(&self) -> f64 {
+        self.tile_size
+    }
+
+    /// The agent radius the mesh is built for.
+    #[must_use]
+    pub fn agent_radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The box the mesh was built in.
+    #[must_use]
+    pub fn bounds(&self) -> (Point, Point) {
+        (self.min, self.max)
+    }
+
+    /// The obstacle named `key`, as given.
+    #[must_use]
+    pub fn obstacle(&self, key: ObstacleKey) -> Option<&Polygon> {
+        self.obstacles.get(&key.0).map(|o| &o.given)
+    }
+
+    /// Every obstacle, by key.
+    pub fn obstacles(&self) -> impl Iterator<Item = (ObstacleKey, &Polygon)> + '_ {
+        self.obstacles
+            .iter()
+            .map(|(&k, o)| (ObstacleKey(k), &o.given))
+    }
+
+    /// Adds an obstacle and rebuilds the tiles it touches.
+    ///
+    /// # Errors
+    /// As [`NavMesh::from_obstacles`] for the obstacle's points and for the tiles it touches;
+    /// the mesh is then left as it was.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::TiledNavMesh;
+    ///
+    /// let p = Point::new;
+    /// let mut level = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0), 5.0)?;
+    /// level.add_obstacle(Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]))?;
+    /// assert_eq!(level.mesh().triangle_at(p(5.0, 5.0)), None);
+    /// assert!(level.add_obstacle(Polygon::new(vec![p(f64::NAN, 0.0)])).is_err());
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn add_obstacle(&mut self, obstacle: Polygon) -> Result<ObstacleKey, NavMeshError> {
+        Ok(self.add_obstacles(std::slice::from_ref(&obstacle))?[0])
+    }
+
+    /// Adds several obstacles at once, rebuilding each touched tile once; their keys in order.
+    ///
+    /// # Errors
+    /// As [`add_obstacle`](Self::add_obstacle); none is added then.
+    pub fn add_obstacles(
+        &mut self,
+        obstacles: &[Polygon],
+    ) -> Result<Vec<ObstacleKey>, NavMeshError> {
+        let (keys, regions) = self.insert(obstacles)?;
+        if let Err(e) = self.rebuild(&regions) {
+            for key in &keys {
+                self.forget(key.0);
+            }
+            self.next_key -= keys.len() as u64;
+            return Err(e);
+        }
+        Ok(keys)
+    }
+
+    /// Puts obstacles in the map and the index, not touching the mesh: their keys, and the
+    /// boxes of their grown outlines.
+    fn insert(
+        &mut self,
+        obstacles: &[Polygon],
+    ) -> Result<(Vec<ObstacleKey>, Vec<Region>), NavMeshError> {
+        NavMeshError::check_range(obstacles.iter().flat_map(|o| o.points().iter().copied()))?;
+        let grown: Vec<Option<Polygon>> = obstacles
+            .iter()
+            .map(|o| (!o.is_empty()).then(|| grown_for_agent(o, self.radius)))
+            .collect();
+        NavMeshError::check_range(
+            grown
+                .iter()
+                .flatten()
+                .flat_map(|o| o.points().iter().copied()),
+        )?;
+        let mut keys = Vec::with_capacity(obstacles.len());
+        let mut regions = Vec::new();
+        for (given, grown) in obstacles.iter().zip(grown) {
+            let key = self.next_key;
+            self.next_key += 1;
+            if let Some(g) = &grown {
+                regions.push(g.bounds());
+            }
+            self.restore(
+                key,
+                Obstacle {
+                    given: given.clone(),
+                    grown,
+                },
+            );
+            keys.push(ObstacleKey(key));
+        }
+        Ok((keys, regions))
+    }
+
+    /// Removes an obstacle and rebuilds the tiles it touched; the obstacle as given.
+    ///
+    /// # Errors
+    /// [`NavMeshError::UnknownObstacle`] for a key the mesh does not hold, and as
+    /// [`NavMesh::from_obstacles`] for the tiles it touched; the mesh is then left as it was.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{NavMeshError, TiledNavMesh};
+    ///
+    /// let p = Point::new;
+    /// let pillar = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
+    /// let mut level = TiledNavMesh::new(&[pillar.clone()], 0.0, p(0.0, 0.0), p(10.0, 10.0), 5.0)?;
+    /// let key = level.obstacles().next().unwrap().0;
+    /// assert_eq!(level.remove_obstacle(key)?, pillar);
+    /// assert!(level.mesh().triangle_at(p(5.0, 5.0)).is_some());
+    /// assert_eq!(level.remove_obstacle(key), Err(NavMeshError::UnknownObstacle { key: key.0 }));
+    /// # Ok::<(), NavMeshError>(())
+    /// ```
+    pub fn remove_obstacle(&mut self, key: ObstacleKey) -> Result<Polygon, NavMeshError> {
+        let old = self
+            .forget(key.0)
+            .ok_or(NavMeshError::UnknownObstacle { key: key.0 })?;
+        let regions: Vec<(Point, Point)> = old.grown.iter().map(Polygon::bounds).collect();
+        if let Err(e) = self.rebuild(&regions) {
+            self.restore(key.0, old);
+            return Err(e);
+        }
+        Ok(old.given)
+    }
+
+    /// Moves (or reshapes) an obstacle: it becomes `obstacle`, and the tiles the old and the new
+    /// outline touch are rebuilt, each once.
+    ///
+    /// # Errors
+    /// [`NavMeshError::UnknownObstacle`], or as [`add_obstacle`](Self::add_obstacle); the mesh
+    /// and the obstacle are then left as they were.
+    pub fn move_obstacle(
+        &mut self,
+        key: ObstacleKey,
+        obstacle: Polygon,
+    ) -> Result<(), NavMeshError> {
+        if !self.obstacles.contains_key(&key.0) {
+            return Err(NavMeshError::UnknownObstacle { key: key.0 });
+        }
+        NavMeshError::check_range(obstacle.points().iter().copied())?;
+        let grown = (!obstacle.is_empty()).then(|| grown_for_agent(&obstacle, self.radius));
+        NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
+        let old = self.forget(key.0).expect("checked above");
+        let mut regions: Vec<(Point, Point)> = old.grown.iter().map(Polygon::bounds).collect();
+        regions.extend(grown.iter().map(Polygon::bounds));
+        self.restore(
+            key.0,
+            Obstacle {
+                given: obstacle,
+                grown,
+            },
+        );
+        if let Err(e) = self.rebuild(&regions) {
+            self.forget(key.0);
+            self.restore(key.0, old);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Takes an obstacle out of the map and the index, not touching the mesh.
+    fn forget(&mut self, key: u64) -> Option<Obstacle> {
+        let old = self.obstacles.remove(&key)?;
+        if let Some(g) = &old.grown {
+            self.boxes.remove(&entry(g, key));
+        }
+        Some(old)
+    }
+
+    /// Puts an obstacle back into the map and the index, not touching the mesh.
+    fn restore(&mut self, key: u64, obstacle: Obstacle) {
+        if let Some(g) = &obstacle.grown {
+            self.boxes.insert(entry(g, key));
+        }
+        self.obstacles.insert(key, obstacle);
+    }
+
+    /// Triangulates again every tile that the boxes `regions` meet, then puts the new tiles in
+    /// the mesh; nothing changes if any tile fails.
+    fn rebuild(&mut self, regions: &[(Point, Point)]) -> Result<(), NavMeshError> {
+        if !self.fits {
+            return Ok(());
+        }
+        let Some(tiles) = self.mesh.tiles.as_deref() else {
+            return Ok(());
+        };
+        let mut dirty: Vec<(usize, usize)> = regions
+            .iter()
+            .flat_map(|&(lo, hi)| tiles.tiles_meeting(lo, hi, 0.0))
+            .collect();
+        dirty.sort_unstable_by_key(|&(c, r)| (r, c));
+        dirty.dedup();
+        let mut built = Vec::with_capacity(dirty.len());
+        for &(c, r) in &dirty {
+            let b = tiles.tile_box(c, r);
+            let envelope = AABB::from_corners([b.lo.x, b.lo.y], [b.hi.x, b.hi.y]);
+            let mut keys: Vec<u64> = self
+                .boxes
+                .locate_in_envelope_intersecting(&envelope)
+                .map(|e| e.data)
+                .collect();
+            // The order of the walls decides the triangulation's numbering: keep it the same.
+            keys.sort_unstable();
+            let near: Vec<&Polygon> = keys
+                .iter()
+                .filter_map(|k| self.obstacles[k].grown.as_ref())
+                .collect();
+            built.push(triangulate_tile(&b, &near, self.resolution)?);
+        }
+        for (&(c, r), triangles) in dirty.iter().zip(&built) {
+            self.mesh.replace_tile(c, r, triangles);
+        }
+        Ok(())
+    }
+}
+
+/// A box, lower-left and upper-right corners.
+type Region = (Point, Point);
+
+/// The index entry of a grown obstacle.
+fn entry(grown: &Polygon, key: u64) -> GeomWithData<Rectangle<[f64; 2]>, u64> {
+    let (a, b) = grown.bounds();
+    GeomWithData::new(Rectangle::from_corners([a.x, a.y], [b.x, b.y]), key)
+}

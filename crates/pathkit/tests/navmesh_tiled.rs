@@ -1,0 +1,246 @@
+//! Tiled navigation meshes through random edits: after every obstacle added, moved or removed,
+//! the tiled mesh is a well-formed mesh (neighbours agree, corners are exactly the vertices on
+//! walls, every triangle is found at its centroid), it covers the same walkable space as a mesh
+//! built from scratch with the same obstacles (same points on it, same nearest points, same
+//! area), its paths are as long as the fresh mesh's, and as the free-space oracle's
+//! (`support/free_space_oracle.rs`, which shares no code with pathkit).
+
+use crate::navmesh_oracle::{any_obstacle, grown_for_agent, Rng};
+use crate::support::free_space_oracle::{FreeSpace, TOUCH};
+use crate::support::growth_oracle::self_crossing;
+use pathkit::geometry::{Point, Polygon};
+use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, TiledNavMesh};
+use pathkit::Pathfinder;
+
+/// The checks a mesh passes whatever built it, through the public API only.
+fn check_structure(mesh: &NavMesh, context: &dyn Fn() -> String) {
+    let tris = mesh.triangle_indices();
+    let mut used = vec![false; mesh.vertices().len()];
+    let mut on_wall = vec![false; mesh.vertices().len()];
+    for (k, t) in tris.iter().enumerate() {
+        assert!(
+            t.iter().all(|&v| (v as usize) < used.len()),
+            "{}: triangle {k} names a vertex past the end: {t:?}",
+            context()
+        );
+        let [a, b, c] = mesh.triangle(k).unwrap();
+        assert!(
+            Point::orientation(a, b, c) > 0.0,
+            "{}: triangle {k} not counter-clockwise",
+            context()
+        );
+        let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+        assert_eq!(
+            mesh.triangle_at(centroid),
+            Some(k),
+            "{}: centroid of {k}",
+            context()
+        );
+        for (side, n) in mesh.neighbours(k).unwrap().into_iter().enumerate() {
+            let (u, v) = (t[side], t[(side + 1) % 3]);
+            used[u as usize] = true;
+            match n {
+                None => {
+                    on_wall[u as usize] = true;
+                    on_wall[v as usize] = true;
+                }
+                Some(n) => {
+                    let other = tris[n];
+                    let back = (0..3).find(|&s| other[s] == v && other[(s + 1) % 3] == u);
+                    let Some(back) = back else {
+                        panic!("{}: {k} and {n} do not share edge {u}-{v}", context());
+                    };
+                    assert_eq!(
+                        mesh.neighbours(n).unwrap()[back],
+                        Some(k),
+                        "{}: {n} does not name {k} back",
+                        context()
+                    );
+                }
+            }
+        }
+    }
+    for v in 0..mesh.vertices().len() {
+        assert!(used[v], "{}: vertex {v} unused", context());
+        assert_eq!(
+            mesh.is_corner(v),
+            on_wall[v],
+            "{}: corner flag of {v}",
+            context()
+        );
+    }
+}
+
+fn area(mesh: &NavMesh) -> f64 {
+    (0..mesh.triangle_count())
+        .map(|k| {
+            let [a, b, c] = mesh.triangle(k).unwrap();
+            Point::orientation(a, b, c) / 2.0
+        })
+        .sum()
+}
+
+fn polygon(o: &[(f64, f64)]) -> Polygon {
+    Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect())
+}
+
+/// A random obstacle: the oracle test's kinds, and squares and bars on whole numbers (their
+/// sides often on the lines between tiles, their corners on tiles' corners).
+fn obstacle(rng: &mut Rng, size: f64) -> Vec<(f64, f64)> {
+    match rng.below(8) {
+        kind @ 0..=4 => any_obstacle(rng, size, kind),
+        _ => {
+            let (x, y) = (rng.below(size as u64) as f64, rng.below(size as u64) as f64);
+            let (w, h) = (1.0 + rng.below(4) as f64, 1.0 + rng.below(4) as f64);
+            vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        }
+    }
+}
+
+/// The length of the path, `None` for no path; the error (off the mesh) as it is.
+fn length(
+    mesh: &NavMesh,
+    search: &mut AnyAngleSearch,
+    a: Point,
+    b: Point,
+) -> Result<Option<f64>, NavMeshError> {
+    Ok(mesh.find_path(search, a, b)?.into_path().map(|p| p.cost))
+}
+
+#[test]
+fn tiled_meshes_through_random_edits_equal_fresh_builds_and_the_oracle() {
+    let size = 20.0;
+    let mut search = AnyAngleSearch::new();
+    let (mut compared, mut found, mut oracle_checked, mut edits) = (0, 0, 0, 0);
+    for seed in 0..160u64 {
+        let mut rng = Rng(seed ^ 0x7113_D0A1);
+        let radius = if seed % 3 == 0 {
+            0.0
+        } else {
+            0.05 + rng.unit() * 0.6
+        };
+        let tile = [1.0, 2.0, 2.5, 3.0, 4.0, 7.5, 20.0, 50.0][rng.below(8) as usize];
+        let mut live: Vec<(ObstacleKey, Vec<(f64, f64)>)> = Vec::new();
+        let first: Vec<Vec<(f64, f64)>> = (0..rng.below(6))
+            .map(|_| obstacle(&mut rng, size))
+            .collect();
+        let first_polygons: Vec<Polygon> = first.iter().map(|o| polygon(o)).collect();
+        let mut level =
+            TiledNavMesh::new(&first_polygons, radius, (0.0, 0.0), (size, size), tile).unwrap();
+        live.extend(
+            first
+                .into_iter()
+                .enumerate()
+                .map(|(k, o)| (ObstacleKey(k as u64), o)),
+        );
+        for step in 0..10 {
+            let context = || format!("seed {seed}, step {step}, radius {radius}, tile {tile}");
+            if step > 0 {
+                edits += 1;
+                match rng.below(3) {
+                    0 if !live.is_empty() => {
+                        let k = rng.below(live.len() as u64) as usize;
+                        let (key, o) = live.remove(k);
+                        assert_eq!(level.remove_obstacle(key).unwrap(), polygon(&o));
+                    }
+                    1 if !live.is_empty() => {
+                        let k = rng.below(live.len() as u64) as usize;
+                        let (dx, dy) = (rng.unit() * 4.0 - 2.0, rng.unit() * 4.0 - 2.0);
+                        let moved: Vec<(f64, f64)> =
+                            live[k].1.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
+                        level.move_obstacle(live[k].0, polygon(&moved)).unwrap();
+                        live[k].1 = moved;
+                    }
+                    _ => {
+                        let o = obstacle(&mut rng, size);
+                        live.push((level.add_obstacle(polygon(&o)).unwrap(), o));
+                    }
+                }
+            }
+            let mesh = level.mesh();
+            check_structure(mesh, &context);
+            let polygons: Vec<Polygon> = live.iter().map(|(_, o)| polygon(o)).collect();
+            let fresh =
+                NavMesh::from_obstacles(&polygons, radius, (0.0, 0.0), (size, size)).unwrap();
+            let (a1, a2) = (area(mesh), area(&fresh));
+            assert!(
+                (a1 - a2).abs() <= 1e-9 * size * size,
+                "{}: area {a1} against {a2}",
+                context()
+            );
+            for _ in 0..20 {
+                let q = Point::new(rng.unit() * 24.0 - 2.0, rng.unit() * 24.0 - 2.0);
+                assert_eq!(
+                    mesh.triangle_at(q).is_some(),
+                    fresh.triangle_at(q).is_some(),
+                    "{}: on the mesh at {q:?}",
+                    context()
+                );
+                match (mesh.nearest_point(q), fresh.nearest_point(q)) {
+                    (Ok(x), Ok(y)) => assert!(
+                        (x.distance(q) - y.distance(q)).abs() <= 1e-9,
+                        "{}: nearest to {q:?}: {x:?} against {y:?}",
+                        context()
+                    ),
+                    (x, y) => assert_eq!(x, y, "{}: nearest to {q:?}", context()),
+                }
+            }
+            let grown: Vec<Vec<(f64, f64)>> = live
+                .iter()
+                .map(|(_, o)| grown_for_agent(o, radius))
+                .collect();
+            // Squares on whole numbers at radius 0 can share a side with each other or with the
+            // box: the oracle walks along such a side (its points touch both), where the mesh has
+            // no triangle (no width). Grown by a radius, they overlap instead.
+            let aligned = radius == 0.0
+                && live
+                    .iter()
+                    .any(|(_, o)| o.iter().all(|&(x, y)| x.fract() == 0.0 && y.fract() == 0.0));
+            let crossing = grown.iter().any(|o| o.len() > 2 && self_crossing(o));
+            let world = (!aligned && !crossing).then_some(FreeSpace {
+                lo: (radius, radius),
+                hi: (size - radius, size - radius),
+                obstacles: grown,
+                touch: TOUCH,
+                pinches: false,
+            });
+            for pair in 0..3 {
+                let a = Point::new(rng.unit() * size, rng.unit() * size);
+                let b = Point::new(rng.unit() * size, rng.unit() * size);
+                let tiled = length(mesh, &mut search, a, b);
+                let expected = length(&fresh, &mut search, a, b);
+                compared += 1;
+                match (&tiled, &expected) {
+                    (Ok(Some(x)), Ok(Some(y))) => {
+                        assert!(
+                            (x - y).abs() <= 1e-9 * y.max(1.0),
+                            "{}: {a:?} -> {b:?}: {x} against {y}",
+                            context()
+                        );
+                        found += 1;
+                    }
+                    _ => assert_eq!(tiled, expected, "{}: {a:?} -> {b:?}", context()),
+                }
+                if let (Some(world), 0, Ok(t)) = (&world, pair, &tiled) {
+                    let oracle = world.shortest((a.x, a.y), (b.x, b.y));
+                    match (t, oracle) {
+                        (Some(x), Some(y)) => assert!(
+                            (x - y).abs() <= 1e-7 * y.max(1.0),
+                            "{}: {a:?} -> {b:?}: {x} against the oracle's {y}\nobstacles {:?}",
+                            context(),
+                            live.iter().map(|(_, o)| o).collect::<Vec<_>>()
+                        ),
+                        (x, y) => {
+                            assert_eq!(*x, y, "{}: {a:?} -> {b:?} against the oracle", context())
+                        }
+                    }
+                    oracle_checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        compared >= 4_000 && found > 1_500 && oracle_checked > 700 && edits > 1_400,
+        "compared {compared}, found {found}, against the oracle {oracle_checked}, edits {edits}"
+    );
+}

@@ -37,8 +37,10 @@ mod any_angle_search;
 mod build;
 mod error;
 mod funnel;
+mod key_hash;
 mod locator;
 mod mesh;
+mod point_buckets;
 mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;

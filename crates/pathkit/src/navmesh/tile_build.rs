@@ -202,9 +202,17 @@ pub(crate) fn triangulate_tile(
     }
     let open = sides.len();
     sides.extend(inner);
+    // A point is tested against the obstacles whose box holds it only.
+    let boxes: Vec<(Point, Point)> = obstacles.iter().map(|o| o.bounds()).collect();
     triangulate_sides(sides, open, resolution, |[a, b, c]| {
         let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-        !obstacles.iter().any(|o| o.contains_strictly(centroid))
+        !obstacles.iter().zip(&boxes).any(|(o, (lo, hi))| {
+            centroid.x > lo.x
+                && centroid.x < hi.x
+                && centroid.y > lo.y
+                && centroid.y < hi.y
+                && o.contains_strictly(centroid)
+        })
     })
 }
 

@@ -9,11 +9,11 @@
 //! whose box holds the point, each with a small [`Locator`] of its own.
 
 use super::build::FreeTriangles;
+use super::key_hash::KeyMap;
 use super::locator::Locator;
 use super::mesh::{NavMesh, WALL};
 use super::tile_build::TileBox;
 use crate::geometry::Point;
-use std::collections::HashMap;
 
 /// A position, by the bits of its coordinates: shared vertices are equal to the last bit.
 type Key = (u64, u64);
@@ -44,13 +44,13 @@ pub(crate) struct TileIndex {
     tile_of: Vec<u32>,
     place: Vec<u32>,
     /// Each vertex by position.
-    vertex_at: HashMap<Key, u32>,
+    vertex_at: KeyMap<Key, u32>,
     /// For each vertex: how many triangles use it, and how many wall edges end at it.
     uses: Vec<u32>,
     wall_ends: Vec<u32>,
     /// Every edge along a tile's side that is not a wall of its own, by its directed ends:
     /// (triangle, edge). The neighbouring tile's edge runs the other way.
-    open_edges: HashMap<(Key, Key), (u32, u8)>,
+    open_edges: KeyMap<(Key, Key), (u32, u8)>,
 }
 
 impl TileIndex {
@@ -73,10 +73,10 @@ impl TileIndex {
             tiles: vec![Tile::default(); columns * rows],
             tile_of: Vec::new(),
             place: Vec::new(),
-            vertex_at: HashMap::new(),
+            vertex_at: KeyMap::default(),
             uses: Vec::new(),
             wall_ends: Vec::new(),
-            open_edges: HashMap::new(),
+            open_edges: KeyMap::default(),
         })
     }
 
@@ -224,7 +224,7 @@ impl NavMesh {
         // 3. The new triangles, on shared vertices, joined within the tile and across its sides.
         let mut global = vec![WALL; new.vertices.len()];
         let first = self.triangles.len();
-        let mut local_edges: HashMap<(u32, u32), (u32, u8)> = HashMap::new();
+        let mut local_edges: KeyMap<(u32, u32), (u32, u8)> = KeyMap::default();
         for (k, corners) in new.triangles.iter().enumerate() {
             let t = (first + k) as u32;
             let ids = corners.map(|v| {

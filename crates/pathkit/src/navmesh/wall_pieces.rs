@@ -8,10 +8,11 @@
 //! both sides; an endpoint lying exactly on another side cuts that side there; sides that overlap
 //! along a line are cut at each other's endpoints and so share their common pieces.
 
+use super::key_hash::{KeyMap, KeySet};
+use super::point_buckets::PointBuckets;
 use crate::geometry::Point;
-use rstar::primitives::{GeomWithData, Line, Rectangle};
+use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
-use std::collections::HashMap;
 
 /// The pieces of `walls` (segments given by their end points), each as consecutive points along
 /// its wall: piece `k` of a wall runs from `points[k]` to `points[k + 1]`. A wall's list starts
@@ -44,7 +45,7 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
         .iter()
         .map(|&(a, b)| vec![(0.0, a), (1.0, b)])
         .collect();
-    let mut crossings: HashMap<(usize, usize), Point> = HashMap::new();
+    let mut crossings: KeyMap<(usize, usize), Point> = KeyMap::default();
     let mut made: u64 = 0;
     for (i, &(a, b)) in walls.iter().enumerate() {
         let envelope =
@@ -106,9 +107,6 @@ pub(crate) fn wall_pieces(walls: &[(Point, Point)], max_cuts: u64) -> Option<Vec
     Some(pieces)
 }
 
-/// Every wall piece as a segment, found by where it lies; its data is (wall, piece).
-type PieceTree = RTree<GeomWithData<Line<[f64; 2]>, (usize, usize)>>;
-
 /// Each piece of `pieces` that passes within `tolerance` of another wall's point (but not
 /// through it) rerouted through that point. Two walls a rounding from collinear (grown sides of
 /// obstacles that nearly coincide) overlap without either's points lying exactly on the other,
@@ -120,33 +118,25 @@ fn route_through_close_points(pieces: &mut [Vec<Point>], tolerance: f64) {
     if tolerance <= 0.0 {
         return;
     }
-    let segments: PieceTree = RTree::bulk_load(
-        pieces
-            .iter()
-            .enumerate()
-            .flat_map(|(w, points)| {
-                points.windows(2).enumerate().map(move |(k, pair)| {
-                    GeomWithData::new(
-                        Line::new([pair[0].x, pair[0].y], [pair[1].x, pair[1].y]),
-                        (w, k),
-                    )
-                })
-            })
-            .collect(),
-    );
     let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
     points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
     points.dedup();
+    let buckets = PointBuckets::new(&points);
     // (wall, piece, how far along, point) for every point a piece passes close by.
     let mut detours: Vec<(usize, usize, f64, Point)> = Vec::new();
-    for &r in &points {
-        for segment in segments.locate_within_distance([r.x, r.y], tolerance * tolerance) {
-            let (w, k) = segment.data;
-            let (a, b) = (pieces[w][k], pieces[w][k + 1]);
-            let t = along(r, a, b);
-            if r != a && r != b && t > 0.0 && t < 1.0 {
-                detours.push((w, k, t, r));
-            }
+    for (w, list) in pieces.iter().enumerate() {
+        for (k, pair) in list.windows(2).enumerate() {
+            let (a, b) = (pair[0], pair[1]);
+            buckets.near_segment(a, b, tolerance, |i| {
+                let r = points[i];
+                let t = along(r, a, b);
+                if r != a && r != b && t > 0.0 && t < 1.0 {
+                    let d = (a + (b - a) * t) - r;
+                    if d.dot(d) <= tolerance * tolerance {
+                        detours.push((w, k, t, r));
+                    }
+                }
+            });
         }
     }
     if detours.is_empty() {
@@ -174,8 +164,7 @@ const MERGE_ULPS: f64 = 16.0;
 /// anything a mesh is asked.
 fn merge_close_points(pieces: &mut [Vec<Point>], walls: &[(Point, Point)], tolerance: f64) {
     let key = |p: Point| (p.x.to_bits(), p.y.to_bits());
-    let endpoints: std::collections::HashSet<(u64, u64)> =
-        walls.iter().flat_map(|&(a, b)| [key(a), key(b)]).collect();
+    let endpoints: KeySet<(u64, u64)> = walls.iter().flat_map(|&(a, b)| [key(a), key(b)]).collect();
     let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
     points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
     points.dedup_by_key(|p| key(*p));
@@ -188,11 +177,26 @@ fn merge_close_points(pieces: &mut [Vec<Point>], walls: &[(Point, Point)], toler
         }
         k
     }
+    // Where each run of points on one vertical line (the same x, to the bit) ends: a run is
+    // sorted by y, so past the tolerance above a point the rest of its run is skipped (walls on
+    // a grid put hundreds of points on one line).
+    let mut run_end = vec![points.len(); points.len()];
+    for k in (0..points.len().saturating_sub(1)).rev() {
+        run_end[k] = if points[k + 1].x.to_bits() == points[k].x.to_bits() {
+            run_end[k + 1]
+        } else {
+            k + 1
+        };
+    }
     let mut joined = false;
     for i in 0..points.len() {
-        for j in i + 1..points.len() {
-            if points[j].x - points[i].x > tolerance {
-                break;
+        let mut j = i + 1;
+        while j < points.len() && points[j].x - points[i].x <= tolerance {
+            if points[j].x.to_bits() == points[i].x.to_bits()
+                && points[j].y - points[i].y > tolerance
+            {
+                j = run_end[i];
+                continue;
             }
             if (points[j].y - points[i].y).abs() <= tolerance {
                 let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
@@ -201,6 +205,7 @@ fn merge_close_points(pieces: &mut [Vec<Point>], walls: &[(Point, Point)], toler
                     joined = true;
                 }
             }
+            j += 1;
         }
     }
     if !joined {
@@ -217,7 +222,7 @@ fn merge_close_points(pieces: &mut [Vec<Point>], walls: &[(Point, Point)], toler
             Some(_) => {}
         }
     }
-    let index: HashMap<(u64, u64), usize> = points
+    let index: KeyMap<(u64, u64), usize> = points
         .iter()
         .enumerate()
         .map(|(k, &p)| (key(p), k))

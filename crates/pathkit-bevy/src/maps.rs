@@ -79,7 +79,8 @@ impl<M: NavMap> NavMaps<'_, '_, M> {
         self.maps.get(entity).ok().map(|(_, map)| map.into_inner())
     }
 
-    /// Whether the map on `entity` changed since the system last ran.
+    /// Whether the map on `entity` changed since the system last ran (for the debug drawing).
+    #[cfg(feature = "gizmos")]
     pub(crate) fn is_changed(&self, entity: Entity) -> bool {
         self.maps.get(entity).is_ok_and(|(_, map)| map.is_changed())
     }

@@ -236,11 +236,23 @@ fn navmesh_requests_get_the_shortest_any_angle_paths_in_both_ways_of_planning() 
 }
 
 #[test]
-fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
+fn obstacles_added_moved_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
+    // One tile over the map (as `new` makes it), and tiles smaller than most obstacles'
+    // reach: edits rebuild a few tiles, and the paths stay those of the oracle.
+    for tiles in [None, Some(4.0)] {
+        edits_re_plan(tiles);
+    }
+}
+
+fn edits_re_plan(tiles: Option<f64>) {
     let radius = 1.0;
     let mut draw = Draw(4242);
     let mut rects: Vec<(ObstacleId, Rect)> = Vec::new();
     let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    if let Some(size) = tiles {
+        map = map.with_tiles(size).unwrap();
+        assert_eq!(map.tile_size(), size);
+    }
     for _ in 0..8 {
         let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
         if let Some(r) = draw.rect(&all) {
@@ -260,19 +272,38 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         .collect();
     let agents = spawn_requests::<NavMeshMap>(&mut app, pairs);
     app.update();
-    let mut edits = 0;
+    let (mut edits, mut moves) = (0, 0);
     for _ in 0..400 {
-        if edits == 40 {
+        if edits == 60 {
             break;
         }
-        // Remove an obstacle or add one (on some agents' ends too: they fail until it goes).
-        if edits % 2 == 1 && !rects.is_empty() {
+        // Remove an obstacle, move one, or add one (on some agents' ends too: they fail until
+        // it goes).
+        if edits % 3 == 1 && !rects.is_empty() {
             let k = (draw.next() * rects.len() as f64) as usize;
             let (id, _) = rects.remove(k);
             assert!(support::map_mut::<NavMeshMap>(&mut app)
                 .remove_obstacle(id)
                 .unwrap()
                 .is_some());
+        } else if edits % 3 == 2 && !rects.is_empty() {
+            let k = (draw.next() * rects.len() as f64) as usize;
+            let others: Vec<Rect> = rects
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, x)| x.1)
+                .collect();
+            let Some(r) = draw.rect(&others) else {
+                continue;
+            };
+            let id = rects[k].0;
+            let old = support::map_mut::<NavMeshMap>(&mut app)
+                .move_obstacle(id, polygon(r))
+                .unwrap();
+            assert_eq!(old, Some(polygon(rects[k].1)));
+            rects[k].1 = r;
+            moves += 1;
         } else {
             let all: Vec<Rect> = rects.iter().map(|x| x.1).collect();
             let Some(r) = draw.rect(&all) else { continue };
@@ -287,7 +318,10 @@ fn obstacles_added_and_removed_re_plan_the_paths_they_cut_or_could_shorten() {
         check(&app, &all, radius, &agents);
     }
     let replanned = app.world().resource::<PlannerStats>().replanned;
-    assert_eq!(edits, 40, "too few places for obstacles");
+    assert!(
+        edits == 60 && moves >= 15,
+        "too few places for obstacles: {edits} edits, {moves} moves"
+    );
     // Some paths were re-planned, and far fewer than re-planning every agent at every edit.
     assert!(
         replanned > 0 && replanned < (agents.len() * edits) as u64 / 2,

@@ -3,7 +3,7 @@
 //! every path is as long on both.
 //!
 //! ```text
-//! cargo run --release -p pathkit-games --example navmesh_edits -- MAP.map MAP.map.scen [QUERIES] [EDITS]
+//! cargo run --release -p pathkit-games --example navmesh_edits -- MAP.map MAP.map.scen [QUERIES] [EDITS] [TILES]
 //! ```
 //!
 //! The blocked cells become rectangles (runs of a row, merged with the same run of the rows
@@ -12,7 +12,8 @@
 //! each answered on the untiled mesh and on the tiled one in turn; each time is the median of
 //! three passes. An edit moves one of the map's rectangles of at most 16 cells (an ordinary
 //! obstacle: a building's corner, a crate) by up to 3 cells each way and back; `EDITS` of them
-//! (default 200), the median and the slowest reported.
+//! (default 200), the median and the slowest reported. `TILES` lists the tile sizes, comma
+//! separated (default `8,16,32,64`).
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::geometry::{Point, Polygon};
@@ -106,7 +107,7 @@ fn answer(
 
 fn run(args: &[String]) -> Result<String, String> {
     let [map, scen, rest @ ..] = args else {
-        return Err("usage: navmesh_edits MAP.map MAP.map.scen [QUERIES] [EDITS]".into());
+        return Err("usage: navmesh_edits MAP.map MAP.map.scen [QUERIES] [EDITS] [TILES]".into());
     };
     let number = |k: usize, default: usize| -> Result<usize, String> {
         rest.get(k).map_or(Ok(default), |n| {
@@ -114,6 +115,13 @@ fn run(args: &[String]) -> Result<String, String> {
         })
     };
     let (limit, edits) = (number(0, 200)?, number(1, 200)?);
+    let tiles: Vec<f64> = match rest.get(2) {
+        Some(list) => list
+            .split(',')
+            .map(|t| t.parse().map_err(|_| format!("not a tile size: {t}")))
+            .collect::<Result<_, _>>()?,
+        None => vec![8.0, 16.0, 32.0, 64.0],
+    };
     let grid = MovingAiMap::load(map)
         .and_then(|m| Ok(m.to_grid()?))
         .map_err(|e| e.to_string())?;
@@ -160,7 +168,7 @@ fn run(args: &[String]) -> Result<String, String> {
     if small.is_empty() {
         return Err("the map has no rectangle of at most 16 cells to move".into());
     }
-    for tile in [8.0, 16.0, 32.0, 64.0] {
+    for tile in tiles {
         let t = Instant::now();
         let mut level = TiledNavMesh::new(&obstacles, 0.0, (0.0, 0.0), (w, h), tile)
             .map_err(|e| e.to_string())?;

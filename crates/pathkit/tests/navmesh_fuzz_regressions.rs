@@ -1,14 +1,22 @@
-//! Inputs of the navigation-mesh fuzz target (`fuzz/fuzz_targets/navmesh_build.rs`), kept under
-//! `tests/fixtures/fuzz/navmesh_build/`: inputs it once failed on, and small corpus entries that
-//! reach obstacles, own triangles and grids. Each is decoded and checked by the very code the
-//! target runs (`support/navmesh_case.rs`).
+//! Inputs of the navigation-mesh fuzz targets, kept under `tests/fixtures/fuzz/<target>/`:
+//! inputs they once failed on, and small corpus entries that reach every kind of input.
+//! `navmesh_build` (obstacles, own triangles, grids) is checked by `support/navmesh_case.rs`,
+//! `navmesh_tiled` (tiled meshes through edits) by `support/tiled_case.rs`: the very code the
+//! targets run.
 
 use crate::fuzz_inputs::replay;
 use crate::navmesh_case;
+use crate::tiled_case;
 
 #[test]
 fn navmesh_build() {
     replay("navmesh_build", navmesh_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/navmesh_tiled.rs`, kept under `tests/fixtures/fuzz/navmesh_tiled/`.
+#[test]
+fn navmesh_tiled() {
+    replay("navmesh_tiled", tiled_case::check_bytes);
 }
 
 /// Found by `navmesh_build`: obstacle corners of about 1e-38 beside a box 3e6 wide made the

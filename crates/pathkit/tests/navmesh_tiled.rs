@@ -8,77 +8,10 @@
 use crate::navmesh_oracle::{any_obstacle, grown_for_agent, Rng};
 use crate::support::free_space_oracle::{FreeSpace, TOUCH};
 use crate::support::growth_oracle::self_crossing;
+use crate::tiled_case::{area, check_structure};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, TiledNavMesh};
 use pathkit::Pathfinder;
-
-/// The checks a mesh passes whatever built it, through the public API only.
-fn check_structure(mesh: &NavMesh, context: &dyn Fn() -> String) {
-    let tris = mesh.triangle_indices();
-    let mut used = vec![false; mesh.vertices().len()];
-    let mut on_wall = vec![false; mesh.vertices().len()];
-    for (k, t) in tris.iter().enumerate() {
-        assert!(
-            t.iter().all(|&v| (v as usize) < used.len()),
-            "{}: triangle {k} names a vertex past the end: {t:?}",
-            context()
-        );
-        let [a, b, c] = mesh.triangle(k).unwrap();
-        assert!(
-            Point::orientation(a, b, c) > 0.0,
-            "{}: triangle {k} not counter-clockwise",
-            context()
-        );
-        let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-        assert_eq!(
-            mesh.triangle_at(centroid),
-            Some(k),
-            "{}: centroid of {k}",
-            context()
-        );
-        for (side, n) in mesh.neighbours(k).unwrap().into_iter().enumerate() {
-            let (u, v) = (t[side], t[(side + 1) % 3]);
-            used[u as usize] = true;
-            match n {
-                None => {
-                    on_wall[u as usize] = true;
-                    on_wall[v as usize] = true;
-                }
-                Some(n) => {
-                    let other = tris[n];
-                    let back = (0..3).find(|&s| other[s] == v && other[(s + 1) % 3] == u);
-                    let Some(back) = back else {
-                        panic!("{}: {k} and {n} do not share edge {u}-{v}", context());
-                    };
-                    assert_eq!(
-                        mesh.neighbours(n).unwrap()[back],
-                        Some(k),
-                        "{}: {n} does not name {k} back",
-                        context()
-                    );
-                }
-            }
-        }
-    }
-    for v in 0..mesh.vertices().len() {
-        assert!(used[v], "{}: vertex {v} unused", context());
-        assert_eq!(
-            mesh.is_corner(v),
-            on_wall[v],
-            "{}: corner flag of {v}",
-            context()
-        );
-    }
-}
-
-fn area(mesh: &NavMesh) -> f64 {
-    (0..mesh.triangle_count())
-        .map(|k| {
-            let [a, b, c] = mesh.triangle(k).unwrap();
-            Point::orientation(a, b, c) / 2.0
-        })
-        .sum()
-}
 
 fn polygon(o: &[(f64, f64)]) -> Polygon {
     Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect())

@@ -42,6 +42,8 @@ mod node_graph_case;
 mod obstacle_graph_case;
 #[path = "../support/saved_values_case.rs"]
 mod saved_values_case;
+#[path = "../support/tiled_case.rs"]
+mod tiled_case;
 
 /// The optimal lengths of the Moving AI scenario files, kept in the repository.
 #[path = "../movingai_expected/mod.rs"]

@@ -543,3 +543,43 @@ fn a_navmesh_maps_explored_points_are_the_centres_of_the_triangles_its_search_re
         assert_eq!(out, want);
     }
 }
+
+#[test]
+fn tiles_chosen_after_edits_keep_each_obstacle_its_own() {
+    use pathkit::navmesh::NavMesh;
+    let p = Point::new;
+    let rects: Vec<Rect> = (0..5)
+        .map(|k| {
+            let x = 2.0 + 7.0 * f64::from(k);
+            (x, 10.0, x + 3.0, 14.0)
+        })
+        .collect();
+    let mut map = NavMeshMap::new(0.5, p(0.0, 0.0), p(W, H)).unwrap();
+    let ids = map
+        .add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    // Removed before the tiles are chosen: the obstacles left are no longer numbered 0, 1, 2...
+    map.remove_obstacle(ids[1]).unwrap();
+    let mut map = map.with_tiles(5.0).unwrap();
+    assert_eq!(
+        map.remove_obstacle(ids[3]).unwrap(),
+        Some(polygon(rects[3]))
+    );
+    let moved = (20.0, 20.0, 23.0, 24.0);
+    assert_eq!(
+        map.move_obstacle(ids[4], polygon(moved)).unwrap(),
+        Some(polygon(rects[4]))
+    );
+    let left = [rects[0], rects[2], moved];
+    let fresh = NavMesh::from_obstacles(&left.map(polygon), 0.5, p(0.0, 0.0), p(W, H)).unwrap();
+    for i in 0..80 {
+        for j in 0..60 {
+            let q = p(f64::from(i) / 2.0 + 0.25, f64::from(j) / 2.0 + 0.25);
+            assert_eq!(
+                map.mesh().triangle_at(q).is_some(),
+                fresh.triangle_at(q).is_some(),
+                "{q:?}"
+            );
+        }
+    }
+}

@@ -17,11 +17,24 @@ fn polygon(o: &[(f64, f64)]) -> Polygon {
     Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect())
 }
 
-/// A random obstacle: the oracle test's kinds, and squares and bars on whole numbers (their
-/// sides often on the lines between tiles, their corners on tiles' corners).
+/// A random obstacle: the oracle test's kinds; squares and bars on whole numbers (their sides
+/// often on the lines between tiles, their corners on tiles' corners); triangles with corners on
+/// whole numbers (a corner on a line between tiles, its sides going into one tile only).
 fn obstacle(rng: &mut Rng, size: f64) -> Vec<(f64, f64)> {
-    match rng.below(8) {
+    match rng.below(10) {
         kind @ 0..=4 => any_obstacle(rng, size, kind),
+        8 | 9 => {
+            let (x, y) = (rng.below(size as u64) as f64, rng.below(size as u64) as f64);
+            let mut corner = || (x + rng.below(5) as f64, y + rng.below(5) as f64);
+            let (a, b, c) = (corner(), corner(), corner());
+            let turn = (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+            if turn == 0.0 {
+                // No area: a thin wall between two of them.
+                vec![a, (a.0 + 1.0, a.1 + 2.0)]
+            } else {
+                vec![a, b, c]
+            }
+        }
         _ => {
             let (x, y) = (rng.below(size as u64) as f64, rng.below(size as u64) as f64);
             let (w, h) = (1.0 + rng.below(4) as f64, 1.0 + rng.below(4) as f64);

@@ -4,6 +4,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`NavMesh`] | the triangles, built from obstacles and an agent radius, from a grid, or given |
+//! | [`TiledNavMesh`] | a mesh of obstacles that come, move and go: an edit rebuilds only the tiles it touches |
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
 //! | [`MeshPath`] | a path's points and length |

@@ -199,7 +199,19 @@ fn bad_input_is_refused_with_a_typed_error() {
 /// shortest paths of the oracles.
 #[test]
 fn triangulations_match_the_free_space_their_modes_and_the_shortest_paths() {
-    use crate::mesh_graph_case::{check, MeshGraphCase, Op, Shape};
+    random_cases(None);
+}
+
+/// The same cases with the free space in tiles of 3 and of 8 (of a box of 32): the second
+/// triangulation of each case edits the first's tiles in place.
+#[test]
+fn tiled_triangulations_match_the_free_space_their_modes_and_the_shortest_paths() {
+    random_cases(Some(3.0));
+    random_cases(Some(8.0));
+}
+
+fn random_cases(tile: Option<f32>) {
+    use crate::mesh_graph_case::{check_tiled, MeshGraphCase, Op, Shape};
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         state ^= state << 13;
@@ -230,11 +242,14 @@ fn triangulations_match_the_free_space_their_modes_and_the_shortest_paths() {
         ops.push(Op::Remove(next() as u8));
         ops.push(Op::Mode(next() as u8));
         ops.push(Op::Triangulate);
-        checked += check(&MeshGraphCase {
-            radius: next() as u8,
-            mitre: next() % 2 == 0,
-            ops,
-        });
+        checked += check_tiled(
+            &MeshGraphCase {
+                radius: next() as u8,
+                mitre: next() % 2 == 0,
+                ops,
+            },
+            tile,
+        );
     }
     // Two triangulations a case; a few skipped for pockets narrower than twice the radius.
     assert!(checked >= 200, "{checked} of 240 triangulations checked");

@@ -5,7 +5,7 @@ use super::{
     Direction, GraphError, NodeGraph, NodeId, NodeKind, PolygonObstacle, TriangulationMode,
 };
 use crate::geometry::{Extrusion, Point, Polygon};
-use crate::navmesh::NavMesh;
+use crate::navmesh::{NavMesh, ObstacleKey, TiledNavMesh};
 use crate::search::{SearchContext, SearchOptions, Status};
 use crate::{Goal, Pathfinder};
 use std::collections::HashMap;
@@ -58,7 +58,9 @@ pub struct MeshGraph {
     max: [f32; 2],
     obstacles: Vec<PolygonObstacle>,
     mode: TriangulationMode,
-    mesh: Option<NavMesh>,
+    /// Tiles of this size (set with [`set_tile_size`](Self::set_tile_size)), or the whole box.
+    tile_size: Option<f32>,
+    mesh: Option<Triangulation>,
     /// The nodes the last triangulation created, per triangle.
     triangle_nodes: Vec<Vec<NodeId>>,
     /// Every node the last triangulation created, to remove at the next.
@@ -134,6 +136,7 @@ impl MeshGraph {
             max,
             obstacles: Vec::new(),
             mode: TriangulationMode::default(),
+            tile_size: None,
             mesh: None,
             triangle_nodes: Vec::new(),
             mesh_nodes: Vec::new(),
@@ -259,15 +262,8 @@ impl MeshGraph {
     /// # Ok::<(), pathkit::graph::GraphError>(())
     /// ```
     pub fn triangulate(&mut self) -> Result<(), GraphError> {
-        let radius = f64::from(self.buffer_radius);
-        let grown: Vec<Polygon> = self
-            .obstacles
-            .iter()
-            .map(|o| o.polygon().extruded(radius, self.extrusion))
-            .collect();
-        let mesh =
-            NavMesh::free_space(Point::from_f32(self.min), Point::from_f32(self.max), &grown)
-                .map_err(GraphError::Mesh)?;
+        let triangulation = self.triangulation().map_err(GraphError::Mesh)?;
+        let mesh = triangulation.mesh();
         let old = std::mem::take(&mut self.mesh_nodes);
         self.graph.remove_nodes(&old)?;
         self.spare.extend(old);
@@ -278,6 +274,9 @@ impl MeshGraph {
         // within a rounding of each other) are one node there, not several indistinguishable ones.
         let place = |p: Point| p.to_f32().map(f32::to_bits);
         let mut at_place: HashMap<[u32; 2], NodeId> = HashMap::new();
+        // A vertex the tiles made on a wall without area is one node for each side of the wall
+        // (named by the first triangle of its fan), or paths would step through the wall there.
+        let mut at_seam: HashMap<([u32; 2], usize), NodeId> = HashMap::new();
         let mut spare = std::mem::take(&mut self.spare);
         let mut create = |graph: &mut NodeGraph, made: &mut Vec<NodeId>, p: Point| {
             let [x, y] = p.to_f32();
@@ -298,11 +297,17 @@ impl MeshGraph {
         for (k, tri) in mesh.triangle_indices().iter().enumerate() {
             let nodes = &mut nodes_of[k];
             if self.mode.contains(TriangulationMode::VERTICES) {
-                for &v in tri {
+                for (corner, &v) in tri.iter().enumerate() {
                     let p = verts[v as usize];
-                    let node = *at_place
-                        .entry(place(p))
-                        .or_insert_with(|| create(&mut self.graph, &mut made, p));
+                    let node = if triangulation.is_seam_vertex(p) {
+                        *at_seam
+                            .entry((place(p), fan(mesh, k, corner)))
+                            .or_insert_with(|| create(&mut self.graph, &mut made, p))
+                    } else {
+                        *at_place
+                            .entry(place(p))
+                            .or_insert_with(|| create(&mut self.graph, &mut made, p))
+                    };
                     if !nodes.contains(&node) {
                         nodes.push(node);
                     }
@@ -341,7 +346,7 @@ impl MeshGraph {
         self.spare = spare;
         self.mesh_nodes = made;
         self.triangle_nodes = nodes_of;
-        self.mesh = Some(mesh);
+        self.mesh = Some(triangulation);
         for node in self.users.clone() {
             self.join(node)?;
         }
@@ -351,13 +356,120 @@ impl MeshGraph {
     /// The last triangulation, for queries at any angle (`None` before the first).
     #[must_use]
     pub fn mesh(&self) -> Option<&NavMesh> {
-        self.mesh.as_ref()
+        self.mesh.as_ref().map(Triangulation::mesh)
+    }
+
+    /// The free space of the obstacles as they are now: the last tiled triangulation edited by
+    /// the obstacles added and removed since (when tiles are set and their size is unchanged),
+    /// or a mesh built whole. The last triangulation stays as it was on an error.
+    fn triangulation(&mut self) -> Result<Triangulation, crate::navmesh::NavMeshError> {
+        let radius = f64::from(self.buffer_radius);
+        let grow = |o: &PolygonObstacle| o.polygon().extruded(radius, self.extrusion);
+        let (min, max) = (Point::from_f32(self.min), Point::from_f32(self.max));
+        let Some(size) = self.tile_size.map(f64::from) else {
+            let grown: Vec<Polygon> = self.obstacles.iter().map(grow).collect();
+            return NavMesh::free_space(min, max, &grown).map(Triangulation::Whole);
+        };
+        match self.mesh.take() {
+            Some(Triangulation::Tiled {
+                mut level,
+                mut keys,
+            }) if level.tile_size() == size => {
+                let gone: Vec<ObstacleKey> = keys
+                    .iter()
+                    .filter(|(o, _)| !self.obstacles.contains(o))
+                    .map(|&(_, k)| k)
+                    .collect();
+                let new: Vec<PolygonObstacle> = self
+                    .obstacles
+                    .iter()
+                    .filter(|o| !keys.iter().any(|(kept, _)| kept == *o))
+                    .cloned()
+                    .collect();
+                let grown: Vec<Polygon> = new.iter().map(grow).collect();
+                match level.edit_obstacles(&gone, &grown) {
+                    Ok(added) => {
+                        keys.retain(|(_, k)| !gone.contains(k));
+                        keys.extend(new.into_iter().zip(added));
+                        Ok(Triangulation::Tiled { level, keys })
+                    }
+                    Err(e) => {
+                        self.mesh = Some(Triangulation::Tiled { level, keys });
+                        Err(e)
+                    }
+                }
+            }
+            previous => {
+                let grown: Vec<Polygon> = self.obstacles.iter().map(grow).collect();
+                match TiledNavMesh::of_grown(&grown, min, max, size) {
+                    Ok(level) => {
+                        let keys = self
+                            .obstacles
+                            .iter()
+                            .cloned()
+                            .zip(level.obstacles().map(|(k, _)| k))
+                            .collect();
+                        Ok(Triangulation::Tiled { level, keys })
+                    }
+                    Err(e) => {
+                        self.mesh = previous;
+                        Err(e)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The size of the tiles the free space is cut into, if any.
+    #[must_use]
+    pub fn tile_size(&self) -> Option<f32> {
+        self.tile_size
+    }
+
+    /// Cuts the free space into square tiles of `size` (`None`: one mesh over the whole box, as
+    /// GameplayKit does), from the next [`triangulate`](Self::triangulate). With tiles, each
+    /// triangulation after the first rebuilds only the tiles the obstacles added and removed
+    /// since touch ([`TiledNavMesh`]); the graph's nodes are made again as always, and there
+    /// are more triangles (the lines between tiles cut them), so more nodes.
+    ///
+    /// # Errors
+    /// [`GraphError::Mesh`] with [`NavMeshError::InvalidTileSize`](crate::navmesh::NavMeshError::InvalidTileSize)
+    /// for a size not positive or not finite; nothing changes then.
+    ///
+    /// ```
+    /// use pathkit::graph::{MeshGraph, PolygonObstacle};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [40.0, 40.0])?;
+    /// graph.set_tile_size(Some(10.0))?;
+    /// let block = PolygonObstacle::new(&[[4.0, 4.0], [6.0, 4.0], [6.0, 6.0], [4.0, 6.0]])?;
+    /// graph.add_obstacles(&[block.clone()])?;
+    /// graph.triangulate()?;
+    /// let mesh = graph.mesh().unwrap();
+    /// assert!(mesh.triangle_at(pathkit::geometry::Point::new(5.0, 5.0)).is_none());
+    /// graph.remove_obstacles(&[block]);
+    /// graph.triangulate()?; // rebuilds the tile the block was in
+    /// assert!(graph.mesh().unwrap().triangle_at(pathkit::geometry::Point::new(5.0, 5.0)).is_some());
+    /// assert!(graph.set_tile_size(Some(0.0)).is_err());
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    pub fn set_tile_size(&mut self, size: Option<f32>) -> Result<(), GraphError> {
+        if let Some(size) = size {
+            if !(size > 0.0 && size.is_finite()) {
+                return Err(GraphError::Mesh(
+                    crate::navmesh::NavMeshError::InvalidTileSize {
+                        size: f64::from(size),
+                    },
+                ));
+            }
+        }
+        self.tile_size = size;
+        Ok(())
     }
 
     /// Triangles in the last triangulation (0 before the first).
     #[must_use]
     pub fn triangle_count(&self) -> usize {
-        self.mesh.as_ref().map_or(0, NavMesh::triangle_count)
+        self.mesh().map_or(0, NavMesh::triangle_count)
     }
 
     /// The corners of triangle `k` of the last triangulation, counter-clockwise; `None` past the
@@ -377,7 +489,7 @@ impl MeshGraph {
     /// ```
     #[must_use]
     pub fn triangle(&self, k: usize) -> Option<[[f32; 2]; 3]> {
-        Some(self.mesh.as_ref()?.triangle(k)?.map(Point::to_f32))
+        Some(self.mesh()?.triangle(k)?.map(Point::to_f32))
     }
 
     /// Adds a 2D node at `(x, y)` and connects it with
@@ -456,7 +568,7 @@ impl MeshGraph {
         let NodeKind::Point2(x, y) = self.graph.kind(node)? else {
             return Ok(());
         };
-        let Some(mesh) = &self.mesh else {
+        let Some(mesh) = self.mesh.as_ref().map(Triangulation::mesh) else {
             return Ok(());
         };
         if let Some(t) = mesh.triangle_at(Point::from_f32([x, y])) {
@@ -499,4 +611,61 @@ impl Pathfinder for MeshGraph {
     ) -> Result<Status<f32>, GraphError> {
         self.graph.find_path_into(ctx, start, to, options, path)
     }
+}
+
+/// A mesh graph's last triangulation.
+#[derive(Clone, Debug)]
+enum Triangulation {
+    /// Built whole.
+    Whole(NavMesh),
+    /// Cut into tiles, edited in place; each obstacle's key in it.
+    Tiled {
+        level: TiledNavMesh,
+        keys: Vec<(PolygonObstacle, ObstacleKey)>,
+    },
+}
+
+impl Triangulation {
+    fn mesh(&self) -> &NavMesh {
+        match self {
+            Triangulation::Whole(mesh) => mesh,
+            Triangulation::Tiled { level, .. } => level.mesh(),
+        }
+    }
+
+    /// Whether `p` is a vertex the tiles made ([`TiledNavMesh::is_seam_vertex`]).
+    fn is_seam_vertex(&self, p: Point) -> bool {
+        match self {
+            Triangulation::Whole(_) => false,
+            Triangulation::Tiled { level, .. } => level.is_seam_vertex(p),
+        }
+    }
+}
+
+/// The fan of triangle `k` around its corner `corner`: the triangles met turning about that
+/// vertex from `k` without crossing a wall, named by the lowest.
+fn fan(mesh: &NavMesh, k: usize, corner: usize) -> usize {
+    let tris = mesh.triangle_indices();
+    let v = tris[k][corner];
+    let mut lowest = k;
+    // Turning one way crosses the edge leaving the vertex (the side at its corner), the other
+    // way the edge reaching it (two sides on).
+    for turn in [0, 2] {
+        let mut t = k;
+        for _ in 0..tris.len() {
+            let Some(at) = tris[t].iter().position(|&u| u == v) else {
+                break;
+            };
+            let Some(next) = mesh.neighbours(t).and_then(|n| n[(at + turn) % 3]) else {
+                break;
+            };
+            if next == k {
+                // All the way round: one fan.
+                return lowest;
+            }
+            lowest = lowest.min(next);
+            t = next;
+        }
+    }
+    lowest
 }

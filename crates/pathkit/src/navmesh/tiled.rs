@@ -82,6 +82,8 @@ pub struct TiledNavMesh {
     min: Point,
     max: Point,
     tile_size: f64,
+    /// Whether obstacles are grown by the agent's radius (or given grown).
+    grow: bool,
     /// Whether the agent fits in the box at all (otherwise the mesh stays empty).
     fits: bool,
     resolution: f64,
@@ -121,7 +123,36 @@ impl TiledNavMesh {
         max: impl Into<Point>,
         tile_size: f64,
     ) -> Result<TiledNavMesh, NavMeshError> {
-        let (min, max) = (min.into(), max.into());
+        TiledNavMesh::build(
+            obstacles,
+            Some(agent_radius),
+            min.into(),
+            max.into(),
+            tile_size,
+        )
+    }
+
+    /// The mesh of obstacles grown already, in the box as given (no agent radius), for meshes
+    /// that grow obstacles their own way ([`MeshGraph`](crate::graph::MeshGraph)).
+    pub(crate) fn of_grown(
+        grown: &[Polygon],
+        min: Point,
+        max: Point,
+        tile_size: f64,
+    ) -> Result<TiledNavMesh, NavMeshError> {
+        TiledNavMesh::build(grown, None, min, max, tile_size)
+    }
+
+    /// [`new`](Self::new) for an agent of radius `radius`, or [`of_grown`](Self::of_grown) for
+    /// none.
+    fn build(
+        obstacles: &[Polygon],
+        radius: Option<f64>,
+        min: Point,
+        max: Point,
+        tile_size: f64,
+    ) -> Result<TiledNavMesh, NavMeshError> {
+        let agent_radius = radius.unwrap_or(0.0);
         NavMeshError::check_range([min, max])?;
         if !(min.x < max.x && min.y < max.y) {
             return Err(NavMeshError::EmptyBounds { min, max });
@@ -155,6 +186,7 @@ impl TiledNavMesh {
         let mut level = TiledNavMesh {
             mesh,
             radius: r,
+            grow: radius.is_some(),
             min,
             max,
             tile_size,
@@ -255,10 +287,7 @@ impl TiledNavMesh {
         obstacles: &[Polygon],
     ) -> Result<(Vec<ObstacleKey>, Vec<Region>), NavMeshError> {
         NavMeshError::check_range(obstacles.iter().flat_map(|o| o.points().iter().copied()))?;
-        let grown: Vec<Option<Polygon>> = obstacles
-            .iter()
-            .map(|o| (!o.is_empty()).then(|| grown_for_agent(o, self.radius)))
-            .collect();
+        let grown: Vec<Option<Polygon>> = obstacles.iter().map(|o| self.grown(o)).collect();
         NavMeshError::check_range(
             grown
                 .iter()
@@ -316,6 +345,72 @@ impl TiledNavMesh {
         Ok(old.given)
     }
 
+    /// Removes the obstacles `remove` and adds `add` in one edit, each touched tile rebuilt
+    /// once; the keys of the added ones, in order. A game's changes of one frame (a door
+    /// closing, a crate landing) cost one rebuild of the tiles they share.
+    ///
+    /// # Errors
+    /// [`NavMeshError::UnknownObstacle`] for a key the mesh does not hold (or named twice), and
+    /// as [`add_obstacle`](Self::add_obstacle); nothing is removed or added then.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::TiledNavMesh;
+    ///
+    /// let p = Point::new;
+    /// let door = |open: bool| if open {
+    ///     Polygon::new(vec![p(5.0, 0.0), p(5.0, 3.0)]) // swung against the wall
+    /// } else {
+    ///     Polygon::new(vec![p(5.0, 3.0), p(5.0, 7.0)])
+    /// };
+    /// let mut level = TiledNavMesh::new(&[door(true)], 0.0, p(0.0, 0.0), p(10.0, 10.0), 2.5)?;
+    /// let open = level.obstacles().next().unwrap().0;
+    /// let closed = level.edit_obstacles(&[open], &[door(false)])?;
+    /// assert_eq!(level.obstacles().count(), 1);
+    /// assert_eq!(level.obstacle(closed[0]), Some(&door(false)));
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn edit_obstacles(
+        &mut self,
+        remove: &[ObstacleKey],
+        add: &[Polygon],
+    ) -> Result<Vec<ObstacleKey>, NavMeshError> {
+        let mut removed: Vec<(u64, Obstacle)> = Vec::with_capacity(remove.len());
+        for key in remove {
+            match self.forget(key.0) {
+                Some(old) => removed.push((key.0, old)),
+                None => {
+                    for (k, old) in removed {
+                        self.restore(k, old);
+                    }
+                    return Err(NavMeshError::UnknownObstacle { key: key.0 });
+                }
+            }
+        }
+        let mut regions: Vec<Region> = removed
+            .iter()
+            .filter_map(|(_, o)| o.grown.as_ref().map(Polygon::bounds))
+            .collect();
+        let next_key = self.next_key;
+        let inserted = self.insert(add).and_then(|(keys, added)| {
+            regions.extend(added);
+            self.rebuild(&regions).map(|()| keys)
+        });
+        match inserted {
+            Ok(keys) => Ok(keys),
+            Err(e) => {
+                for key in next_key..self.next_key {
+                    self.forget(key);
+                }
+                self.next_key = next_key;
+                for (k, old) in removed {
+                    self.restore(k, old);
+                }
+                Err(e)
+            }
+        }
+    }
+
     /// Moves (or reshapes) an obstacle: it becomes `obstacle`, and the tiles the old and the new
     /// outline touch are rebuilt, each once.
     ///
@@ -331,7 +426,7 @@ impl TiledNavMesh {
             return Err(NavMeshError::UnknownObstacle { key: key.0 });
         }
         NavMeshError::check_range(obstacle.points().iter().copied())?;
-        let grown = (!obstacle.is_empty()).then(|| grown_for_agent(&obstacle, self.radius));
+        let grown = self.grown(&obstacle);
         NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
         let old = self.forget(key.0).expect("checked above");
         let mut regions: Vec<(Point, Point)> = old.grown.iter().map(Polygon::bounds).collect();
@@ -349,6 +444,36 @@ impl TiledNavMesh {
             return Err(e);
         }
         Ok(())
+    }
+
+    /// The outline an obstacle takes in the mesh: grown by the agent's radius (or as given to
+    /// [`of_grown`](Self::of_grown)); `None` for an obstacle without points.
+    fn grown(&self, obstacle: &Polygon) -> Option<Polygon> {
+        if obstacle.is_empty() {
+            None
+        } else if self.grow {
+            Some(grown_for_agent(obstacle, self.radius))
+        } else {
+            Some(obstacle.clone())
+        }
+    }
+
+    /// Whether `p` is a vertex the tiles made: on a line between tiles, and no corner of an
+    /// obstacle (as grown). On a wall without area such a vertex splits the wall in two pieces
+    /// that end there, where the untiled mesh has none; a graph over the mesh's vertices
+    /// ([`MeshGraph`](crate::graph::MeshGraph)) must not step across the wall through it.
+    pub(crate) fn is_seam_vertex(&self, p: Point) -> bool {
+        let Some(tiles) = self.mesh.tiles.as_deref() else {
+            return false;
+        };
+        if !tiles.on_tile_line(p) {
+            return false;
+        }
+        !self
+            .boxes
+            .locate_all_at_point(&[p.x, p.y])
+            .filter_map(|e| self.obstacles[&e.data].grown.as_ref())
+            .any(|o| o.points().contains(&p))
     }
 
     /// Takes an obstacle out of the map and the index, not touching the mesh.

@@ -90,6 +90,19 @@ impl TileIndex {
         }
     }
 
+    /// Whether `p` lies on a line between two tiles (inside the box the tiles cover).
+    pub(crate) fn on_tile_line(&self, p: Point) -> bool {
+        let on = |v: f64, lo: f64, hi: f64, count: usize| {
+            if !(v > lo && v < hi) {
+                return false;
+            }
+            let k = ((v - lo) / self.size).round() as usize;
+            (k.saturating_sub(1)..=k + 1)
+                .any(|k| k > 0 && k < count && self.line(k, count, lo, hi) == v)
+        };
+        on(p.x, self.lo.x, self.hi.x, self.columns) || on(p.y, self.lo.y, self.hi.y, self.rows)
+    }
+
     /// The box of tile `(column, row)`.
     pub(crate) fn tile_box(&self, column: usize, row: usize) -> TileBox {
         TileBox {

@@ -149,6 +149,12 @@ struct Model {
 /// Runs one case: every operation, every triangulation checked. Returns how many
 /// triangulations were checked (not skipped for a pocket narrower than twice the radius).
 pub fn check(case: &MeshGraphCase) -> usize {
+    check_tiled(case, None)
+}
+
+/// [`check`] with the free space cut into tiles of `tile` ([`MeshGraph::set_tile_size`]): each
+/// triangulation after the first edits the tiles in place.
+pub fn check_tiled(case: &MeshGraphCase, tile: Option<f32>) -> usize {
     let radius = f32::from(case.radius % 16) / 8.0;
     let extrusion = if case.mitre {
         Extrusion::Mitre
@@ -157,6 +163,7 @@ pub fn check(case: &MeshGraphCase) -> usize {
     };
     let mut graph = MeshGraph::with_extrusion(radius, [0.0, 0.0], [SIZE, SIZE], extrusion)
         .expect("a valid box");
+    graph.set_tile_size(tile).expect("a valid tile size");
     let mut model = Model {
         radius,
         mitre: case.mitre,
@@ -203,7 +210,7 @@ pub fn check(case: &MeshGraphCase) -> usize {
                     )
                 });
                 triangulated = true;
-                checked += usize::from(check_triangulation(&graph, &model));
+                checked += usize::from(check_triangulation(&graph, &model, tile));
             }
         }
         assert_eq!(graph.obstacles(), &model.obstacles[..], "the obstacles");
@@ -215,7 +222,7 @@ pub fn check(case: &MeshGraphCase) -> usize {
                 case.mitre, model.obstacles
             )
         });
-        checked += usize::from(check_triangulation(&graph, &model));
+        checked += usize::from(check_triangulation(&graph, &model, tile));
     }
     checked
 }
@@ -248,7 +255,7 @@ fn orient(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
 }
 
 /// The triangulation against the oracles; `false` when skipped.
-fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
+fn check_triangulation(graph: &MeshGraph, model: &Model, tile: Option<f32>) -> bool {
     let obstacles = grown(model);
     if obstacles.iter().any(|o| o.len() > 2 && self_crossing(o)) {
         return false; // A pocket narrower than twice the radius: not defined.
@@ -336,6 +343,7 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
         })
     };
     let mut shared: HashMap<(u32, u32), BTreeSet<usize>> = HashMap::new();
+    let mut sides: HashMap<((u32, u32), bool), BTreeSet<usize>> = HashMap::new();
     let mut entries: Vec<((u32, u32), BTreeSet<usize>)> = Vec::new();
     for (k, t) in tris.iter().enumerate() {
         let [a, b, c] = t.map(|v| verts[v as usize]);
@@ -344,7 +352,33 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
             mine.extend([a, b, c]);
         }
         for p in mine {
-            shared.entry(key(p)).or_default().insert(k);
+            // A vertex on a line between tiles, strictly inside a thin wall (not at its ends), is
+            // a node on each side of the wall: the wall runs on through it.
+            let split = tile.and_then(|size| {
+                let size = f64::from(size);
+                let on_line = |v: f64| v > 0.0 && v < f64::from(SIZE) && (v / size).fract() == 0.0;
+                if !(on_line(p.0) || on_line(p.1)) {
+                    return None;
+                }
+                let tol = 1e-12 * f64::from(SIZE);
+                obstacles.iter().filter(|o| o.len() == 2).find_map(|o| {
+                    let inside = distance_to_segment(p, o[0], o[1]) < tol
+                        && distance_to_segment(p, o[0], o[0]) > tol
+                        && distance_to_segment(p, o[1], o[1]) > tol;
+                    inside.then(|| {
+                        let centre = ((a.0 + b.0 + c.0) / 3.0, (a.1 + b.1 + c.1) / 3.0);
+                        orient(o[0], o[1], centre) > 0.0
+                    })
+                })
+            });
+            match split {
+                Some(side) => {
+                    sides.entry((key(p), side)).or_default().insert(k);
+                }
+                None => {
+                    shared.entry(key(p)).or_default().insert(k);
+                }
+            }
         }
         if mode.contains(TriangulationMode::CENTERS) {
             let centre = ((a.0 + b.0 + c.0) / 3.0, (a.1 + b.1 + c.1) / 3.0);
@@ -367,6 +401,11 @@ fn check_triangulation(graph: &MeshGraph, model: &Model) -> bool {
         }
     }
     entries.extend(shared);
+    entries.extend(
+        sides
+            .into_iter()
+            .map(|((at, _), triangles)| (at, triangles)),
+    );
     let users: BTreeSet<NodeId> = model.points.iter().map(|&(n, _)| n).collect();
     let mesh_nodes: Vec<NodeId> = graph
         .graph()

@@ -207,6 +207,11 @@ pub struct PathArgs {
     /// With --any-angle and --png, also draw the mesh's triangles.
     #[arg(long, requires = "any_angle")]
     pub mesh: bool,
+    /// With --any-angle, the agent's radius: the mesh is built from the blocked cells as
+    /// rectangles grown by it (the agent's centre keeps that far from every wall and from the
+    /// map's edge), so paths keep clear of corners.
+    #[arg(long, requires = "any_angle", default_value_t = 0.0)]
+    pub radius: f64,
     /// Also find the path by hierarchical search (HPA*): prints its cost and how far above the
     /// optimum it is; with --png, draws the clusters, their entrances and its path.
     #[arg(long)]

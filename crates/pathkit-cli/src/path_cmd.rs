@@ -16,7 +16,7 @@ use crate::view::View;
 use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsMode};
-use pathkit::navmesh::{AnyAngleSearch, NavMesh};
+use pathkit::navmesh::{grid_obstacles, AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext};
 use pathkit::{Ends, Pathfinder};
@@ -126,7 +126,7 @@ pub fn run(args: &PathArgs) -> Result<i32, CliError> {
         args.algo.name()
     );
     let any_angle = if args.any_angle {
-        Some(any_angle_path(&grid, start, goal)?)
+        Some(any_angle_path(&grid, start, goal, args.radius)?)
     } else {
         None
     };
@@ -251,16 +251,30 @@ const MESH_COLOUR: [u8; 3] = [170, 170, 190];
 struct AnyAngle {
     mesh: NavMesh,
     path: Option<pathkit::search::Path<Point, f64>>,
+    /// Whether an end lies off the mesh (closer than the radius to a wall).
+    off: bool,
 }
 
-fn any_angle_path(grid: &Grid, start: Cell, goal: Cell) -> Result<AnyAngle, CliError> {
+/// The mesh of the grid (its own at radius 0; its blocked cells as rectangles grown by
+/// `radius` otherwise) and the path between the cells' centres. An end closer than the radius
+/// to a wall has no path (said so in `off`).
+fn any_angle_path(grid: &Grid, start: Cell, goal: Cell, radius: f64) -> Result<AnyAngle, CliError> {
     let centre = |c: Cell| Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
-    let mesh = NavMesh::from_grid(grid).map_err(|e| CliError::Search(e.to_string()))?;
-    let path = mesh
-        .find_path(&mut AnyAngleSearch::new(), centre(start), centre(goal))
-        .map_err(|e| CliError::Search(e.to_string()))?
-        .into_path();
-    Ok(AnyAngle { mesh, path })
+    let search_error = |e: NavMeshError| CliError::Search(e.to_string());
+    let mesh = if radius == 0.0 {
+        NavMesh::from_grid(grid).map_err(search_error)?
+    } else {
+        let size = Point::new(f64::from(grid.width()), f64::from(grid.height()));
+        NavMesh::from_obstacles(&grid_obstacles(grid), radius, Point::new(0.0, 0.0), size)
+            .map_err(search_error)?
+    };
+    let (path, off) = match mesh.find_path(&mut AnyAngleSearch::new(), centre(start), centre(goal))
+    {
+        Ok(outcome) => (outcome.into_path(), false),
+        Err(NavMeshError::OffMesh { .. }) => (None, true),
+        Err(e) => return Err(search_error(e)),
+    };
+    Ok(AnyAngle { mesh, path, off })
 }
 
 /// Prints the any-angle path's length, corners and gain over the grid path of `cost`.
@@ -291,6 +305,9 @@ fn print_any_angle(any: &AnyAngle, cost: f64) {
                     corners.join(" ")
                 }
             );
+        }
+        None if any.off => {
+            println!("any-angle: no path (an end is closer than the radius to a wall)")
         }
         None => println!("any-angle: no path"),
     }

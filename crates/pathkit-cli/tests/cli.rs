@@ -431,6 +431,63 @@ fn path_finds_and_draws_the_any_angle_path_with_any_angle() {
     );
     assert!(!png_pixels(&png).contains(&[170, 170, 190]));
     run(2, &["path", arg(&map), "0", "1", "4", "1", "--mesh"]);
+    // With a radius of a quarter: round the wall grown to [0.75, 4.25] x [0.75, 2.25], from
+    // (0.5, 1.5) to a corner, along it, to (4.5, 1.5).
+    let out = path_with_cost(
+        &map,
+        [0, 1, 4, 1],
+        &[
+            "--any-angle",
+            "--radius",
+            "0.25",
+            "--mesh",
+            "--png",
+            arg(&png),
+        ],
+        "6.00000000",
+    );
+    let line = out.lines().find(|l| l.starts_with("any-angle: ")).unwrap();
+    assert!(line.starts_with("any-angle: 5.08113883 ("), "{line}");
+    assert!(
+        line.ends_with("corners: (0.75, 0.75) (4.25, 0.75)")
+            || line.ends_with("corners: (0.75, 2.25) (4.25, 2.25)"),
+        "{line}"
+    );
+    assert!(png_pixels(&png).contains(&[170, 170, 190]));
+    // Wider than the way beside the wall's end: the centres are closer than that to a wall.
+    let out = path_with_cost(
+        &map,
+        [0, 1, 4, 1],
+        &["--any-angle", "--radius", "0.6"],
+        "6.00000000",
+    );
+    assert!(
+        out.contains("\nany-angle: no path (an end is closer than the radius to a wall)\n"),
+        "{out}"
+    );
+    // A radius that is no radius is refused; --radius alone too.
+    run(
+        2,
+        &["path", arg(&map), "0", "1", "4", "1", "--radius", "0.5"],
+    );
+    let refused = run(
+        2,
+        &[
+            "path",
+            arg(&map),
+            "0",
+            "1",
+            "4",
+            "1",
+            "--any-angle",
+            "--radius=-1",
+        ],
+    );
+    assert!(
+        refused.err.contains("agent radius -1 is not a number >= 0"),
+        "{}",
+        refused.err
+    );
     // An unreachable goal: no path either way.
     std::fs::write(&map, "..#..\n..#..\n").unwrap();
     let out = run(1, &["path", arg(&map), "0", "0", "4", "0", "--any-angle"]).out;

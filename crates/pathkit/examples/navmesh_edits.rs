@@ -6,8 +6,8 @@
 //! cargo run --release -p pathkit-games --example navmesh_edits -- MAP.map MAP.map.scen [QUERIES] [EDITS] [TILES]
 //! ```
 //!
-//! The blocked cells become rectangles (runs of a row, merged with the same run of the rows
-//! below), the map's outline the box; the agent's radius is 0. Queries are up to `QUERIES`
+//! The blocked cells become rectangles (`grid_obstacles`: runs of a row, merged with the same
+//! run of the rows below), the map's outline the box; the agent's radius is 0. Queries are up to `QUERIES`
 //! lines of the scenario (default 200, spread over the file) from cell centre to cell centre,
 //! each answered on the untiled mesh and on the tiled one in turn; each time is the median of
 //! three passes. An edit moves one of the map's rectangles of at most 16 cells (an ordinary
@@ -17,48 +17,10 @@
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::geometry::{Point, Polygon};
-use pathkit::grid::Grid;
-use pathkit::navmesh::{AnyAngleSearch, NavMesh, TiledNavMesh};
+use pathkit::navmesh::{grid_obstacles, AnyAngleSearch, NavMesh, TiledNavMesh};
 use pathkit::Pathfinder;
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// The blocked cells of `grid` as rectangles `(x0, y0, x1, y1)` (cells `x0..x1`, `y0..y1`):
-/// each run of a row, grown down over the rows with the same run.
-fn rectangles(grid: &Grid) -> Vec<(u32, u32, u32, u32)> {
-    let (w, h) = (grid.width(), grid.height());
-    let mut open: Vec<(u32, u32, u32, u32)> = Vec::new();
-    let mut done = Vec::new();
-    for y in 0..h {
-        let mut runs = Vec::new();
-        let mut x = 0;
-        while x < w {
-            if grid.passable_xy(i64::from(x), i64::from(y)) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < w && !grid.passable_xy(i64::from(x), i64::from(y)) {
-                x += 1;
-            }
-            runs.push((start, x));
-        }
-        let mut next = Vec::new();
-        for r in open.drain(..) {
-            if let Some(k) = runs.iter().position(|&(a, b)| (a, b) == (r.0, r.2)) {
-                runs.swap_remove(k);
-                next.push((r.0, r.1, r.2, y + 1));
-            } else {
-                done.push(r);
-            }
-        }
-        next.extend(runs.into_iter().map(|(a, b)| (a, y, b, y + 1)));
-        open = next;
-    }
-    done.extend(open);
-    done.sort_unstable();
-    done
-}
 
 fn polygon((x0, y0, x1, y1): (f64, f64, f64, f64)) -> Polygon {
     let p = Point::new;
@@ -135,10 +97,13 @@ fn run(args: &[String]) -> Result<String, String> {
         .take(limit)
         .map(|e| (centre(e.start), centre(e.goal)))
         .collect();
-    let rects = rectangles(&grid);
-    let obstacles: Vec<Polygon> = rects
+    let obstacles = grid_obstacles(&grid);
+    let rects: Vec<(f64, f64, f64, f64)> = obstacles
         .iter()
-        .map(|&(a, b, c, d)| polygon((a.into(), b.into(), c.into(), d.into())))
+        .map(|o| {
+            let (lo, hi) = o.bounds();
+            (lo.x, lo.y, hi.x, hi.y)
+        })
         .collect();
     let (w, h) = (f64::from(grid.width()), f64::from(grid.height()));
     let mut out = format!(
@@ -162,7 +127,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let small: Vec<usize> = (0..rects.len())
         .filter(|&k| {
             let (a, b, c, d) = rects[k];
-            (c - a) * (d - b) <= 16
+            (c - a) * (d - b) <= 16.0
         })
         .collect();
     if small.is_empty() {
@@ -199,7 +164,6 @@ fn run(args: &[String]) -> Result<String, String> {
             let k = small[rng.below(small.len() as u64) as usize];
             let (dx, dy) = (rng.below(7) as f64 - 3.0, rng.below(7) as f64 - 3.0);
             let (a, b, c, d) = rects[k];
-            let (a, b, c, d) = (f64::from(a), f64::from(b), f64::from(c), f64::from(d));
             let key = pathkit::navmesh::ObstacleKey(k as u64);
             for shape in [(a + dx, b + dy, c + dx, d + dy), (a, b, c, d)] {
                 let t = Instant::now();

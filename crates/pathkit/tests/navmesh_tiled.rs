@@ -190,3 +190,75 @@ fn tiled_meshes_through_random_edits_equal_fresh_builds_and_the_oracle() {
         "compared {compared}, found {found}, against the oracle {oracle_checked}, edits {edits}"
     );
 }
+
+/// A grid's blocked cells as rectangles cover exactly the blocked cells, once each; a mesh of
+/// them in the grid's box (untiled, and tiled) answers as the grid's own mesh does.
+#[test]
+fn a_grids_rectangles_make_the_mesh_of_the_grid() {
+    use pathkit::grid::Grid;
+    use pathkit::navmesh::grid_obstacles;
+    let mut search = AnyAngleSearch::new();
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        let mut rng = Rng(seed ^ 0x6_1D5);
+        let (w, h) = (3 + rng.below(14) as u32, 3 + rng.below(14) as u32);
+        let walls = rng.below(45);
+        let text: Vec<String> = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| if rng.below(100) < walls { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let grid = Grid::from_ascii(&text.join("\n")).unwrap();
+        let rects = grid_obstacles(&grid);
+        let mut covered = vec![0u32; (w * h) as usize];
+        for r in &rects {
+            let (lo, hi) = r.bounds();
+            assert_eq!(r.len(), 4);
+            for y in lo.y as u32..hi.y as u32 {
+                for x in lo.x as u32..hi.x as u32 {
+                    covered[(y * w + x) as usize] += 1;
+                }
+            }
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let want = u32::from(!grid.passable_xy(i64::from(x), i64::from(y)));
+                assert_eq!(
+                    covered[(y * w + x) as usize],
+                    want,
+                    "seed {seed}: cell ({x}, {y})"
+                );
+            }
+        }
+        let (fw, fh) = (f64::from(w), f64::from(h));
+        let own = NavMesh::from_grid(&grid).unwrap();
+        let of_rects = NavMesh::from_obstacles(&rects, 0.0, (0.0, 0.0), (fw, fh)).unwrap();
+        let tiled = TiledNavMesh::new(&rects, 0.0, (0.0, 0.0), (fw, fh), 3.0).unwrap();
+        for _ in 0..10 {
+            let centre = |rng: &mut Rng| {
+                Point::new(
+                    rng.below(u64::from(w)) as f64 + 0.5,
+                    rng.below(u64::from(h)) as f64 + 0.5,
+                )
+            };
+            let (a, b) = (centre(&mut rng), centre(&mut rng));
+            let want = length(&own, &mut search, a, b);
+            for (name, mesh) in [("rectangles", &of_rects), ("tiled", tiled.mesh())] {
+                let got = length(mesh, &mut search, a, b);
+                match (&got, &want) {
+                    (Ok(Some(x)), Ok(Some(y))) => {
+                        assert!(
+                            (x - y).abs() <= 1e-9 * y.max(1.0),
+                            "seed {seed} {name}: {a:?} -> {b:?}: {x} against {y}"
+                        );
+                    }
+                    _ => assert_eq!(got, want, "seed {seed} {name}: {a:?} -> {b:?}"),
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 600);
+}

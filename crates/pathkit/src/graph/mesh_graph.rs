@@ -368,7 +368,8 @@ impl MeshGraph {
         let (min, max) = (Point::from_f32(self.min), Point::from_f32(self.max));
         let Some(size) = self.tile_size.map(f64::from) else {
             let grown: Vec<Polygon> = self.obstacles.iter().map(grow).collect();
-            return NavMesh::free_space(min, max, &grown).map(Triangulation::Whole);
+            return NavMesh::free_space(min, max, &grown)
+                .map(|mesh| Triangulation::Whole(Box::new(mesh)));
         };
         match self.mesh.take() {
             Some(Triangulation::Tiled {
@@ -409,7 +410,10 @@ impl MeshGraph {
                             .cloned()
                             .zip(level.obstacles().map(|(k, _)| k))
                             .collect();
-                        Ok(Triangulation::Tiled { level, keys })
+                        Ok(Triangulation::Tiled {
+                            level: Box::new(level),
+                            keys,
+                        })
                     }
                     Err(e) => {
                         self.mesh = previous;
@@ -617,10 +621,10 @@ impl Pathfinder for MeshGraph {
 #[derive(Clone, Debug)]
 enum Triangulation {
     /// Built whole.
-    Whole(NavMesh),
+    Whole(Box<NavMesh>),
     /// Cut into tiles, edited in place; each obstacle's key in it.
     Tiled {
-        level: TiledNavMesh,
+        level: Box<TiledNavMesh>,
         keys: Vec<(PolygonObstacle, ObstacleKey)>,
     },
 }

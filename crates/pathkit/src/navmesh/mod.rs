@@ -4,6 +4,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`NavMesh`] | the triangles, built from obstacles and an agent radius, from a grid, or given |
+//! | [`grid_obstacles`] | a tile map's blocked cells as rectangles, for a mesh with a radius or tiles |
 //! | [`TiledNavMesh`] | a mesh of obstacles that come, move and go: an edit rebuilds only the tiles it touches |
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
@@ -38,6 +39,7 @@ mod any_angle_search;
 mod build;
 mod error;
 mod funnel;
+mod grid_obstacles;
 mod key_hash;
 mod locator;
 mod mesh;
@@ -54,6 +56,7 @@ mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
+pub use grid_obstacles::grid_obstacles;
 pub use mesh::{NavMesh, RayHit};
 pub use snapping::Snapping;
 pub use tiled::{ObstacleKey, TiledNavMesh, MAX_TILES};

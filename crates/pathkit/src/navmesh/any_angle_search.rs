@@ -158,7 +158,7 @@ pub struct AnyAngleSearch {
     /// The successors of the node being expanded, before they are opened.
     successors: Vec<(f64, Node)>,
     stamp: u32,
-    expanded: usize,
+    pub(super) expanded: usize,
     /// The triangle of every node expanded, in order (a debugging aid: `reached_triangles`).
     expanded_into: Vec<u32>,
     goal: Point,

@@ -117,6 +117,12 @@ pub enum NavMeshError {
         /// The size.
         size: f64,
     },
+    /// An off-mesh link whose cost is negative or not finite, or whose ends are not finite
+    /// points on the mesh ([`NavMesh::with_links`](super::NavMesh::with_links)).
+    InvalidLink {
+        /// The link's place in the list.
+        link: usize,
+    },
     /// An obstacle key a [`TiledNavMesh`](super::TiledNavMesh) does not hold (never given, or
     /// removed).
     UnknownObstacle {
@@ -183,6 +189,10 @@ impl fmt::Display for NavMeshError {
                 f,
                 "tile size {size} is not a positive number making at most {} tiles",
                 super::MAX_TILES
+            ),
+            NavMeshError::InvalidLink { link } => write!(
+                f,
+                "off-mesh link {link} has a cost that is negative or not finite, or an end off the mesh"
             ),
             NavMeshError::UnknownObstacle { key } => {
                 write!(f, "the mesh holds no obstacle {key}")

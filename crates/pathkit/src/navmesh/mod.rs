@@ -8,6 +8,7 @@
 //! | [`TiledNavMesh`] | a mesh of obstacles that come, move and go: an edit rebuilds only the tiles it touches |
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
+//! | [`OffMeshLink`], [`NavMesh::with_links`] | jumps, ladders, doors, teleporters: optimal paths that take them where they pay |
 //! | [`MeshPath`] | a path's points and length |
 //! | [`NavMeshError`] | why a mesh or a query was refused |
 //!
@@ -41,6 +42,7 @@ mod error;
 mod funnel;
 mod grid_obstacles;
 mod key_hash;
+mod links;
 mod locator;
 mod mesh;
 mod point_buckets;
@@ -57,6 +59,7 @@ mod wall_pieces;
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use error::NavMeshError;
 pub use grid_obstacles::grid_obstacles;
+pub use links::{Linked, OffMeshLink, ALL_AGENTS};
 pub use mesh::{NavMesh, RayHit};
 pub use snapping::Snapping;
 pub use tiled::{ObstacleKey, TiledNavMesh, MAX_TILES};

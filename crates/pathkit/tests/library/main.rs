@@ -101,6 +101,8 @@ mod navmesh_agent_radius;
 mod navmesh_corridor;
 #[path = "../navmesh_fuzz_regressions.rs"]
 mod navmesh_fuzz_regressions;
+#[path = "../navmesh_links.rs"]
+mod navmesh_links;
 #[path = "../navmesh_oracle.rs"]
 mod navmesh_oracle;
 #[path = "../navmesh_queries.rs"]

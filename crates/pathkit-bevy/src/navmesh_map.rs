@@ -9,7 +9,7 @@ use bevy_ecs::component::Component;
 use bevy_math::Vec3;
 use pathkit::geometry::{Extrusion, Point, Polygon};
 use pathkit::navmesh::{
-    AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, Snapping, TiledNavMesh,
+    AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, OffMeshLink, Snapping, TiledNavMesh,
 };
 use pathkit::{Ends, Pathfinder};
 use std::sync::Arc;
@@ -26,6 +26,8 @@ pub enum ObstacleEdit {
     Added(ObstacleId, Polygon),
     /// An obstacle was removed.
     Removed(ObstacleId, Polygon),
+    /// An off-mesh link was switched on (`true`) or off ([`NavMeshMap::set_link_enabled`]).
+    LinkSwitched(OffMeshLink, bool),
 }
 
 /// The free space of a box among polygon obstacles, for agents of one radius, searched for the
@@ -76,6 +78,9 @@ pub struct NavMeshMap {
     /// How far off the mesh a request's end may be and still be searched from the nearest
     /// point of the mesh ([`NavMesh::snapping`]); `None`: not at all.
     snap: Option<f64>,
+    /// Off-mesh links ([`with_links`](Self::with_links)); a link with an end in an obstacle is
+    /// not taken while it is there.
+    links: Arc<Vec<OffMeshLink>>,
     next_id: u64,
     version: u64,
     edits: Vec<ObstacleEdit>,
@@ -100,6 +105,7 @@ impl NavMeshMap {
             min,
             max,
             snap: None,
+            links: Arc::new(Vec::new()),
             next_id: 0,
             version: 0,
             edits: Vec::new(),
@@ -173,6 +179,103 @@ impl NavMeshMap {
         self.obstacles = Arc::new(obstacles);
         self.version += 1;
         Ok(self)
+    }
+
+    /// The same map with off-mesh links (jumps, ladders, doors, teleporters: pathkit's
+    /// [`OffMeshLink`]): paths take them where they pay ([`NavMesh::with_links`]). Every agent
+    /// may take every enabled link (a link's agent mask is not read here). A link with an end
+    /// inside an obstacle is not taken while the obstacle is there.
+    ///
+    /// # Errors
+    ///
+    /// [`NavMeshError::InvalidLink`] for a link whose cost is negative or not finite, or whose
+    /// ends are not finite points on the mesh now.
+    ///
+    /// ```
+    /// use bevy_app::App;
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::OffMeshLink;
+    /// use pathkit_bevy::{NavMeshMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+    ///
+    /// let p = Point::new;
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(20.0, 10.0))?;
+    /// map.add_obstacles([Polygon::new(vec![p(0.0, 4.0), p(20.0, 4.0), p(20.0, 6.0), p(0.0, 6.0)])])?; // a river
+    /// let map = map.with_links(vec![OffMeshLink::new(p(10.0, 4.0), p(10.0, 6.0), 5.0).both_ways()])?; // a ferry
+    /// let mut app = App::new();
+    /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 1_000 }));
+    /// app.world_mut().spawn(map);
+    /// let agent = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(p(10.0, 1.0), p(10.0, 9.0))).id();
+    /// app.update();
+    /// assert_eq!(app.world().get::<PlannedPath<NavMeshMap>>(agent).unwrap().cost, 11.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_links(mut self, links: Vec<OffMeshLink>) -> Result<Self, NavMeshError> {
+        self.level.mesh().with_links(&links)?;
+        self.links = Arc::new(links);
+        self.version += 1;
+        Ok(self)
+    }
+
+    /// The off-mesh links.
+    pub fn links(&self) -> &[OffMeshLink] {
+        &self.links
+    }
+
+    /// Switches link `k` on or off (a door opened or shut, a lift in or out of service), and
+    /// records the edit: paths that took it are re-planned when it goes off, and paths it could
+    /// shorten when it comes on. `false` (and no change) when the map has no link `k`.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::OffMeshLink;
+    /// use pathkit_bevy::{NavMap, NavMeshMap, ObstacleEdit};
+    ///
+    /// let p = Point::new;
+    /// let door = OffMeshLink::new(p(1.0, 1.0), p(9.0, 9.0), 1.0);
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(10.0, 10.0))?.with_links(vec![door])?;
+    /// assert!(map.set_link_enabled(0, false));
+    /// assert!(!map.links()[0].enabled);
+    /// assert_eq!(map.take_edits(), vec![ObstacleEdit::LinkSwitched(door.disabled(), false)]);
+    /// assert!(!map.set_link_enabled(1, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_link_enabled(&mut self, k: usize, enabled: bool) -> bool {
+        let Some(link) = Arc::make_mut(&mut self.links).get_mut(k) else {
+            return false;
+        };
+        link.enabled = enabled;
+        self.edits.push(ObstacleEdit::LinkSwitched(*link, enabled));
+        self.version += 1;
+        true
+    }
+
+    /// The links whose ends are on the mesh now.
+    fn usable_links(&self) -> Vec<OffMeshLink> {
+        let on = |p: Point| self.level.mesh().triangle_at(p).is_some();
+        self.links
+            .iter()
+            .filter(|l| on(l.from) && on(l.to))
+            .copied()
+            .collect()
+    }
+
+    /// The enabled link whose ends are the leg `a`-`b`, taken that way.
+    fn link_of_leg(&self, a: Point, b: Point) -> Option<&OffMeshLink> {
+        self.links.iter().find(|l| {
+            l.enabled && ((l.from, l.to) == (a, b) || l.both_ways && (l.to, l.from) == (a, b))
+        })
+    }
+
+    /// What the rest of a path costs: its legs' lengths, a link's leg its cost (the cheaper
+    /// of the two, should a link join two points in sight of each other).
+    fn rest_cost(&self, rest: &[Point]) -> f64 {
+        rest.windows(2)
+            .map(|leg| {
+                let walk = leg[0].distance(leg[1]);
+                self.link_of_leg(leg[0], leg[1])
+                    .map_or(walk, |l| l.cost.min(walk))
+            })
+            .sum()
     }
 
     /// The mesh searched.
@@ -369,6 +472,14 @@ impl NavMap for NavMeshMap {
             Some(snapping) => space_search::check_ends(&snapping, start, goal)?,
             None => space_search::check_ends(self.level.mesh(), start, goal)?,
         }
+        if !self.links.is_empty() {
+            // The links' search takes points on the mesh: the ends snapped first, if the map
+            // snaps (as the snapping search does).
+            if let Some(snapping) = self.snapping() {
+                let snap = |p: Point| snapping.snap(p).unwrap_or(p);
+                return Ok(WholeSearch::new(snap(start), snap(goal)));
+            }
+        }
         Ok(WholeSearch::new(start, goal))
     }
 
@@ -379,6 +490,16 @@ impl NavMap for NavMeshMap {
         _budget: u64,
     ) -> Resumed<Point> {
         let expanded = |ctx: &AnyAngleSearch| ctx.expanded() as u64;
+        if !self.links.is_empty() {
+            let links = self.usable_links();
+            return match self.level.mesh().with_links(&links) {
+                Ok(linked) => search.run(&linked, ctx, expanded),
+                Err(e) => Resumed {
+                    expanded: 0,
+                    answer: Some(Err(PathFailure::Refused(e.to_string()))),
+                },
+            };
+        }
         match self.snapping() {
             Some(snapping) => search.run(&snapping, ctx, expanded),
             None => search.run(self.level.mesh(), ctx, expanded),
@@ -401,12 +522,61 @@ impl NavMap for NavMeshMap {
             goals
         };
         let added = edits.iter().any(|e| matches!(e, ObstacleEdit::Added(..)));
-        // An obstacle added can only cut the rest: re-plan when a leg is no longer in sight.
+        let length = self.rest_cost(rest);
+        // With links, a way through freed ground may also take links: no bound short of the
+        // path itself, so any removal re-plans. A link switched on re-plans the paths it could
+        // shorten; one switched off, the paths that take it. A way over the new link reaches
+        // its entry walking (no shorter than the straight line) or over another link (no cheaper
+        // than the cheapest), and so on from its exit: that bounds it below.
+        if !self.links.is_empty() {
+            let cheapest = self
+                .links
+                .iter()
+                .filter(|l| l.enabled)
+                .map(|l| l.cost)
+                .fold(f64::INFINITY, f64::min);
+            for edit in edits {
+                match edit {
+                    ObstacleEdit::Removed(..) => return true,
+                    ObstacleEdit::LinkSwitched(link, true) => {
+                        let via = |a: Point, b: Point| {
+                            goals.iter().any(|&g| {
+                                from.distance(a).min(cheapest)
+                                    + link.cost
+                                    + b.distance(g).min(cheapest)
+                                    < length
+                            })
+                        };
+                        if via(link.from, link.to) || link.both_ways && via(link.to, link.from) {
+                            return true;
+                        }
+                    }
+                    ObstacleEdit::LinkSwitched(link, false) => {
+                        let takes = rest.windows(2).any(|leg| {
+                            (link.from, link.to) == (leg[0], leg[1])
+                                || link.both_ways && (link.to, link.from) == (leg[0], leg[1])
+                        });
+                        if takes {
+                            return true;
+                        }
+                    }
+                    ObstacleEdit::Added(..) => {}
+                }
+            }
+        }
+        // An obstacle added can only cut the rest: re-plan when a leg is no longer in sight (a
+        // link's leg when its ends are no longer both on the mesh).
         if added {
-            let in_sight =
-                |a: Point, b: Point| self.level.mesh().line_of_sight(a, b).unwrap_or(false);
+            let mesh = self.level.mesh();
+            let in_sight = |a: Point, b: Point| {
+                if self.link_of_leg(a, b).is_some() {
+                    mesh.triangle_at(a).is_some() && mesh.triangle_at(b).is_some()
+                } else {
+                    mesh.line_of_sight(a, b).unwrap_or(false)
+                }
+            };
             let cut = match rest {
-                [only] => self.level.mesh().triangle_at(*only).is_none(),
+                [only] => mesh.triangle_at(*only).is_none(),
                 _ => rest.windows(2).any(|leg| !in_sight(leg[0], leg[1])),
             };
             if cut {
@@ -415,12 +585,11 @@ impl NavMap for NavMeshMap {
         }
         // An obstacle removed can only give a shorter way (to any goal), through the ground it
         // freed.
-        let length: f64 = rest.windows(2).map(|leg| leg[0].distance(leg[1])).sum();
         edits.iter().any(|edit| match edit {
             ObstacleEdit::Removed(_, polygon) => goals
                 .iter()
                 .any(|&g| self.through_freed(from, g, polygon) < length),
-            ObstacleEdit::Added(..) => false,
+            ObstacleEdit::Added(..) | ObstacleEdit::LinkSwitched(..) => false,
         })
     }
 
@@ -438,8 +607,12 @@ impl NavMap for NavMeshMap {
             };
             matches!(ends, Ok(Ends::Open))
         };
-        edits.iter().any(|e| matches!(e, ObstacleEdit::Removed(..)))
-            && goals.iter().any(|&g| open(g))
+        edits.iter().any(|e| {
+            matches!(
+                e,
+                ObstacleEdit::Removed(..) | ObstacleEdit::LinkSwitched(_, true)
+            )
+        }) && goals.iter().any(|&g| open(g))
     }
 
     /// The centres of the triangles the any-angle search reached

@@ -583,3 +583,168 @@ fn tiles_chosen_after_edits_keep_each_obstacle_its_own() {
         }
     }
 }
+
+/// The oracle's length with off-mesh links: Dijkstra over the start, the goal and the links'
+/// ends, each walk the visibility oracle's shortest path, each usable link its cost.
+fn shortest_with_links(
+    rects: &[Rect],
+    radius: f64,
+    links: &[pathkit::navmesh::OffMeshLink],
+    a: Point,
+    b: Point,
+) -> Option<f64> {
+    let mut points = vec![a, b];
+    let mut hops: Vec<(usize, usize, f64)> = Vec::new();
+    for l in links.iter().filter(|l| l.enabled) {
+        let k = points.len();
+        points.extend([l.from, l.to]);
+        hops.push((k, k + 1, l.cost));
+        if l.both_ways {
+            hops.push((k + 1, k, l.cost));
+        }
+    }
+    let n = points.len();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[0] = 0.0;
+    while let Some(u) = (0..n)
+        .filter(|&k| !done[k] && dist[k].is_finite())
+        .min_by(|&x, &y| dist[x].total_cmp(&dist[y]))
+    {
+        if u == 1 {
+            return Some(dist[1]);
+        }
+        done[u] = true;
+        for v in 0..n {
+            let walk = shortest(rects, radius, points[u], points[v]).unwrap_or(f64::INFINITY);
+            let hop = hops
+                .iter()
+                .filter(|h| (h.0, h.1) == (u, v))
+                .map(|h| h.2)
+                .fold(f64::INFINITY, f64::min);
+            dist[v] = dist[v].min(dist[u] + walk.min(hop));
+        }
+    }
+    None
+}
+
+#[test]
+fn links_take_agents_across_and_switching_them_re_plans() {
+    use pathkit::navmesh::OffMeshLink;
+    let radius = 0.5;
+    let mut draw = Draw(777);
+    // A wall across the map: its two halves joined by links only.
+    let wall: Rect = (-2.0, 14.0, W + 2.0, 16.0);
+    let mut rects = vec![wall];
+    for _ in 0..6 {
+        if let Some(r) = draw.rect(&rects) {
+            rects.push(r);
+        }
+    }
+    let mut map = NavMeshMap::new(radius, Point::new(0.0, 0.0), Point::new(W, H)).unwrap();
+    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    let mut links = Vec::new();
+    while links.len() < 4 {
+        let (south, north) = (draw.point(&rects, radius), draw.point(&rects, radius));
+        if south.y < 13.0 && north.y > 17.0 {
+            let mut link = OffMeshLink::new(south, north, 2.0 + draw.next() * 8.0);
+            if links.len() != 3 {
+                link = link.both_ways();
+            }
+            links.push(link);
+        }
+    }
+    let map = map.with_links(links.clone()).unwrap();
+    let mut app = app(
+        map,
+        Planning::Budgeted {
+            expansions: u64::MAX,
+        },
+    );
+    let pairs: Vec<_> = (0..40)
+        .map(|_| (draw.point(&rects, radius), draw.point(&rects, radius)))
+        .collect();
+    let agents = spawn_requests::<NavMeshMap>(&mut app, pairs);
+    app.update();
+    let check_all = |app: &App, rects: &[Rect], links: &[OffMeshLink]| {
+        let mut crossing = 0;
+        for &(e, a, b) in &agents {
+            let want = shortest_with_links(rects, radius, links, a, b);
+            match (app.world().get::<PlannedPath<NavMeshMap>>(e), want) {
+                (Some(path), Some(best)) => {
+                    assert!(
+                        (path.cost - best).abs() < 1e-7 * best.max(1.0),
+                        "{a:?} -> {b:?}: {} by {:?}, the oracle {best}; links {links:?}",
+                        path.cost,
+                        path.nodes
+                    );
+                    crossing += usize::from((a.y < 15.0) != (b.y < 15.0));
+                }
+                (None, None) => assert!(app.world().get::<PathFailure>(e).is_some()),
+                (got, want) => panic!(
+                    "{a:?} -> {b:?}: {:?}, the oracle {want:?}",
+                    got.map(|p| p.cost)
+                ),
+            }
+        }
+        crossing
+    };
+    assert!(
+        check_all(&app, &rects, &links) > 10,
+        "too few agents cross the wall"
+    );
+    // Doors shut and opened, obstacles added (on a link's end, at times) and removed: every path
+    // still the oracle's.
+    let mut added: Vec<(ObstacleId, Rect)> = Vec::new();
+    for step in 0..24 {
+        match step % 4 {
+            0 => {
+                if let Some(r) = draw.rect(&rects) {
+                    let id = support::map_mut::<NavMeshMap>(&mut app)
+                        .add_obstacles([polygon(r)])
+                        .unwrap()[0];
+                    rects.push(r);
+                    added.push((id, r));
+                }
+            }
+            3 if !added.is_empty() => {
+                let (id, r) = added.remove(0);
+                support::map_mut::<NavMeshMap>(&mut app)
+                    .remove_obstacle(id)
+                    .unwrap();
+                rects.retain(|&x| x != r);
+            }
+            _ => {
+                let k = (draw.next() * links.len() as f64) as usize;
+                let on = step % 4 == 2;
+                links[k].enabled = on;
+                assert!(support::map_mut::<NavMeshMap>(&mut app).set_link_enabled(k, on));
+            }
+        }
+        app.update();
+        check_all(&app, &rects, &links);
+    }
+    // A crate dropped on a link's entry: the link is out of use (and the paths that took it
+    // are re-planned) until the crate goes.
+    for k in 0..links.len() {
+        links[k].enabled = true;
+        support::map_mut::<NavMeshMap>(&mut app).set_link_enabled(k, true);
+    }
+    let end = links[0].from;
+    let lid = (end.x - 0.5, end.y - 0.5, end.x + 0.5, end.y + 0.5);
+    let id = support::map_mut::<NavMeshMap>(&mut app)
+        .add_obstacles([polygon(lid)])
+        .unwrap()[0];
+    rects.push(lid);
+    app.update();
+    check_all(&app, &rects, &links);
+    support::map_mut::<NavMeshMap>(&mut app)
+        .remove_obstacle(id)
+        .unwrap();
+    rects.pop();
+    app.update();
+    check_all(&app, &rects, &links);
+    let replanned = app.world().resource::<PlannerStats>().replanned;
+    assert!(replanned > 0 && replanned < 40 * 26, "{replanned} re-plans");
+}

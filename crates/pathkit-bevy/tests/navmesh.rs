@@ -727,8 +727,8 @@ fn links_take_agents_across_and_switching_them_re_plans() {
     }
     // A crate dropped on a link's entry: the link is out of use (and the paths that took it
     // are re-planned) until the crate goes.
-    for k in 0..links.len() {
-        links[k].enabled = true;
+    for (k, link) in links.iter_mut().enumerate() {
+        link.enabled = true;
         support::map_mut::<NavMeshMap>(&mut app).set_link_enabled(k, true);
     }
     let end = links[0].from;

@@ -5,11 +5,9 @@
 //! radii, links enabled or not, for some agents only; the mesh's answer is as long as the
 //! oracle's, and it is a real route: every leg either a walk in the free space or a link taken.
 
-use crate::navmesh_oracle::{any_obstacle, grown_for_agent, Rng};
-use crate::support::free_space_oracle::{FreeSpace, TOUCH};
-use crate::support::growth_oracle::self_crossing;
+use crate::navmesh_oracle::{any_obstacle, obstacle_world, Rng};
 use crate::support::visibility_oracle::shortest_path;
-use pathkit::geometry::{Point, Polygon};
+use pathkit::geometry::Point;
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, OffMeshLink};
 use pathkit::Pathfinder;
 
@@ -38,21 +36,9 @@ fn paths_with_links_are_as_short_as_the_oracle_with_link_edges() {
             let kind = rng.below(5);
             any_obstacle(&mut rng, size, kind)
         }));
-        let grown: Vec<Vec<P>> = raw.iter().map(|o| grown_for_agent(o, radius)).collect();
-        if grown.iter().any(|o| o.len() > 2 && self_crossing(o)) {
+        let Some((world, polygons)) = obstacle_world(&raw, radius, size) else {
             continue;
-        }
-        let world = FreeSpace {
-            lo: (radius, radius),
-            hi: (size - radius, size - radius),
-            obstacles: grown,
-            touch: TOUCH,
-            pinches: false,
         };
-        let polygons: Vec<Polygon> = raw
-            .iter()
-            .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
-            .collect();
         let mesh = NavMesh::from_obstacles(&polygons, radius, (0.0, 0.0), (size, size)).unwrap();
         let free_point = |rng: &mut Rng| {
             (0..200).find_map(|_| {

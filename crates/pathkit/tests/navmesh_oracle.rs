@@ -458,10 +458,36 @@ pub(crate) fn grown_for_agent(o: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
     ]
 }
 
-#[test]
-fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
+/// The free space of `raw` obstacles grown for an agent of `radius` in the box `[0, size]`
+/// squared, as the oracle sees it, and the obstacles as pathkit takes them; `None` when a grown
+/// obstacle crosses itself (a pocket narrower than twice the radius: not defined).
+pub(crate) fn obstacle_world(
+    raw: &[Vec<(f64, f64)>],
+    radius: f64,
+    size: f64,
+) -> Option<(crate::support::free_space_oracle::FreeSpace, Vec<Polygon>)> {
     use crate::support::free_space_oracle::{FreeSpace, TOUCH};
     use crate::support::growth_oracle::self_crossing;
+    let grown: Vec<Vec<(f64, f64)>> = raw.iter().map(|o| grown_for_agent(o, radius)).collect();
+    if grown.iter().any(|o| o.len() > 2 && self_crossing(o)) {
+        return None;
+    }
+    let world = FreeSpace {
+        lo: (radius, radius),
+        hi: (size - radius, size - radius),
+        obstacles: grown,
+        touch: TOUCH,
+        pinches: false,
+    };
+    let polygons = raw
+        .iter()
+        .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
+        .collect();
+    Some((world, polygons))
+}
+
+#[test]
+fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
     let size = 20.0;
     let mut search = AnyAngleSearch::new();
     let (mut found_count, mut unreachable, mut with_radius, mut thin, mut skipped) =
@@ -486,23 +512,11 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
             let (y0, y1) = (rng.unit() * size, rng.unit() * size);
             raw.push(vec![(-1.0, y0), (size + 1.0, y1)]);
         }
-        let grown: Vec<Vec<(f64, f64)>> = raw.iter().map(|o| grown_for_agent(o, radius)).collect();
-        if grown.iter().any(|o| o.len() > 2 && self_crossing(o)) {
+        let Some((world, polygons)) = obstacle_world(&raw, radius, size) else {
             // A pocket narrower than twice the radius: not defined (documented).
             skipped += 1;
             continue;
-        }
-        let world = FreeSpace {
-            lo: (radius, radius),
-            hi: (size - radius, size - radius),
-            obstacles: grown,
-            touch: TOUCH,
-            pinches: false,
         };
-        let polygons: Vec<Polygon> = raw
-            .iter()
-            .map(|o| Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()))
-            .collect();
         let mesh = match NavMesh::from_obstacles(
             &polygons,
             radius,

@@ -1,4 +1,6 @@
-//! [`Locator`]: which triangles may hold a point, from a uniform grid of buckets over the mesh.
+//! [`Locator`]: which triangles may hold a point, from a uniform grid of buckets over the mesh;
+//! and which items lie near a segment (the walls' cutting indexes points as triangles without
+//! area, and asks along each piece of wall).
 //!
 //! A point query (where does the agent stand? which triangle is the goal in?) must not test every
 //! triangle. Meshes from maps have triangles of similar size spread over a box, which a uniform
@@ -111,6 +113,61 @@ impl Locator {
         &self.items[self.starts[b] as usize..self.starts[b + 1] as usize]
     }
 
+    /// Calls `visit` with every item in the buckets within `margin` of the segment `a`-`b`: a
+    /// column at a time, the rows the segment crosses in that column (and one more each way, for
+    /// the rounding of the column's edges). Every item whose box comes within `margin` of the
+    /// segment is visited, some several times or from farther: the caller measures.
+    pub(crate) fn near_segment(
+        &self,
+        a: Point,
+        b: Point,
+        margin: f64,
+        mut visit: impl FnMut(usize),
+    ) {
+        let (a, b) = if a.x <= b.x { (a, b) } else { (b, a) };
+        if self.items.is_empty() {
+            return;
+        }
+        let c0 = self.index(a.x - margin, self.min.x, self.columns);
+        let c1 = self.index(b.x + margin, self.min.x, self.columns);
+        for c in c0..=c1 {
+            // The part of the segment over this column (widened by the margin), and its rows.
+            let x0 = (self.min.x + c as f64 / self.scale - margin).max(a.x);
+            let x1 = (self.min.x + (c + 1) as f64 / self.scale + margin).min(b.x);
+            let y_at = |x: f64| {
+                if b.x == a.x {
+                    a.y
+                } else {
+                    a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)).clamp(0.0, 1.0)
+                }
+            };
+            let (ya, yb) = if b.x == a.x {
+                (a.y, b.y)
+            } else {
+                (y_at(x0.min(x1)), y_at(x1.max(x0)))
+            };
+            // One more row each way covers the rounding of the column's edges.
+            let r0 = self
+                .index(ya.min(yb) - margin, self.min.y, self.rows)
+                .saturating_sub(1);
+            let r1 =
+                (self.index(ya.max(yb) + margin, self.min.y, self.rows) + 1).min(self.rows - 1);
+            for r in r0..=r1 {
+                let bucket = r * self.columns + c;
+                for &k in
+                    &self.items[self.starts[bucket] as usize..self.starts[bucket + 1] as usize]
+                {
+                    visit(k as usize);
+                }
+            }
+        }
+    }
+
+    /// The column (or row) of coordinate `v` along an axis starting at `origin`, clamped.
+    fn index(&self, v: f64, origin: f64, count: usize) -> usize {
+        (((v - origin) * self.scale).max(0.0) as usize).min(count - 1)
+    }
+
     /// The buckets (first column, first row, last column, last row) a triangle's box overlaps.
     fn span(&self, t: &[Point; 3]) -> (usize, usize, usize, usize) {
         let bucket = |v: f64, n: usize| ((v * self.scale).max(0.0) as usize).min(n - 1);
@@ -204,6 +261,46 @@ mod tests {
         assert!(locator.items.len() <= 8 * tris.len() + locator.columns * locator.rows);
         for (k, t) in tris.iter().enumerate() {
             assert!(locator.candidates(t[0]).contains(&(k as u32)));
+        }
+    }
+
+    #[test]
+    fn every_point_near_a_segment_is_visited() {
+        // A deterministic scatter, and segments of every direction and length.
+        let mut seed = 12345u64;
+        let mut unit = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let points: Vec<Point> = (0..2000)
+            .map(|_| Point::new(unit() * 100.0, unit() * 30.0))
+            .collect();
+        // Points indexed as triangles without area, as the walls' cutting does.
+        let triangles: Vec<[Point; 3]> = points.iter().map(|&p| [p; 3]).collect();
+        let buckets = Locator::new(&triangles);
+        for _ in 0..300 {
+            let a = Point::new(unit() * 120.0 - 10.0, unit() * 40.0 - 5.0);
+            let b = if unit() < 0.3 {
+                Point::new(a.x, unit() * 40.0)
+            } else {
+                Point::new(unit() * 120.0 - 10.0, unit() * 40.0 - 5.0)
+            };
+            let margin = unit() * 2.0;
+            let mut seen = vec![false; points.len()];
+            buckets.near_segment(a, b, margin, |k| seen[k] = true);
+            for (k, &p) in points.iter().enumerate() {
+                let d = b - a;
+                let t = if d.dot(d) == 0.0 {
+                    0.0
+                } else {
+                    ((p - a).dot(d) / d.dot(d)).clamp(0.0, 1.0)
+                };
+                if p.distance(a + d * t) <= margin {
+                    assert!(seen[k], "{p:?} near {a:?}-{b:?} ({margin})");
+                }
+            }
         }
     }
 }

@@ -45,7 +45,6 @@ mod key_hash;
 mod links;
 mod locator;
 mod mesh;
-mod point_buckets;
 mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;

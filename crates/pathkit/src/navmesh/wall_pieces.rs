@@ -9,7 +9,7 @@
 //! along a line are cut at each other's endpoints and so share their common pieces.
 
 use super::key_hash::{KeyMap, KeySet};
-use super::point_buckets::PointBuckets;
+use super::locator::Locator;
 use crate::geometry::Point;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
@@ -121,7 +121,9 @@ fn route_through_close_points(pieces: &mut [Vec<Point>], tolerance: f64) {
     let mut points: Vec<Point> = pieces.iter().flatten().copied().collect();
     points.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
     points.dedup();
-    let buckets = PointBuckets::new(&points);
+    // The points, as triangles without area, in buckets asked along each piece.
+    let as_triangles: Vec<[Point; 3]> = points.iter().map(|&p| [p; 3]).collect();
+    let buckets = Locator::new(&as_triangles);
     // (wall, piece, how far along, point) for every point a piece passes close by.
     let mut detours: Vec<(usize, usize, f64, Point)> = Vec::new();
     for (w, list) in pieces.iter().enumerate() {

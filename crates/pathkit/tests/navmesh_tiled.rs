@@ -262,3 +262,66 @@ fn a_grids_rectangles_make_the_mesh_of_the_grid() {
     }
     assert_eq!(compared, 600);
 }
+
+#[test]
+fn bad_tile_sizes_and_unknown_obstacles_are_refused_and_change_nothing() {
+    use pathkit::navmesh::MAX_TILES;
+    let p = Point::new;
+    let square =
+        |x: f64| Polygon::new(vec![p(x, 4.0), p(x + 2.0, 4.0), p(x + 2.0, 6.0), p(x, 6.0)]);
+    for size in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let err = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0), size).unwrap_err();
+        assert!(
+            matches!(err, NavMeshError::InvalidTileSize { .. }),
+            "{size}: {err:?}"
+        );
+    }
+    // More tiles than the limit: refused, not allocated.
+    let side = (MAX_TILES as f64).sqrt() * 2.0;
+    let err = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(side, side), 1.0).unwrap_err();
+    assert_eq!(err, NavMeshError::InvalidTileSize { size: 1.0 });
+    let mut level = TiledNavMesh::new(
+        &[square(1.0), square(5.0)],
+        0.0,
+        p(0.0, 0.0),
+        p(10.0, 10.0),
+        2.5,
+    )
+    .unwrap();
+    let keys: Vec<ObstacleKey> = level.obstacles().map(|(k, _)| k).collect();
+    let before = (
+        level.mesh().vertices().to_vec(),
+        level.mesh().triangle_indices().to_vec(),
+    );
+    // A key named twice, or one never given: nothing removed, nothing added.
+    for remove in [vec![keys[0], keys[0]], vec![keys[1], ObstacleKey(99)]] {
+        let err = level.edit_obstacles(&remove, &[square(3.0)]).unwrap_err();
+        assert!(
+            matches!(err, NavMeshError::UnknownObstacle { .. }),
+            "{err:?}"
+        );
+        assert_eq!(level.obstacles().count(), 2);
+        let after = (
+            level.mesh().vertices().to_vec(),
+            level.mesh().triangle_indices().to_vec(),
+        );
+        assert!(before == after);
+    }
+    // A bad polygon added with a good removal: neither happens.
+    let nan = Polygon::new(vec![p(f64::NAN, 1.0), p(2.0, 2.0), p(1.0, 3.0)]);
+    assert!(level.edit_obstacles(&[keys[0]], &[nan]).is_err());
+    assert_eq!(level.obstacle(keys[0]), Some(&square(1.0)));
+    assert_eq!(
+        level.remove_obstacle(ObstacleKey(99)),
+        Err(NavMeshError::UnknownObstacle { key: 99 })
+    );
+    assert_eq!(
+        level.move_obstacle(ObstacleKey(99), square(3.0)),
+        Err(NavMeshError::UnknownObstacle { key: 99 })
+    );
+    // The edit that is right goes through, and the keys go on from the last given.
+    let added = level.edit_obstacles(&keys, &[square(3.0)]).unwrap();
+    assert_eq!(added, vec![ObstacleKey(2)]);
+    assert_eq!(level.obstacles().count(), 1);
+    check_structure(level.mesh(), &|| "after the edit".into());
+}

@@ -11,8 +11,11 @@ use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
 use std::collections::BTreeMap;
 
-/// The most tiles a mesh is cut into: 2^22 (2,048 x 2,048).
-pub const MAX_TILES: usize = 1 << 22;
+/// The most tiles a mesh is cut into: 2^16 (256 x 256). Each tile keeps its list of triangles
+/// and an index of them (about a hundred bytes empty), and is triangulated once when the mesh is
+/// built: a size that would cut a map into millions of tiles is refused
+/// ([`NavMeshError::InvalidTileSize`]) rather than allocated.
+pub const MAX_TILES: usize = 1 << 16;
 
 /// Names an obstacle of a [`TiledNavMesh`], to move or remove it later.
 ///

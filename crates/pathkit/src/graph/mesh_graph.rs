@@ -368,7 +368,7 @@ impl MeshGraph {
         let (min, max) = (Point::from_f32(self.min), Point::from_f32(self.max));
         let Some(size) = self.tile_size.map(f64::from) else {
             let grown: Vec<Polygon> = self.obstacles.iter().map(grow).collect();
-            return NavMesh::free_space(min, max, &grown)
+            return NavMesh::free_space(min, max, &grown, &[])
                 .map(|mesh| Triangulation::Whole(Box::new(mesh)));
         };
         match self.mesh.take() {

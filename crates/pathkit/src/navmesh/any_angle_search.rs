@@ -159,6 +159,9 @@ pub struct AnyAngleSearch {
     successors: Vec<(f64, Node)>,
     stamp: u32,
     pub(super) expanded: usize,
+    /// The areas the search may not enter, a bit each ([`Filtered`](super::Filtered) sets it for
+    /// one query): their triangles are walls.
+    pub(super) forbidden: u64,
     /// The triangle of every node expanded, in order (a debugging aid: `reached_triangles`).
     expanded_into: Vec<u32>,
     goal: Point,
@@ -220,18 +223,19 @@ impl AnyAngleSearch {
     ) -> Result<Option<f64>, NavMeshError> {
         NavMeshError::check_finite([start, goal])?;
         out.clear();
-        if mesh.triangle_at(start).is_none() {
-            return Err(NavMeshError::OffMesh { point: start });
-        }
-        if mesh.triangle_at(goal).is_none() {
-            return Err(NavMeshError::OffMesh { point: goal });
+        let forbidden = self.forbidden;
+        let allowed = |t: &usize| !mesh.forbids(*t, forbidden);
+        for point in [start, goal] {
+            if !mesh.triangles_holding(point).any(|t| allowed(&t)) {
+                return Err(NavMeshError::OffMesh { point });
+            }
         }
         self.reset(mesh, goal);
         if start == goal {
             out.push(start);
             return Ok(Some(0.0));
         }
-        for t in mesh.triangles_holding(goal) {
+        for t in mesh.triangles_holding(goal).filter(allowed) {
             self.goal_in[t] = self.stamp;
         }
         self.roots.push(Root {
@@ -242,7 +246,7 @@ impl AnyAngleSearch {
         });
         let tris = mesh.triangle_indices();
         let verts = mesh.vertices();
-        for t in mesh.triangles_holding(start) {
+        for t in mesh.triangles_holding(start).filter(allowed) {
             if mesh.holds(t, goal) {
                 self.push_goal(0, start.distance(goal));
             }
@@ -391,7 +395,7 @@ impl AnyAngleSearch {
         left_vertex: u32,
     ) {
         let next = mesh.raw_neighbours()[t][side];
-        if next == WALL {
+        if next == WALL || (self.forbidden != 0 && mesh.forbids(next as usize, self.forbidden)) {
             return;
         }
         let entry = mesh.raw_entries()[t][side];
@@ -418,7 +422,7 @@ impl AnyAngleSearch {
         let k = usize::from(node.entry);
         let tri = mesh.triangle_indices()[t];
         let verts = mesh.vertices();
-        let corners = mesh.corner_flags();
+        let corners = &mesh.corners;
         // From the root: the entry edge's left end, its right end, and the far corner.
         let (lv, rv, ov) = (tri[k], tri[(k + 1) % 3], tri[(k + 2) % 3]);
         let (pl, pr, po) = (verts[lv as usize], verts[rv as usize], verts[ov as usize]);
@@ -448,8 +452,13 @@ impl AnyAngleSearch {
         // positive left of the ray.
         let o_right = snapped(r, right, po);
         let o_left = snapped(r, left, po);
-        let right_is_corner = node.right_vertex == rv && corners[rv as usize];
-        let left_is_corner = node.left_vertex == lv && corners[lv as usize];
+        let forbidden = self.forbidden;
+        let corner = |v: u32| {
+            let v = v as usize;
+            corners[v] || (forbidden != 0 && mesh.vertex_areas[v] & forbidden != 0)
+        };
+        let right_is_corner = node.right_vertex == rv && corner(rv);
+        let left_is_corner = node.left_vertex == lv && corner(lv);
 
         if self.goal_in[t] == self.stamp {
             let g = self.goal;

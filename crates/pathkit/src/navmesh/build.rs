@@ -68,12 +68,59 @@ impl NavMesh {
         min: impl Into<Point>,
         max: impl Into<Point>,
     ) -> Result<NavMesh, NavMeshError> {
+        NavMesh::from_obstacles_with_areas(obstacles, &[], agent_radius, min, max)
+    }
+
+    /// [`from_obstacles`](Self::from_obstacles), the walkable space also cut into areas: each
+    /// `(polygon, area)` of `areas` (the later ones over the earlier where they overlap) makes
+    /// the ground it covers area `area` (below [`MAX_AREAS`](super::MAX_AREAS)); elsewhere it
+    /// is area 0. Area polygons are not grown by the radius: an area holds the agent's centre
+    /// (as Recast and Detour mark their polygons). Their sides cut the triangles (each triangle
+    /// lies in one area, [`area`](Self::area)) but are no walls: a search that may enter every
+    /// area answers as on the mesh without them, and one kept out of some
+    /// ([`with_filter`](Self::with_filter)) walks round them, optimally.
+    ///
+    /// # Errors
+    /// As [`from_obstacles`](Self::from_obstacles), and [`NavMeshError::InvalidArea`] for an
+    /// area of [`MAX_AREAS`](super::MAX_AREAS) or more.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AnyAngleSearch, AreaFilter, NavMesh};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// const WATER: u8 = 1;
+    /// let lake = Polygon::new(vec![p(4.0, 2.0), p(6.0, 2.0), p(6.0, 8.0), p(4.0, 8.0)]);
+    /// let mesh = NavMesh::from_obstacles_with_areas(&[], &[(lake, WATER)], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let mut search = AnyAngleSearch::new();
+    /// let (start, goal) = (p(2.0, 5.0), p(8.0, 5.0));
+    /// let swimmer = mesh.find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(swimmer.cost, 6.0); // straight across
+    /// let walker = mesh.with_filter(AreaFilter::ALL.without(WATER)?).find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(walker.nodes.len(), 4); // round the lake's two corners
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn from_obstacles_with_areas(
+        obstacles: &[Polygon],
+        areas: &[(Polygon, u8)],
+        agent_radius: f64,
+        min: impl Into<Point>,
+        max: impl Into<Point>,
+    ) -> Result<NavMesh, NavMeshError> {
         let (min, max) = (min.into(), max.into());
         NavMeshError::check_range(
             [min, max]
                 .into_iter()
-                .chain(obstacles.iter().flat_map(|o| o.points().iter().copied())),
+                .chain(obstacles.iter().flat_map(|o| o.points().iter().copied()))
+                .chain(areas.iter().flat_map(|(o, _)| o.points().iter().copied())),
         )?;
+        if let Some(&(_, area)) = areas
+            .iter()
+            .find(|(_, a)| usize::from(*a) >= super::MAX_AREAS)
+        {
+            return Err(NavMeshError::InvalidArea { area });
+        }
         if !(min.x < max.x && min.y < max.y) {
             return Err(NavMeshError::EmptyBounds { min, max });
         }
@@ -96,7 +143,7 @@ impl NavMesh {
             .filter(|o| !o.is_empty())
             .map(|o| grown_for_agent(o, r))
             .collect();
-        NavMesh::free_space(lo, hi, &grown)
+        NavMesh::free_space(lo, hi, &grown, areas)
     }
 
     /// The free space of the box `lo`-`hi` around `grown` obstacles (already grown by any
@@ -105,13 +152,25 @@ impl NavMesh {
         lo: Point,
         hi: Point,
         grown: &[Polygon],
+        areas: &[(Polygon, u8)],
     ) -> Result<NavMesh, NavMeshError> {
         NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
-        // Every side, box and obstacles, cut where sides cross or touch (a polygon of two
-        // points is one side, not two); each piece becomes a constraint of the triangulation.
+        // Every side, areas' (first: edges, not walls), box and obstacles, cut where sides cross
+        // or touch (a polygon of two points is one side, not two); each piece becomes a
+        // constraint of the triangulation.
+        let mut sides: Vec<(Point, Point)> = Vec::new();
+        for (o, _) in areas {
+            let points = o.points();
+            for k in 0..points.len() {
+                let (a, b) = (points[k], points[(k + 1) % points.len()]);
+                if a != b {
+                    sides.push((a, b));
+                }
+            }
+        }
+        let open = sides.len();
         let corners = [lo, Point::new(hi.x, lo.y), hi, Point::new(lo.x, hi.y)];
-        let mut sides: Vec<(Point, Point)> =
-            (0..4).map(|k| (corners[k], corners[(k + 1) % 4])).collect();
+        sides.extend((0..4).map(|k| (corners[k], corners[(k + 1) % 4])));
         for o in grown {
             let points = o.points();
             let count = if points.len() == 2 { 1 } else { points.len() };
@@ -147,14 +206,31 @@ impl NavMesh {
                 .locate_all_at_point(&[c.x, c.y])
                 .any(|o| grown[o.data].contains_strictly(c))
         };
-        let free = triangulate_sides(sides, 0, resolution, |[a, b, c]| {
+        let free = triangulate_sides(sides, open, resolution, |[a, b, c]| {
             let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
             inside_box(centroid) && !blocked(centroid)
         })?;
         check_count(free.vertices.len())?;
-        NavMesh::assemble(free.vertices, free.triangles, &|u, v| {
+        let area_of: Vec<u8> = free
+            .triangles
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.map(|v| free.vertices[v as usize]);
+                let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+                areas
+                    .iter()
+                    .rev()
+                    .find(|(o, _)| o.contains_strictly(centroid))
+                    .map_or(0, |&(_, area)| area)
+            })
+            .collect();
+        let mut mesh = NavMesh::assemble(free.vertices, free.triangles, &|u, v| {
             free.walls.contains(&(u.min(v), u.max(v)))
-        })
+        })?;
+        if !areas.is_empty() {
+            mesh.set_areas(area_of);
+        }
+        Ok(mesh)
     }
 
     /// The walkable space of a grid: each passable cell `(x, y)` is the unit square

@@ -123,6 +123,11 @@ pub enum NavMeshError {
         /// The link's place in the list.
         link: usize,
     },
+    /// An area of [`MAX_AREAS`](super::MAX_AREAS) or more.
+    InvalidArea {
+        /// The area.
+        area: u8,
+    },
     /// An obstacle key a [`TiledNavMesh`](super::TiledNavMesh) does not hold (never given, or
     /// removed).
     UnknownObstacle {
@@ -193,6 +198,11 @@ impl fmt::Display for NavMeshError {
             NavMeshError::InvalidLink { link } => write!(
                 f,
                 "off-mesh link {link} has a cost that is negative or not finite, or an end off the mesh"
+            ),
+            NavMeshError::InvalidArea { area } => write!(
+                f,
+                "area {area} is not below {}",
+                super::MAX_AREAS
             ),
             NavMeshError::UnknownObstacle { key } => {
                 write!(f, "the mesh holds no obstacle {key}")

@@ -97,6 +97,11 @@ pub struct NavMesh {
     pub(super) entries: Vec<[u8; 3]>,
     /// Whether each vertex is on a wall: the only places a shortest path turns.
     pub(super) corners: Vec<bool>,
+    /// The area of each triangle (0 unless built with areas, [`NavMesh::from_obstacles_with_areas`]).
+    pub(super) areas: Vec<u8>,
+    /// For each vertex, the areas of the triangles around it, a bit each: where an area an
+    /// agent may not enter meets one it may, the vertex is a corner for that agent.
+    pub(super) vertex_areas: Vec<u64>,
     /// Which triangles may hold a point (unless the mesh is tiled).
     locator: Locator,
     /// The wall edges, for the nearest walkable point to a point off the mesh (unless the mesh
@@ -223,6 +228,7 @@ impl NavMesh {
                 e
             })
             .collect();
+        let (areas, vertex_areas) = (vec![0; triangles.len()], vec![1; vertices.len()]);
         Ok(NavMesh {
             locator: Locator::new(&points),
             walls: RTree::bulk_load(wall_lines),
@@ -231,8 +237,47 @@ impl NavMesh {
             neighbours,
             entries,
             corners,
+            areas,
+            vertex_areas,
             tiles: None,
         })
+    }
+
+    /// Gives each triangle its area (`areas[k]` for triangle `k`, each below 64) and each vertex
+    /// the areas around it.
+    pub(crate) fn set_areas(&mut self, areas: Vec<u8>) {
+        let mut around = vec![0u64; self.vertices.len()];
+        for (t, &a) in self.triangles.iter().zip(&areas) {
+            for &v in t {
+                around[v as usize] |= 1 << a;
+            }
+        }
+        self.areas = areas;
+        self.vertex_areas = around;
+    }
+
+    /// The area of triangle `k` (0 for a mesh built without areas), or `None` past the end.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::NavMesh;
+    ///
+    /// let p = Point::new;
+    /// let pond = Polygon::new(vec![p(4.0, 4.0), p(6.0, 4.0), p(6.0, 6.0), p(4.0, 6.0)]);
+    /// let mesh = NavMesh::from_obstacles_with_areas(&[], &[(pond, 3)], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// assert_eq!(mesh.area(mesh.triangle_at(p(5.0, 5.0)).unwrap()), Some(3));
+    /// assert_eq!(mesh.area(mesh.triangle_at(p(1.0, 1.0)).unwrap()), Some(0));
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn area(&self, k: usize) -> Option<u8> {
+        self.areas.get(k).copied()
+    }
+
+    /// Whether triangle `k` is in an area `forbidden` (a bit per area) names.
+    #[inline]
+    pub(crate) fn forbids(&self, k: usize, forbidden: u64) -> bool {
+        forbidden & (1 << self.areas[k]) != 0
     }
 
     /// How many triangles the mesh has.
@@ -329,10 +374,6 @@ impl NavMesh {
     /// For each edge, which edge of the neighbour across it is the same edge.
     pub(crate) fn raw_entries(&self) -> &[[u8; 3]] {
         &self.entries
-    }
-
-    pub(crate) fn corner_flags(&self) -> &[bool] {
-        &self.corners
     }
 
     /// Whether triangle `k` holds `p`, sides and corners included (within [`TOLERANCE`]).

@@ -9,6 +9,7 @@
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
 //! | [`OffMeshLink`], [`NavMesh::with_links`] | jumps, ladders, doors, teleporters: optimal paths that take them where they pay |
+//! | [`AreaFilter`], [`NavMesh::with_filter`] | areas of a mesh some agents may not enter (water for walkers): optimal paths round them |
 //! | [`MeshPath`] | a path's points and length |
 //! | [`NavMeshError`] | why a mesh or a query was refused |
 //!
@@ -37,6 +38,7 @@
 //! ```
 
 mod any_angle_search;
+mod area_filter;
 mod build;
 mod error;
 mod funnel;
@@ -56,6 +58,7 @@ mod triangle_graph;
 mod wall_pieces;
 
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
+pub use area_filter::{AreaFilter, Filtered, MAX_AREAS};
 pub use error::NavMeshError;
 pub use grid_obstacles::grid_obstacles;
 pub use links::{Linked, OffMeshLink, ALL_AGENTS};

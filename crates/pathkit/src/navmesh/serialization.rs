@@ -19,6 +19,10 @@ pub(crate) struct NavMeshData {
     vertices: Vec<Point>,
     triangles: Vec<[u32; 3]>,
     neighbours: Vec<[Option<u32>; 3]>,
+    /// Each triangle's area; left out when every triangle is in area 0 (and so in data saved
+    /// before meshes had areas).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    areas: Vec<u8>,
 }
 
 impl From<NavMesh> for NavMeshData {
@@ -29,6 +33,11 @@ impl From<NavMesh> for NavMeshData {
                 .iter()
                 .map(|n| n.map(|m| (m != WALL).then_some(m)))
                 .collect(),
+            areas: if mesh.areas.iter().all(|&a| a == 0) {
+                Vec::new()
+            } else {
+                mesh.areas.clone()
+            },
             vertices: mesh.vertices().to_vec(),
             triangles: mesh.triangle_indices().to_vec(),
         }
@@ -43,7 +52,16 @@ impl TryFrom<NavMeshData> for NavMesh {
             vertices,
             triangles,
             neighbours,
+            areas,
         } = data;
+        if !areas.is_empty() && areas.len() != triangles.len() {
+            return Err(NavMeshError::InconsistentNeighbours {
+                triangle: areas.len().min(triangles.len()),
+            });
+        }
+        if let Some(&area) = areas.iter().find(|&&a| usize::from(a) >= super::MAX_AREAS) {
+            return Err(NavMeshError::InvalidArea { area });
+        }
         if neighbours.len() != triangles.len() {
             return Err(NavMeshError::InconsistentNeighbours {
                 triangle: neighbours.len().min(triangles.len()),
@@ -71,11 +89,14 @@ impl TryFrom<NavMeshData> for NavMesh {
                     .map(move |s| (t[s], t[(s + 1) % 3]))
             })
             .collect();
-        let mesh = NavMesh::assemble(vertices, triangles, &|u, v| walls.contains(&(u, v)))?;
+        let mut mesh = NavMesh::assemble(vertices, triangles, &|u, v| walls.contains(&(u, v)))?;
         for (k, (found, saved)) in mesh.raw_neighbours().iter().zip(&neighbours).enumerate() {
             if found.map(|m| (m != WALL).then_some(m)) != *saved {
                 return Err(NavMeshError::InconsistentNeighbours { triangle: k });
             }
+        }
+        if !areas.is_empty() {
+            mesh.set_areas(areas);
         }
         Ok(mesh)
     }

@@ -251,6 +251,7 @@ impl NavMesh {
                 ix.uses[v as usize] += 1;
             }
             self.triangles.push(ids);
+            self.areas.push(0);
             self.neighbours.push([WALL; 3]);
             self.entries.push([0; 3]);
             ix.tile_of.push(tile as u32);
@@ -339,6 +340,7 @@ impl NavMesh {
         *ix.vertex_at.entry(key(p)).or_insert_with(|| {
             self.vertices.push(p);
             self.corners.push(false);
+            self.vertex_areas.push(1);
             ix.uses.push(0);
             ix.wall_ends.push(0);
             (self.vertices.len() - 1) as u32
@@ -351,6 +353,7 @@ impl NavMesh {
         let last = self.triangles.len() - 1;
         if t != last {
             self.triangles[t] = self.triangles[last];
+            self.areas[t] = self.areas[last];
             self.neighbours[t] = self.neighbours[last];
             self.entries[t] = self.entries[last];
             ix.tile_of[t] = ix.tile_of[last];
@@ -379,6 +382,7 @@ impl NavMesh {
             }
         }
         self.triangles.pop();
+        self.areas.pop();
         self.neighbours.pop();
         self.entries.pop();
         ix.tile_of.pop();
@@ -394,6 +398,7 @@ impl NavMesh {
             let p = self.vertices[last];
             self.vertices[v] = p;
             self.corners[v] = self.corners[last];
+            self.vertex_areas[v] = self.vertex_areas[last];
             ix.uses[v] = ix.uses[last];
             ix.wall_ends[v] = ix.wall_ends[last];
             ix.vertex_at.insert(key(p), v as u32);
@@ -411,6 +416,7 @@ impl NavMesh {
         }
         self.vertices.pop();
         self.corners.pop();
+        self.vertex_areas.pop();
         ix.uses.pop();
         ix.wall_ends.pop();
     }

@@ -97,6 +97,8 @@ mod levels_properties;
 mod levels_serde;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
+#[path = "../navmesh_areas.rs"]
+mod navmesh_areas;
 #[path = "../navmesh_corridor.rs"]
 mod navmesh_corridor;
 #[path = "../navmesh_fuzz_regressions.rs"]

@@ -1,9 +1,10 @@
 //! Inputs of the navigation-mesh fuzz targets, kept under `tests/fixtures/fuzz/<target>/`:
 //! inputs they once failed on, and small corpus entries that reach every kind of input.
 //! `navmesh_build` (obstacles, own triangles, grids) is checked by `support/navmesh_case.rs`,
-//! `navmesh_tiled` (tiled meshes through edits) by `support/tiled_case.rs`: the very code the
-//! targets run.
+//! `navmesh_tiled` (tiled meshes through edits) by `support/tiled_case.rs`, `navmesh_areas` (areas
+//! and filters) by `support/areas_case.rs`: the very code the targets run.
 
+use crate::areas_case;
 use crate::fuzz_inputs::replay;
 use crate::navmesh_case;
 use crate::tiled_case;
@@ -11,6 +12,12 @@ use crate::tiled_case;
 #[test]
 fn navmesh_build() {
     replay("navmesh_build", navmesh_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/navmesh_areas.rs`, kept under `tests/fixtures/fuzz/navmesh_areas/`.
+#[test]
+fn navmesh_areas() {
+    replay("navmesh_areas", areas_case::check_bytes);
 }
 
 /// Inputs of `fuzz/fuzz_targets/navmesh_tiled.rs`, kept under `tests/fixtures/fuzz/navmesh_tiled/`.

@@ -20,6 +20,8 @@ use support::levels_oracle;
 use support::oracle;
 use support::rules;
 use support::visibility_oracle;
+#[path = "../support/areas_case.rs"]
+mod areas_case;
 #[path = "../support/format_checks.rs"]
 mod format_checks;
 #[path = "../support/fuzz_inputs.rs"]

@@ -137,8 +137,9 @@ pub fn check(case: &AreasCase) {
             .iter()
             .chain(case.areas.iter().map(|(s, _)| s))
             .all(|s| matches!(s, Shape::Lattice(_)));
-    // The mesh of the same ground with the forbidden areas as obstacles (when no area the agent
-    // may enter lies over one it may not: the later area wins), and without areas. An area
+    // The mesh of the same ground with the forbidden areas as obstacles (when the agent may walk
+    // outside the areas, and no area it may enter lies over one it may not: the later area
+    // wins), and without areas. An area
     // without inside holds nothing; as an obstacle it would be a thin wall.
     let forbidden_first_allowed_after = areas.iter().enumerate().any(|(i, (_, a))| {
         !filter.allows(*a) && areas[i + 1..].iter().any(|(_, b)| filter.allows(*b))
@@ -151,7 +152,8 @@ pub fn check(case: &AreasCase) {
                 .filter(|(o, id)| !filter.allows(*id) && o.len() >= 3 && o.area() > 0.0)
                 .map(|(o, _)| o.clone()),
         );
-        let walled = (!forbidden_first_allowed_after)
+        // Area 0 is the ground outside every area polygon: forbidden, it is no polygon to wall.
+        let walled = (!forbidden_first_allowed_after && filter.allows(0))
             .then(|| NavMesh::from_obstacles(&walls, 0.0, min, max).ok())
             .flatten();
         (

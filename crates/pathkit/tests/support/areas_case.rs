@@ -153,7 +153,13 @@ pub fn check(case: &AreasCase) {
                 .map(|(o, _)| o.clone()),
         );
         // Area 0 is the ground outside every area polygon: forbidden, it is no polygon to wall.
-        let walled = (!forbidden_first_allowed_after && filter.allows(0))
+        // A forbidden polygon that is not simple (a spike, sides crossing or touching) has parts
+        // without inside, which hold nothing as an area but are walls as an obstacle.
+        let simple = areas
+            .iter()
+            .filter(|(_, id)| !filter.allows(*id))
+            .all(|(o, _)| o.len() < 3 || o.area() == 0.0 || is_simple(o.points()));
+        let walled = (!forbidden_first_allowed_after && filter.allows(0) && simple)
             .then(|| NavMesh::from_obstacles(&walls, 0.0, min, max).ok())
             .flatten();
         (
@@ -218,4 +224,52 @@ pub fn check(case: &AreasCase) {
             }
         }
     }
+}
+
+/// Whether a polygon is simple: its points distinct, and no two sides meeting but adjacent ones
+/// at their shared end (so no spike doubling back, no sides crossing or touching).
+fn is_simple(points: &[Point]) -> bool {
+    let n = points.len();
+    let orient =
+        |a: Point, b: Point, c: Point| (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+    let on = |a: Point, b: Point, p: Point| {
+        orient(a, b, p) == 0.0
+            && p.x >= a.x.min(b.x)
+            && p.x <= a.x.max(b.x)
+            && p.y >= a.y.min(b.y)
+            && p.y <= a.y.max(b.y)
+    };
+    let meet = |a: Point, b: Point, c: Point, d: Point| {
+        let (o1, o2, o3, o4) = (
+            orient(a, b, c),
+            orient(a, b, d),
+            orient(c, d, a),
+            orient(c, d, b),
+        );
+        (o1 * o2 < 0.0 && o3 * o4 < 0.0) || on(a, b, c) || on(a, b, d) || on(c, d, a) || on(c, d, b)
+    };
+    for i in 0..n {
+        for j in i + 1..n {
+            if points[i] == points[j] {
+                return false;
+            }
+        }
+    }
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        for j in i + 1..n {
+            let (c, d) = (points[j], points[(j + 1) % n]);
+            let adjacent = j == i + 1 || (i == 0 && j == n - 1);
+            if adjacent {
+                // Sharing one end: they may not fold back along each other.
+                let (shared, p, q) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
+                if orient(p, shared, q) == 0.0 && (p - shared).dot(q - shared) > 0.0 {
+                    return false;
+                }
+            } else if meet(a, b, c, d) {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -139,8 +139,7 @@ pub fn check(case: &AreasCase) {
             .all(|s| matches!(s, Shape::Lattice(_)));
     // The mesh of the same ground with the forbidden areas as obstacles (when the agent may walk
     // outside the areas, and no area it may enter lies over one it may not: the later area
-    // wins), and without areas. An area
-    // without inside holds nothing; as an obstacle it would be a thin wall.
+    // wins), and without areas.
     let forbidden_first_allowed_after = areas.iter().enumerate().any(|(i, (_, a))| {
         !filter.allows(*a) && areas[i + 1..].iter().any(|(_, b)| filter.allows(*b))
     });
@@ -149,16 +148,17 @@ pub fn check(case: &AreasCase) {
         walls.extend(
             areas
                 .iter()
-                .filter(|(o, id)| !filter.allows(*id) && o.len() >= 3 && o.area() > 0.0)
+                .filter(|(o, id)| !filter.allows(*id) && o.len() >= 3)
                 .map(|(o, _)| o.clone()),
         );
         // Area 0 is the ground outside every area polygon: forbidden, it is no polygon to wall.
         // A forbidden polygon that is not simple (a spike, sides crossing or touching) has parts
         // without inside, which hold nothing as an area but are walls as an obstacle.
+        // (A signed area of 0 is no sign of an empty polygon: a figure eight's lobes cancel.)
         let simple = areas
             .iter()
             .filter(|(_, id)| !filter.allows(*id))
-            .all(|(o, _)| o.len() < 3 || o.area() == 0.0 || is_simple(o.points()));
+            .all(|(o, _)| o.len() < 3 || is_simple(o.points()));
         let walled = (!forbidden_first_allowed_after && filter.allows(0) && simple)
             .then(|| NavMesh::from_obstacles(&walls, 0.0, min, max).ok())
             .flatten();

@@ -325,3 +325,63 @@ fn bad_tile_sizes_and_unknown_obstacles_are_refused_and_change_nothing() {
     assert_eq!(level.obstacles().count(), 1);
     check_structure(level.mesh(), &|| "after the edit".into());
 }
+
+/// An edit whose obstacles are fine but whose tile will not triangulate (walls crossing more
+/// often than the limit) is refused after the obstacles were put in: they are taken out again,
+/// the mesh is as it was, and the next key is the one it would have been.
+#[test]
+fn an_edit_whose_tile_will_not_triangulate_changes_nothing() {
+    let p = Point::new;
+    let (size, n) = (100.0, 200);
+    let line = |k: usize, vertical: bool| {
+        let t = 0.2 + k as f64 * (size - 0.4) / n as f64;
+        if vertical {
+            Polygon::new(vec![p(t, 1.0), p(t, size - 1.0)])
+        } else {
+            Polygon::new(vec![p(1.0, t), p(size - 1.0, t)])
+        }
+    };
+    // n vertical walls and n / 2 horizontal ones: within the limit of cuts.
+    let walls: Vec<Polygon> = (0..n)
+        .map(|k| line(k, true))
+        .chain((0..n / 2).map(|k| line(2 * k, false)))
+        .collect();
+    let mut level = TiledNavMesh::new(&walls, 0.0, p(0.0, 0.0), p(size, size), size).unwrap();
+    let before = (
+        level.mesh().vertices().to_vec(),
+        level.mesh().triangle_indices().to_vec(),
+    );
+    let obstacles: Vec<(ObstacleKey, Polygon)> =
+        level.obstacles().map(|(k, o)| (k, o.clone())).collect();
+    // The other half of the horizontal walls: twice the crossings, past the limit.
+    let more: Vec<Polygon> = (0..n / 2).map(|k| line(2 * k + 1, false)).collect();
+    let err = level.add_obstacles(&more).unwrap_err();
+    assert!(
+        matches!(err, NavMeshError::TooManyCrossings { .. }),
+        "{err:?}"
+    );
+    let first = obstacles[0].0;
+    let err = level.edit_obstacles(&[first], &more).unwrap_err();
+    assert!(
+        matches!(err, NavMeshError::TooManyCrossings { .. }),
+        "{err:?}"
+    );
+    let err = level.move_obstacle(first, line(1, false));
+    assert!(err.is_ok(), "one more wall is within the limit: {err:?}");
+    level.move_obstacle(first, line(0, true)).unwrap();
+    assert_eq!(
+        level
+            .obstacles()
+            .map(|(k, o)| (k, o.clone()))
+            .collect::<Vec<_>>(),
+        obstacles
+    );
+    let after = (
+        level.mesh().vertices().to_vec(),
+        level.mesh().triangle_indices().to_vec(),
+    );
+    assert!(before.0.len() == after.0.len() && before.1.len() == after.1.len());
+    let key = level.add_obstacle(line(1, false)).unwrap();
+    assert_eq!(key, ObstacleKey(walls.len() as u64));
+    check_structure(level.mesh(), &|| "after the refused edits".into());
+}

@@ -134,6 +134,12 @@ pub enum NavMeshError {
         /// The key.
         key: u64,
     },
+    /// An agent wider than every size an [`AgentSizes`](super::AgentSizes) map keeps a mesh
+    /// for (or a radius that is not a number).
+    NoAgentSize {
+        /// The agent's radius.
+        radius: f64,
+    },
 }
 
 impl fmt::Display for NavMeshError {
@@ -204,6 +210,9 @@ impl fmt::Display for NavMeshError {
                 "area {area} is not below {}",
                 super::MAX_AREAS
             ),
+            NavMeshError::NoAgentSize { radius } => {
+                write!(f, "no agent size of the map holds an agent of radius {radius}")
+            }
             NavMeshError::UnknownObstacle { key } => {
                 write!(f, "the mesh holds no obstacle {key}")
             }

@@ -6,6 +6,7 @@
 //! | [`NavMesh`] | the triangles, built from obstacles and an agent radius, from a grid, or given |
 //! | [`grid_obstacles`] | a tile map's blocked cells as rectangles, for a mesh with a radius or tiles |
 //! | [`TiledNavMesh`] | a mesh of obstacles that come, move and go: an edit rebuilds only the tiles it touches |
+//! | [`AgentSizes`] | one level's obstacles for agents of several radii: a mesh per size, built when first asked for, edited together |
 //! | [`AnyAngleSearch`] | the shortest path between two points at any angle (Polyanya), buffers reused |
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
 //! | [`OffMeshLink`], [`NavMesh::with_links`] | jumps, ladders, doors, teleporters: optimal paths that take them where they pay |
@@ -37,6 +38,7 @@
 //! # Ok::<(), pathkit::navmesh::NavMeshError>(())
 //! ```
 
+mod agent_sizes;
 mod any_angle_search;
 mod area_filter;
 mod build;
@@ -57,6 +59,7 @@ mod tiles;
 mod triangle_graph;
 mod wall_pieces;
 
+pub use agent_sizes::AgentSizes;
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
 pub use area_filter::{AreaFilter, Filtered, MAX_AREAS};
 pub use error::NavMeshError;

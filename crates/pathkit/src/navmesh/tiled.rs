@@ -2,6 +2,7 @@
 //! so that an edit re-triangulates only the tiles the obstacle touches.
 
 use super::build::grown_for_agent;
+use super::build::FreeTriangles;
 use super::mesh::NavMesh;
 use super::tile_build::triangulate_tile;
 use super::tiles::TileIndex;
@@ -126,13 +127,26 @@ impl TiledNavMesh {
         max: impl Into<Point>,
         tile_size: f64,
     ) -> Result<TiledNavMesh, NavMeshError> {
+        let keyed: Vec<(ObstacleKey, &Polygon)> = (0..).map(ObstacleKey).zip(obstacles).collect();
         TiledNavMesh::build(
-            obstacles,
+            &keyed,
             Some(agent_radius),
             min.into(),
             max.into(),
             tile_size,
         )
+    }
+
+    /// [`new`](Self::new) with the obstacles' keys given, for meshes kept beside others that
+    /// name the same obstacles the same way ([`AgentSizes`](super::AgentSizes)).
+    pub(crate) fn with_keys(
+        obstacles: &[(ObstacleKey, &Polygon)],
+        agent_radius: f64,
+        min: Point,
+        max: Point,
+        tile_size: f64,
+    ) -> Result<TiledNavMesh, NavMeshError> {
+        TiledNavMesh::build(obstacles, Some(agent_radius), min, max, tile_size)
     }
 
     /// The mesh of obstacles grown already, in the box as given (no agent radius), for meshes
@@ -143,13 +157,14 @@ impl TiledNavMesh {
         max: Point,
         tile_size: f64,
     ) -> Result<TiledNavMesh, NavMeshError> {
-        TiledNavMesh::build(grown, None, min, max, tile_size)
+        let keyed: Vec<(ObstacleKey, &Polygon)> = (0..).map(ObstacleKey).zip(grown).collect();
+        TiledNavMesh::build(&keyed, None, min, max, tile_size)
     }
 
     /// [`new`](Self::new) for an agent of radius `radius`, or [`of_grown`](Self::of_grown) for
     /// none.
     fn build(
-        obstacles: &[Polygon],
+        obstacles: &[(ObstacleKey, &Polygon)],
         radius: Option<f64>,
         min: Point,
         max: Point,
@@ -200,8 +215,8 @@ impl TiledNavMesh {
             boxes: RTree::new(),
         };
         // Every tile, once, with all the obstacles in.
-        level.insert(obstacles)?;
-        level.rebuild(&[(lo, hi)])?;
+        let staged = level.stage_in(obstacles.iter().map(|(k, o)| (*k, Some(*o))), true)?;
+        level.commit(staged);
         Ok(level)
     }
 
@@ -272,49 +287,14 @@ impl TiledNavMesh {
         &mut self,
         obstacles: &[Polygon],
     ) -> Result<Vec<ObstacleKey>, NavMeshError> {
-        let (keys, regions) = self.insert(obstacles)?;
-        if let Err(e) = self.rebuild(&regions) {
-            for key in &keys {
-                self.forget(key.0);
-            }
-            self.next_key -= keys.len() as u64;
-            return Err(e);
-        }
+        let keys: Vec<ObstacleKey> = (self.next_key..)
+            .take(obstacles.len())
+            .map(ObstacleKey)
+            .collect();
+        let changes = keys.iter().zip(obstacles).map(|(k, o)| (*k, Some(o)));
+        let staged = self.stage(changes)?;
+        self.commit(staged);
         Ok(keys)
-    }
-
-    /// Puts obstacles in the map and the index, not touching the mesh: their keys, and the
-    /// boxes of their grown outlines.
-    fn insert(
-        &mut self,
-        obstacles: &[Polygon],
-    ) -> Result<(Vec<ObstacleKey>, Vec<Region>), NavMeshError> {
-        NavMeshError::check_range(obstacles.iter().flat_map(|o| o.points().iter().copied()))?;
-        let grown: Vec<Option<Polygon>> = obstacles.iter().map(|o| self.grown(o)).collect();
-        NavMeshError::check_range(
-            grown
-                .iter()
-                .flatten()
-                .flat_map(|o| o.points().iter().copied()),
-        )?;
-        let mut keys = Vec::with_capacity(obstacles.len());
-        let mut regions = Vec::new();
-        for (given, grown) in obstacles.iter().zip(grown) {
-            let key = self.next_key;
-            self.next_key += 1;
-            if let Some(g) = &grown {
-                regions.push(g.bounds());
-            }
-            self.restore(
-                key,
-                Obstacle {
-                    given: given.clone(),
-                    grown,
-                },
-            );
-            keys.push(ObstacleKey(key));
-        }
-        Ok((keys, regions))
     }
 
     /// Removes an obstacle and rebuilds the tiles it touched; the obstacle as given.
@@ -337,15 +317,11 @@ impl TiledNavMesh {
     /// # Ok::<(), NavMeshError>(())
     /// ```
     pub fn remove_obstacle(&mut self, key: ObstacleKey) -> Result<Polygon, NavMeshError> {
-        let old = self
-            .forget(key.0)
-            .ok_or(NavMeshError::UnknownObstacle { key: key.0 })?;
-        let regions: Vec<(Point, Point)> = old.grown.iter().map(Polygon::bounds).collect();
-        if let Err(e) = self.rebuild(&regions) {
-            self.restore(key.0, old);
-            return Err(e);
-        }
-        Ok(old.given)
+        self.check_keys(&[key])?;
+        let staged = self.stage([(key, None)])?;
+        let old = staged.previous[0].1.as_ref().map(|o| o.given.clone());
+        self.commit(staged);
+        Ok(old.expect("checked above"))
     }
 
     /// Removes the obstacles `remove` and adds `add` in one edit, each touched tile rebuilt
@@ -378,40 +354,15 @@ impl TiledNavMesh {
         remove: &[ObstacleKey],
         add: &[Polygon],
     ) -> Result<Vec<ObstacleKey>, NavMeshError> {
-        let mut removed: Vec<(u64, Obstacle)> = Vec::with_capacity(remove.len());
-        for key in remove {
-            match self.forget(key.0) {
-                Some(old) => removed.push((key.0, old)),
-                None => {
-                    for (k, old) in removed {
-                        self.restore(k, old);
-                    }
-                    return Err(NavMeshError::UnknownObstacle { key: key.0 });
-                }
-            }
-        }
-        let mut regions: Vec<Region> = removed
+        self.check_keys(remove)?;
+        let keys: Vec<ObstacleKey> = (self.next_key..).take(add.len()).map(ObstacleKey).collect();
+        let changes = remove
             .iter()
-            .filter_map(|(_, o)| o.grown.as_ref().map(Polygon::bounds))
-            .collect();
-        let next_key = self.next_key;
-        let inserted = self.insert(add).and_then(|(keys, added)| {
-            regions.extend(added);
-            self.rebuild(&regions).map(|()| keys)
-        });
-        match inserted {
-            Ok(keys) => Ok(keys),
-            Err(e) => {
-                for key in next_key..self.next_key {
-                    self.forget(key);
-                }
-                self.next_key = next_key;
-                for (k, old) in removed {
-                    self.restore(k, old);
-                }
-                Err(e)
-            }
-        }
+            .map(|&k| (k, None))
+            .chain(keys.iter().zip(add).map(|(k, o)| (*k, Some(o))));
+        let staged = self.stage(changes)?;
+        self.commit(staged);
+        Ok(keys)
     }
 
     /// Moves (or reshapes) an obstacle: it becomes `obstacle`, and the tiles the old and the new
@@ -425,28 +376,109 @@ impl TiledNavMesh {
         key: ObstacleKey,
         obstacle: Polygon,
     ) -> Result<(), NavMeshError> {
-        if !self.obstacles.contains_key(&key.0) {
-            return Err(NavMeshError::UnknownObstacle { key: key.0 });
-        }
-        NavMeshError::check_range(obstacle.points().iter().copied())?;
-        let grown = self.grown(&obstacle);
-        NavMeshError::check_range(grown.iter().flat_map(|o| o.points().iter().copied()))?;
-        let old = self.forget(key.0).expect("checked above");
-        let mut regions: Vec<(Point, Point)> = old.grown.iter().map(Polygon::bounds).collect();
-        regions.extend(grown.iter().map(Polygon::bounds));
-        self.restore(
-            key.0,
-            Obstacle {
-                given: obstacle,
-                grown,
-            },
-        );
-        if let Err(e) = self.rebuild(&regions) {
-            self.forget(key.0);
-            self.restore(key.0, old);
-            return Err(e);
+        self.check_keys(&[key])?;
+        let staged = self.stage([(key, Some(&obstacle))])?;
+        self.commit(staged);
+        Ok(())
+    }
+
+    /// [`NavMeshError::UnknownObstacle`] for the first key the mesh does not hold or that is
+    /// named a second time.
+    pub(crate) fn check_keys(&self, keys: &[ObstacleKey]) -> Result<(), NavMeshError> {
+        for (i, key) in keys.iter().enumerate() {
+            if !self.obstacles.contains_key(&key.0) || keys[..i].contains(key) {
+                return Err(NavMeshError::UnknownObstacle { key: key.0 });
+            }
         }
         Ok(())
+    }
+
+    /// The first half of an edit: each obstacle `key` becomes its polygon (`None` removes it)
+    /// and every tile the old and new outlines touch is triangulated again, but the mesh is
+    /// not touched until [`commit`](Self::commit). Several meshes edited together
+    /// ([`AgentSizes`](super::AgentSizes)) stage the edit in each, then commit all or
+    /// [`undo`](Self::undo) all. A key past the last one given moves the next key past it.
+    ///
+    /// # Errors
+    /// As [`NavMesh::from_obstacles`] for the polygons and the tiles; the obstacles are then as
+    /// they were.
+    pub(crate) fn stage<'a>(
+        &mut self,
+        changes: impl IntoIterator<Item = (ObstacleKey, Option<&'a Polygon>)>,
+    ) -> Result<StagedEdit, NavMeshError> {
+        self.stage_in(changes, false)
+    }
+
+    /// [`stage`](Self::stage), triangulating every tile when `everywhere` (a mesh being built).
+    fn stage_in<'a>(
+        &mut self,
+        changes: impl IntoIterator<Item = (ObstacleKey, Option<&'a Polygon>)>,
+        everywhere: bool,
+    ) -> Result<StagedEdit, NavMeshError> {
+        let changes: Vec<(ObstacleKey, Option<&Polygon>)> = changes.into_iter().collect();
+        let new = changes.iter().filter_map(|(_, o)| *o);
+        NavMeshError::check_range(new.clone().flat_map(|o| o.points().iter().copied()))?;
+        let grown: Vec<Option<Polygon>> = changes
+            .iter()
+            .map(|(_, o)| o.and_then(|o| self.grown(o)))
+            .collect();
+        NavMeshError::check_range(
+            grown
+                .iter()
+                .flatten()
+                .flat_map(|o| o.points().iter().copied()),
+        )?;
+        let mut staged = StagedEdit {
+            previous: Vec::with_capacity(changes.len()),
+            next_key: self.next_key,
+            tiles: Vec::new(),
+        };
+        let mut regions: Vec<Region> = Vec::new();
+        for ((key, given), grown) in changes.into_iter().zip(grown) {
+            let old = self.forget(key.0);
+            regions.extend(
+                old.iter()
+                    .filter_map(|o| o.grown.as_ref().map(Polygon::bounds)),
+            );
+            regions.extend(grown.as_ref().map(Polygon::bounds));
+            if let Some(given) = given {
+                let given = given.clone();
+                self.restore(key.0, Obstacle { given, grown });
+            }
+            self.next_key = self.next_key.max(key.0 + 1);
+            staged.previous.push((key.0, old));
+        }
+        if everywhere {
+            regions = vec![(self.min, self.max)];
+        }
+        match self.triangulate(&regions) {
+            Ok(tiles) => {
+                staged.tiles = tiles;
+                Ok(staged)
+            }
+            Err(e) => {
+                self.undo(staged);
+                Err(e)
+            }
+        }
+    }
+
+    /// Puts the tiles of a staged edit in the mesh.
+    pub(crate) fn commit(&mut self, staged: StagedEdit) {
+        for ((c, r), triangles) in &staged.tiles {
+            self.mesh.replace_tile(*c, *r, triangles);
+        }
+    }
+
+    /// Takes back a staged edit: the obstacles and the next key as they were.
+    pub(crate) fn undo(&mut self, staged: StagedEdit) {
+        for (key, old) in staged.previous.into_iter().rev() {
+            self.forget(key);
+            if let Some(old) = old {
+                self.restore(key, old);
+            }
+        }
+        self.next_key = staged.next_key;
     }
 
     /// The outline an obstacle takes in the mesh: grown by the agent's radius (or as given to
@@ -496,14 +528,14 @@ impl TiledNavMesh {
         self.obstacles.insert(key, obstacle);
     }
 
-    /// Triangulates again every tile that the boxes `regions` meet, then puts the new tiles in
-    /// the mesh; nothing changes if any tile fails.
-    fn rebuild(&mut self, regions: &[(Point, Point)]) -> Result<(), NavMeshError> {
+    /// Triangulates again every tile that the boxes `regions` meet, with the obstacles as they
+    /// are now, not touching the mesh: each tile's place and triangles.
+    fn triangulate(&self, regions: &[Region]) -> Result<Vec<TileTriangles>, NavMeshError> {
         if !self.fits {
-            return Ok(());
+            return Ok(Vec::new());
         }
         let Some(tiles) = self.mesh.tiles.as_deref() else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let mut dirty: Vec<(usize, usize)> = regions
             .iter()
@@ -512,7 +544,7 @@ impl TiledNavMesh {
         dirty.sort_unstable_by_key(|&(c, r)| (r, c));
         dirty.dedup();
         let mut built = Vec::with_capacity(dirty.len());
-        for &(c, r) in &dirty {
+        for (c, r) in dirty {
             let b = tiles.tile_box(c, r);
             let envelope = AABB::from_corners([b.lo.x, b.lo.y], [b.hi.x, b.hi.y]);
             let mut keys: Vec<u64> = self
@@ -526,14 +558,22 @@ impl TiledNavMesh {
                 .iter()
                 .filter_map(|k| self.obstacles[k].grown.as_ref())
                 .collect();
-            built.push(triangulate_tile(&b, &near, self.resolution)?);
+            built.push(((c, r), triangulate_tile(&b, &near, self.resolution)?));
         }
-        for (&(c, r), triangles) in dirty.iter().zip(&built) {
-            self.mesh.replace_tile(c, r, triangles);
-        }
-        Ok(())
+        Ok(built)
     }
 }
+
+/// An edit of a [`TiledNavMesh`] staged: the obstacles it changed as they were (to undo it),
+/// the next key before it, and the tiles triangulated again (to commit it).
+pub(crate) struct StagedEdit {
+    previous: Vec<(u64, Option<Obstacle>)>,
+    next_key: u64,
+    tiles: Vec<TileTriangles>,
+}
+
+/// A tile's column and row, and its new triangles.
+type TileTriangles = ((usize, usize), FreeTriangles);
 
 /// A box, lower-left and upper-right corners.
 type Region = (Point, Point);

@@ -57,13 +57,7 @@ impl TileIndex {
     /// Tiles of `size` over the box `lo`-`hi`, the last row and column cut at `hi`; `None`
     /// when that makes more than `max_tiles`.
     pub(crate) fn new(lo: Point, hi: Point, size: f64, max_tiles: usize) -> Option<TileIndex> {
-        let count = |extent: f64| (extent / size).ceil().max(1.0);
-        let (columns, rows) = (count(hi.x - lo.x), count(hi.y - lo.y));
-        // NaN counts (a size of NaN) fail the test too.
-        if columns * rows > max_tiles as f64 || columns.is_nan() || rows.is_nan() {
-            return None;
-        }
-        let (columns, rows) = (columns as usize, rows as usize);
+        let (columns, rows) = TileIndex::grid_of(lo, hi, size, max_tiles)?;
         Some(TileIndex {
             lo,
             hi,
@@ -78,6 +72,23 @@ impl TileIndex {
             wall_ends: Vec::new(),
             open_edges: KeyMap::default(),
         })
+    }
+
+    /// The columns and rows of tiles of `size` in the box `lo`-`hi`; `None` for more than
+    /// `max_tiles` (or a size of NaN).
+    pub(crate) fn grid_of(
+        lo: Point,
+        hi: Point,
+        size: f64,
+        max_tiles: usize,
+    ) -> Option<(usize, usize)> {
+        let count = |extent: f64| (extent / size).ceil().max(1.0);
+        let (columns, rows) = (count(hi.x - lo.x), count(hi.y - lo.y));
+        // NaN counts (a size of NaN) fail the test too.
+        if columns * rows > max_tiles as f64 || columns.is_nan() || rows.is_nan() {
+            return None;
+        }
+        Some((columns as usize, rows as usize))
     }
 
     /// Where column (or row) `k` starts along one axis: the same number for both tiles that

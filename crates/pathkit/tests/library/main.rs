@@ -99,6 +99,8 @@ mod levels_properties;
 mod levels_serde;
 #[path = "../navmesh_agent_radius.rs"]
 mod navmesh_agent_radius;
+#[path = "../navmesh_agent_sizes.rs"]
+mod navmesh_agent_sizes;
 #[path = "../navmesh_areas.rs"]
 mod navmesh_areas;
 #[path = "../navmesh_corridor.rs"]

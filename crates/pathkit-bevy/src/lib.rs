@@ -85,7 +85,7 @@ pub use hierarchy_map::HierarchyMap;
 pub use levels_map::LevelsMap;
 pub use maps::{NavMaps, OnMap};
 pub use nav_map::{Answer, Edit, NavMap, Rest, Resumed};
-pub use navmesh_map::{NavMeshMap, ObstacleEdit, ObstacleId};
+pub use navmesh_map::{MeshAgent, MeshSearch, NavMeshMap, ObstacleEdit, ObstacleId};
 pub use planner::{PlannerStats, Planning};
 pub use request::{PathFailed, PathFailure, PathReady, PathRequest, PlannedPath};
 pub use request_search::search_to_end;

@@ -9,7 +9,8 @@ use bevy_ecs::component::Component;
 use bevy_math::Vec3;
 use pathkit::geometry::{Extrusion, Point, Polygon};
 use pathkit::navmesh::{
-    AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, OffMeshLink, Snapping, TiledNavMesh,
+    AgentSizes, AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, OffMeshLink, Snapping,
+    ALL_AGENTS,
 };
 use pathkit::{Ends, Pathfinder};
 use std::sync::Arc;
@@ -30,14 +31,75 @@ pub enum ObstacleEdit {
     LinkSwitched(OffMeshLink, bool),
 }
 
-/// The free space of a box among polygon obstacles, for agents of one radius, searched for the
+/// How one agent walks a [`NavMeshMap`], carried by its request
+/// ([`PathRequest::with_rules`](crate::PathRequest::with_rules)): its size and the off-mesh
+/// links it may take. The default is the map's own radius and every link.
+///
+/// ```
+/// use pathkit::geometry::Point;
+/// use pathkit_bevy::{MeshAgent, NavMeshMap, PathRequest};
+///
+/// let p = Point::new;
+/// let tank = PathRequest::<NavMeshMap>::new(p(1.0, 1.0), p(9.0, 9.0))
+///     .with_rules(MeshAgent::default().with_radius(1.5).with_links(0b10));
+/// assert_eq!(tank.rules.radius, Some(1.5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshAgent {
+    /// The agent's radius: it plans on the mesh of the map's smallest size at least this
+    /// ([`NavMeshMap::with_agent_sizes`]); a radius beyond every size is refused. `None`: the
+    /// map's own radius.
+    pub radius: Option<f64>,
+    /// The links it may take: those whose [`mask`](OffMeshLink::mask) shares a bit with this
+    /// one. Every link by default.
+    pub links: u32,
+}
+
+impl Default for MeshAgent {
+    fn default() -> Self {
+        MeshAgent {
+            radius: None,
+            links: ALL_AGENTS,
+        }
+    }
+}
+
+impl MeshAgent {
+    /// The same agent with radius `radius`.
+    #[must_use]
+    pub fn with_radius(mut self, radius: f64) -> Self {
+        self.radius = Some(radius);
+        self
+    }
+
+    /// The same agent, taking the links whose mask shares a bit with `mask`.
+    #[must_use]
+    pub fn with_links(mut self, mask: u32) -> Self {
+        self.links = mask;
+        self
+    }
+
+    /// Whether the agent may take `link` (enabled or not).
+    fn may_take(&self, link: &OffMeshLink) -> bool {
+        link.mask & self.links != 0
+    }
+}
+
+/// A [`NavMeshMap`]'s search under way: the ends, and the agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshSearch {
+    whole: WholeSearch<Point>,
+    agent: MeshAgent,
+}
+
+/// The free space of a box among polygon obstacles, for agents of one radius or several, searched for the
 /// shortest any-angle path (pathkit's [`NavMesh`] and its any-angle search): paths go straight
 /// from corner to corner of the obstacles grown by the radius. The mesh's coordinates are the
 /// world's X and Y; nodes are points.
 ///
 /// Add, move and remove obstacles through [`add_obstacles`](Self::add_obstacles),
 /// [`move_obstacle`](Self::move_obstacle) and [`remove_obstacle`](Self::remove_obstacle). The
-/// mesh is a [`TiledNavMesh`]: one tile over the whole box unless
+/// mesh is a [`TiledNavMesh`](pathkit::navmesh::TiledNavMesh): one tile over the whole box unless
 /// [`with_tiles`](Self::with_tiles) cuts it smaller, and an edit rebuilds only the tiles the
 /// obstacle touches (on a 1024 x 1024 city map in tiles of 64, moving a small obstacle takes
 /// about half a millisecond, against tens of milliseconds for the whole mesh). The plugin then
@@ -45,6 +107,11 @@ pub enum ObstacleEdit {
 /// the new mesh) and the paths a removed one could shorten (the shortest way through the freed
 /// ground, the obstacle grown by the radius, is shorter than the rest). Every other path keeps
 /// its length and stays shortest.
+///
+/// Agents of other sizes plan on the same map: [`with_agent_sizes`](Self::with_agent_sizes)
+/// keeps a mesh for each size (pathkit's [`AgentSizes`]), built when an agent of that size
+/// first asks and edited with the others; a request's [`MeshAgent`] gives its radius and the
+/// links it may take.
 ///
 /// A query cannot stop halfway ([`WholeSearch`]): under budgeted planning each runs whole, its
 /// overrun taken from the next frames' budgets.
@@ -68,8 +135,9 @@ pub enum ObstacleEdit {
 /// ```
 #[derive(Component, Clone, Debug)]
 pub struct NavMeshMap {
+    /// A mesh a size, the map's own `radius` among them (built with the map, so always there).
     /// Shared with the searches in flight; an edit while they run copies it first.
-    level: Arc<TiledNavMesh>,
+    level: Arc<AgentSizes>,
     /// Each obstacle, its key in `level`, and the polygon as given.
     obstacles: Arc<Vec<(ObstacleId, ObstacleKey, Polygon)>>,
     radius: f64,
@@ -99,7 +167,10 @@ impl NavMeshMap {
         let whole = (max.x - min.x).max(max.y - min.y).max(1.0);
         let whole = if whole.is_finite() { whole } else { 1.0 };
         Ok(NavMeshMap {
-            level: Arc::new(TiledNavMesh::new(&[], radius, min, max, whole)?),
+            level: Arc::new(own_size_built(
+                AgentSizes::new(&[], &[radius], min, max, whole)?,
+                radius,
+            )?),
             obstacles: Arc::new(Vec::new()),
             radius,
             min,
@@ -138,12 +209,12 @@ impl NavMeshMap {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_snapping(mut self, max_distance: f64) -> Result<Self, NavMeshError> {
-        self.level.mesh().snapping(max_distance)?;
+        self.mesh().snapping(max_distance)?;
         self.snap = Some(max_distance);
         Ok(self)
     }
 
-    /// The same map with its mesh cut into tiles of `tile_size` ([`TiledNavMesh`]), so that an
+    /// The same map with its mesh cut into tiles of `tile_size` ([`TiledNavMesh`](pathkit::navmesh::TiledNavMesh)), so that an
     /// edit rebuilds only the tiles an obstacle touches. Tiles a few times the size of an
     /// ordinary obstacle suit most levels; smaller tiles make edits cheaper and queries slower.
     ///
@@ -165,10 +236,61 @@ impl NavMeshMap {
     /// assert!(NavMeshMap::new(0.5, p(0.0, 0.0), p(100.0, 100.0))?.with_tiles(-1.0).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_tiles(mut self, tile_size: f64) -> Result<Self, NavMeshError> {
+    pub fn with_tiles(self, tile_size: f64) -> Result<Self, NavMeshError> {
+        let sizes = self.level.sizes().to_vec();
+        self.rebuilt(&sizes, tile_size)
+    }
+
+    /// The same map for agents of the radii `radii` too (each size's mesh built when an agent
+    /// of that size first asks, then edited with the map; pathkit's [`AgentSizes`]). A request
+    /// gives its agent's radius in its [`MeshAgent`]; an agent between two sizes plans as the
+    /// larger one.
+    ///
+    /// # Errors
+    ///
+    /// [`NavMeshError::InvalidRadius`] for a radius negative or not a number; as
+    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) for the obstacles grown by a radius out of range.
+    ///
+    /// ```
+    /// use bevy_app::App;
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit_bevy::{MeshAgent, NavMeshMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+    ///
+    /// let p = Point::new;
+    /// // Two pillars with a gap of 1 between them.
+    /// let pillar = |y: f64| Polygon::new(vec![p(9.0, y), p(11.0, y), p(11.0, y + 4.0), p(9.0, y + 4.0)]);
+    /// let mut map = NavMeshMap::new(0.25, p(0.0, 0.0), p(20.0, 15.0))?.with_agent_sizes(&[1.0])?;
+    /// map.add_obstacles([pillar(3.0), pillar(8.0)])?;
+    /// let mut app = App::new();
+    /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 1_000 }));
+    /// app.world_mut().spawn(map);
+    /// let (from, to) = (p(2.0, 7.5), p(18.0, 7.5));
+    /// let mouse = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(from, to)).id();
+    /// let tank = PathRequest::<NavMeshMap>::new(from, to).with_rules(MeshAgent::default().with_radius(1.0));
+    /// let tank = app.world_mut().spawn(tank).id();
+    /// app.update();
+    /// assert_eq!(app.world().get::<PlannedPath<NavMeshMap>>(mouse).unwrap().cost, 16.0);
+    /// assert!(app.world().get::<PlannedPath<NavMeshMap>>(tank).unwrap().cost > 16.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_agent_sizes(self, radii: &[f64]) -> Result<Self, NavMeshError> {
+        let mut sizes = self.level.sizes().to_vec();
+        sizes.extend_from_slice(radii);
+        let tile_size = self.level.tile_size();
+        self.rebuilt(&sizes, tile_size)
+    }
+
+    /// The sizes the map keeps a mesh for, ascending (its own radius among them).
+    pub fn agent_sizes(&self) -> &[f64] {
+        self.level.sizes()
+    }
+
+    /// The map's meshes made again for the sizes `sizes` in tiles of `tile_size`.
+    fn rebuilt(mut self, sizes: &[f64], tile_size: f64) -> Result<Self, NavMeshError> {
         let polygons: Vec<Polygon> = self.obstacles.iter().map(|(_, _, p)| p.clone()).collect();
-        let level = TiledNavMesh::new(&polygons, self.radius, self.min, self.max, tile_size)?;
-        // The new mesh numbers the obstacles in order.
+        let level = AgentSizes::new(&polygons, sizes, self.min, self.max, tile_size)?;
+        let level = own_size_built(level, self.radius)?;
+        // The new meshes number the obstacles in order.
         let obstacles = self
             .obstacles
             .iter()
@@ -182,9 +304,10 @@ impl NavMeshMap {
     }
 
     /// The same map with off-mesh links (jumps, ladders, doors, teleporters: pathkit's
-    /// [`OffMeshLink`]): paths take them where they pay ([`NavMesh::with_links`]). Every agent
-    /// may take every enabled link (a link's agent mask is not read here). A link with an end
-    /// inside an obstacle is not taken while the obstacle is there.
+    /// [`OffMeshLink`]): paths take them where they pay ([`NavMesh::with_links`]). An agent
+    /// takes the enabled links its [`MeshAgent::links`] mask shares a bit with. A link with an
+    /// end off the agent's mesh (inside an obstacle grown by the agent's radius) is not taken
+    /// while it is there.
     ///
     /// # Errors
     ///
@@ -210,7 +333,7 @@ impl NavMeshMap {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_links(mut self, links: Vec<OffMeshLink>) -> Result<Self, NavMeshError> {
-        self.level.mesh().with_links(&links)?;
+        self.mesh().with_links(&links)?;
         self.links = Arc::new(links);
         self.version += 1;
         Ok(self)
@@ -249,38 +372,58 @@ impl NavMeshMap {
         true
     }
 
-    /// The links whose ends are on the mesh now.
-    fn usable_links(&self) -> Vec<OffMeshLink> {
-        let on = |p: Point| self.level.mesh().triangle_at(p).is_some();
+    /// The links `agent` may take whose ends are on `mesh` (the agent's) now.
+    fn usable_links(&self, mesh: &NavMesh, agent: &MeshAgent) -> Vec<OffMeshLink> {
+        let on = |p: Point| mesh.triangle_at(p).is_some();
         self.links
             .iter()
-            .filter(|l| on(l.from) && on(l.to))
+            .filter(|l| agent.may_take(l) && on(l.from) && on(l.to))
             .copied()
             .collect()
     }
 
-    /// The enabled link whose ends are the leg `a`-`b`, taken that way.
-    fn link_of_leg(&self, a: Point, b: Point) -> Option<&OffMeshLink> {
+    /// The enabled link `agent` may take whose ends are the leg `a`-`b`, taken that way.
+    fn link_of_leg(&self, a: Point, b: Point, agent: &MeshAgent) -> Option<&OffMeshLink> {
         self.links.iter().find(|l| {
-            l.enabled && ((l.from, l.to) == (a, b) || l.both_ways && (l.to, l.from) == (a, b))
+            l.enabled
+                && agent.may_take(l)
+                && ((l.from, l.to) == (a, b) || l.both_ways && (l.to, l.from) == (a, b))
         })
     }
 
     /// What the rest of a path costs: its legs' lengths, a link's leg its cost (the cheaper
     /// of the two, should a link join two points in sight of each other).
-    fn rest_cost(&self, rest: &[Point]) -> f64 {
+    fn rest_cost(&self, rest: &[Point], agent: &MeshAgent) -> f64 {
         rest.windows(2)
             .map(|leg| {
                 let walk = leg[0].distance(leg[1]);
-                self.link_of_leg(leg[0], leg[1])
+                self.link_of_leg(leg[0], leg[1], agent)
                     .map_or(walk, |l| l.cost.min(walk))
             })
             .sum()
     }
 
-    /// The mesh searched.
+    /// The mesh searched for agents of the map's own radius.
     pub fn mesh(&self) -> &NavMesh {
-        self.level.mesh()
+        self.level
+            .mesh(self.radius)
+            .expect("the map's own size is built with the map and edited with it")
+    }
+
+    /// The mesh an agent walks: that of the smallest size at least its radius, built now if no
+    /// agent of that size asked before.
+    ///
+    /// # Errors
+    ///
+    /// [`NavMeshError::NoAgentSize`] for an agent wider than every size; as
+    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) when its size's mesh cannot be built.
+    pub fn mesh_for(&self, agent: &MeshAgent) -> Result<&NavMesh, NavMeshError> {
+        self.level.mesh(self.agent_radius(agent))
+    }
+
+    /// An agent's radius: its own, or the map's.
+    fn agent_radius(&self, agent: &MeshAgent) -> f64 {
+        agent.radius.unwrap_or(self.radius)
     }
 
     /// The size of the mesh's tiles.
@@ -414,15 +557,16 @@ impl NavMeshMap {
         Ok(Some(old))
     }
 
-    /// The search with snapping, if the map snaps.
-    fn snapping(&self) -> Option<Snapping<'_>> {
-        self.snap.and_then(|d| self.level.mesh().snapping(d).ok())
+    /// The search on `mesh` with snapping, if the map snaps.
+    fn snapping<'m>(&self, mesh: &'m NavMesh) -> Option<Snapping<'m>> {
+        self.snap.and_then(|d| mesh.snapping(d).ok())
     }
 
     /// A lower bound on the length of any way from `from` to `goal` through ground `removed`
-    /// freed (the obstacle grown by the radius: nowhere else did the walkable ground grow).
-    fn through_freed(&self, from: Point, goal: Point, removed: &Polygon) -> f64 {
-        let grown = removed.extruded(self.radius, Extrusion::Clearance);
+    /// freed for an agent of `radius` (the obstacle grown by it: nowhere else did the walkable
+    /// ground grow).
+    fn through_freed(&self, from: Point, goal: Point, removed: &Polygon, radius: f64) -> f64 {
+        let grown = removed.extruded(radius, Extrusion::Clearance);
         let via = distance_to(&grown, from) + distance_to(&grown, goal);
         via.max(from.distance(goal))
     }
@@ -458,63 +602,79 @@ impl NavMap for NavMeshMap {
     type Node = Point;
     type Edit = ObstacleEdit;
     type Context = AnyAngleSearch;
-    type Search = WholeSearch<Point>;
-    type Rules = ();
+    type Search = MeshSearch;
+    type Rules = MeshAgent;
 
     fn start_search(
         &self,
         _ctx: &mut AnyAngleSearch,
         start: Point,
         goal: Point,
-        _rules: &(),
-    ) -> Result<WholeSearch<Point>, PathFailure> {
-        match self.snapping() {
+        agent: &MeshAgent,
+    ) -> Result<MeshSearch, PathFailure> {
+        let mesh = self
+            .mesh_for(agent)
+            .map_err(|e| PathFailure::Refused(e.to_string()))?;
+        match self.snapping(mesh) {
             Some(snapping) => space_search::check_ends(&snapping, start, goal)?,
-            None => space_search::check_ends(self.level.mesh(), start, goal)?,
+            None => space_search::check_ends(mesh, start, goal)?,
         }
+        let (mut start, mut goal) = (start, goal);
         if !self.links.is_empty() {
             // The links' search takes points on the mesh: the ends snapped first, if the map
             // snaps (as the snapping search does).
-            if let Some(snapping) = self.snapping() {
+            if let Some(snapping) = self.snapping(mesh) {
                 let snap = |p: Point| snapping.snap(p).unwrap_or(p);
-                return Ok(WholeSearch::new(snap(start), snap(goal)));
+                (start, goal) = (snap(start), snap(goal));
             }
         }
-        Ok(WholeSearch::new(start, goal))
+        Ok(MeshSearch {
+            whole: WholeSearch::new(start, goal),
+            agent: *agent,
+        })
     }
 
     fn resume_search(
         &self,
         ctx: &mut AnyAngleSearch,
-        search: &mut WholeSearch<Point>,
+        search: &mut MeshSearch,
         _budget: u64,
     ) -> Resumed<Point> {
         let expanded = |ctx: &AnyAngleSearch| ctx.expanded() as u64;
+        let refused = |e: NavMeshError| Resumed {
+            expanded: 0,
+            answer: Some(Err(PathFailure::Refused(e.to_string()))),
+        };
+        let mesh = match self.mesh_for(&search.agent) {
+            Ok(mesh) => mesh,
+            Err(e) => return refused(e),
+        };
         if !self.links.is_empty() {
-            let links = self.usable_links();
-            return match self.level.mesh().with_links(&links) {
-                Ok(linked) => search.run(&linked, ctx, expanded),
-                Err(e) => Resumed {
-                    expanded: 0,
-                    answer: Some(Err(PathFailure::Refused(e.to_string()))),
-                },
+            let links = self.usable_links(mesh, &search.agent);
+            return match mesh.with_links(&links) {
+                Ok(linked) => search.whole.run(&linked, ctx, expanded),
+                Err(e) => refused(e),
             };
         }
-        match self.snapping() {
-            Some(snapping) => search.run(&snapping, ctx, expanded),
-            None => search.run(self.level.mesh(), ctx, expanded),
+        match self.snapping(mesh) {
+            Some(snapping) => search.whole.run(&snapping, ctx, expanded),
+            None => search.whole.run(mesh, ctx, expanded),
         }
     }
 
     /// The straight line: no path between two points is shorter.
-    fn estimate(&self, from: Point, to: Point, _rules: &()) -> f64 {
+    fn estimate(&self, from: Point, to: Point, _agent: &MeshAgent) -> f64 {
         from.distance(to)
     }
 
-    fn must_replan(&self, rest: &Rest<'_, Point, ()>, edits: &[ObstacleEdit]) -> bool {
-        let (goals, rest) = (rest.goals, rest.nodes);
+    fn must_replan(&self, rest: &Rest<'_, Point, MeshAgent>, edits: &[ObstacleEdit]) -> bool {
+        let (goals, agent, rest) = (rest.goals, rest.rules, rest.nodes);
         let (Some(&from), Some(&goal)) = (rest.first(), rest.last()) else {
             return false;
+        };
+        let Ok(mesh) = self.mesh_for(agent) else {
+            // No mesh for it now: its search will say why.
+            return true;
         };
         let goals = if goals.is_empty() {
             std::slice::from_ref(&goal)
@@ -522,22 +682,24 @@ impl NavMap for NavMeshMap {
             goals
         };
         let added = edits.iter().any(|e| matches!(e, ObstacleEdit::Added(..)));
-        let length = self.rest_cost(rest);
+        let length = self.rest_cost(rest, agent);
         // With links, a way through freed ground may also take links: no bound short of the
         // path itself, so any removal re-plans. A link switched on re-plans the paths it could
         // shorten; one switched off, the paths that take it. A way over the new link reaches
         // its entry walking (no shorter than the straight line) or over another link (no cheaper
-        // than the cheapest), and so on from its exit: that bounds it below.
-        if !self.links.is_empty() {
+        // than the cheapest), and so on from its exit: that bounds it below. Links the agent
+        // may not take change nothing for it.
+        if self.links.iter().any(|l| agent.may_take(l)) {
             let cheapest = self
                 .links
                 .iter()
-                .filter(|l| l.enabled)
+                .filter(|l| l.enabled && agent.may_take(l))
                 .map(|l| l.cost)
                 .fold(f64::INFINITY, f64::min);
             for edit in edits {
                 match edit {
                     ObstacleEdit::Removed(..) => return true,
+                    ObstacleEdit::LinkSwitched(link, _) if !agent.may_take(link) => {}
                     ObstacleEdit::LinkSwitched(link, true) => {
                         let via = |a: Point, b: Point| {
                             goals.iter().any(|&g| {
@@ -567,9 +729,8 @@ impl NavMap for NavMeshMap {
         // An obstacle added can only cut the rest: re-plan when a leg is no longer in sight (a
         // link's leg when its ends are no longer both on the mesh).
         if added {
-            let mesh = self.level.mesh();
             let in_sight = |a: Point, b: Point| {
-                if self.link_of_leg(a, b).is_some() {
+                if self.link_of_leg(a, b, agent).is_some() {
                     mesh.triangle_at(a).is_some() && mesh.triangle_at(b).is_some()
                 } else {
                     mesh.line_of_sight(a, b).unwrap_or(false)
@@ -585,10 +746,11 @@ impl NavMap for NavMeshMap {
         }
         // An obstacle removed can only give a shorter way (to any goal), through the ground it
         // freed.
+        let radius = self.level.size_for(self.agent_radius(agent)).unwrap_or(0.0);
         edits.iter().any(|edit| match edit {
             ObstacleEdit::Removed(_, polygon) => goals
                 .iter()
-                .any(|&g| self.through_freed(from, g, polygon) < length),
+                .any(|&g| self.through_freed(from, g, polygon, radius) < length),
             ObstacleEdit::Added(..) | ObstacleEdit::LinkSwitched(..) => false,
         })
     }
@@ -597,21 +759,23 @@ impl NavMap for NavMeshMap {
         &self,
         start: Point,
         goals: &[Point],
-        _rules: &(),
+        agent: &MeshAgent,
         edits: &[ObstacleEdit],
     ) -> bool {
+        let Ok(mesh) = self.mesh_for(agent) else {
+            return false;
+        };
         let open = |goal| {
-            let ends = match self.snapping() {
+            let ends = match self.snapping(mesh) {
                 Some(snapping) => snapping.check_ends(start, goal),
-                None => self.level.mesh().check_ends(start, goal),
+                None => mesh.check_ends(start, goal),
             };
             matches!(ends, Ok(Ends::Open))
         };
-        edits.iter().any(|e| {
-            matches!(
-                e,
-                ObstacleEdit::Removed(..) | ObstacleEdit::LinkSwitched(_, true)
-            )
+        edits.iter().any(|e| match e {
+            ObstacleEdit::Removed(..) => true,
+            ObstacleEdit::LinkSwitched(link, true) => agent.may_take(link),
+            _ => false,
         }) && goals.iter().any(|&g| open(g))
     }
 
@@ -621,11 +785,15 @@ impl NavMap for NavMeshMap {
         &self,
         ctx: &mut AnyAngleSearch,
         (start, goal): (Point, Point),
-        _rules: &(),
+        agent: &MeshAgent,
         out: &mut Vec<Point>,
     ) {
         out.clear();
-        if crate::search_to_end(self, ctx, &crate::PathRequest::new(start, goal)).is_ok() {
+        let Ok(mesh) = self.mesh_for(agent) else {
+            return;
+        };
+        let request = crate::PathRequest::new(start, goal).with_rules(*agent);
+        if crate::search_to_end(self, ctx, &request).is_ok() {
             let centre = |t: [Point; 3]| {
                 Point::new(
                     (t[0].x + t[1].x + t[2].x) / 3.0,
@@ -636,7 +804,7 @@ impl NavMap for NavMeshMap {
             out.extend(
                 triangles
                     .into_iter()
-                    .filter_map(|k| self.level.mesh().triangle(k))
+                    .filter_map(|k| mesh.triangle(k))
                     .map(centre),
             );
         }
@@ -648,7 +816,7 @@ impl NavMap for NavMeshMap {
 
     fn node_at(&self, position: Vec3) -> Option<Point> {
         let point = Point::new(f64::from(position.x), f64::from(position.y));
-        self.level.mesh().triangle_at(point).map(|_| point)
+        self.mesh().triangle_at(point).map(|_| point)
     }
 
     fn version(&self) -> u64 {
@@ -658,4 +826,10 @@ impl NavMap for NavMeshMap {
     fn take_edits(&mut self) -> Vec<ObstacleEdit> {
         std::mem::take(&mut self.edits)
     }
+}
+
+/// `level` with the mesh of `radius` built: the map's own size, which every edit keeps.
+fn own_size_built(level: AgentSizes, radius: f64) -> Result<AgentSizes, NavMeshError> {
+    level.mesh(radius)?;
+    Ok(level)
 }

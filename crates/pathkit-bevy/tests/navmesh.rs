@@ -483,7 +483,7 @@ fn a_navmesh_request_over_its_limit_gives_up_after_running_whole() {
     let requests: Vec<(PathRequest<NavMeshMap>, u64)> = (0..30)
         .map(|k| {
             let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
-            let count = support::expansions_of(&map, (a, b), &());
+            let count = support::expansions_of(&map, (a, b), &Default::default());
             let limit = if k % 2 == 0 {
                 count
             } else {
@@ -524,7 +524,7 @@ fn a_navmesh_maps_explored_points_are_the_centres_of_the_triangles_its_search_re
     let (mut ctx, mut out) = (AnyAngleSearch::new(), Vec::new());
     for _ in 0..20 {
         let (a, b) = (draw.point(&rects, radius), draw.point(&rects, radius));
-        map.explored(&mut ctx, (a, b), &(), &mut out);
+        map.explored(&mut ctx, (a, b), &Default::default(), &mut out);
         let mut own = AnyAngleSearch::new();
         let found = pathkit::Pathfinder::find_path(map.mesh(), &mut own, a, b).unwrap();
         assert!(found.is_found());
@@ -747,4 +747,147 @@ fn links_take_agents_across_and_switching_them_re_plans() {
     check_all(&app, &rects, &links);
     let replanned = app.world().resource::<PlannerStats>().replanned;
     assert!(replanned > 0 && replanned < 40 * 26, "{replanned} re-plans");
+}
+
+/// Agents of three sizes (and one between two sizes, planning as the larger), each taking only
+/// the links its mask allows, across a wall joined by links only: every path the oracle's for
+/// the agent's size and links (its links those the mask allows with both ends free for that
+/// size), through obstacle edits and link switches; an agent wider than every size is refused.
+#[test]
+fn agents_of_several_sizes_and_link_masks_get_their_own_shortest_paths() {
+    use pathkit::navmesh::{OffMeshLink, ALL_AGENTS};
+    use pathkit_bevy::MeshAgent;
+    let sizes = [0.25, 0.5, 1.0];
+    let mut draw = Draw(4711);
+    let wall: Rect = (-2.0, 14.0, W + 2.0, 16.0);
+    let mut rects = vec![wall];
+    for _ in 0..6 {
+        if let Some(r) = draw.rect(&rects) {
+            rects.push(r);
+        }
+    }
+    let mut map = NavMeshMap::new(sizes[0], Point::new(0.0, 0.0), Point::new(W, H))
+        .unwrap()
+        .with_agent_sizes(&sizes[1..])
+        .unwrap()
+        .with_tiles(8.0)
+        .unwrap();
+    assert_eq!(map.agent_sizes(), &sizes[..]);
+    map.add_obstacles(rects.iter().map(|&r| polygon(r)))
+        .unwrap();
+    // Links for walkers (bit 0), for climbers (bit 1), and for everyone; ends free for every size.
+    let mut links = Vec::new();
+    while links.len() < 5 {
+        let (south, north) = (draw.point(&rects, 1.0), draw.point(&rects, 1.0));
+        if south.y < 12.0 && north.y > 18.0 {
+            let mask = [0b01, 0b10, ALL_AGENTS][links.len() % 3];
+            let link = OffMeshLink::new(south, north, 2.0 + draw.next() * 8.0)
+                .both_ways()
+                .for_agents(mask);
+            links.push(link);
+        }
+    }
+    let map = map.with_links(links.clone()).unwrap();
+    let mut app = app(
+        map,
+        Planning::Budgeted {
+            expansions: u64::MAX,
+        },
+    );
+    let kinds = [
+        MeshAgent::default(),
+        MeshAgent::default().with_radius(0.5).with_links(0b01),
+        MeshAgent::default().with_radius(0.4).with_links(0b10),
+        MeshAgent::default().with_radius(1.0),
+        MeshAgent::default().with_radius(1.0).with_links(0b10),
+        MeshAgent::default().with_radius(0.25).with_links(0),
+        MeshAgent::default().with_radius(1.0).with_links(0),
+        MeshAgent::default().with_radius(0.5).with_links(0),
+    ];
+    let agents: Vec<(Entity, Point, Point, MeshAgent)> = (0..64)
+        .map(|k| {
+            let (a, b) = (draw.point(&rects, 1.0), draw.point(&rects, 1.0));
+            let agent = kinds[k % kinds.len()];
+            let request = PathRequest::<NavMeshMap>::new(a, b).with_rules(agent);
+            (app.world_mut().spawn(request).id(), a, b, agent)
+        })
+        .collect();
+    let too_wide = app
+        .world_mut()
+        .spawn(
+            PathRequest::<NavMeshMap>::new(Point::new(5.0, 5.0), Point::new(6.0, 5.0))
+                .with_rules(MeshAgent::default().with_radius(1.5)),
+        )
+        .id();
+    app.update();
+    assert!(matches!(
+        app.world().get::<PathFailure>(too_wide),
+        Some(PathFailure::Refused(_))
+    ));
+    let check_all = |app: &App, rects: &[Rect], links: &[OffMeshLink]| {
+        let mut crossing = 0;
+        for &(e, a, b, agent) in &agents {
+            let radius = agent.radius.unwrap_or(sizes[0]);
+            let size = sizes.iter().copied().find(|&s| s >= radius).unwrap();
+            let free = |p: Point| shortest(rects, size, p, p).is_some();
+            let usable: Vec<OffMeshLink> = links
+                .iter()
+                .filter(|l| l.mask & agent.links != 0 && free(l.from) && free(l.to))
+                .copied()
+                .collect();
+            let want = shortest_with_links(rects, size, &usable, a, b);
+            match (app.world().get::<PlannedPath<NavMeshMap>>(e), want) {
+                (Some(path), Some(best)) => {
+                    assert!(
+                        (path.cost - best).abs() < 1e-7 * best.max(1.0),
+                        "{agent:?} {a:?} -> {b:?}: {} by {:?}, the oracle {best}",
+                        path.cost,
+                        path.nodes
+                    );
+                    crossing += usize::from((a.y < 15.0) != (b.y < 15.0));
+                }
+                (None, None) => assert!(app.world().get::<PathFailure>(e).is_some()),
+                (got, want) => panic!(
+                    "{agent:?} {a:?} -> {b:?}: {:?}, the oracle {want:?}",
+                    got.map(|p| p.cost)
+                ),
+            }
+        }
+        crossing
+    };
+    assert!(
+        check_all(&app, &rects, &links) > 12,
+        "too few agents cross the wall"
+    );
+    let mut added: Vec<(ObstacleId, Rect)> = Vec::new();
+    for step in 0..24 {
+        match step % 4 {
+            0 => {
+                if let Some(r) = draw.rect(&rects) {
+                    let id = support::map_mut::<NavMeshMap>(&mut app)
+                        .add_obstacles([polygon(r)])
+                        .unwrap()[0];
+                    rects.push(r);
+                    added.push((id, r));
+                }
+            }
+            3 if !added.is_empty() => {
+                let (id, r) = added.remove(0);
+                support::map_mut::<NavMeshMap>(&mut app)
+                    .remove_obstacle(id)
+                    .unwrap();
+                rects.retain(|&x| x != r);
+            }
+            _ => {
+                let k = (draw.next() * links.len() as f64) as usize;
+                let on = step % 4 == 2;
+                links[k].enabled = on;
+                assert!(support::map_mut::<NavMeshMap>(&mut app).set_link_enabled(k, on));
+            }
+        }
+        app.update();
+        check_all(&app, &rects, &links);
+    }
+    let replanned = app.world().resource::<PlannerStats>().replanned;
+    assert!(replanned > 0 && replanned < 64 * 24, "{replanned} re-plans");
 }

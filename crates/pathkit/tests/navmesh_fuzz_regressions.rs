@@ -2,11 +2,13 @@
 //! inputs they once failed on, and small corpus entries that reach every kind of input.
 //! `navmesh_build` (obstacles, own triangles, grids) is checked by `support/navmesh_case.rs`,
 //! `navmesh_tiled` (tiled meshes through edits) by `support/tiled_case.rs`, `navmesh_areas` (areas
-//! and filters) by `support/areas_case.rs`: the very code the targets run.
+//! and filters) by `support/areas_case.rs`, `navmesh_sizes` (several agent sizes through edits) by
+//! `support/sizes_case.rs`: the very code the targets run.
 
 use crate::areas_case;
 use crate::fuzz_inputs::replay;
 use crate::navmesh_case;
+use crate::sizes_case;
 use crate::tiled_case;
 
 #[test]
@@ -24,6 +26,12 @@ fn navmesh_areas() {
 #[test]
 fn navmesh_tiled() {
     replay("navmesh_tiled", tiled_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/navmesh_sizes.rs`, kept under `tests/fixtures/fuzz/navmesh_sizes/`.
+#[test]
+fn navmesh_sizes() {
+    replay("navmesh_sizes", sizes_case::check_bytes);
 }
 
 /// Found by `navmesh_build`: obstacle corners of about 1e-38 beside a box 3e6 wide made the

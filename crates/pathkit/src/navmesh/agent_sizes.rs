@@ -144,6 +144,18 @@ impl AgentSizes {
         &self.radii
     }
 
+    /// The size of the meshes' tiles.
+    #[must_use]
+    pub fn tile_size(&self) -> f64 {
+        self.tile_size
+    }
+
+    /// The box the meshes are built in.
+    #[must_use]
+    pub fn bounds(&self) -> (Point, Point) {
+        (self.min, self.max)
+    }
+
     /// The size an agent of radius `radius` plans as: the smallest size at least `radius`;
     /// `None` when every size is smaller (or `radius` is not a number).
     #[must_use]

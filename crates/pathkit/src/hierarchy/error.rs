@@ -46,6 +46,14 @@ pub enum HierarchyError {
     Grid(GridError),
     /// An option or goal the hierarchy cannot honour.
     Unsupported(crate::Unsupported),
+    /// An agent larger than a [`ClearanceHierarchy`](super::ClearanceHierarchy) counts
+    /// clearance for.
+    AgentSize {
+        /// The agent's size.
+        size: u8,
+        /// The largest size counted.
+        max: u8,
+    },
 }
 
 impl fmt::Display for HierarchyError {
@@ -65,6 +73,10 @@ impl fmt::Display for HierarchyError {
             HierarchyError::Refused(refusal) => write!(f, "hierarchy graph: {refusal}"),
             HierarchyError::Grid(e) => write!(f, "{e}"),
             HierarchyError::Unsupported(u) => write!(f, "{u}"),
+            HierarchyError::AgentSize { size, max } => write!(
+                f,
+                "an agent of size {size}: the clearance is counted up to size {max}"
+            ),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! | file | what |
 //! |---|---|
 //! | `hierarchical_grid.rs` | [`HierarchicalGrid`]: the grid, its clusters and abstract graph; building and edits |
+//! | `clearance_hierarchy.rs` | [`ClearanceHierarchy`]: HPA* for square agents of several sizes, over the grid's clearance |
 //! | `query.rs` | [`HierarchyContext`]: a query joined, searched at the top, refined to cells |
 //! | `options.rs` | [`HierarchyOptions`]: cluster size, levels |
 //! | `abstract_graph.rs` | the nodes on cluster borders and their edges at every level |
@@ -32,6 +33,7 @@
 
 mod abstract_edge;
 mod abstract_graph;
+mod clearance_hierarchy;
 mod error;
 mod hierarchical_grid;
 mod level_view;
@@ -41,6 +43,7 @@ mod rect;
 mod zero_estimate;
 
 pub use abstract_edge::AbstractEdge;
+pub use clearance_hierarchy::ClearanceHierarchy;
 pub use error::HierarchyError;
 pub use hierarchical_grid::{HierarchicalGrid, HierarchySize};
 pub use options::HierarchyOptions;

@@ -87,6 +87,8 @@ mod grid_edits;
 mod grid_fast_loop;
 #[path = "../hex_properties.rs"]
 mod hex_properties;
+#[path = "../hierarchy_clearance.rs"]
+mod hierarchy_clearance;
 #[path = "../hierarchy_properties.rs"]
 mod hierarchy_properties;
 #[path = "../jps_movingai.rs"]

@@ -229,3 +229,192 @@ fn links_off_the_mesh_or_of_no_cost_are_refused() {
         .unwrap();
     assert_eq!(path.cost, 8.0);
 }
+
+/// Links and areas together: random walls across the box, obstacles, convex areas (1, 2, 3)
+/// some of which the agent may not enter, and links (some with an end on such ground). The
+/// oracle walls the forbidden areas (not grown: an area holds the agent's centre), keeps the
+/// links whose ends are both on the agent's ground, and runs Dijkstra over the walks and link
+/// hops; the mesh's filtered, linked answer must be as long.
+#[test]
+fn links_and_area_filters_together_give_the_oracles_shortest_path() {
+    use pathkit::geometry::Polygon;
+    use pathkit::navmesh::AreaFilter;
+    let size = 20.0;
+    let mut search = AnyAngleSearch::new();
+    let (mut checked, mut through_links, mut ends_forbidden, mut off_ground) = (0, 0, 0, 0);
+    for seed in 0..300u64 {
+        let mut rng = Rng(seed ^ 0xF11_7E2);
+        let radius = if seed % 2 == 0 {
+            0.0
+        } else {
+            0.1 + rng.unit() * 0.4
+        };
+        let mut raw: Vec<Vec<P>> = (0..rng.below(2))
+            .map(|_| {
+                let (y0, y1) = (2.0 + rng.unit() * 16.0, 2.0 + rng.unit() * 16.0);
+                vec![(-1.0, y0), (size + 1.0, y1)]
+            })
+            .collect();
+        raw.extend((0..rng.below(4)).map(|_| {
+            let kind = rng.below(5);
+            any_obstacle(&mut rng, size, kind)
+        }));
+        let filter_bits = 1 + rng.below(7) as u8;
+        let forbidden = |id: u8| filter_bits & (1 << (id - 1)) != 0;
+        let mut areas: Vec<(Vec<P>, u8)> = (0..1 + rng.below(3))
+            .map(|_| (any_obstacle(&mut rng, size, 0), 1 + rng.below(3) as u8))
+            .collect();
+        areas.sort_by_key(|&(_, id)| forbidden(id));
+        let mut filter = AreaFilter::ALL;
+        for id in 1..=3 {
+            if forbidden(id) {
+                filter = filter.without(id).unwrap();
+            }
+        }
+        let Some((mut world, polygons)) = obstacle_world(&raw, radius, size) else {
+            continue;
+        };
+        for (o, id) in &areas {
+            if forbidden(*id) {
+                world.obstacles.push(o.clone());
+            }
+        }
+        let area_polygons: Vec<(Polygon, u8)> = areas
+            .iter()
+            .map(|(o, id)| {
+                (
+                    Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()),
+                    *id,
+                )
+            })
+            .collect();
+        let mesh = NavMesh::from_obstacles_with_areas(
+            &polygons,
+            &area_polygons,
+            radius,
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
+        )
+        .unwrap();
+        // Points on the mesh, on the agent's ground or not.
+        let on_mesh = |rng: &mut Rng| {
+            (0..200).find_map(|_| {
+                let p = (rng.unit() * size, rng.unit() * size);
+                mesh.triangle_at(Point::new(p.0, p.1))
+                    .is_some()
+                    .then_some(p)
+            })
+        };
+        let mut links = Vec::new();
+        for _ in 0..1 + rng.below(5) {
+            let (Some(a), Some(b)) = (on_mesh(&mut rng), on_mesh(&mut rng)) else {
+                continue;
+            };
+            let mut link =
+                OffMeshLink::new(Point::new(a.0, a.1), Point::new(b.0, b.1), rng.unit() * 8.0);
+            if rng.below(2) == 0 {
+                link = link.both_ways();
+            }
+            links.push(link);
+        }
+        let ground = |rng: &mut Rng| {
+            (0..200).find_map(|_| {
+                let p = (rng.unit() * size, rng.unit() * size);
+                (world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
+            })
+        };
+        let (Some(start), Some(goal)) = (ground(&mut rng), ground(&mut rng)) else {
+            continue;
+        };
+        let mut points: Vec<P> = vec![start, goal];
+        let mut edges: Vec<(usize, usize, f64)> = Vec::new();
+        for l in &links {
+            let (a, b) = ((l.from.x, l.from.y), (l.to.x, l.to.y));
+            if !(world.is_free(a) && world.is_free(b)) {
+                ends_forbidden += 1;
+                continue;
+            }
+            let k = points.len();
+            points.extend([a, b]);
+            edges.push((k, k + 1, l.cost));
+            if l.both_ways {
+                edges.push((k + 1, k, l.cost));
+            }
+        }
+        points.extend(world.turning_points());
+        let nodes: Vec<usize> = (0..points.len()).collect();
+        let link_cost = |u: usize, v: usize| {
+            edges
+                .iter()
+                .filter(|&&(a, b, _)| (a, b) == (u, v))
+                .map(|e| e.2)
+                .fold(f64::INFINITY, f64::min)
+        };
+        let sight = |u: usize, v: usize| world.segment_clear(points[u], points[v]);
+        let expected = shortest_path(
+            &nodes,
+            |u, v| sight(u, v) || link_cost(u, v).is_finite(),
+            |u, v| {
+                let walk = if sight(u, v) {
+                    (points[u].0 - points[v].0).hypot(points[u].1 - points[v].1)
+                } else {
+                    f64::INFINITY
+                };
+                walk.min(link_cost(u, v))
+            },
+        );
+        let linked = mesh.with_links(&links).unwrap().with_filter(filter);
+        let (s, g) = (Point::new(start.0, start.1), Point::new(goal.0, goal.1));
+        let context = || {
+            format!("seed {seed}, radius {radius}, forbidden {filter_bits:03b}: {start:?} -> {goal:?}, links {links:?}\nobstacles {raw:?}\nareas {areas:?}")
+        };
+        // A start on the mesh but on ground the agent may not enter is off its mesh.
+        let forbidden_point = (0..200).find_map(|_| {
+            let q = Point::new(rng.unit() * size, rng.unit() * size);
+            // In a forbidden area by the oracle (and, away from a rounding of its sides, in a
+            // triangle of such an area).
+            let area = mesh.area(mesh.triangle_at(q)?)?;
+            (area != 0 && forbidden(area) && !world.is_free((q.x, q.y))).then_some(q)
+        });
+        if let Some(q) = forbidden_point {
+            assert!(
+                matches!(linked.find_path(&mut search, q, g), Err(NavMeshError::OffMesh { point }) if point == q),
+                "{}: a start on forbidden ground {q:?}",
+                context()
+            );
+            off_ground += 1;
+        }
+        let found = match linked.find_path(&mut search, s, g) {
+            Ok(o) => o.into_path(),
+            // Within a rounding of a forbidden area's side, the mesh may put an end in it.
+            Err(NavMeshError::OffMesh { point }) if point == s || point == g => continue,
+            Err(e) => panic!("{}: {e:?}", context()),
+        };
+        match (&found, expected) {
+            (None, None) => {}
+            (Some(path), Some(e)) => {
+                assert!(
+                    (path.cost - e).abs() <= 1e-7 * e.max(1.0),
+                    "{}: found {}, the oracle {e}\npath {:?}",
+                    context(),
+                    path.cost,
+                    path.nodes
+                );
+                let walked: f64 = path.nodes.windows(2).map(|l| l[0].distance(l[1])).sum();
+                through_links +=
+                    usize::from(walked > path.cost + 1e-9 || path.cost > walked + 1e-9);
+                checked += 1;
+            }
+            (found, expected) => panic!(
+                "{}: found {:?}, the oracle {expected:?}",
+                context(),
+                found.as_ref().map(|p| p.cost)
+            ),
+        }
+    }
+    assert!(
+        checked > 200 && through_links > 50 && ends_forbidden > 20 && off_ground > 50,
+        "checked {checked}, through links {through_links}, link ends on forbidden ground \
+         {ends_forbidden}, starts on forbidden ground {off_ground}"
+    );
+}

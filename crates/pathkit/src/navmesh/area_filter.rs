@@ -102,7 +102,7 @@ impl NavMesh {
 
 impl Filtered<'_> {
     /// Whether `p` lies on a triangle the agent may enter.
-    fn on(&self, p: Point) -> bool {
+    pub(crate) fn on(&self, p: Point) -> bool {
         self.mesh
             .triangles_holding(p)
             .any(|t| !self.mesh.forbids(t, self.filter.forbidden()))

@@ -12,7 +12,7 @@
 //! searched from once, towards every entry and the goal), fewer with the pruning: links suit
 //! the tens a level has, not thousands.
 
-use super::{AnyAngleSearch, NavMesh, NavMeshError};
+use super::{AnyAngleSearch, AreaFilter, NavMesh, NavMeshError};
 use crate::geometry::Point;
 use crate::search::{SearchOptions, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
@@ -120,6 +120,8 @@ pub struct Linked<'m> {
     mesh: &'m NavMesh,
     links: &'m [OffMeshLink],
     agent: u32,
+    /// The areas the agent may enter ([`with_filter`](Linked::with_filter)).
+    filter: AreaFilter,
 }
 
 impl NavMesh {
@@ -151,6 +153,7 @@ impl NavMesh {
             mesh: self,
             links,
             agent: ALL_AGENTS,
+            filter: AreaFilter::ALL,
         })
     }
 }
@@ -164,6 +167,37 @@ impl<'m> Linked<'m> {
         self
     }
 
+    /// The same search for an agent that enters only the areas `filter` allows (see
+    /// [`NavMesh::with_filter`]): its walks keep out of the others, and a link with an end on
+    /// ground it may not enter is not taken. Paths stay optimal: they are the shortest over
+    /// the agent's own ground and the links it may take.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AnyAngleSearch, AreaFilter, NavMesh, OffMeshLink};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// const WATER: u8 = 1;
+    /// // A river across the map, wadeable, and a bridge over it.
+    /// let river = Polygon::new(vec![p(0.0, 4.0), p(20.0, 4.0), p(20.0, 6.0), p(0.0, 6.0)]);
+    /// let mesh = NavMesh::from_obstacles_with_areas(&[], &[(river, WATER)], 0.0, p(0.0, 0.0), p(20.0, 10.0))?;
+    /// let bridge = [OffMeshLink::new(p(16.0, 3.0), p(16.0, 7.0), 4.0).both_ways()];
+    /// let (start, goal) = (p(10.0, 1.0), p(10.0, 9.0));
+    /// let mut search = AnyAngleSearch::new();
+    /// let wader = mesh.with_links(&bridge)?.find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(wader.cost, 8.0); // straight through the water
+    /// let dry = AreaFilter::ALL.without(WATER)?;
+    /// let walker = mesh.with_links(&bridge)?.with_filter(dry).find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(walker.nodes, vec![start, p(16.0, 3.0), p(16.0, 7.0), goal]); // over the bridge
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn with_filter(mut self, filter: AreaFilter) -> Self {
+        self.filter = filter;
+        self
+    }
+
     /// The mesh searched.
     #[must_use]
     pub fn mesh(&self) -> &'m NavMesh {
@@ -172,9 +206,10 @@ impl<'m> Linked<'m> {
 
     /// The links this agent may take, each way it may be taken: (entry, exit, cost).
     fn usable(&self) -> Vec<(Point, Point, f64)> {
+        let ground = self.mesh.with_filter(self.filter);
         let mut ways = Vec::new();
         for l in self.links {
-            if l.enabled && l.mask & self.agent != 0 {
+            if l.enabled && l.mask & self.agent != 0 && ground.on(l.from) && ground.on(l.to) {
                 ways.push((l.from, l.to, l.cost));
                 if l.both_ways {
                     ways.push((l.to, l.from, l.cost));
@@ -194,9 +229,14 @@ impl Pathfinder for Linked<'_> {
     type Context = AnyAngleSearch;
     type Error = NavMeshError;
 
-    /// As the mesh's ([`NavMesh::check_ends`]): links do not change which points are on it.
+    /// As the mesh's ([`NavMesh::check_ends`]; with a filter, as
+    /// [`Filtered`](super::Filtered)'s): links do not change which points are on it.
     fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
-        self.mesh.check_ends(start, goal)
+        if self.filter == AreaFilter::ALL {
+            self.mesh.check_ends(start, goal)
+        } else {
+            self.mesh.with_filter(self.filter).check_ends(start, goal)
+        }
     }
 
     fn find_path_into(
@@ -215,8 +255,9 @@ impl Pathfinder for Linked<'_> {
             Goal::Matching(_) => return Err(NavMeshError::Unsupported(Unsupported::GoalTest)),
         };
         NavMeshError::check_finite(std::iter::once(start).chain(goals.iter().copied()))?;
+        let ground = self.mesh.with_filter(self.filter);
         for &p in std::iter::once(&start).chain(goals) {
-            if self.mesh.triangle_at(p).is_none() {
+            if !ground.on(p) {
                 return Err(NavMeshError::OffMesh { point: p });
             }
         }
@@ -237,9 +278,7 @@ impl Pathfinder for Linked<'_> {
                           from: Point,
                           to: Goal<'_, Point>|
          -> Result<Option<Walk>, NavMeshError> {
-            let status = self
-                .mesh
-                .find_path_into(ctx, from, to, options, &mut walk)?;
+            let status = ground.find_path_into(ctx, from, to, options, &mut walk)?;
             expanded += ctx.expanded();
             Ok(match status {
                 Status::Found { cost } => Some((cost, walk.clone())),

@@ -176,3 +176,174 @@ fn areas_survive_a_json_round_trip() {
     value["areas"] = serde_json::Value::Array(vec![0.into(); n - 1]);
     assert!(serde_json::from_value::<NavMesh>(value).is_err());
 }
+
+/// The area of each area id over a mesh's triangles.
+fn area_by_id(mesh: &NavMesh) -> [f64; 4] {
+    let mut sums = [0.0; 4];
+    for k in 0..mesh.triangle_count() {
+        let [a, b, c] = mesh.triangle(k).unwrap();
+        let doubled = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+        sums[usize::from(mesh.area(k).unwrap()).min(3)] += doubled.abs() / 2.0;
+    }
+    sums
+}
+
+/// Areas on a tiled mesh through edits (areas added, moved and removed beside obstacles): after
+/// each, the mesh is well formed, each area id covers what it covers on a mesh built from
+/// scratch with the same obstacles and areas, and filtered paths are as long as there and as
+/// the oracle's (the forbidden areas walled).
+#[test]
+fn areas_on_a_tiled_mesh_through_edits_answer_as_a_fresh_mesh_and_the_oracle() {
+    use crate::tiled_case::check_structure;
+    use pathkit::navmesh::{ObstacleKey, TiledNavMesh};
+    let size = 20.0;
+    let p = Point::new;
+    let polygon = |o: &[(f64, f64)]| Polygon::new(o.iter().map(|&(x, y)| p(x, y)).collect());
+    let mut search = AnyAngleSearch::new();
+    let (mut compared, mut oracle_checked, mut area_edits) = (0, 0, 0);
+    for seed in 0..120u64 {
+        let mut rng = Rng(seed ^ 0x71_ED_A2);
+        let radius = if seed % 2 == 0 {
+            0.0
+        } else {
+            0.1 + rng.unit() * 0.4
+        };
+        let tile = [2.5, 4.0, 7.0, 20.0][rng.below(4) as usize];
+        let raw: Vec<Vec<(f64, f64)>> = (0..rng.below(3))
+            .map(|_| {
+                let kind = rng.below(5);
+                any_obstacle(&mut rng, size, kind)
+            })
+            .collect();
+        let polygons: Vec<Polygon> = raw.iter().map(|o| polygon(o)).collect();
+        let mut level =
+            TiledNavMesh::new(&polygons, radius, p(0.0, 0.0), p(size, size), tile).unwrap();
+        // Areas live, in the order added (a later one wins where they overlap).
+        let mut areas: Vec<(ObstacleKey, Vec<(f64, f64)>, u8)> = Vec::new();
+        let forbidden_bits = 1 + rng.below(7) as u8;
+        let forbidden = |id: u8| forbidden_bits & (1 << (id - 1)) != 0;
+        let mut filter = AreaFilter::ALL;
+        for id in 1..=3 {
+            if forbidden(id) {
+                filter = filter.without(id).unwrap();
+            }
+        }
+        for step in 0..8 {
+            let context = || format!("seed {seed}, step {step}, radius {radius}, tile {tile}");
+            match rng.below(4) {
+                0 if !areas.is_empty() => {
+                    let k = rng.below(areas.len() as u64) as usize;
+                    let (key, o, _) = areas.remove(k);
+                    assert_eq!(level.remove_obstacle(key).unwrap(), polygon(&o));
+                }
+                1 if !areas.is_empty() => {
+                    let k = rng.below(areas.len() as u64) as usize;
+                    let (dx, dy) = (rng.unit() * 4.0 - 2.0, rng.unit() * 4.0 - 2.0);
+                    let moved: Vec<(f64, f64)> =
+                        areas[k].1.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
+                    level.move_obstacle(areas[k].0, polygon(&moved)).unwrap();
+                    areas[k].1 = moved;
+                }
+                _ => {
+                    // Forbidden areas above allowed ones, as the oracle walls them whole.
+                    let id = 1 + rng.below(3) as u8;
+                    let o = any_obstacle(&mut rng, size, 0);
+                    let key = level.add_area(polygon(&o), id).unwrap();
+                    areas.push((key, o, id));
+                }
+            }
+            area_edits += 1;
+            let mesh = level.mesh();
+            check_structure(mesh, &context);
+            let listed: Vec<(ObstacleKey, Polygon, u8)> =
+                level.areas().map(|(k, o, id)| (k, o.clone(), id)).collect();
+            let expected: Vec<(ObstacleKey, Polygon, u8)> = areas
+                .iter()
+                .map(|(k, o, id)| (*k, polygon(o), *id))
+                .collect();
+            assert_eq!(listed, expected, "{}", context());
+            let area_polygons: Vec<(Polygon, u8)> =
+                areas.iter().map(|(_, o, id)| (polygon(o), *id)).collect();
+            let fresh = NavMesh::from_obstacles_with_areas(
+                &polygons,
+                &area_polygons,
+                radius,
+                p(0.0, 0.0),
+                p(size, size),
+            )
+            .unwrap();
+            let (by_tiles, by_fresh) = (area_by_id(mesh), area_by_id(&fresh));
+            for id in 0..4 {
+                assert!(
+                    (by_tiles[id] - by_fresh[id]).abs() <= 1e-9 * size * size,
+                    "{}: area {id} covers {} against {}",
+                    context(),
+                    by_tiles[id],
+                    by_fresh[id]
+                );
+            }
+            // The oracle: forbidden areas walled, when no allowed area lies over a forbidden one.
+            let over = areas.iter().enumerate().any(|(i, (_, _, a))| {
+                forbidden(*a) && areas[i + 1..].iter().any(|(_, _, b)| !forbidden(*b))
+            });
+            let world = obstacle_world(&raw, radius, size)
+                .filter(|_| !over)
+                .map(|(mut w, _)| {
+                    for (_, o, id) in &areas {
+                        if forbidden(*id) {
+                            w.obstacles.push(o.clone());
+                        }
+                    }
+                    w
+                });
+            for pair in 0..3 {
+                let a = p(rng.unit() * size, rng.unit() * size);
+                let b = p(rng.unit() * size, rng.unit() * size);
+                let length = |m: &NavMesh, search: &mut AnyAngleSearch| {
+                    m.with_filter(filter)
+                        .find_path(search, a, b)
+                        .map(|o| o.into_path().map(|p| p.cost))
+                };
+                let (x, y) = (length(mesh, &mut search), length(&fresh, &mut search));
+                compared += 1;
+                match (&x, &y) {
+                    (Ok(Some(x)), Ok(Some(y))) => assert!(
+                        (x - y).abs() <= 1e-9 * y.max(1.0),
+                        "{}: {a:?} -> {b:?}: tiled {x}, fresh {y}",
+                        context()
+                    ),
+                    // Within a rounding of an area's side, the two meshes may put a point in
+                    // different triangles.
+                    (Err(NavMeshError::OffMesh { .. }), _)
+                    | (_, Err(NavMeshError::OffMesh { .. })) => continue,
+                    _ => assert_eq!(x, y, "{}: {a:?} -> {b:?}", context()),
+                }
+                if let (Some(world), 0, Ok(found)) = (&world, pair, &x) {
+                    if world.is_free((a.x, a.y)) && world.is_free((b.x, b.y)) {
+                        let oracle = world.shortest((a.x, a.y), (b.x, b.y));
+                        match (found, oracle) {
+                            (Some(f), Some(o)) => assert!(
+                                (f - o).abs() <= 1e-7 * o.max(1.0),
+                                "{}: {a:?} -> {b:?}: {f}, the oracle {o}",
+                                context()
+                            ),
+                            (f, o) => assert_eq!(*f, o, "{}: {a:?} -> {b:?}", context()),
+                        }
+                        oracle_checked += 1;
+                    }
+                }
+            }
+        }
+        // A bad id changes nothing.
+        let before = level.areas().count();
+        assert_eq!(
+            level.add_area(polygon(&[(1.0, 1.0), (2.0, 1.0), (2.0, 2.0)]), 64),
+            Err(NavMeshError::InvalidArea { area: 64 })
+        );
+        assert_eq!(level.areas().count(), before);
+    }
+    assert!(
+        compared > 2_000 && oracle_checked > 250 && area_edits > 900,
+        "compared {compared}, against the oracle {oracle_checked}, edits {area_edits}"
+    );
+}

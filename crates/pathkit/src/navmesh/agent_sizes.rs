@@ -3,7 +3,7 @@
 
 use super::build::grown_for_agent;
 use super::mesh::NavMesh;
-use super::tiled::{ObstacleKey, StagedEdit, TiledNavMesh, MAX_TILES};
+use super::tiled::{ObstacleKey, Shape, StagedEdit, TiledNavMesh, MAX_TILES};
 use super::tiles::TileIndex;
 use super::{NavMeshError, MAX_COORDINATE};
 use crate::geometry::{Point, Polygon};
@@ -62,7 +62,8 @@ pub struct AgentSizes {
     radii: Vec<f64>,
     /// One per radius, built when first asked for.
     meshes: Vec<OnceLock<TiledNavMesh>>,
-    obstacles: BTreeMap<u64, Polygon>,
+    /// Each obstacle (`None`) or area (its id), by key.
+    obstacles: BTreeMap<u64, (Polygon, Option<u8>)>,
     next_key: u64,
 }
 
@@ -132,7 +133,7 @@ impl AgentSizes {
         NavMeshError::check_range(obstacles.iter().flat_map(|o| o.points().iter().copied()))?;
         check_grown(obstacles.iter(), &level.radii)?;
         for o in obstacles {
-            level.obstacles.insert(level.next_key, o.clone());
+            level.obstacles.insert(level.next_key, (o.clone(), None));
             level.next_key += 1;
         }
         Ok(level)
@@ -192,10 +193,10 @@ impl AgentSizes {
         if let Some(level) = self.meshes[k].get() {
             return Ok(level);
         }
-        let keyed: Vec<(ObstacleKey, &Polygon)> = self
+        let keyed: Vec<(ObstacleKey, Shape)> = self
             .obstacles
             .iter()
-            .map(|(&k, o)| (ObstacleKey(k), o))
+            .map(|(&k, (o, area))| (ObstacleKey(k), (o, *area)))
             .collect();
         let built =
             TiledNavMesh::with_keys(&keyed, self.radii[k], self.min, self.max, self.tile_size)?;
@@ -222,15 +223,67 @@ impl AgentSizes {
             .is_some_and(|k| self.meshes[k].get().is_some())
     }
 
-    /// The obstacle named `key`, as given.
+    /// The obstacle named `key`, as given (`None` for an area's key).
     #[must_use]
     pub fn obstacle(&self, key: ObstacleKey) -> Option<&Polygon> {
-        self.obstacles.get(&key.0)
+        self.obstacles
+            .get(&key.0)
+            .filter(|(_, area)| area.is_none())
+            .map(|(o, _)| o)
     }
 
-    /// Every obstacle, by key.
+    /// Every obstacle, by key (not the areas).
     pub fn obstacles(&self) -> impl Iterator<Item = (ObstacleKey, &Polygon)> + '_ {
-        self.obstacles.iter().map(|(&k, o)| (ObstacleKey(k), o))
+        self.obstacles
+            .iter()
+            .filter(|(_, (_, area))| area.is_none())
+            .map(|(&k, (o, _))| (ObstacleKey(k), o))
+    }
+
+    /// The area named `key`: its polygon and id.
+    #[must_use]
+    pub fn area(&self, key: ObstacleKey) -> Option<(&Polygon, u8)> {
+        let (o, area) = self.obstacles.get(&key.0)?;
+        area.map(|id| (o, id))
+    }
+
+    /// Every area, by key: polygon and id.
+    pub fn areas(&self) -> impl Iterator<Item = (ObstacleKey, &Polygon, u8)> + '_ {
+        self.obstacles
+            .iter()
+            .filter_map(|(&k, (o, area))| area.map(|id| (ObstacleKey(k), o, id)))
+    }
+
+    /// Marks the ground of `polygon` area `area` in every size's mesh, as
+    /// [`TiledNavMesh::add_area`] does (areas are not grown: an agent of any size is in the
+    /// area when its centre is).
+    ///
+    /// # Errors
+    /// As [`TiledNavMesh::add_area`] for any size; nothing changes then.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::AgentSizes;
+    ///
+    /// let p = Point::new;
+    /// let mut level = AgentSizes::new(&[], &[0.0, 1.0], p(0.0, 0.0), p(20.0, 20.0), 5.0)?;
+    /// level.build_all()?;
+    /// let pond = level.add_area(Polygon::new(vec![p(8.0, 8.0), p(12.0, 8.0), p(12.0, 12.0), p(8.0, 12.0)]), 3)?;
+    /// for size in [0.0, 1.0] {
+    ///     let mesh = level.mesh(size)?;
+    ///     assert_eq!(mesh.area(mesh.triangle_at(p(10.0, 10.0)).unwrap()), Some(3));
+    /// }
+    /// assert_eq!(level.area(pond).map(|(_, id)| id), Some(3));
+    /// assert_eq!(level.obstacles().count(), 0);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn add_area(&mut self, polygon: Polygon, area: u8) -> Result<ObstacleKey, NavMeshError> {
+        if usize::from(area) >= super::MAX_AREAS {
+            return Err(NavMeshError::InvalidArea { area });
+        }
+        let key = ObstacleKey(self.next_key);
+        self.apply(vec![(key, Some((polygon, Some(area))))])?;
+        Ok(key)
     }
 
     /// Adds an obstacle to the map and to every mesh built so far.
@@ -252,13 +305,14 @@ impl AgentSizes {
         self.edit_obstacles(&[], obstacles)
     }
 
-    /// Removes an obstacle from the map and every mesh built so far; the obstacle as given.
+    /// Removes an obstacle (or an area) from the map and every mesh built so far; the polygon
+    /// as given.
     ///
     /// # Errors
     /// [`NavMeshError::UnknownObstacle`] for a key the map does not hold; as
     /// [`TiledNavMesh::remove_obstacle`] for any size. Nothing changes then.
     pub fn remove_obstacle(&mut self, key: ObstacleKey) -> Result<Polygon, NavMeshError> {
-        let old = self
+        let (old, _) = self
             .obstacles
             .get(&key.0)
             .cloned()
@@ -267,7 +321,8 @@ impl AgentSizes {
         Ok(old)
     }
 
-    /// Moves (or reshapes) an obstacle in the map and every mesh built so far.
+    /// Moves (or reshapes) an obstacle (or an area, which stays the same area) in the map and
+    /// every mesh built so far.
     ///
     /// # Errors
     /// [`NavMeshError::UnknownObstacle`], or as [`TiledNavMesh::move_obstacle`] for any size;
@@ -278,7 +333,8 @@ impl AgentSizes {
         obstacle: Polygon,
     ) -> Result<(), NavMeshError> {
         self.check_keys(&[key])?;
-        self.apply(vec![(key, Some(obstacle))])
+        let area = self.obstacles[&key.0].1;
+        self.apply(vec![(key, Some((obstacle, area)))])
     }
 
     /// Removes the obstacles `remove` and adds `add` in one edit of every mesh built so far;
@@ -315,7 +371,11 @@ impl AgentSizes {
         let changes = remove
             .iter()
             .map(|&k| (k, None))
-            .chain(keys.iter().zip(add).map(|(&k, o)| (k, Some(o.clone()))))
+            .chain(
+                keys.iter()
+                    .zip(add)
+                    .map(|(&k, o)| (k, Some((o.clone(), None)))),
+            )
             .collect();
         self.apply(changes)?;
         Ok(keys)
@@ -334,9 +394,20 @@ impl AgentSizes {
 
     /// Each obstacle `key` becomes its polygon (`None` removes it), in every mesh built so far
     /// and in the map, or nowhere: every mesh stages the edit, then all commit, or all undo.
-    fn apply(&mut self, changes: Vec<(ObstacleKey, Option<Polygon>)>) -> Result<(), NavMeshError> {
-        let added = changes.iter().filter_map(|(_, o)| o.as_ref());
+    fn apply(
+        &mut self,
+        changes: Vec<(ObstacleKey, Option<(Polygon, Option<u8>)>)>,
+    ) -> Result<(), NavMeshError> {
+        let added = changes
+            .iter()
+            .filter_map(|(_, o)| o.as_ref().map(|(p, _)| p));
         NavMeshError::check_range(added.clone().flat_map(|o| o.points().iter().copied()))?;
+        // Obstacles are grown; areas are not.
+        let added = changes.iter().filter_map(|(_, o)| {
+            o.as_ref()
+                .filter(|(_, area)| area.is_none())
+                .map(|(p, _)| p)
+        });
         // The sizes not built yet: their outlines must be in range when they are.
         let unbuilt: Vec<f64> = (0..self.radii.len())
             .filter(|&k| self.meshes[k].get().is_none())
@@ -348,7 +419,10 @@ impl AgentSizes {
             let Some(level) = self.meshes[k].get_mut() else {
                 continue;
             };
-            match level.stage(changes.iter().map(|(key, o)| (*key, o.as_ref()))) {
+            let shapes = changes
+                .iter()
+                .map(|(key, o)| (*key, o.as_ref().map(|(p, area)| (p, *area))));
+            match level.stage(shapes) {
                 Ok(edit) => staged.push((k, edit)),
                 Err(e) => {
                     for (k, edit) in staged {

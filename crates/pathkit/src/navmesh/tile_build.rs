@@ -145,17 +145,23 @@ fn clip(a: Point, b: Point, tile: &TileBox) -> Clipped {
     }
 }
 
-/// The free triangles of one tile: its box among `obstacles` (grown already; those whose box
-/// meets the tile's), coordinates below `resolution` snapped to 0 as the whole mesh does.
+/// The free triangles of one tile and the area of each: its box among `obstacles` (grown
+/// already; those whose box meets the tile's) and cut by the sides of `areas` (polygons and
+/// area ids, in order: the later wins where they overlap; their sides are edges, not walls),
+/// coordinates below `resolution` snapped to 0 as the whole mesh does.
 pub(crate) fn triangulate_tile(
     tile: &TileBox,
     obstacles: &[&Polygon],
+    areas: &[(&Polygon, u8)],
     resolution: f64,
-) -> Result<FreeTriangles, NavMeshError> {
+) -> Result<(FreeTriangles, Vec<u8>), NavMeshError> {
     let mut inner: Vec<(Point, Point)> = Vec::new();
-    // Points where an obstacle side only touches the box: they cut the box's sides.
+    let mut area_sides: Vec<(Point, Point)> = Vec::new();
+    // Points where an obstacle or area side only touches the box: they cut the box's sides.
     let mut touches: Vec<Point> = Vec::new();
-    for o in obstacles {
+    let walls = obstacles.iter().map(|o| (*o, false));
+    let marks = areas.iter().map(|(o, _)| (*o, true));
+    for (o, is_area) in marks.chain(walls) {
         let points = o.points();
         let count = match points.len() {
             0 | 1 => 0,
@@ -170,6 +176,7 @@ pub(crate) fn triangulate_tile(
             match clip(a, b, tile) {
                 Clipped::Outside => {}
                 Clipped::Touch(p) => touches.push(p),
+                Clipped::Inside(p, q) if is_area => area_sides.push((p, q)),
                 Clipped::Inside(p, q) => inner.push((p, q)),
             }
         }
@@ -200,20 +207,39 @@ pub(crate) fn triangulate_tile(
         }
         sides.push((from, b));
     }
+    // The box's sides and the areas' sides are edges paths cross; the obstacles' are walls.
+    sides.extend(area_sides);
     let open = sides.len();
     sides.extend(inner);
-    // A point is tested against the obstacles whose box holds it only.
+    // A point is tested against the polygons whose box holds it only.
+    let holds = |o: &Polygon, (lo, hi): (Point, Point), p: Point| {
+        p.x > lo.x && p.x < hi.x && p.y > lo.y && p.y < hi.y && o.contains_strictly(p)
+    };
+    let centroid =
+        |[a, b, c]: [Point; 3]| Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
     let boxes: Vec<(Point, Point)> = obstacles.iter().map(|o| o.bounds()).collect();
-    triangulate_sides(sides, open, resolution, |[a, b, c]| {
-        let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-        !obstacles.iter().zip(&boxes).any(|(o, (lo, hi))| {
-            centroid.x > lo.x
-                && centroid.x < hi.x
-                && centroid.y > lo.y
-                && centroid.y < hi.y
-                && o.contains_strictly(centroid)
+    let free = triangulate_sides(sides, open, resolution, |corners| {
+        let c = centroid(corners);
+        !obstacles.iter().zip(&boxes).any(|(o, b)| holds(o, *b, c))
+    })?;
+    let area_boxes: Vec<(Point, Point)> = areas.iter().map(|(o, _)| o.bounds()).collect();
+    let area_of = free
+        .triangles
+        .iter()
+        .map(|t| {
+            if areas.is_empty() {
+                return 0;
+            }
+            let c = centroid(t.map(|v| free.vertices[v as usize]));
+            areas
+                .iter()
+                .zip(&area_boxes)
+                .rev()
+                .find(|((o, _), b)| holds(o, **b, c))
+                .map_or(0, |((_, id), _)| *id)
         })
-    })
+        .collect();
+    Ok((free, area_of))
 }
 
 #[cfg(test)]

@@ -37,9 +37,14 @@ pub struct ObstacleKey(pub u64);
 #[derive(Clone, Debug)]
 struct Obstacle {
     given: Polygon,
-    /// Grown by the agent's radius; `None` for an obstacle without points.
+    /// Grown by the agent's radius (an area as given); `None` for one without points.
     grown: Option<Polygon>,
+    /// `None` for an obstacle; the area id of an area ([`TiledNavMesh::add_area`]).
+    area: Option<u8>,
 }
+
+/// What an edit makes of a key: a polygon, and `None` for an obstacle or the id of an area.
+pub(crate) type Shape<'a> = (&'a Polygon, Option<u8>);
 
 /// A navigation mesh of obstacles in a box, cut into square tiles: adding, moving or removing
 /// an obstacle re-triangulates only the tiles its grown outline touches, stitched to their
@@ -95,6 +100,8 @@ pub struct TiledNavMesh {
     next_key: u64,
     /// The grown obstacles' boxes.
     boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, u64>>,
+    /// Whether an area was ever added: the mesh then keeps the areas around each vertex.
+    with_areas: bool,
 }
 
 impl TiledNavMesh {
@@ -127,7 +134,10 @@ impl TiledNavMesh {
         max: impl Into<Point>,
         tile_size: f64,
     ) -> Result<TiledNavMesh, NavMeshError> {
-        let keyed: Vec<(ObstacleKey, &Polygon)> = (0..).map(ObstacleKey).zip(obstacles).collect();
+        let keyed: Vec<(ObstacleKey, Shape)> = (0..)
+            .map(ObstacleKey)
+            .zip(obstacles.iter().map(|o| (o, None)))
+            .collect();
         TiledNavMesh::build(
             &keyed,
             Some(agent_radius),
@@ -140,7 +150,7 @@ impl TiledNavMesh {
     /// [`new`](Self::new) with the obstacles' keys given, for meshes kept beside others that
     /// name the same obstacles the same way ([`AgentSizes`](super::AgentSizes)).
     pub(crate) fn with_keys(
-        obstacles: &[(ObstacleKey, &Polygon)],
+        obstacles: &[(ObstacleKey, Shape)],
         agent_radius: f64,
         min: Point,
         max: Point,
@@ -157,14 +167,17 @@ impl TiledNavMesh {
         max: Point,
         tile_size: f64,
     ) -> Result<TiledNavMesh, NavMeshError> {
-        let keyed: Vec<(ObstacleKey, &Polygon)> = (0..).map(ObstacleKey).zip(grown).collect();
+        let keyed: Vec<(ObstacleKey, Shape)> = (0..)
+            .map(ObstacleKey)
+            .zip(grown.iter().map(|o| (o, None)))
+            .collect();
         TiledNavMesh::build(&keyed, None, min, max, tile_size)
     }
 
     /// [`new`](Self::new) for an agent of radius `radius`, or [`of_grown`](Self::of_grown) for
     /// none.
     fn build(
-        obstacles: &[(ObstacleKey, &Polygon)],
+        obstacles: &[(ObstacleKey, Shape)],
         radius: Option<f64>,
         min: Point,
         max: Point,
@@ -213,6 +226,7 @@ impl TiledNavMesh {
             obstacles: BTreeMap::new(),
             next_key: 0,
             boxes: RTree::new(),
+            with_areas: false,
         };
         // Every tile, once, with all the obstacles in.
         let staged = level.stage_in(obstacles.iter().map(|(k, o)| (*k, Some(*o))), true)?;
@@ -245,17 +259,76 @@ impl TiledNavMesh {
         (self.min, self.max)
     }
 
-    /// The obstacle named `key`, as given.
+    /// The obstacle named `key`, as given (`None` for an area's key).
     #[must_use]
     pub fn obstacle(&self, key: ObstacleKey) -> Option<&Polygon> {
-        self.obstacles.get(&key.0).map(|o| &o.given)
+        self.obstacles
+            .get(&key.0)
+            .filter(|o| o.area.is_none())
+            .map(|o| &o.given)
     }
 
-    /// Every obstacle, by key.
+    /// Every obstacle, by key (not the areas).
     pub fn obstacles(&self) -> impl Iterator<Item = (ObstacleKey, &Polygon)> + '_ {
         self.obstacles
             .iter()
+            .filter(|(_, o)| o.area.is_none())
             .map(|(&k, o)| (ObstacleKey(k), &o.given))
+    }
+
+    /// The area named `key`: its polygon and id.
+    #[must_use]
+    pub fn area(&self, key: ObstacleKey) -> Option<(&Polygon, u8)> {
+        let o = self.obstacles.get(&key.0)?;
+        o.area.map(|id| (&o.given, id))
+    }
+
+    /// Every area, by key: polygon and id (a later key wins where two overlap).
+    pub fn areas(&self) -> impl Iterator<Item = (ObstacleKey, &Polygon, u8)> + '_ {
+        self.obstacles
+            .iter()
+            .filter_map(|(&k, o)| o.area.map(|id| (ObstacleKey(k), &o.given, id)))
+    }
+
+    /// Marks the ground of `polygon` area `area` (below [`MAX_AREAS`](super::MAX_AREAS)), as
+    /// [`NavMesh::from_obstacles_with_areas`] does: its sides cut the triangles of the tiles it
+    /// touches, which are rebuilt, but are no walls; where areas overlap the one added later
+    /// wins. An area is not grown by the agent's radius (it holds the agent's centre). Remove or
+    /// move it with [`remove_obstacle`](Self::remove_obstacle) and
+    /// [`move_obstacle`](Self::move_obstacle), which take an area's key as well.
+    ///
+    /// # Errors
+    /// [`NavMeshError::InvalidArea`] for an id of [`MAX_AREAS`](super::MAX_AREAS) or more; as
+    /// [`add_obstacle`](Self::add_obstacle) for the points and tiles. Nothing changes then.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AnyAngleSearch, AreaFilter, TiledNavMesh};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// const MUD: u8 = 2;
+    /// let mut level = TiledNavMesh::new(&[], 0.0, p(0.0, 0.0), p(20.0, 10.0), 5.0)?;
+    /// let bog = level.add_area(Polygon::new(vec![p(8.0, 0.0), p(12.0, 0.0), p(12.0, 7.0), p(8.0, 7.0)]), MUD)?;
+    /// assert_eq!(level.mesh().area(level.mesh().triangle_at(p(10.0, 3.0)).unwrap()), Some(MUD));
+    /// let (start, goal) = (p(2.0, 3.0), p(18.0, 3.0));
+    /// let mut search = AnyAngleSearch::new();
+    /// let dry = AreaFilter::ALL.without(MUD)?;
+    /// let round = level.mesh().with_filter(dry).find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(round.nodes[1], p(8.0, 7.0)); // round the bog's corner
+    /// level.remove_obstacle(bog)?; // dried up
+    /// let straight = level.mesh().with_filter(dry).find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(straight.cost, 16.0);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn add_area(&mut self, polygon: Polygon, area: u8) -> Result<ObstacleKey, NavMeshError> {
+        if usize::from(area) >= super::MAX_AREAS {
+            return Err(NavMeshError::InvalidArea { area });
+        }
+        let key = ObstacleKey(self.next_key);
+        let staged = self.stage([(key, Some((&polygon, Some(area))))])?;
+        self.commit(staged);
+        Ok(key)
     }
 
     /// Adds an obstacle and rebuilds the tiles it touches.
@@ -291,13 +364,17 @@ impl TiledNavMesh {
             .take(obstacles.len())
             .map(ObstacleKey)
             .collect();
-        let changes = keys.iter().zip(obstacles).map(|(k, o)| (*k, Some(o)));
+        let changes = keys
+            .iter()
+            .zip(obstacles)
+            .map(|(k, o)| (*k, Some((o, None))));
         let staged = self.stage(changes)?;
         self.commit(staged);
         Ok(keys)
     }
 
-    /// Removes an obstacle and rebuilds the tiles it touched; the obstacle as given.
+    /// Removes an obstacle (or an area, [`add_area`](Self::add_area)) and rebuilds the tiles it
+    /// touched; the polygon as given.
     ///
     /// # Errors
     /// [`NavMeshError::UnknownObstacle`] for a key the mesh does not hold, and as
@@ -359,14 +436,14 @@ impl TiledNavMesh {
         let changes = remove
             .iter()
             .map(|&k| (k, None))
-            .chain(keys.iter().zip(add).map(|(k, o)| (*k, Some(o))));
+            .chain(keys.iter().zip(add).map(|(k, o)| (*k, Some((o, None)))));
         let staged = self.stage(changes)?;
         self.commit(staged);
         Ok(keys)
     }
 
-    /// Moves (or reshapes) an obstacle: it becomes `obstacle`, and the tiles the old and the new
-    /// outline touch are rebuilt, each once.
+    /// Moves (or reshapes) an obstacle (or an area, which stays the same area): it becomes
+    /// `obstacle`, and the tiles the old and the new outline touch are rebuilt, each once.
     ///
     /// # Errors
     /// [`NavMeshError::UnknownObstacle`], or as [`add_obstacle`](Self::add_obstacle); the mesh
@@ -377,7 +454,8 @@ impl TiledNavMesh {
         obstacle: Polygon,
     ) -> Result<(), NavMeshError> {
         self.check_keys(&[key])?;
-        let staged = self.stage([(key, Some(&obstacle))])?;
+        let area = self.obstacles[&key.0].area;
+        let staged = self.stage([(key, Some((&obstacle, area)))])?;
         self.commit(staged);
         Ok(())
     }
@@ -404,7 +482,7 @@ impl TiledNavMesh {
     /// they were.
     pub(crate) fn stage<'a>(
         &mut self,
-        changes: impl IntoIterator<Item = (ObstacleKey, Option<&'a Polygon>)>,
+        changes: impl IntoIterator<Item = (ObstacleKey, Option<Shape<'a>>)>,
     ) -> Result<StagedEdit, NavMeshError> {
         self.stage_in(changes, false)
     }
@@ -412,15 +490,19 @@ impl TiledNavMesh {
     /// [`stage`](Self::stage), triangulating every tile when `everywhere` (a mesh being built).
     fn stage_in<'a>(
         &mut self,
-        changes: impl IntoIterator<Item = (ObstacleKey, Option<&'a Polygon>)>,
+        changes: impl IntoIterator<Item = (ObstacleKey, Option<Shape<'a>>)>,
         everywhere: bool,
     ) -> Result<StagedEdit, NavMeshError> {
-        let changes: Vec<(ObstacleKey, Option<&Polygon>)> = changes.into_iter().collect();
-        let new = changes.iter().filter_map(|(_, o)| *o);
+        let changes: Vec<(ObstacleKey, Option<Shape<'a>>)> = changes.into_iter().collect();
+        let new = changes.iter().filter_map(|(_, o)| o.map(|(p, _)| p));
         NavMeshError::check_range(new.clone().flat_map(|o| o.points().iter().copied()))?;
         let grown: Vec<Option<Polygon>> = changes
             .iter()
-            .map(|(_, o)| o.and_then(|o| self.grown(o)))
+            .map(|(_, o)| match o {
+                Some((p, None)) => self.grown(p),
+                Some((p, Some(_))) => (!p.is_empty()).then(|| (*p).clone()),
+                None => None,
+            })
             .collect();
         NavMeshError::check_range(
             grown
@@ -441,9 +523,10 @@ impl TiledNavMesh {
                     .filter_map(|o| o.grown.as_ref().map(Polygon::bounds)),
             );
             regions.extend(grown.as_ref().map(Polygon::bounds));
-            if let Some(given) = given {
+            if let Some((given, area)) = given {
                 let given = given.clone();
-                self.restore(key.0, Obstacle { given, grown });
+                self.with_areas |= area.is_some();
+                self.restore(key.0, Obstacle { given, grown, area });
             }
             self.next_key = self.next_key.max(key.0 + 1);
             staged.previous.push((key.0, old));
@@ -465,8 +548,9 @@ impl TiledNavMesh {
 
     /// Puts the tiles of a staged edit in the mesh.
     pub(crate) fn commit(&mut self, staged: StagedEdit) {
-        for ((c, r), triangles) in &staged.tiles {
-            self.mesh.replace_tile(*c, *r, triangles);
+        for ((c, r), (triangles, areas)) in &staged.tiles {
+            self.mesh
+                .replace_tile(*c, *r, triangles, areas, self.with_areas);
         }
     }
 
@@ -507,6 +591,7 @@ impl TiledNavMesh {
         !self
             .boxes
             .locate_all_at_point(&[p.x, p.y])
+            .filter(|e| self.obstacles[&e.data].area.is_none())
             .filter_map(|e| self.obstacles[&e.data].grown.as_ref())
             .any(|o| o.points().contains(&p))
     }
@@ -556,9 +641,20 @@ impl TiledNavMesh {
             keys.sort_unstable();
             let near: Vec<&Polygon> = keys
                 .iter()
+                .filter(|k| self.obstacles[k].area.is_none())
                 .filter_map(|k| self.obstacles[k].grown.as_ref())
                 .collect();
-            built.push(((c, r), triangulate_tile(&b, &near, self.resolution)?));
+            let areas: Vec<(&Polygon, u8)> = keys
+                .iter()
+                .filter_map(|k| {
+                    let o = &self.obstacles[k];
+                    Some((o.grown.as_ref()?, o.area?))
+                })
+                .collect();
+            built.push((
+                (c, r),
+                triangulate_tile(&b, &near, &areas, self.resolution)?,
+            ));
         }
         Ok(built)
     }
@@ -572,8 +668,8 @@ pub(crate) struct StagedEdit {
     tiles: Vec<TileTriangles>,
 }
 
-/// A tile's column and row, and its new triangles.
-type TileTriangles = ((usize, usize), FreeTriangles);
+/// A tile's column and row, its new triangles and their areas.
+type TileTriangles = ((usize, usize), (FreeTriangles, Vec<u8>));
 
 /// A box, lower-left and upper-right corners.
 type Region = (Point, Point);

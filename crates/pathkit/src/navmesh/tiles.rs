@@ -200,12 +200,23 @@ impl NavMesh {
     }
 
     /// Replaces the triangles of tile `(column, row)` by `new` (the tile's free triangles, as
-    /// [`triangulate_tile`](super::tile_build::triangulate_tile) makes them), joined to the
-    /// neighbouring tiles' triangles across the shared sides.
-    pub(crate) fn replace_tile(&mut self, column: usize, row: usize, new: &FreeTriangles) {
+    /// [`triangulate_tile`](super::tile_build::triangulate_tile) makes them) of areas
+    /// `areas`, joined to the neighbouring tiles' triangles across the shared sides. With
+    /// `with_areas`, the areas around each vertex the tile touches are counted again (a mesh
+    /// that never had areas keeps every vertex in area 0 and skips that).
+    pub(crate) fn replace_tile(
+        &mut self,
+        column: usize,
+        row: usize,
+        new: &FreeTriangles,
+        areas: &[u8],
+        with_areas: bool,
+    ) {
         let Some(mut ix) = self.tiles.take() else {
             return;
         };
+        // The places of the vertices whose areas around may change.
+        let mut touched: Vec<Point> = Vec::new();
         let tile = row * ix.columns + column;
         let bounds = ix.tile_box(column, row);
         let mut freed: Vec<u32> = Vec::new();
@@ -237,6 +248,9 @@ impl NavMesh {
                 if ix.uses[v as usize] == 0 {
                     freed.push(v);
                 }
+                if with_areas {
+                    touched.push(self.vertices[v as usize]);
+                }
             }
         }
         // 2. Remove them, the last triangles moving into their slots.
@@ -262,7 +276,7 @@ impl NavMesh {
                 ix.uses[v as usize] += 1;
             }
             self.triangles.push(ids);
-            self.areas.push(0);
+            self.areas.push(areas.get(k).copied().unwrap_or(0));
             self.neighbours.push([WALL; 3]);
             self.entries.push([0; 3]);
             ix.tile_of.push(tile as u32);
@@ -321,6 +335,20 @@ impl NavMesh {
         freed.dedup();
         for v in freed {
             self.remove_vertex(&mut ix, v);
+        }
+        // 5. The areas around the vertices the old and new triangles used.
+        if with_areas {
+            touched.extend_from_slice(&new.vertices);
+            for p in touched {
+                let Some(&v) = ix.vertex_at.get(&key(p)) else {
+                    continue;
+                };
+                let around = ix
+                    .candidates(p, 0.0)
+                    .filter(|&t| self.triangles[t].contains(&v))
+                    .fold(0u64, |m, t| m | 1 << self.areas[t]);
+                self.vertex_areas[v as usize] = around.max(1);
+            }
         }
         self.tiles = Some(ix);
     }

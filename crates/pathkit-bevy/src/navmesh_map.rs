@@ -9,8 +9,8 @@ use bevy_ecs::component::Component;
 use bevy_math::Vec3;
 use pathkit::geometry::{Extrusion, Point, Polygon};
 use pathkit::navmesh::{
-    AgentSizes, AnyAngleSearch, NavMesh, NavMeshError, ObstacleKey, OffMeshLink, Snapping,
-    ALL_AGENTS,
+    AgentSizes, AnyAngleSearch, AreaFilter, NavMesh, NavMeshError, ObstacleKey, OffMeshLink,
+    Snapping, ALL_AGENTS,
 };
 use pathkit::{Ends, Pathfinder};
 use std::sync::Arc;
@@ -29,11 +29,15 @@ pub enum ObstacleEdit {
     Removed(ObstacleId, Polygon),
     /// An off-mesh link was switched on (`true`) or off ([`NavMeshMap::set_link_enabled`]).
     LinkSwitched(OffMeshLink, bool),
+    /// An area was added, moved or removed ([`NavMeshMap::add_area`]): its id and polygon (as
+    /// it is now; as it was when removed), and its area id.
+    AreaChanged(ObstacleId, Polygon, u8),
 }
 
 /// How one agent walks a [`NavMeshMap`], carried by its request
-/// ([`PathRequest::with_rules`](crate::PathRequest::with_rules)): its size and the off-mesh
-/// links it may take. The default is the map's own radius and every link.
+/// ([`PathRequest::with_rules`](crate::PathRequest::with_rules)): its size, the off-mesh links
+/// it may take and the areas it may enter. The default is the map's own radius, every link and
+/// every area.
 ///
 /// ```
 /// use pathkit::geometry::Point;
@@ -53,6 +57,8 @@ pub struct MeshAgent {
     /// The links it may take: those whose [`mask`](OffMeshLink::mask) shares a bit with this
     /// one. Every link by default.
     pub links: u32,
+    /// The areas it may enter ([`NavMeshMap::add_area`]); every area by default.
+    pub areas: AreaFilter,
 }
 
 impl Default for MeshAgent {
@@ -60,6 +66,7 @@ impl Default for MeshAgent {
         MeshAgent {
             radius: None,
             links: ALL_AGENTS,
+            areas: AreaFilter::ALL,
         }
     }
 }
@@ -77,6 +84,18 @@ impl MeshAgent {
     pub fn with_links(mut self, mask: u32) -> Self {
         self.links = mask;
         self
+    }
+
+    /// The same agent, entering only the areas `filter` allows.
+    #[must_use]
+    pub fn with_areas(mut self, filter: AreaFilter) -> Self {
+        self.areas = filter;
+        self
+    }
+
+    /// Whether the agent is kept out of some area.
+    fn filtered(&self) -> bool {
+        self.areas != AreaFilter::ALL
     }
 
     /// Whether the agent may take `link` (enabled or not).
@@ -140,6 +159,8 @@ pub struct NavMeshMap {
     level: Arc<AgentSizes>,
     /// Each obstacle, its key in `level`, and the polygon as given.
     obstacles: Arc<Vec<(ObstacleId, ObstacleKey, Polygon)>>,
+    /// Each area, its key in `level`, its polygon and its id, oldest first.
+    areas: Arc<Vec<(ObstacleId, ObstacleKey, Polygon, u8)>>,
     radius: f64,
     min: Point,
     max: Point,
@@ -172,6 +193,7 @@ impl NavMeshMap {
                 radius,
             )?),
             obstacles: Arc::new(Vec::new()),
+            areas: Arc::new(Vec::new()),
             radius,
             min,
             max,
@@ -288,7 +310,13 @@ impl NavMeshMap {
     /// The map's meshes made again for the sizes `sizes` in tiles of `tile_size`.
     fn rebuilt(mut self, sizes: &[f64], tile_size: f64) -> Result<Self, NavMeshError> {
         let polygons: Vec<Polygon> = self.obstacles.iter().map(|(_, _, p)| p.clone()).collect();
-        let level = AgentSizes::new(&polygons, sizes, self.min, self.max, tile_size)?;
+        let mut level = AgentSizes::new(&polygons, sizes, self.min, self.max, tile_size)?;
+        let mut areas = Vec::with_capacity(self.areas.len());
+        for (id, _, polygon, area) in self.areas.iter() {
+            let key = level.add_area(polygon.clone(), *area)?;
+            areas.push((*id, key, polygon.clone(), *area));
+        }
+        self.areas = Arc::new(areas);
         let level = own_size_built(level, self.radius)?;
         // The new meshes number the obstacles in order.
         let obstacles = self
@@ -441,6 +469,59 @@ impl NavMeshMap {
         self.obstacles.iter().map(|(id, _, polygon)| (*id, polygon))
     }
 
+    /// The areas, oldest first: id, polygon, area id.
+    pub fn areas(&self) -> impl ExactSizeIterator<Item = (ObstacleId, &Polygon, u8)> + '_ {
+        self.areas
+            .iter()
+            .map(|(id, _, polygon, area)| (*id, polygon, *area))
+    }
+
+    /// Marks the ground of `polygon` area `area` (water, mud, a road: below
+    /// [`MAX_AREAS`](pathkit::navmesh::MAX_AREAS)) in every size's mesh, rebuilding the tiles
+    /// it touches, and records the edit; its id, which
+    /// [`remove_obstacle`](Self::remove_obstacle) and [`move_obstacle`](Self::move_obstacle)
+    /// take. An agent whose [`MeshAgent::areas`] forbids the area keeps out of it (the later
+    /// area wins where two overlap); agents kept out of some area re-plan at every area edit,
+    /// the others never do.
+    ///
+    /// # Errors
+    ///
+    /// [`NavMeshError::InvalidArea`] for an id of 64 or more; as
+    /// [`add_obstacles`](Self::add_obstacles) for the points. The map is then left as it was.
+    ///
+    /// ```
+    /// use bevy_app::App;
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::AreaFilter;
+    /// use pathkit_bevy::{MeshAgent, NavMeshMap, PathRequest, PathkitPlugin, PlannedPath, Planning};
+    ///
+    /// let p = Point::new;
+    /// const WATER: u8 = 1;
+    /// let mut map = NavMeshMap::new(0.0, p(0.0, 0.0), p(20.0, 10.0))?;
+    /// map.add_area(Polygon::new(vec![p(8.0, 0.0), p(12.0, 0.0), p(12.0, 7.0), p(8.0, 7.0)]), WATER)?;
+    /// let mut app = App::new();
+    /// app.add_plugins(PathkitPlugin::<NavMeshMap>::new(Planning::Budgeted { expansions: 1_000 }));
+    /// app.world_mut().spawn(map);
+    /// let (from, to) = (p(2.0, 3.0), p(18.0, 3.0));
+    /// let swimmer = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(from, to)).id();
+    /// let walker = MeshAgent::default().with_areas(AreaFilter::ALL.without(WATER)?);
+    /// let walker = app.world_mut().spawn(PathRequest::<NavMeshMap>::new(from, to).with_rules(walker)).id();
+    /// app.update();
+    /// assert_eq!(app.world().get::<PlannedPath<NavMeshMap>>(swimmer).unwrap().cost, 16.0);
+    /// assert_eq!(app.world().get::<PlannedPath<NavMeshMap>>(walker).unwrap().nodes[1], p(8.0, 7.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_area(&mut self, polygon: Polygon, area: u8) -> Result<ObstacleId, NavMeshError> {
+        let key = Arc::make_mut(&mut self.level).add_area(polygon.clone(), area)?;
+        let id = ObstacleId(self.next_id);
+        self.next_id += 1;
+        self.edits
+            .push(ObstacleEdit::AreaChanged(id, polygon.clone(), area));
+        Arc::make_mut(&mut self.areas).push((id, key, polygon, area));
+        self.version += 1;
+        Ok(id)
+    }
+
     /// Adds `polygons` as obstacles (each tile they touch rebuilt once for all of them), recording the
     /// edits; their ids, in order.
     ///
@@ -506,6 +587,14 @@ impl NavMeshMap {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn remove_obstacle(&mut self, id: ObstacleId) -> Result<Option<Polygon>, NavMeshError> {
+        if let Some(k) = self.areas.iter().position(|(o, ..)| *o == id) {
+            Arc::make_mut(&mut self.level).remove_obstacle(self.areas[k].1)?;
+            let (_, _, polygon, area) = Arc::make_mut(&mut self.areas).remove(k);
+            self.edits
+                .push(ObstacleEdit::AreaChanged(id, polygon.clone(), area));
+            self.version += 1;
+            return Ok(Some(polygon));
+        }
         let Some(k) = self.obstacles.iter().position(|(o, _, _)| *o == id) else {
             return Ok(None);
         };
@@ -543,6 +632,18 @@ impl NavMeshMap {
         id: ObstacleId,
         polygon: Polygon,
     ) -> Result<Option<Polygon>, NavMeshError> {
+        if let Some(k) = self.areas.iter().position(|(o, ..)| *o == id) {
+            Arc::make_mut(&mut self.level).move_obstacle(self.areas[k].1, polygon.clone())?;
+            let entry = &mut Arc::make_mut(&mut self.areas)[k];
+            let old = std::mem::replace(&mut entry.2, polygon.clone());
+            let area = entry.3;
+            self.edits
+                .push(ObstacleEdit::AreaChanged(id, old.clone(), area));
+            self.edits
+                .push(ObstacleEdit::AreaChanged(id, polygon, area));
+            self.version += 1;
+            return Ok(Some(old));
+        }
         let Some(k) = self.obstacles.iter().position(|(o, _, _)| *o == id) else {
             return Ok(None);
         };
@@ -620,7 +721,15 @@ impl NavMap for NavMeshMap {
             None => space_search::check_ends(mesh, start, goal)?,
         }
         let (mut start, mut goal) = (start, goal);
-        if !self.links.is_empty() {
+        if agent.filtered() {
+            // Kept out of some areas: the ends snapped first (if the map snaps), then checked
+            // on the agent's own ground.
+            if let Some(snapping) = self.snapping(mesh) {
+                let snap = |p: Point| snapping.snap(p).unwrap_or(p);
+                (start, goal) = (snap(start), snap(goal));
+            }
+            space_search::check_ends(&mesh.with_filter(agent.areas), start, goal)?;
+        } else if !self.links.is_empty() {
             // The links' search takes points on the mesh: the ends snapped first, if the map
             // snaps (as the snapping search does).
             if let Some(snapping) = self.snapping(mesh) {
@@ -649,12 +758,16 @@ impl NavMap for NavMeshMap {
             Ok(mesh) => mesh,
             Err(e) => return refused(e),
         };
+        let filter = search.agent.areas;
         if !self.links.is_empty() {
             let links = self.usable_links(mesh, &search.agent);
             return match mesh.with_links(&links) {
-                Ok(linked) => search.whole.run(&linked, ctx, expanded),
+                Ok(linked) => search.whole.run(&linked.with_filter(filter), ctx, expanded),
                 Err(e) => refused(e),
             };
+        }
+        if search.agent.filtered() {
+            return search.whole.run(&mesh.with_filter(filter), ctx, expanded);
         }
         match self.snapping(mesh) {
             Some(snapping) => search.whole.run(&snapping, ctx, expanded),
@@ -682,6 +795,15 @@ impl NavMap for NavMeshMap {
             goals
         };
         let added = edits.iter().any(|e| matches!(e, ObstacleEdit::Added(..)));
+        // An area edit may close or open ground to an agent kept out of some area: such agents
+        // re-plan; areas change nothing for the others.
+        if agent.filtered()
+            && edits
+                .iter()
+                .any(|e| matches!(e, ObstacleEdit::AreaChanged(..)))
+        {
+            return true;
+        }
         let length = self.rest_cost(rest, agent);
         // With links, a way through freed ground may also take links: no bound short of the
         // path itself, so any removal re-plans. A link switched on re-plans the paths it could
@@ -722,7 +844,7 @@ impl NavMap for NavMeshMap {
                             return true;
                         }
                     }
-                    ObstacleEdit::Added(..) => {}
+                    ObstacleEdit::Added(..) | ObstacleEdit::AreaChanged(..) => {}
                 }
             }
         }
@@ -751,7 +873,9 @@ impl NavMap for NavMeshMap {
             ObstacleEdit::Removed(_, polygon) => goals
                 .iter()
                 .any(|&g| self.through_freed(from, g, polygon, radius) < length),
-            ObstacleEdit::Added(..) | ObstacleEdit::LinkSwitched(..) => false,
+            ObstacleEdit::Added(..)
+            | ObstacleEdit::LinkSwitched(..)
+            | ObstacleEdit::AreaChanged(..) => false,
         })
     }
 
@@ -775,6 +899,7 @@ impl NavMap for NavMeshMap {
         edits.iter().any(|e| match e {
             ObstacleEdit::Removed(..) => true,
             ObstacleEdit::LinkSwitched(link, true) => agent.may_take(link),
+            ObstacleEdit::AreaChanged(..) => agent.filtered(),
             _ => false,
         }) && goals.iter().any(|&g| open(g))
     }

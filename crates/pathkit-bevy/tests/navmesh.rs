@@ -50,9 +50,21 @@ fn enters(a: Point, b: Point, r: Rect) -> bool {
 /// The shortest length from `a` to `b` among `rects` grown by `radius`, inside the box shrunk
 /// by it; `None` when there is none (or an end is not free).
 fn shortest(rects: &[Rect], radius: f64, a: Point, b: Point) -> Option<f64> {
+    shortest_with_walls(rects, &[], radius, a, b)
+}
+
+/// [`shortest`], with `walls` (areas the agent may not enter: not grown) walled too.
+fn shortest_with_walls(
+    rects: &[Rect],
+    walls: &[Rect],
+    radius: f64,
+    a: Point,
+    b: Point,
+) -> Option<f64> {
     let grown: Vec<Rect> = rects
         .iter()
         .map(|r| (r.0 - radius, r.1 - radius, r.2 + radius, r.3 + radius))
+        .chain(walls.iter().copied())
         .collect();
     let inside_box =
         |p: Point| p.x >= radius && p.x <= W - radius && p.y >= radius && p.y <= H - radius;
@@ -890,4 +902,162 @@ fn agents_of_several_sizes_and_link_masks_get_their_own_shortest_paths() {
     }
     let replanned = app.world().resource::<PlannerStats>().replanned;
     assert!(replanned > 0 && replanned < 64 * 24, "{replanned} re-plans");
+}
+
+/// Agents kept out of some areas (water, mud) among obstacles, while areas are added, moved and
+/// removed and obstacles come and go: every path the oracle's with the agent's forbidden areas
+/// walled (not grown: an area holds the agent's centre).
+#[test]
+fn agents_kept_out_of_areas_get_the_oracles_paths_as_areas_change() {
+    use pathkit::navmesh::AreaFilter;
+    use pathkit_bevy::MeshAgent;
+    let radius = 0.5;
+    let (mut draw, mut rects, map) = scene(31337, radius, 6);
+    let mut app = app(
+        map,
+        Planning::Budgeted {
+            expansions: u64::MAX,
+        },
+    );
+    // Areas apart from the obstacles and each other: (id in the map, rectangle, area id).
+    let mut areas: Vec<(ObstacleId, Rect, u8)> = Vec::new();
+    let taken = |rects: &[Rect], areas: &[(ObstacleId, Rect, u8)]| -> Vec<Rect> {
+        rects
+            .iter()
+            .copied()
+            .chain(areas.iter().map(|a| a.1))
+            .collect()
+    };
+    for k in 0..4 {
+        if let Some(r) = draw.rect(&taken(&rects, &areas)) {
+            let id = support::map_mut::<NavMeshMap>(&mut app)
+                .add_area(polygon(r), 1 + k % 2)
+                .unwrap();
+            areas.push((id, r, 1 + k % 2));
+        }
+    }
+    let filters = [
+        AreaFilter::ALL,
+        AreaFilter::ALL.without(1).unwrap(),
+        AreaFilter::ALL.without(2).unwrap(),
+        AreaFilter::only(&[0]).unwrap(),
+    ];
+    let agents: Vec<(Entity, Point, Point, AreaFilter)> = (0..40)
+        .map(|k| {
+            let all = taken(&rects, &areas);
+            let (a, b) = (draw.point(&all, radius), draw.point(&all, radius));
+            let filter = filters[k % filters.len()];
+            let request = PathRequest::<NavMeshMap>::new(a, b)
+                .with_rules(MeshAgent::default().with_areas(filter));
+            (app.world_mut().spawn(request).id(), a, b, filter)
+        })
+        .collect();
+    app.update();
+    let check_all = |app: &App, rects: &[Rect], areas: &[(ObstacleId, Rect, u8)]| {
+        let mut kept_out = 0;
+        for &(e, a, b, filter) in &agents {
+            let walls: Vec<Rect> = areas
+                .iter()
+                .filter(|(_, _, id)| !filter.allows(*id))
+                .map(|x| x.1)
+                .collect();
+            let want = shortest_with_walls(rects, &walls, radius, a, b);
+            match (app.world().get::<PlannedPath<NavMeshMap>>(e), want) {
+                (Some(path), Some(best)) => {
+                    assert!(
+                        (path.cost - best).abs() < 1e-7 * best.max(1.0),
+                        "{filter:?} {a:?} -> {b:?}: {} by {:?}, the oracle {best}",
+                        path.cost,
+                        path.nodes
+                    );
+                    let free = shortest(rects, radius, a, b).unwrap_or(f64::INFINITY);
+                    kept_out += usize::from(best > free + 1e-9);
+                }
+                (None, None) => assert!(app.world().get::<PathFailure>(e).is_some()),
+                (got, want) => panic!(
+                    "{filter:?} {a:?} -> {b:?}: {:?}, the oracle {want:?}",
+                    got.map(|p| p.cost)
+                ),
+            }
+        }
+        kept_out
+    };
+    let mut kept_out = check_all(&app, &rects, &areas);
+    let mut obstacles: Vec<(ObstacleId, Rect)> = Vec::new();
+    let (mut area_edits, replanned_before) = (0, app.world().resource::<PlannerStats>().replanned);
+    for step in 0..30 {
+        match step % 5 {
+            0 | 1 => {
+                if let Some(r) = draw.rect(&taken(&rects, &areas)) {
+                    let id = support::map_mut::<NavMeshMap>(&mut app)
+                        .add_area(polygon(r), 1 + (step % 2) as u8)
+                        .unwrap();
+                    areas.push((id, r, 1 + (step % 2) as u8));
+                    area_edits += 1;
+                }
+            }
+            2 if !areas.is_empty() => {
+                let k = (draw.next() * areas.len() as f64) as usize;
+                let others: Vec<Rect> = rects
+                    .iter()
+                    .copied()
+                    .chain(
+                        areas
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != k)
+                            .map(|(_, a)| a.1),
+                    )
+                    .collect();
+                if let Some(r) = draw.rect(&others) {
+                    let old = support::map_mut::<NavMeshMap>(&mut app)
+                        .move_obstacle(areas[k].0, polygon(r))
+                        .unwrap();
+                    assert_eq!(old, Some(polygon(areas[k].1)));
+                    areas[k].1 = r;
+                    area_edits += 1;
+                }
+            }
+            3 if !areas.is_empty() => {
+                let (id, r, _) = areas.remove(0);
+                assert_eq!(
+                    support::map_mut::<NavMeshMap>(&mut app)
+                        .remove_obstacle(id)
+                        .unwrap(),
+                    Some(polygon(r))
+                );
+                area_edits += 1;
+            }
+            _ => {
+                if let (true, Some((id, r))) = (step % 2 == 0, obstacles.pop()) {
+                    support::map_mut::<NavMeshMap>(&mut app)
+                        .remove_obstacle(id)
+                        .unwrap();
+                    rects.retain(|&x| x != r);
+                } else if let Some(r) = draw.rect(&taken(&rects, &areas)) {
+                    let id = support::map_mut::<NavMeshMap>(&mut app)
+                        .add_obstacles([polygon(r)])
+                        .unwrap()[0];
+                    rects.push(r);
+                    obstacles.push((id, r));
+                }
+            }
+        }
+        app.update();
+        kept_out += check_all(&app, &rects, &areas);
+        let listed: Vec<(ObstacleId, Polygon, u8)> = support::map_mut::<NavMeshMap>(&mut app)
+            .areas()
+            .map(|(id, p, a)| (id, p.clone(), a))
+            .collect();
+        let want: Vec<(ObstacleId, Polygon, u8)> = areas
+            .iter()
+            .map(|&(id, r, a)| (id, polygon(r), a))
+            .collect();
+        assert_eq!(listed, want);
+    }
+    let replanned = app.world().resource::<PlannerStats>().replanned - replanned_before;
+    assert!(
+        kept_out > 60 && area_edits >= 12 && replanned > 0,
+        "paths longer for the areas {kept_out}, area edits {area_edits}, re-plans {replanned}"
+    );
 }

@@ -139,48 +139,36 @@ fn every_size_searches_its_own_map_through_edits_as_a_fresh_hierarchy_and_the_or
                 }
                 // A blocked end, for the refusal path.
                 pairs.push((Cell::new(0, 0), Cell::new(w - 1, h - 1)));
-                let answers: Vec<(Option<(Vec<Cell>, f64)>, Option<(Vec<Cell>, f64)>)> =
-                    match &sized {
-                        Either::Eight(s) => {
-                            let hierarchy = s.for_size(size).unwrap();
-                            assert_eq!(
-                                hierarchy.grid(),
-                                &fit_grid,
-                                "{}: the size's map",
-                                context()
-                            );
-                            let fresh =
-                                HierarchicalGrid::eight_connected(fit_grid.clone(), options)
-                                    .unwrap();
-                            pairs
-                                .iter()
-                                .map(|&(a, b)| {
-                                    let got = answer(hierarchy.find_path(&mut ctx, a, b));
-                                    let want = answer(fresh.find_path(&mut ctx, a, b));
-                                    (got, want)
-                                })
-                                .collect()
-                        }
-                        Either::Four(s) => {
-                            let hierarchy = s.for_size(size).unwrap();
-                            assert_eq!(
-                                hierarchy.grid(),
-                                &fit_grid,
-                                "{}: the size's map",
-                                context()
-                            );
-                            let fresh = HierarchicalGrid::four_connected(fit_grid.clone(), options)
-                                .unwrap();
-                            pairs
-                                .iter()
-                                .map(|&(a, b)| {
-                                    let got = answer(hierarchy.find_path(&mut ctx4, a, b));
-                                    let want = answer(fresh.find_path(&mut ctx4, a, b));
-                                    (got, want)
-                                })
-                                .collect()
-                        }
-                    };
+                let answers: Vec<(Answer, Answer)> = match &sized {
+                    Either::Eight(s) => {
+                        let hierarchy = s.for_size(size).unwrap();
+                        assert_eq!(hierarchy.grid(), &fit_grid, "{}: the size's map", context());
+                        let fresh =
+                            HierarchicalGrid::eight_connected(fit_grid.clone(), options).unwrap();
+                        pairs
+                            .iter()
+                            .map(|&(a, b)| {
+                                let got = answer(hierarchy.find_path(&mut ctx, a, b));
+                                let want = answer(fresh.find_path(&mut ctx, a, b));
+                                (got, want)
+                            })
+                            .collect()
+                    }
+                    Either::Four(s) => {
+                        let hierarchy = s.for_size(size).unwrap();
+                        assert_eq!(hierarchy.grid(), &fit_grid, "{}: the size's map", context());
+                        let fresh =
+                            HierarchicalGrid::four_connected(fit_grid.clone(), options).unwrap();
+                        pairs
+                            .iter()
+                            .map(|&(a, b)| {
+                                let got = answer(hierarchy.find_path(&mut ctx4, a, b));
+                                let want = answer(fresh.find_path(&mut ctx4, a, b));
+                                (got, want)
+                            })
+                            .collect()
+                    }
+                };
                 for (&(a, b), (got, want)) in pairs.iter().zip(answers) {
                     assert_eq!(
                         got,
@@ -235,7 +223,10 @@ fn every_size_searches_its_own_map_through_edits_as_a_fresh_hierarchy_and_the_or
 }
 
 /// A path's cells and cost, or `None` for no path or a refused end.
-fn answer<C: pathkit::Cost, E>(outcome: Result<Outcome<Cell, C>, E>) -> Option<(Vec<Cell>, f64)> {
+type Answer = Option<(Vec<Cell>, f64)>;
+
+/// A search's [`Answer`].
+fn answer<C: pathkit::Cost, E>(outcome: Result<Outcome<Cell, C>, E>) -> Answer {
     match outcome {
         Ok(Outcome::Found(path)) => Some((path.nodes, path.cost.to_f64())),
         _ => None,

@@ -177,6 +177,9 @@ fn areas_survive_a_json_round_trip() {
     assert!(serde_json::from_value::<NavMesh>(value).is_err());
 }
 
+/// A polygon's points.
+type Outline = Vec<(f64, f64)>;
+
 /// The area of each area id over a mesh's triangles.
 fn area_by_id(mesh: &NavMesh) -> [f64; 4] {
     let mut sums = [0.0; 4];
@@ -219,7 +222,7 @@ fn areas_on_a_tiled_mesh_through_edits_answer_as_a_fresh_mesh_and_the_oracle() {
         let mut level =
             TiledNavMesh::new(&polygons, radius, p(0.0, 0.0), p(size, size), tile).unwrap();
         // Areas live, in the order added (a later one wins where they overlap).
-        let mut areas: Vec<(ObstacleKey, Vec<(f64, f64)>, u8)> = Vec::new();
+        let mut areas: Vec<(ObstacleKey, Outline, u8)> = Vec::new();
         let forbidden_bits = 1 + rng.below(7) as u8;
         let forbidden = |id: u8| forbidden_bits & (1 << (id - 1)) != 0;
         let mut filter = AreaFilter::ALL;

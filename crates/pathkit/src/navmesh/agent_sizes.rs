@@ -394,10 +394,7 @@ impl AgentSizes {
 
     /// Each obstacle `key` becomes its polygon (`None` removes it), in every mesh built so far
     /// and in the map, or nowhere: every mesh stages the edit, then all commit, or all undo.
-    fn apply(
-        &mut self,
-        changes: Vec<(ObstacleKey, Option<(Polygon, Option<u8>)>)>,
-    ) -> Result<(), NavMeshError> {
+    fn apply(&mut self, changes: Vec<(ObstacleKey, Option<Owned>)>) -> Result<(), NavMeshError> {
         let added = changes
             .iter()
             .filter_map(|(_, o)| o.as_ref().map(|(p, _)| p));
@@ -449,6 +446,9 @@ impl AgentSizes {
         Ok(())
     }
 }
+
+/// A polygon an edit gives a key, and `None` for an obstacle or the id of an area.
+type Owned = (Polygon, Option<u8>);
 
 /// The obstacles' outlines grown for each radius within range: a mesh built later for one of
 /// them is given what is checked now.

@@ -1,12 +1,13 @@
 //! One fuzz case for several agent sizes on one map (`AgentSizes`): a box, up to three radii, a
-//! tile size and obstacles from outside data, then edits, each followed by an agent of one of
-//! the sizes asking for its mesh (built then if it was not).
+//! tile size and obstacles from outside data, then edits (obstacles, and areas added), each
+//! followed by an agent of one of the sizes asking for its mesh (built then if it was not).
 //!
 //! Building, every edit and every mesh asked for give a value or a documented error; a refused
 //! edit changes no mesh built, no obstacle and no key to come. After each step every size's
 //! mesh built so far is well formed (`tiled_case::check_structure`), and on lattice input it
 //! covers what a mesh built from scratch for that radius covers, with paths as long
-//! (`tiled_case::compare_with_fresh`).
+//! (`tiled_case::compare_with_fresh`), and each area id covers what it covers on a mesh built
+//! from scratch with the same obstacles and areas (`NavMesh::from_obstacles_with_areas`).
 //!
 //! The fuzz target `fuzz/fuzz_targets/navmesh_sizes.rs` and the regression replay
 //! `tests/navmesh_fuzz_regressions.rs` both include this file (and `tiled_case.rs`) at their
@@ -20,7 +21,7 @@ use crate::tiled_case::{
 };
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::geometry::{Point, Polygon};
-use pathkit::navmesh::{AgentSizes, NavMeshError, ObstacleKey};
+use pathkit::navmesh::{AgentSizes, NavMesh, NavMeshError, ObstacleKey};
 
 /// At most this many radii.
 pub const MAX_SIZES: usize = 3;
@@ -37,12 +38,15 @@ pub struct SizesCase {
     /// Instead of the lattice above: any box, radii and tile size.
     wild: Option<WildSizes>,
     obstacles: Vec<Shape>,
-    /// An edit, then the radius (of the sizes, by place, modulo their number; or any) an
-    /// agent asks for its mesh with.
-    steps: Vec<(Edit, Option<Ask>)>,
+    /// An edit, an area added (its id, any: 64 and more are refused), then the radius (of the
+    /// sizes, by place, modulo their number; or any) an agent asks for its mesh with.
+    steps: Vec<Step>,
     /// In quarter units.
     queries: Vec<([u8; 2], [u8; 2])>,
 }
+
+/// One step: an edit, an area added, an agent asking.
+type Step = (Edit, Option<(Shape, u8)>, Option<Ask>);
 
 #[derive(Arbitrary, Debug)]
 struct WildSizes {
@@ -132,7 +136,9 @@ pub fn check(case: &SizesCase) {
     let mut live: Vec<(ObstacleKey, Shape)> = (0..).map(ObstacleKey).zip(shapes).collect();
     let mut next_key = live.len() as u64;
     let exact = case.wild.is_none();
-    for (edit, ask) in case.steps.iter().take(MAX_EDITS) {
+    // Areas added, in order: key, shape, id.
+    let mut areas: Vec<(ObstacleKey, Shape, u8)> = Vec::new();
+    for (edit, area, ask) in case.steps.iter().take(MAX_EDITS) {
         let before = picture(&level);
         let result = match edit {
             Edit::Add(shape) => level.add_obstacle(polygon(shape)).map(|key| {
@@ -163,6 +169,34 @@ pub fn check(case: &SizesCase) {
                 "a refused edit ({e:?}) changed a mesh or the obstacles"
             );
         }
+        if let Some((shape, id)) = area {
+            let before = picture(&level);
+            match level.add_area(polygon(shape), *id) {
+                Ok(key) => {
+                    assert_eq!(key, ObstacleKey(next_key), "keys go on from the last given");
+                    assert!(*id < 64, "area {id} taken");
+                    next_key += 1;
+                    areas.push((key, shape.clone(), *id));
+                }
+                Err(e) => {
+                    assert!(
+                        documented(&e) || e == NavMeshError::InvalidArea { area: *id } && *id >= 64,
+                        "unexpected error {e:?}"
+                    );
+                    assert!(
+                        before == picture(&level),
+                        "a refused area ({e:?}) changed a mesh"
+                    );
+                }
+            }
+        }
+        let listed: Vec<(ObstacleKey, Polygon, u8)> =
+            level.areas().map(|(k, p, id)| (k, p.clone(), id)).collect();
+        let expected: Vec<(ObstacleKey, Polygon, u8)> = areas
+            .iter()
+            .map(|(k, s, id)| (*k, polygon(s), *id))
+            .collect();
+        assert_eq!(listed, expected, "the areas");
         let expected: Vec<(ObstacleKey, Polygon)> =
             live.iter().map(|(k, s)| (*k, polygon(s))).collect();
         let listed: Vec<(ObstacleKey, Polygon)> =
@@ -193,10 +227,49 @@ pub fn check(case: &SizesCase) {
             let keys: Vec<ObstacleKey> = tiled.obstacles().map(|(k, _)| k).collect();
             let want: Vec<ObstacleKey> = live.iter().map(|(k, _)| *k).collect();
             assert_eq!(keys, want, "{}: the mesh's obstacles", context());
-            let lattice = live.iter().all(|(_, s)| matches!(s, Shape::Lattice(_)));
+            let lattice = live.iter().all(|(_, s)| matches!(s, Shape::Lattice(_)))
+                && areas.iter().all(|(_, s, _)| matches!(s, Shape::Lattice(_)));
             if exact && lattice {
                 compare_with_fresh(tiled, &live, &case.queries, &context);
+                compare_areas(tiled.mesh(), &live, &areas, r, (min, max), &context);
             }
         }
+    }
+}
+
+/// Each area id covers on `mesh` what it covers on a mesh built from scratch with the same
+/// obstacles and areas (when that builds).
+fn compare_areas(
+    mesh: &NavMesh,
+    live: &[(ObstacleKey, Shape)],
+    areas: &[(ObstacleKey, Shape, u8)],
+    radius: f64,
+    (min, max): (Point, Point),
+    context: &dyn Fn() -> String,
+) {
+    let polygons: Vec<Polygon> = live.iter().map(|(_, s)| polygon(s)).collect();
+    let marked: Vec<(Polygon, u8)> = areas.iter().map(|(_, s, id)| (polygon(s), *id)).collect();
+    let Ok(fresh) = NavMesh::from_obstacles_with_areas(&polygons, &marked, radius, min, max) else {
+        return;
+    };
+    let by_id = |m: &NavMesh| {
+        let mut sums = [0.0f64; 64];
+        for k in 0..m.triangle_count() {
+            let [a, b, c] = m.triangle(k).expect("a triangle");
+            let doubled = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+            sums[usize::from(m.area(k).expect("an area")) % 64] += doubled.abs() / 2.0;
+        }
+        sums
+    };
+    let (tiled, built) = (by_id(mesh), by_id(&fresh));
+    let scale = (max.x - min.x) * (max.y - min.y);
+    for id in 0..64 {
+        assert!(
+            (tiled[id] - built[id]).abs() <= 1e-9 * scale,
+            "{}: area {id} covers {} tiled, {} built at once",
+            context(),
+            tiled[id],
+            built[id]
+        );
     }
 }

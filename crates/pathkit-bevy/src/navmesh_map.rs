@@ -412,11 +412,9 @@ impl NavMeshMap {
 
     /// The enabled link `agent` may take whose ends are the leg `a`-`b`, taken that way.
     fn link_of_leg(&self, a: Point, b: Point, agent: &MeshAgent) -> Option<&OffMeshLink> {
-        self.links.iter().find(|l| {
-            l.enabled
-                && agent.may_take(l)
-                && ((l.from, l.to) == (a, b) || l.both_ways && (l.to, l.from) == (a, b))
-        })
+        self.links
+            .iter()
+            .find(|l| l.enabled && agent.may_take(l) && l.joins(a, b))
     }
 
     /// What the rest of a path costs: its legs' lengths, a link's leg its cost (the cheaper
@@ -836,10 +834,7 @@ impl NavMap for NavMeshMap {
                         }
                     }
                     ObstacleEdit::LinkSwitched(link, false) => {
-                        let takes = rest.windows(2).any(|leg| {
-                            (link.from, link.to) == (leg[0], leg[1])
-                                || link.both_ways && (link.to, link.from) == (leg[0], leg[1])
-                        });
+                        let takes = rest.windows(2).any(|leg| link.joins(leg[0], leg[1]));
                         if takes {
                             return true;
                         }

@@ -86,6 +86,25 @@ impl OffMeshLink {
         self.mask = mask;
         self
     }
+
+    /// Whether a step from `a` to `b` takes this link a way it may be taken (from `from` to
+    /// `to`, or back when it goes both ways), enabled or not: how a path's leg is told to be
+    /// the link.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::OffMeshLink;
+    ///
+    /// let p = Point::new;
+    /// let jump = OffMeshLink::new(p(0.0, 0.0), p(0.0, 3.0), 1.0);
+    /// assert!(jump.joins(p(0.0, 0.0), p(0.0, 3.0)));
+    /// assert!(!jump.joins(p(0.0, 3.0), p(0.0, 0.0))); // one way only
+    /// assert!(jump.both_ways().joins(p(0.0, 3.0), p(0.0, 0.0)));
+    /// ```
+    #[must_use]
+    pub fn joins(&self, a: Point, b: Point) -> bool {
+        (self.from, self.to) == (a, b) || self.both_ways && (self.to, self.from) == (a, b)
+    }
 }
 
 /// A mesh searched with off-mesh links ([`NavMesh::with_links`]): optimal any-angle paths that

@@ -16,9 +16,17 @@
 //! Every answer's cost must agree (the map's cells weigh the same); each time is the median of
 //! three passes. The edit walls one cell in the middle of the map: `Clearance::update`, against
 //! building the three grids again.
+//!
+//! Then HPA* for the same agents: a `ClearanceHierarchy` (the clearance, and a hierarchy over
+//! each size's cells built when the size is first asked for), its build per size, its queries
+//! (µs, and how far above the A* optimum on average), and the same edit brought into every
+//! size's hierarchy, against building the three hierarchies again.
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Clearance, Diagonal, Grid, GridRules};
+use pathkit::hierarchy::{
+    ClearanceHierarchy, HierarchicalGrid, HierarchyContext, HierarchyOptions,
+};
 use pathkit::jps::{JpsContext, JpsMode, PathMode};
 use pathkit::search::SearchContext;
 use pathkit::Pathfinder;
@@ -120,6 +128,7 @@ fn run(args: &[String]) -> Result<String, String> {
         update, regrids
     );
 
+    let mut sized_queries = Vec::new();
     out += "| size | queries | one grid, A* under fits (us/query) | a grid per size, A* (us/query) | a grid per size, JPS (us/query) |\n|--:|--:|--:|--:|--:|\n";
     let space = grid
         .space(diagonal, 1.0, std::f64::consts::SQRT_2)
@@ -183,7 +192,82 @@ fn run(args: &[String]) -> Result<String, String> {
             per(t_grid),
             per(t_jps)
         );
+        sized_queries.push((queries, by_grid));
     }
+    out += &hierarchies(&grid, middle, &sized_queries)?;
+    Ok(out)
+}
+
+/// The HPA* part: a `ClearanceHierarchy` built size by size, queried, and edited, against a
+/// hierarchy per size built again.
+fn hierarchies(
+    grid: &Grid,
+    middle: Cell,
+    sized_queries: &[(Vec<(Cell, Cell)>, Vec<Option<f64>>)],
+) -> Result<String, String> {
+    let options = HierarchyOptions::new();
+    let mut out = String::from(
+        "\nHPA* (ClearanceHierarchy, default options)\n\n| size | build (ms) | us/query | above the optimum (mean) |\n|--:|--:|--:|--:|\n",
+    );
+    let make =
+        || ClearanceHierarchy::eight_connected(grid.clone(), 3, options).map_err(|e| e.to_string());
+    let mut sized = make()?;
+    let mut ctx = HierarchyContext::new();
+    for (k, &size) in SIZES.iter().enumerate() {
+        let build = median_us(|| {
+            let fresh = make().expect("checked above");
+            std::hint::black_box(fresh.for_size(size).map(|_| ()).expect("built"));
+        });
+        let hierarchy = sized.for_size(size).map_err(|e| e.to_string())?;
+        let (queries, optimal) = &sized_queries[k];
+        let mut found = Vec::new();
+        let t = median_us(|| {
+            found = costs(queries, |a, b| {
+                hierarchy
+                    .find_path(&mut ctx, a, b)
+                    .ok()?
+                    .path()
+                    .map(|p| p.cost)
+            });
+        });
+        let mut excess = Vec::new();
+        for (i, (h, o)) in found.iter().zip(optimal).enumerate() {
+            match (h, o) {
+                (Some(h), Some(o)) if *h + 1e-6 >= *o => excess.push(h / o.max(1e-9) - 1.0),
+                (None, None) => {}
+                _ => return Err(format!("size {size}, query {i}: HPA* {h:?}, A* {o:?}")),
+            }
+        }
+        let mean = excess.iter().sum::<f64>() / excess.len().max(1) as f64;
+        out += &format!(
+            "| {size} | {:.1} | {:.1} | {:.2} % |\n",
+            build / 1000.0,
+            t / queries.len().max(1) as f64,
+            mean * 100.0
+        );
+    }
+    // The edit, every size built: into the clearance and each size's hierarchy, against three
+    // hierarchies built again on the edited grid.
+    let mut copies: Vec<ClearanceHierarchy<f64>> = (0..3).map(|_| sized.clone()).collect();
+    let update = median_us(|| {
+        let mut c = copies.pop().expect("a copy a run");
+        c.block(middle).expect("on the grid");
+        std::hint::black_box(c);
+    });
+    let mut edited = grid.clone();
+    edited.set_weight(middle, 0).map_err(|e| e.to_string())?;
+    let again = median_us(|| {
+        let clearance = Clearance::new(&edited, 3);
+        for size in SIZES {
+            let fit = clearance.fit_grid(size).expect("a grid");
+            std::hint::black_box(HierarchicalGrid::eight_connected(fit, options).expect("built"));
+        }
+    });
+    sized.block(middle).map_err(|e| e.to_string())?;
+    out += &format!(
+        "\nan edit (one cell walled), every size built: {:.0} us into the clearance and the three hierarchies; {:.0} us to build the three again\n",
+        update, again
+    );
     Ok(out)
 }
 

@@ -198,12 +198,15 @@ fn run(args: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
+/// A size's queries and their optimal costs (A* on the size's own grid).
+type SizedQueries = (Vec<(Cell, Cell)>, Vec<Option<f64>>);
+
 /// The HPA* part: a `ClearanceHierarchy` built size by size, queried, and edited, against a
 /// hierarchy per size built again.
 fn hierarchies(
     grid: &Grid,
     middle: Cell,
-    sized_queries: &[(Vec<(Cell, Cell)>, Vec<Option<f64>>)],
+    sized_queries: &[SizedQueries],
 ) -> Result<String, String> {
     let options = HierarchyOptions::new();
     let mut out = String::from(
@@ -216,7 +219,7 @@ fn hierarchies(
     for (k, &size) in SIZES.iter().enumerate() {
         let build = median_us(|| {
             let fresh = make().expect("checked above");
-            std::hint::black_box(fresh.for_size(size).map(|_| ()).expect("built"));
+            std::hint::black_box(fresh.for_size(size).expect("built"));
         });
         let hierarchy = sized.for_size(size).map_err(|e| e.to_string())?;
         let (queries, optimal) = &sized_queries[k];

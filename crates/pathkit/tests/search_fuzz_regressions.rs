@@ -6,6 +6,7 @@
 
 use crate::grid_search_case;
 
+use crate::clearance_case;
 use crate::hierarchy_case;
 
 use crate::mesh_graph_case;
@@ -26,6 +27,13 @@ fn grid_search() {
 #[test]
 fn hierarchy() {
     replay("hierarchy", hierarchy_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/clearance_hierarchy.rs`, kept under
+/// `tests/fixtures/fuzz/clearance_hierarchy/`.
+#[test]
+fn clearance_hierarchy() {
+    replay("clearance_hierarchy", clearance_case::check_bytes);
 }
 
 #[test]

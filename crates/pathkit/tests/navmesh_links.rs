@@ -6,12 +6,44 @@
 //! oracle's, and it is a real route: every leg either a walk in the free space or a link taken.
 
 use crate::navmesh_oracle::{any_obstacle, obstacle_world, Rng};
+use crate::support::free_space_oracle::FreeSpace;
 use crate::support::visibility_oracle::shortest_path;
 use pathkit::geometry::Point;
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError, OffMeshLink};
 use pathkit::Pathfinder;
 
 type P = (f64, f64);
+
+/// The oracle's shortest length from `points[0]` to `points[1]`: Dijkstra over `points` and the
+/// free corners of `world`, each pair in sight joined by its length, each hop of `hops` (from,
+/// to, cost) by its cost.
+fn shortest_with_hops(
+    world: &FreeSpace,
+    mut points: Vec<P>,
+    hops: &[(usize, usize, f64)],
+) -> Option<f64> {
+    points.extend(world.turning_points());
+    let nodes: Vec<usize> = (0..points.len()).collect();
+    let hop_cost = |u: usize, v: usize| {
+        hops.iter()
+            .filter(|&&(a, b, _)| (a, b) == (u, v))
+            .map(|e| e.2)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let sight = |u: usize, v: usize| world.segment_clear(points[u], points[v]);
+    shortest_path(
+        &nodes,
+        |u, v| sight(u, v) || hop_cost(u, v).is_finite(),
+        |u, v| {
+            let walk = if sight(u, v) {
+                (points[u].0 - points[v].0).hypot(points[u].1 - points[v].1)
+            } else {
+                f64::INFINITY
+            };
+            walk.min(hop_cost(u, v))
+        },
+    )
+}
 
 #[test]
 fn paths_with_links_are_as_short_as_the_oracle_with_link_edges() {
@@ -83,28 +115,7 @@ fn paths_with_links_are_as_short_as_the_oracle_with_link_edges() {
                 }
             }
         }
-        points.extend(world.turning_points());
-        let nodes: Vec<usize> = (0..points.len()).collect();
-        let link_cost = |u: usize, v: usize| {
-            edges
-                .iter()
-                .filter(|&&(a, b, _)| (a, b) == (u, v))
-                .map(|e| e.2)
-                .fold(f64::INFINITY, f64::min)
-        };
-        let sight = |u: usize, v: usize| world.segment_clear(points[u], points[v]);
-        let expected = shortest_path(
-            &nodes,
-            |u, v| sight(u, v) || link_cost(u, v).is_finite(),
-            |u, v| {
-                let walk = if sight(u, v) {
-                    (points[u].0 - points[v].0).hypot(points[u].1 - points[v].1)
-                } else {
-                    f64::INFINITY
-                };
-                walk.min(link_cost(u, v))
-            },
-        );
+        let expected = shortest_with_hops(&world, points, &edges);
         let linked = mesh.with_links(&links).unwrap().for_agent(agent);
         let (s, g) = (Point::new(start.0, start.1), Point::new(goal.0, goal.1));
         let found = linked.find_path(&mut search, s, g).unwrap().into_path();
@@ -341,28 +352,7 @@ fn links_and_area_filters_together_give_the_oracles_shortest_path() {
                 edges.push((k + 1, k, l.cost));
             }
         }
-        points.extend(world.turning_points());
-        let nodes: Vec<usize> = (0..points.len()).collect();
-        let link_cost = |u: usize, v: usize| {
-            edges
-                .iter()
-                .filter(|&&(a, b, _)| (a, b) == (u, v))
-                .map(|e| e.2)
-                .fold(f64::INFINITY, f64::min)
-        };
-        let sight = |u: usize, v: usize| world.segment_clear(points[u], points[v]);
-        let expected = shortest_path(
-            &nodes,
-            |u, v| sight(u, v) || link_cost(u, v).is_finite(),
-            |u, v| {
-                let walk = if sight(u, v) {
-                    (points[u].0 - points[v].0).hypot(points[u].1 - points[v].1)
-                } else {
-                    f64::INFINITY
-                };
-                walk.min(link_cost(u, v))
-            },
-        );
+        let expected = shortest_with_hops(&world, points, &edges);
         let linked = mesh.with_links(&links).unwrap().with_filter(filter);
         let (s, g) = (Point::new(start.0, start.1), Point::new(goal.0, goal.1));
         let context = || {

@@ -3,7 +3,7 @@
 
 use super::build::grown_for_agent;
 use super::mesh::NavMesh;
-use super::tiled::{ObstacleKey, Shape, StagedEdit, TiledNavMesh, MAX_TILES};
+use super::tiled::{check_keys, ObstacleKey, Shape, StagedEdit, TiledNavMesh, MAX_TILES};
 use super::tiles::TileIndex;
 use super::{NavMeshError, MAX_COORDINATE};
 use crate::geometry::{Point, Polygon};
@@ -384,12 +384,7 @@ impl AgentSizes {
     /// [`NavMeshError::UnknownObstacle`] for the first key the map does not hold or that is
     /// named a second time.
     fn check_keys(&self, keys: &[ObstacleKey]) -> Result<(), NavMeshError> {
-        for (i, key) in keys.iter().enumerate() {
-            if !self.obstacles.contains_key(&key.0) || keys[..i].contains(key) {
-                return Err(NavMeshError::UnknownObstacle { key: key.0 });
-            }
-        }
-        Ok(())
+        check_keys(keys, |k| self.obstacles.contains_key(&k))
     }
 
     /// Each obstacle `key` becomes its polygon (`None` removes it), in every mesh built so far

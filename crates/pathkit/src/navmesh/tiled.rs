@@ -463,12 +463,7 @@ impl TiledNavMesh {
     /// [`NavMeshError::UnknownObstacle`] for the first key the mesh does not hold or that is
     /// named a second time.
     pub(crate) fn check_keys(&self, keys: &[ObstacleKey]) -> Result<(), NavMeshError> {
-        for (i, key) in keys.iter().enumerate() {
-            if !self.obstacles.contains_key(&key.0) || keys[..i].contains(key) {
-                return Err(NavMeshError::UnknownObstacle { key: key.0 });
-            }
-        }
-        Ok(())
+        check_keys(keys, |k| self.obstacles.contains_key(&k))
     }
 
     /// The first half of an edit: each obstacle `key` becomes its polygon (`None` removes it)
@@ -670,6 +665,20 @@ pub(crate) struct StagedEdit {
 
 /// A tile's column and row, its new triangles and their areas.
 type TileTriangles = ((usize, usize), (FreeTriangles, Vec<u8>));
+
+/// [`NavMeshError::UnknownObstacle`] for the first of `keys` that `holds` does not hold, or
+/// that is named a second time: the keys an edit removes or moves, each once.
+pub(crate) fn check_keys(
+    keys: &[ObstacleKey],
+    holds: impl Fn(u64) -> bool,
+) -> Result<(), NavMeshError> {
+    for (i, key) in keys.iter().enumerate() {
+        if !holds(key.0) || keys[..i].contains(key) {
+            return Err(NavMeshError::UnknownObstacle { key: key.0 });
+        }
+    }
+    Ok(())
+}
 
 /// A box, lower-left and upper-right corners.
 type Region = (Point, Point);

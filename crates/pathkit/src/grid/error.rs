@@ -138,11 +138,22 @@ pub enum GridError {
     Search(SearchError<Cell>),
     /// An option or goal this search cannot honour.
     Unsupported(crate::Unsupported),
+    /// An area id of [`MAX_AREAS`](crate::navmesh::MAX_AREAS) or more, or an area cost of 0
+    /// ([`GridAreas`](super::GridAreas), [`AreaCosts`](super::AreaCosts)).
+    InvalidArea {
+        /// The area.
+        area: u8,
+    },
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            GridError::InvalidArea { area } => write!(
+                f,
+                "area {area}: areas are below {} and cost at least 1",
+                crate::navmesh::MAX_AREAS
+            ),
             GridError::OutOfBounds {
                 x,
                 y,

@@ -3,6 +3,8 @@
 //! - [`Grid`]: the map, editable at run time, with passability bitmaps and connected components.
 //! - [`GridSpace`]: a grid as a search space: diagonal rule, move costs, heuristic, agent rules.
 //! - [`TileRules`]: per-agent walkability and terrain without copying the grid.
+//! - [`GridAreas`]: the area of each cell (water, mud, roads): agents kept out of areas by the
+//!   navigation meshes' [`AreaFilter`](crate::navmesh::AreaFilter), or paying [`AreaCosts`] in them.
 //! - Queries beyond one path, on [`GridSpace`]: movement ranges and flow fields
 //!   ([`GridSpace::distances_from`], [`GridSpace::distances_to`]), the nearest of several goals
 //!   ([`Goal::AnyOf`](crate::Goal::AnyOf)), a search spread over frames
@@ -92,6 +94,7 @@
 //! `n` waypoints into `k` runs at most `k x n` of them, from the end of the path backwards, so a
 //! long view is found after few tests.
 
+mod areas;
 mod bitmap;
 mod cell;
 mod clearance;
@@ -110,6 +113,7 @@ mod sliced;
 mod smooth;
 mod space;
 
+pub use areas::{AreaCosts, AreaRules, GridAreas};
 pub(crate) use bitmap::Bitmap;
 pub use cell::Cell;
 pub use clearance::{Clearance, Fits};

@@ -83,6 +83,8 @@ mod gameplaykit_obstacles;
 mod gameplaykit_properties;
 #[path = "../gameplaykit_serde.rs"]
 mod gameplaykit_serde;
+#[path = "../grid_areas.rs"]
+mod grid_areas;
 #[path = "../grid_edits.rs"]
 mod grid_edits;
 #[path = "../grid_fast_loop.rs"]

@@ -84,7 +84,7 @@ fn agents_with_area_filters_and_costs_get_the_oracles_shortest_paths() {
                 .grid
                 .space(rule, 1.0, std::f64::consts::SQRT_2)
                 .unwrap()
-                .with_rules(areas.rules(filter, &costs));
+                .with_rules(areas.rules(filter, costs.clone()));
             let outcome = space.find_path(&mut ctx, case.start, case.goal).unwrap();
             check_grid_answer(
                 &map,

@@ -29,14 +29,14 @@ use crate::navmesh::{AreaFilter, MAX_AREAS};
 /// }
 /// let (from, to) = (Cell::new(0, 0), Cell::new(6, 0));
 /// let mut ctx = SearchContext::new();
-/// let swimmer = grid.four_connected().with_rules(areas.rules(AreaFilter::ALL, &AreaCosts::new()));
+/// let swimmer = grid.four_connected().with_rules(areas.rules(AreaFilter::ALL, AreaCosts::new()));
 /// assert_eq!(swimmer.find_path(&mut ctx, from, to)?.into_path().unwrap().cost, 6);
-/// let walker = areas.rules(AreaFilter::ALL.without(WATER)?, &AreaCosts::new());
+/// let walker = areas.rules(AreaFilter::ALL.without(WATER)?, AreaCosts::new());
 /// let walker = grid.four_connected().with_rules(walker);
 /// assert_eq!(walker.find_path(&mut ctx, from, to)?.into_path().unwrap().cost, 10); // by the ford
 /// // Wading allowed, at five times the effort: the ford is still cheaper.
 /// let costs = AreaCosts::new().with(WATER, 5)?;
-/// let wader = grid.four_connected().with_rules(areas.rules(AreaFilter::ALL, &costs));
+/// let wader = grid.four_connected().with_rules(areas.rules(AreaFilter::ALL, costs));
 /// assert_eq!(wader.find_path(&mut ctx, from, to)?.into_path().unwrap().cost, 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -106,25 +106,21 @@ impl GridAreas {
 
     /// The [`TileRules`] of an agent that enters only the areas `filter` allows, each at the
     /// grid's weight times the area's cost in `costs`: search the grid with
-    /// `space.with_rules(areas.rules(filter, &costs))`. A cell of a grid larger than these
+    /// `space.with_rules(areas.rules(filter, costs))`. A cell of a grid larger than these
     /// areas is in area 0.
     #[must_use]
-    pub fn rules<'a>(
-        &'a self,
-        filter: AreaFilter,
-        costs: &'a AreaCosts,
-    ) -> AreaRules<'a, GridRules> {
+    pub fn rules(&self, filter: AreaFilter, costs: AreaCosts) -> AreaRules<'_, GridRules> {
         self.rules_over(GridRules, filter, costs)
     }
 
     /// [`rules`](Self::rules) over an agent's own rules `base` (the weights areas multiply).
     #[must_use]
-    pub fn rules_over<'a, R: TileRules>(
-        &'a self,
+    pub fn rules_over<R: TileRules>(
+        &self,
         base: R,
         filter: AreaFilter,
-        costs: &'a AreaCosts,
-    ) -> AreaRules<'a, R> {
+        costs: AreaCosts,
+    ) -> AreaRules<'_, R> {
         AreaRules {
             areas: self,
             filter,
@@ -180,11 +176,11 @@ impl AreaCosts {
 /// The [`TileRules`] of an agent on a grid with areas ([`GridAreas::rules`]): the weight its
 /// base rules give a cell, times the cost of the cell's area, or 0 (a wall to it) where its
 /// filter forbids the area. A weight past `u32::MAX` stays at `u32::MAX`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct AreaRules<'a, R> {
     areas: &'a GridAreas,
     filter: AreaFilter,
-    costs: &'a AreaCosts,
+    costs: AreaCosts,
     base: R,
 }
 

@@ -75,6 +75,8 @@ mod format_tiled_levels;
 mod gameplaykit_graph;
 #[path = "../gameplaykit_grid.rs"]
 mod gameplaykit_grid;
+#[path = "../gameplaykit_links.rs"]
+mod gameplaykit_links;
 #[path = "../gameplaykit_mesh.rs"]
 mod gameplaykit_mesh;
 #[path = "../gameplaykit_obstacles.rs"]

@@ -111,16 +111,16 @@ pub struct MeshSearch {
     agent: MeshAgent,
 }
 
-/// The free space of a box among polygon obstacles, for agents of one radius or several, searched for the
-/// shortest any-angle path (pathkit's [`NavMesh`] and its any-angle search): paths go straight
-/// from corner to corner of the obstacles grown by the radius. The mesh's coordinates are the
-/// world's X and Y; nodes are points.
+/// The free space of a box among polygon obstacles, for agents of one radius or several,
+/// searched for the shortest any-angle path (pathkit's [`NavMesh`] and its any-angle search):
+/// paths go straight from corner to corner of the obstacles grown by the radius. The mesh's
+/// coordinates are the world's X and Y; nodes are points.
 ///
 /// Add, move and remove obstacles through [`add_obstacles`](Self::add_obstacles),
 /// [`move_obstacle`](Self::move_obstacle) and [`remove_obstacle`](Self::remove_obstacle). The
-/// mesh is a [`TiledNavMesh`](pathkit::navmesh::TiledNavMesh): one tile over the whole box unless
-/// [`with_tiles`](Self::with_tiles) cuts it smaller, and an edit rebuilds only the tiles the
-/// obstacle touches (on a 1024 x 1024 city map in tiles of 64, moving a small obstacle takes
+/// mesh is a [`TiledNavMesh`](pathkit::navmesh::TiledNavMesh): one tile over the whole box
+/// unless [`with_tiles`](Self::with_tiles) cuts it smaller, and an edit rebuilds only the tiles
+/// the obstacle touches (on a 1024 x 1024 city map in tiles of 64, moving a small obstacle takes
 /// about half a millisecond, against tens of milliseconds for the whole mesh). The plugin then
 /// re-plans exactly the paths an added obstacle cuts (a leg of the rest no longer in sight on
 /// the new mesh) and the paths a removed one could shorten (the shortest way through the freed
@@ -236,8 +236,9 @@ impl NavMeshMap {
         Ok(self)
     }
 
-    /// The same map with its mesh cut into tiles of `tile_size` ([`TiledNavMesh`](pathkit::navmesh::TiledNavMesh)), so that an
-    /// edit rebuilds only the tiles an obstacle touches. Tiles a few times the size of an
+    /// The same map with its mesh cut into tiles of `tile_size`
+    /// ([`TiledNavMesh`](pathkit::navmesh::TiledNavMesh)), so that an edit rebuilds only the
+    /// tiles an obstacle touches. Tiles a few times the size of an
     /// ordinary obstacle suit most levels; smaller tiles make edits cheaper and queries slower.
     ///
     /// # Errors
@@ -271,7 +272,8 @@ impl NavMeshMap {
     /// # Errors
     ///
     /// [`NavMeshError::InvalidRadius`] for a radius negative or not a number; as
-    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) for the obstacles grown by a radius out of range.
+    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) for the obstacles grown by a
+    /// radius out of range.
     ///
     /// ```
     /// use bevy_app::App;
@@ -442,7 +444,8 @@ impl NavMeshMap {
     /// # Errors
     ///
     /// [`NavMeshError::NoAgentSize`] for an agent wider than every size; as
-    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) when its size's mesh cannot be built.
+    /// [`TiledNavMesh::new`](pathkit::navmesh::TiledNavMesh::new) when its size's mesh cannot be
+    /// built.
     pub fn mesh_for(&self, agent: &MeshAgent) -> Result<&NavMesh, NavMeshError> {
         self.level.mesh(self.agent_radius(agent))
     }

@@ -41,7 +41,6 @@ use crate::navmesh::{AreaFilter, MAX_AREAS};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridAreas {
     width: u32,
     height: u32,
@@ -133,7 +132,6 @@ impl GridAreas {
 /// What entering a cell of each area costs an agent, as a multiple of the cell's weight: 1 for
 /// every area unless set ([`with`](Self::with)).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AreaCosts {
     factors: Vec<u32>,
 }

@@ -77,6 +77,20 @@ pub enum LevelError {
         /// What is wrong ([`LevelError::InvalidPortalCost`] or [`LevelError::NoSuchFloor`]).
         error: Box<LevelError>,
     },
+    /// A spot of a [`Building`](super::Building) nobody can stand on: outside its floor, on a
+    /// wall, off the mesh, or not a number.
+    OffFloor {
+        /// The floor.
+        floor: u32,
+        /// The spot's x.
+        x: f64,
+        /// The spot's y.
+        y: f64,
+    },
+    /// An open floor's search refused.
+    NavMesh(crate::navmesh::NavMeshError),
+    /// An option or goal the search cannot honour.
+    Unsupported(crate::Unsupported),
 }
 
 impl From<Refusal> for LevelError {
@@ -88,6 +102,11 @@ impl From<Refusal> for LevelError {
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            LevelError::OffFloor { floor, x, y } => {
+                write!(f, "nobody can stand at ({x}, {y}) on floor {floor}")
+            }
+            LevelError::NavMesh(e) => write!(f, "{e}"),
+            LevelError::Unsupported(u) => write!(f, "{u}"),
             LevelError::NoFloors => f.write_str("a level map needs at least one floor"),
             LevelError::TooManyFloors { count } => {
                 write!(f, "{count} floors: at most {} are numbered", u32::MAX)

@@ -7,6 +7,7 @@
 //! | `portal.rs` | [`Portal`], [`PortalId`] |
 //! | `level_map.rs` | [`LevelMap`]: the floors and portals, editable between searches |
 //! | `level_space.rs` | [`LevelSpace`]: the map as a search space, and its estimate through portals |
+//! | `building.rs` | [`Building`]: floors of tiles and floors of open ground (navigation meshes) joined by [`Doorway`]s, searched as one |
 //! | `error.rs` | [`LevelError`] |
 //! | `serialization.rs` | saving and loading a [`LevelMap`] with serde (feature `serde`), checked |
 //!
@@ -33,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod building;
 mod error;
 mod level_map;
 mod level_space;
@@ -41,6 +43,7 @@ mod portal;
 #[cfg(feature = "serde")]
 mod serialization;
 
+pub use building::{Building, BuildingSearch, Doorway, Floor, Spot};
 pub use error::LevelError;
 pub use level_map::LevelMap;
 pub use level_space::LevelSpace;

@@ -103,6 +103,8 @@ mod jps_movingai;
 mod jps_properties;
 #[path = "../landmark_properties.rs"]
 mod landmark_properties;
+#[path = "../levels_building.rs"]
+mod levels_building;
 #[path = "../levels_properties.rs"]
 mod levels_properties;
 #[path = "../levels_serde.rs"]

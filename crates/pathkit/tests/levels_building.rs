@@ -3,97 +3,30 @@
 //! over the cells, 8-connected, no corner cutting, weights), a walk on an open floor what the
 //! free-space oracle says (the visibility graph among the obstacles), and the building's
 //! cheapest path is Dijkstra over the start, the goal and the doorways' ends with those walks
-//! and the doorways in service. Random floors of both kinds, doorways one way or both, some out
+//! and the doorways in service (`support/building_case.rs`'s oracle, which the fuzz target
+//! runs too). Random floors of both kinds, doorways one way or both, some out
 //! of service.
 
+use crate::building_case::{cheapest, Seen};
 use crate::navmesh_oracle::{any_obstacle, obstacle_world, Rng};
-use crate::support::free_space_oracle::FreeSpace;
-use crate::support::oracle::{MoveCosts, Moves, OracleMap};
 use crate::support::random_case;
 use pathkit::geometry::Point;
 use pathkit::levels::{Building, BuildingSearch, Doorway, Floor, LevelError, Spot};
 use pathkit::navmesh::NavMesh;
 use pathkit::Pathfinder;
 
-/// A floor as the oracle sees it.
-enum Seen {
-    Tiles(OracleMap),
-    Open(FreeSpace),
-}
-
-impl Seen {
-    /// Whether someone can stand at `p`.
-    fn free(&self, p: Point) -> bool {
-        match self {
-            Seen::Tiles(map) => {
-                p.x >= 0.0
-                    && p.y >= 0.0
-                    && (p.x as usize) < map.width
-                    && (p.y as usize) < map.height
-                    && map.weights[p.y as usize * map.width + p.x as usize] > 0
-            }
-            Seen::Open(world) => world.is_free((p.x, p.y)),
+/// Whether someone can stand at `p` on a floor the oracle sees as `seen`.
+fn free(seen: &Seen, p: Point) -> bool {
+    match seen {
+        Seen::Tiles(map) => {
+            p.x >= 0.0
+                && p.y >= 0.0
+                && (p.x as usize) < map.width
+                && (p.y as usize) < map.height
+                && map.weights[p.y as usize * map.width + p.x as usize] > 0
         }
+        Seen::Open(world) => world.is_free((p.x, p.y)),
     }
-
-    /// The cheapest walk from `a` to `b`.
-    fn walk(&self, a: Point, b: Point) -> Option<f64> {
-        match self {
-            Seen::Tiles(map) => map.shortest(
-                Moves::NoCornerCutting,
-                MoveCosts {
-                    straight: 1.0,
-                    diagonal: std::f64::consts::SQRT_2,
-                },
-                (a.x as i64, a.y as i64),
-                (b.x as i64, b.y as i64),
-            ),
-            Seen::Open(world) => world.shortest((a.x, a.y), (b.x, b.y)),
-        }
-    }
-}
-
-/// The oracle's cheapest cost from `start` to `goal`.
-fn cheapest(seen: &[Seen], doorways: &[(Doorway, bool)], start: Spot, goal: Spot) -> Option<f64> {
-    let mut spots = vec![start, goal];
-    let mut hops: Vec<(usize, usize, f64)> = Vec::new();
-    for (d, on) in doorways {
-        let k = spots.len();
-        spots.extend([d.from, d.to]);
-        if *on {
-            hops.push((k, k + 1, d.cost));
-            if d.two_way {
-                hops.push((k + 1, k, d.cost));
-            }
-        }
-    }
-    let n = spots.len();
-    let mut dist = vec![f64::INFINITY; n];
-    let mut done = vec![false; n];
-    dist[0] = 0.0;
-    while let Some(u) = (0..n)
-        .filter(|&k| !done[k] && dist[k].is_finite())
-        .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
-    {
-        if u == 1 {
-            return Some(dist[1]);
-        }
-        done[u] = true;
-        for v in 0..n {
-            let (a, b) = (spots[u], spots[v]);
-            if a.floor == b.floor {
-                if let Some(w) = seen[a.floor as usize].walk(a.at, b.at) {
-                    dist[v] = dist[v].min(dist[u] + w);
-                }
-            }
-        }
-        for &(a, b, cost) in &hops {
-            if a == u {
-                dist[b] = dist[b].min(dist[u] + cost);
-            }
-        }
-    }
-    None
 }
 
 #[test]
@@ -154,7 +87,7 @@ fn paths_through_tile_and_open_floors_cost_what_the_oracles_say() {
                         p
                     }
                 };
-                seen[floor as usize].free(at).then_some(Spot { floor, at })
+                free(&seen[floor as usize], at).then_some(Spot { floor, at })
             })
         };
         let mut building = Building::new(floors).unwrap();

@@ -6,6 +6,7 @@
 
 use crate::grid_search_case;
 
+use crate::building_case;
 use crate::clearance_case;
 use crate::hierarchy_case;
 
@@ -27,6 +28,12 @@ fn grid_search() {
 #[test]
 fn hierarchy() {
     replay("hierarchy", hierarchy_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/building.rs`, kept under `tests/fixtures/fuzz/building/`.
+#[test]
+fn building() {
+    replay("building", building_case::check_bytes);
 }
 
 /// Inputs of `fuzz/fuzz_targets/clearance_hierarchy.rs`, kept under

@@ -22,6 +22,8 @@ use support::rules;
 use support::visibility_oracle;
 #[path = "../support/areas_case.rs"]
 mod areas_case;
+#[path = "../support/building_case.rs"]
+mod building_case;
 #[path = "../support/clearance_case.rs"]
 mod clearance_case;
 #[path = "../support/format_checks.rs"]

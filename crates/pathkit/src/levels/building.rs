@@ -276,7 +276,7 @@ impl Pathfinder for Building {
         path.clear();
         let goal = match to {
             Goal::Node(goal) => goal,
-            Goal::AnyOf(_) => return Err(LevelError::Unsupported(Unsupported::GoalTest)),
+            Goal::AnyOf(_) => return Err(LevelError::Unsupported(Unsupported::SeveralGoals)),
             Goal::Matching(_) => return Err(LevelError::Unsupported(Unsupported::GoalTest)),
         };
         self.check(start)?;

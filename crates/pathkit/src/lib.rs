@@ -45,6 +45,7 @@ pub mod graph;
 pub mod grid;
 pub mod hex;
 pub mod hierarchy;
+mod hops;
 pub mod jps;
 pub mod levels;
 pub mod limits;

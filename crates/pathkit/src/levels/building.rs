@@ -4,6 +4,7 @@
 use super::LevelError;
 use crate::geometry::Point;
 use crate::grid::{Cell, Grid};
+use crate::hops::cheapest_route;
 use crate::navmesh::{AnyAngleSearch, NavMesh};
 use crate::search::{SearchContext, SearchOptions, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
@@ -291,65 +292,27 @@ impl Pathfinder for Building {
                 }
             }
         }
-        // Dijkstra over the start (node 0) and each way's exit (node k + 1).
-        let n = ways.len() + 1;
-        let at = |node: usize| if node == 0 { start } else { ways[node - 1].1 };
-        let mut dist = vec![f64::INFINITY; n];
-        let mut came: Vec<Option<(usize, Vec<Spot>)>> = vec![None; n];
-        let mut done = vec![false; n];
-        dist[0] = 0.0;
-        let mut best: Option<(f64, usize, Vec<Spot>)> = None;
-        loop {
-            let next = (0..n)
-                .filter(|&k| !done[k] && dist[k].is_finite())
-                .min_by(|&a, &b| dist[a].total_cmp(&dist[b]));
-            let Some(u) = next else { break };
-            if best.as_ref().is_some_and(|b| b.0 <= dist[u]) {
-                break;
+        let walk = |from: Spot, to: Option<Spot>| {
+            let to = to.unwrap_or(goal);
+            if from.floor == to.floor {
+                self.walk(ctx, from, to)
+            } else {
+                Ok(None)
             }
-            done[u] = true;
-            let here = at(u);
-            let cap = |best: &Option<(f64, usize, Vec<Spot>)>| {
-                best.as_ref().map_or(f64::INFINITY, |b| b.0)
-            };
-            if here.floor == goal.floor && dist[u] + self.bound(here, goal) < cap(&best) {
-                if let Some((cost, spots)) = self.walk(ctx, here, goal)? {
-                    if dist[u] + cost < cap(&best) {
-                        best = Some((dist[u] + cost, u, spots));
-                    }
-                }
+        };
+        let bound = |a: Spot, b: Spot| {
+            if a.floor == b.floor {
+                self.bound(a, b)
+            } else {
+                f64::INFINITY
             }
-            for (k, &(entry, _, cost)) in ways.iter().enumerate() {
-                let v = k + 1;
-                if done[v] || entry.floor != here.floor {
-                    continue;
-                }
-                let limit = dist[v].min(cap(&best));
-                if dist[u] + self.bound(here, entry) + cost >= limit {
-                    continue;
-                }
-                if let Some((walked, spots)) = self.walk(ctx, here, entry)? {
-                    let through = dist[u] + walked + cost;
-                    if through < dist[v] {
-                        dist[v] = through;
-                        came[v] = Some((u, spots));
-                    }
-                }
-            }
-        }
-        let Some((cost, last, tail)) = best else {
+        };
+        let Some((cost, spots)) =
+            cheapest_route(start, &ways, walk, |here| bound(here, goal), bound)?
+        else {
             return Ok(Status::Unreachable);
         };
-        let mut legs = vec![tail];
-        let mut node = last;
-        while let Some((before, walk)) = &came[node] {
-            legs.push(walk.clone());
-            node = *before;
-        }
-        for leg in legs.iter().rev() {
-            path.extend_from_slice(leg);
-        }
-        path.dedup();
+        *path = spots;
         Ok(Status::Found { cost })
     }
 }

@@ -14,6 +14,7 @@
 
 use super::{AnyAngleSearch, AreaFilter, NavMesh, NavMeshError};
 use crate::geometry::Point;
+use crate::hops::cheapest_route;
 use crate::search::{SearchOptions, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
 
@@ -240,7 +241,7 @@ impl<'m> Linked<'m> {
 }
 
 /// One walk of the mesh: the length and the points (start first).
-type Walk = (f64, Vec<Point>);
+type Walk = crate::hops::Walk<Point>;
 
 impl Pathfinder for Linked<'_> {
     type Node = Point;
@@ -281,86 +282,33 @@ impl Pathfinder for Linked<'_> {
             }
         }
         let ways = self.usable();
-        // Dijkstra over the start (node 0) and each way's exit (node k + 1); `best` is the goal.
-        let n = ways.len() + 1;
-        let at = |node: usize| if node == 0 { start } else { ways[node - 1].1 };
-        let mut dist = vec![f64::INFINITY; n];
-        // How each node was reached: the node before, and the walk to the way's entry.
-        let mut came: Vec<Option<(usize, Vec<Point>)>> = vec![None; n];
-        let mut done = vec![false; n];
-        dist[0] = 0.0;
-        let mut best: Option<(f64, usize, Vec<Point>)> = None;
         let mut expanded = 0;
         let mut walk = Vec::new();
-        // A walk of the mesh, `None` where none exists.
-        let mut search = |ctx: &mut AnyAngleSearch,
-                          from: Point,
-                          to: Goal<'_, Point>|
-         -> Result<Option<Walk>, NavMeshError> {
-            let status = ground.find_path_into(ctx, from, to, options, &mut walk)?;
+        // A walk of the mesh, to a way's entry or to the goals; `None` where none exists.
+        let search = |from: Point, to: Option<Point>| -> Result<Option<Walk>, NavMeshError> {
+            let target = match to {
+                Some(entry) => Goal::Node(entry),
+                None => to_goals(goals),
+            };
+            let status = ground.find_path_into(ctx, from, target, options, &mut walk)?;
             expanded += ctx.expanded();
             Ok(match status {
                 Status::Found { cost } => Some((cost, walk.clone())),
                 _ => None,
             })
         };
-        loop {
-            // The nearest node not done yet (the nodes are few: a scan).
-            let next = (0..n)
-                .filter(|&k| !done[k] && dist[k].is_finite())
-                .min_by(|&a, &b| dist[a].total_cmp(&dist[b]));
-            let Some(u) = next else { break };
-            if best.as_ref().is_some_and(|b| b.0 <= dist[u]) {
-                break;
-            }
-            done[u] = true;
-            let here = at(u);
-            // To the goal (the nearest of them).
-            let bound = goals
+        let to_goal = |here: Point| {
+            goals
                 .iter()
                 .map(|g| here.distance(*g))
-                .fold(f64::INFINITY, f64::min);
-            if best.as_ref().is_none_or(|b| dist[u] + bound < b.0) {
-                if let Some((length, points)) = search(ctx, here, to_goals(goals))? {
-                    if best.as_ref().is_none_or(|b| dist[u] + length < b.0) {
-                        best = Some((dist[u] + length, u, points));
-                    }
-                }
-            }
-            // To each way's entry, and through it.
-            for (k, &(entry, _, cost)) in ways.iter().enumerate() {
-                let v = k + 1;
-                if done[v] {
-                    continue;
-                }
-                let through = |walked: f64| dist[u] + walked + cost;
-                let cap = dist[v].min(best.as_ref().map_or(f64::INFINITY, |b| b.0));
-                if through(here.distance(entry)) >= cap {
-                    continue;
-                }
-                if let Some((length, points)) = search(ctx, here, Goal::Node(entry))? {
-                    if through(length) < dist[v] {
-                        dist[v] = through(length);
-                        came[v] = Some((u, points));
-                    }
-                }
-            }
-        }
+                .fold(f64::INFINITY, f64::min)
+        };
+        let route = cheapest_route(start, &ways, search, to_goal, Point::distance)?;
         ctx.expanded = expanded;
-        let Some((cost, last, tail)) = best else {
+        let Some((cost, nodes)) = route else {
             return Ok(Status::Unreachable);
         };
-        // Back from the goal: the last walk, then each link and the walk to its entry.
-        let mut legs = vec![tail];
-        let mut node = last;
-        while let Some((before, walk)) = &came[node] {
-            legs.push(walk.clone());
-            node = *before;
-        }
-        for leg in legs.iter().rev() {
-            path.extend_from_slice(leg);
-        }
-        path.dedup();
+        *path = nodes;
         Ok(Status::Found { cost })
     }
 }

@@ -13,7 +13,8 @@ use crate::support::random_case;
 use pathkit::geometry::Point;
 use pathkit::levels::{Building, BuildingSearch, Doorway, Floor, LevelError, Spot};
 use pathkit::navmesh::NavMesh;
-use pathkit::Pathfinder;
+use pathkit::search::{SearchOptions, Status};
+use pathkit::{Goal, Pathfinder};
 
 /// Whether someone can stand at `p` on a floor the oracle sees as `seen`.
 fn free(seen: &Seen, p: Point) -> bool {
@@ -33,7 +34,7 @@ fn free(seen: &Seen, p: Point) -> bool {
 fn paths_through_tile_and_open_floors_cost_what_the_oracles_say() {
     let size = 16.0;
     let mut search = BuildingSearch::default();
-    let (mut checked, mut found, mut both_kinds) = (0, 0, 0);
+    let (mut checked, mut found, mut both_kinds, mut nearest) = (0, 0, 0, 0);
     for seed in 0..200u64 {
         let mut rng = Rng(seed ^ 0x00B1_11D1);
         let mut floors = Vec::new();
@@ -141,11 +142,40 @@ fn paths_through_tile_and_open_floors_cost_what_the_oracles_say() {
                     got.map(|p| p.cost)
                 ),
             }
+            // The nearer of two goals.
+            if let Some(other) = spot(&mut rng, building.floors()) {
+                let mut path = Vec::new();
+                let status = building
+                    .find_path_into(
+                        &mut search,
+                        start,
+                        Goal::AnyOf(&[goal, other]),
+                        &SearchOptions::new(),
+                        &mut path,
+                    )
+                    .unwrap();
+                let best = [goal, other]
+                    .iter()
+                    .filter_map(|&g| cheapest(&seen, &doorways, start, g))
+                    .reduce(f64::min);
+                match (status, best) {
+                    (Status::Found { cost }, Some(best)) => {
+                        assert!(
+                            (cost - best).abs() <= 1e-7 * best.max(1.0),
+                            "seed {seed}: {start:?} -> {goal:?} or {other:?}: {cost}, the oracle {best}"
+                        );
+                        assert!(path.last() == Some(&goal) || path.last() == Some(&other));
+                        nearest += 1;
+                    }
+                    (Status::Unreachable, None) => {}
+                    (got, want) => panic!("seed {seed}: two goals: {got:?}, the oracle {want:?}"),
+                }
+            }
         }
     }
     assert!(
-        checked > 400 && found > 150 && both_kinds > 100,
-        "checked {checked}, found {found}, buildings of both kinds {both_kinds}"
+        checked > 400 && found > 150 && both_kinds > 100 && nearest > 150,
+        "checked {checked}, found {found}, buildings of both kinds {both_kinds}, two goals {nearest}"
     );
 }
 

@@ -61,9 +61,10 @@ pub struct Doorway {
 /// where they pay. A [`LevelMap`](super::LevelMap) holds tile floors only; a building mixes them.
 ///
 /// The search is Dijkstra's over the start and the doorways' exits, each step a search of one
-/// floor from there to a doorway's entry (or to the goal) plus the doorway's cost, pruned by
-/// straight-line bounds on open floors; so paths are the cheapest the floors' own searches
-/// give. At most (n + 1)^2 floor searches for n doorways in service.
+/// floor from there to a doorway's entry (or to the goal, the nearest of several goals with
+/// [`Goal::AnyOf`]) plus the doorway's cost, pruned by lower bounds of the walks (the straight
+/// line on open floors, the octile distance on tiles); so paths are the cheapest the floors'
+/// own searches give. At most (n + 1)^2 floor searches for n doorways in service.
 ///
 /// ```
 /// use pathkit::geometry::{Point, Polygon};
@@ -275,13 +276,15 @@ impl Pathfinder for Building {
     ) -> Result<Status<f64>, LevelError> {
         Unsupported::check_plain(options, false).map_err(LevelError::Unsupported)?;
         path.clear();
-        let goal = match to {
-            Goal::Node(goal) => goal,
-            Goal::AnyOf(_) => return Err(LevelError::Unsupported(Unsupported::SeveralGoals)),
+        let goals: &[Spot] = match to {
+            Goal::Node(ref goal) => std::slice::from_ref(goal),
+            Goal::AnyOf(goals) => goals,
             Goal::Matching(_) => return Err(LevelError::Unsupported(Unsupported::GoalTest)),
         };
         self.check(start)?;
-        self.check(goal)?;
+        for &goal in goals {
+            self.check(goal)?;
+        }
         // Each way a doorway in service may be taken: (entry, exit, cost).
         let mut ways: Vec<(Spot, Spot, f64)> = Vec::new();
         for (d, on) in &self.doorways {
@@ -292,13 +295,21 @@ impl Pathfinder for Building {
                 }
             }
         }
-        let walk = |from: Spot, to: Option<Spot>| {
-            let to = to.unwrap_or(goal);
-            if from.floor == to.floor {
-                self.walk(ctx, from, to)
-            } else {
-                Ok(None)
+        // A walk to a doorway's entry, or to the cheapest goal on the floor.
+        let walk = |from: Spot, to: Option<Spot>| -> Result<Option<(f64, Vec<Spot>)>, LevelError> {
+            let targets = match to {
+                Some(entry) => vec![entry],
+                None => goals.to_vec(),
+            };
+            let mut best: Option<(f64, Vec<Spot>)> = None;
+            for target in targets.into_iter().filter(|t| t.floor == from.floor) {
+                if let Some((cost, spots)) = self.walk(ctx, from, target)? {
+                    if best.as_ref().is_none_or(|b| cost < b.0) {
+                        best = Some((cost, spots));
+                    }
+                }
             }
+            Ok(best)
         };
         let bound = |a: Spot, b: Spot| {
             if a.floor == b.floor {
@@ -307,9 +318,13 @@ impl Pathfinder for Building {
                 f64::INFINITY
             }
         };
-        let Some((cost, spots)) =
-            cheapest_route(start, &ways, walk, |here| bound(here, goal), bound)?
-        else {
+        let to_goal = |here: Spot| {
+            goals
+                .iter()
+                .map(|&g| bound(here, g))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let Some((cost, spots)) = cheapest_route(start, &ways, walk, to_goal, bound)? else {
             return Ok(Status::Unreachable);
         };
         *path = spots;

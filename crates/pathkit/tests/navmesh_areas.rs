@@ -4,7 +4,7 @@
 //! agent's centre), so the mesh's filtered answer must be its shortest path; an agent allowed
 //! everywhere must get the answer of the mesh without areas.
 
-use crate::navmesh_oracle::{any_obstacle, obstacle_world, Rng};
+use crate::navmesh_oracle::{any_obstacle, obstacle_world, AreaScene, Rng};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{AnyAngleSearch, AreaFilter, NavMesh, NavMeshError};
 use pathkit::Pathfinder;
@@ -27,38 +27,18 @@ fn agents_kept_out_of_areas_get_the_oracles_shortest_path_round_them() {
                 any_obstacle(&mut rng, size, kind)
             })
             .collect();
-        // Convex areas; those the agent may enter first, so that the ones it may not are on
-        // top where they overlap (the later area wins).
         let filter_bits = rng.below(8) as u8;
-        let forbidden = |id: u8| filter_bits & (1 << (id - 1)) != 0;
-        let mut areas: Vec<(Vec<(f64, f64)>, u8)> = (0..1 + rng.below(3))
-            .map(|_| (any_obstacle(&mut rng, size, 0), 1 + rng.below(3) as u8))
-            .collect();
-        areas.sort_by_key(|&(_, id)| forbidden(id));
-        let mut filter = AreaFilter::ALL;
-        for id in 1..=3 {
-            if forbidden(id) {
-                filter = filter.without(id).unwrap();
-            }
-        }
-        // The oracle's world: the obstacles grown, and the forbidden areas as they are.
-        let Some((mut world, polygons)) = obstacle_world(&raw, radius, size) else {
+        let Some(AreaScene {
+            areas,
+            filter,
+            world,
+            polygons,
+            area_polygons,
+            ..
+        }) = AreaScene::new(&mut rng, &raw, radius, size, filter_bits)
+        else {
             continue;
         };
-        for (o, id) in &areas {
-            if forbidden(*id) {
-                world.obstacles.push(o.clone());
-            }
-        }
-        let area_polygons: Vec<(Polygon, u8)> = areas
-            .iter()
-            .map(|(o, id)| {
-                (
-                    Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()),
-                    *id,
-                )
-            })
-            .collect();
         let p = Point::new;
         let mesh = NavMesh::from_obstacles_with_areas(
             &polygons,

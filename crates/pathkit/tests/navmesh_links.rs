@@ -5,7 +5,7 @@
 //! radii, links enabled or not, for some agents only; the mesh's answer is as long as the
 //! oracle's, and it is a real route: every leg either a walk in the free space or a link taken.
 
-use crate::navmesh_oracle::{any_obstacle, obstacle_world, Rng};
+use crate::navmesh_oracle::{any_obstacle, obstacle_world, AreaScene, Rng};
 use crate::support::free_space_oracle::FreeSpace;
 use crate::support::visibility_oracle::shortest_path;
 use pathkit::geometry::Point;
@@ -248,8 +248,6 @@ fn links_off_the_mesh_or_of_no_cost_are_refused() {
 /// hops; the mesh's filtered, linked answer must be as long.
 #[test]
 fn links_and_area_filters_together_give_the_oracles_shortest_path() {
-    use pathkit::geometry::Polygon;
-    use pathkit::navmesh::AreaFilter;
     let size = 20.0;
     let mut search = AnyAngleSearch::new();
     let (mut checked, mut through_links, mut ends_forbidden, mut off_ground) = (0, 0, 0, 0);
@@ -271,37 +269,21 @@ fn links_and_area_filters_together_give_the_oracles_shortest_path() {
             any_obstacle(&mut rng, size, kind)
         }));
         let filter_bits = 1 + rng.below(7) as u8;
-        let forbidden = |id: u8| filter_bits & (1 << (id - 1)) != 0;
-        let mut areas: Vec<(Vec<P>, u8)> = (0..1 + rng.below(3))
-            .map(|_| (any_obstacle(&mut rng, size, 0), 1 + rng.below(3) as u8))
-            .collect();
-        areas.sort_by_key(|&(_, id)| forbidden(id));
-        let mut filter = AreaFilter::ALL;
-        for id in 1..=3 {
-            if forbidden(id) {
-                filter = filter.without(id).unwrap();
-            }
-        }
-        let Some((mut world, polygons)) = obstacle_world(&raw, radius, size) else {
+        let Some(scene) = AreaScene::new(&mut rng, &raw, radius, size, filter_bits) else {
             continue;
         };
-        for (o, id) in &areas {
-            if forbidden(*id) {
-                world.obstacles.push(o.clone());
-            }
-        }
-        let area_polygons: Vec<(Polygon, u8)> = areas
-            .iter()
-            .map(|(o, id)| {
-                (
-                    Polygon::new(o.iter().map(|&(x, y)| Point::new(x, y)).collect()),
-                    *id,
-                )
-            })
-            .collect();
+        let forbidden = |id: u8| scene.forbids(id);
+        let AreaScene {
+            ref areas,
+            filter,
+            ref world,
+            ref polygons,
+            ref area_polygons,
+            ..
+        } = scene;
         let mesh = NavMesh::from_obstacles_with_areas(
-            &polygons,
-            &area_polygons,
+            polygons,
+            area_polygons,
             radius,
             Point::new(0.0, 0.0),
             Point::new(size, size),
@@ -352,7 +334,7 @@ fn links_and_area_filters_together_give_the_oracles_shortest_path() {
                 edges.push((k + 1, k, l.cost));
             }
         }
-        let expected = shortest_with_hops(&world, points, &edges);
+        let expected = shortest_with_hops(world, points, &edges);
         let linked = mesh.with_links(&links).unwrap().with_filter(filter);
         let (s, g) = (Point::new(start.0, start.1), Point::new(goal.0, goal.1));
         let context = || {

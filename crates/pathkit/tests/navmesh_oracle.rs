@@ -590,3 +590,71 @@ fn any_angle_paths_among_any_obstacles_for_agents_of_any_radius_are_optimal() {
     );
     assert_eq!(refused, 0, "meshes refused");
 }
+
+/// Obstacles with areas on the ground, and an agent kept out of some of them: what the areas
+/// and links tests search, and the oracle's view of it.
+pub(crate) struct AreaScene {
+    /// One to three convex areas (ids 1, 2, 3), those the agent may enter first, so that the
+    /// ones it may not are on top where they overlap (the later area wins).
+    pub(crate) areas: Vec<(Vec<(f64, f64)>, u8)>,
+    /// Bit `id - 1` set: the agent may not enter area `id`.
+    pub(crate) forbidden_bits: u8,
+    /// The same as the mesh's filter.
+    pub(crate) filter: pathkit::navmesh::AreaFilter,
+    /// The oracle's world: the obstacles grown, and the forbidden areas as they are (an area
+    /// holds the agent's centre).
+    pub(crate) world: crate::support::free_space_oracle::FreeSpace,
+    /// The obstacles, and the areas, as the mesh takes them.
+    pub(crate) polygons: Vec<Polygon>,
+    pub(crate) area_polygons: Vec<(Polygon, u8)>,
+}
+
+impl AreaScene {
+    /// Random areas in a box of `size` beside the obstacles `raw` grown by `radius`, for an
+    /// agent kept out of the areas `forbidden_bits` names; `None` where the oracle does not
+    /// apply (an obstacle grown crosses itself).
+    pub(crate) fn new(
+        rng: &mut Rng,
+        raw: &[Vec<(f64, f64)>],
+        radius: f64,
+        size: f64,
+        forbidden_bits: u8,
+    ) -> Option<AreaScene> {
+        let forbids = |id: u8| forbidden_bits & (1 << (id - 1)) != 0;
+        let mut areas: Vec<(Vec<(f64, f64)>, u8)> = (0..1 + rng.below(3))
+            .map(|_| (any_obstacle(rng, size, 0), 1 + rng.below(3) as u8))
+            .collect();
+        areas.sort_by_key(|&(_, id)| forbids(id));
+        let mut filter = pathkit::navmesh::AreaFilter::ALL;
+        for id in (1..=3).filter(|&id| forbids(id)) {
+            filter = filter.without(id).expect("an area below the limit");
+        }
+        let (mut world, polygons) = obstacle_world(raw, radius, size)?;
+        world.obstacles.extend(
+            areas
+                .iter()
+                .filter(|(_, id)| forbids(*id))
+                .map(|(o, _)| o.clone()),
+        );
+        let area_polygons = areas
+            .iter()
+            .map(|(o, id)| {
+                let points = o.iter().map(|&(x, y)| Point::new(x, y)).collect();
+                (Polygon::new(points), *id)
+            })
+            .collect();
+        Some(AreaScene {
+            areas,
+            forbidden_bits,
+            filter,
+            world,
+            polygons,
+            area_polygons,
+        })
+    }
+
+    /// Whether the agent may not enter area `id` (1 to 3).
+    pub(crate) fn forbids(&self, id: u8) -> bool {
+        self.forbidden_bits & (1 << (id - 1)) != 0
+    }
+}

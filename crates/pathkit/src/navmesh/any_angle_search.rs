@@ -676,12 +676,7 @@ impl Pathfinder for NavMesh {
     /// Both points finite and on the mesh (errors otherwise, as the search answers). The mesh
     /// keeps no components, so two points on it answer [`Ends::Open`].
     fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
-        NavMeshError::check_finite([start, goal])?;
-        for point in [start, goal] {
-            if self.triangle_at(point).is_none() {
-                return Err(NavMeshError::OffMesh { point });
-            }
-        }
+        NavMeshError::check_on([start, goal], |p| self.triangle_at(p).is_some())?;
         Ok(Ends::Open)
     }
 

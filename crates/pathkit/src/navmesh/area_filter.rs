@@ -117,12 +117,7 @@ impl Pathfinder for Filtered<'_> {
 
     /// Both points finite and on a triangle the agent may enter.
     fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
-        NavMeshError::check_finite([start, goal])?;
-        for point in [start, goal] {
-            if !self.on(point) {
-                return Err(NavMeshError::OffMesh { point });
-            }
-        }
+        NavMeshError::check_on([start, goal], |p| self.on(p))?;
         Ok(Ends::Open)
     }
 

@@ -252,4 +252,18 @@ impl NavMeshError {
             None => Ok(()),
         }
     }
+
+    /// [`NavMeshError::NonFinite`] for the first of `points` that is not finite, then
+    /// [`NavMeshError::OffMesh`] for the first that `on` (the ground a search walks) does not
+    /// hold: how every search over a mesh checks its ends.
+    pub(crate) fn check_on(
+        points: impl IntoIterator<Item = Point> + Clone,
+        on: impl Fn(Point) -> bool,
+    ) -> Result<(), NavMeshError> {
+        NavMeshError::check_finite(points.clone())?;
+        match points.into_iter().find(|&p| !on(p)) {
+            Some(point) => Err(NavMeshError::OffMesh { point }),
+            None => Ok(()),
+        }
+    }
 }

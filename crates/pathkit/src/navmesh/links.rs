@@ -274,13 +274,9 @@ impl Pathfinder for Linked<'_> {
             Goal::AnyOf(goals) => goals,
             Goal::Matching(_) => return Err(NavMeshError::Unsupported(Unsupported::GoalTest)),
         };
-        NavMeshError::check_finite(std::iter::once(start).chain(goals.iter().copied()))?;
         let ground = self.mesh.with_filter(self.filter);
-        for &p in std::iter::once(&start).chain(goals) {
-            if !ground.on(p) {
-                return Err(NavMeshError::OffMesh { point: p });
-            }
-        }
+        let ends = std::iter::once(start).chain(goals.iter().copied());
+        NavMeshError::check_on(ends, |p| ground.on(p))?;
         let ways = self.usable();
         let mut expanded = 0;
         let mut walk = Vec::new();

@@ -128,6 +128,20 @@ pub enum NavMeshError {
         /// The area.
         area: u8,
     },
+    /// An area cost that is not a positive finite number ([`AreaCosts::with`](super::AreaCosts::with)).
+    InvalidAreaCost {
+        /// The area.
+        area: u8,
+        /// The factor asked for.
+        factor: f64,
+    },
+    /// More points on each edge than a search over area costs places
+    /// ([`MAX_POINTS_PER_EDGE`](super::MAX_POINTS_PER_EDGE)), or more points in all than `u32`
+    /// indices can number.
+    InvalidPointsPerEdge {
+        /// The number asked for.
+        count: u32,
+    },
     /// An obstacle key a [`TiledNavMesh`](super::TiledNavMesh) does not hold (never given, or
     /// removed).
     UnknownObstacle {
@@ -209,6 +223,14 @@ impl fmt::Display for NavMeshError {
                 f,
                 "area {area} is not below {}",
                 super::MAX_AREAS
+            ),
+            NavMeshError::InvalidAreaCost { area, factor } => {
+                write!(f, "area {area} cannot cost {factor}: a factor is a positive finite number")
+            }
+            NavMeshError::InvalidPointsPerEdge { count } => write!(
+                f,
+                "{count} points on each edge is more than {} (or more points than u32 indices can number)",
+                super::MAX_POINTS_PER_EDGE
             ),
             NavMeshError::NoAgentSize { radius } => {
                 write!(f, "no agent size of the map holds an agent of radius {radius}")

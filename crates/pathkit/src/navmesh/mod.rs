@@ -11,6 +11,7 @@
 //! | [`NavMesh::find_corridor_path`] | a chain of triangles pulled taut (the funnel algorithm): short, not always shortest |
 //! | [`OffMeshLink`], [`NavMesh::with_links`] | jumps, ladders, doors, teleporters: optimal paths that take them where they pay |
 //! | [`AreaFilter`], [`NavMesh::with_filter`] | areas of a mesh some agents may not enter (water for walkers): optimal paths round them |
+//! | [`AreaCosts`], [`NavMesh::with_area_costs`] | areas that cost more or less to cross (mud, roads): cheap paths, within a stated bound of the cheapest |
 //! | [`MeshPath`] | a path's points and length |
 //! | [`NavMeshError`] | why a mesh or a query was refused |
 //!
@@ -40,6 +41,7 @@
 
 mod agent_sizes;
 mod any_angle_search;
+mod area_costs;
 mod area_filter;
 mod build;
 mod error;
@@ -58,9 +60,11 @@ mod tiled;
 mod tiles;
 mod triangle_graph;
 mod wall_pieces;
+mod weighted;
 
 pub use agent_sizes::AgentSizes;
 pub use any_angle_search::{AnyAngleSearch, MeshPath};
+pub use area_costs::AreaCosts;
 pub use area_filter::{AreaFilter, Filtered, MAX_AREAS};
 pub use error::NavMeshError;
 pub use grid_obstacles::grid_obstacles;
@@ -68,6 +72,7 @@ pub use links::{Linked, OffMeshLink, ALL_AGENTS};
 pub use mesh::{NavMesh, RayHit};
 pub use snapping::Snapping;
 pub use tiled::{ObstacleKey, TiledNavMesh, MAX_TILES};
+pub use weighted::{Weighted, WeightedSearch, MAX_POINTS_PER_EDGE};
 
 /// The largest coordinate magnitude (and agent radius) a mesh is built from obstacles with:
 /// 10^12, a thousand kilometres in millimetres. Beyond it the triangulator's crossing points lose

@@ -115,6 +115,8 @@ mod levels_serde;
 mod navmesh_agent_radius;
 #[path = "../navmesh_agent_sizes.rs"]
 mod navmesh_agent_sizes;
+#[path = "../navmesh_area_costs.rs"]
+mod navmesh_area_costs;
 #[path = "../navmesh_areas.rs"]
 mod navmesh_areas;
 #[path = "../navmesh_corridor.rs"]

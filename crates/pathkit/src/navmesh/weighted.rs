@@ -1,0 +1,912 @@
+//! [`Weighted`]: paths over a mesh whose areas cost more or less to cross (mud, roads), and
+//! how far from the cheapest they can be.
+//!
+//! With costs per area, the cheapest path bends where it crosses from one area into another
+//! (as light does between glass and air) and may run along a cheap area's edge; it no longer
+//! turns only at corners, so the any-angle search cannot find it. Exact answers are not known
+//! to be computable in reasonable time in general; the standard method, used here, is to place
+//! points evenly on every edge of the mesh ("Steiner points") and search the graph joining every
+//! two points on the sides of one triangle, at the triangle's cost per unit length. The search
+//! is the search core's A* (estimate: the straight line at the cheapest cost an agent may meet).
+//! Then each point where the path crosses an edge slides along that edge to where the path is
+//! cheapest, each stretch staying in its triangle, until nothing moves.
+//!
+//! Why the answer is near the cheapest: take a cheapest path and move each place it crosses an
+//! edge to the nearest point placed on that edge, at most half a spacing (`|e| / (2(k + 1))` for
+//! `k` points on edge `e`) away. Each stretch stays in its triangle and grows by at most the two
+//! moves, so the graph holds a path costing at most the cheapest plus
+//! `w_max / (k + 1) × (the total length of the edges it crosses)`, where `w_max` is the dearest
+//! cost it meets. The search finds one no dearer, and sliding only makes it cheaper.
+
+use super::mesh::{NavMesh, WALL};
+use super::{AnyAngleSearch, AreaCosts, AreaFilter, NavMeshError, MAX_AREAS};
+use crate::geometry::Point;
+use crate::pathfinder::core_search_into;
+use crate::search::{IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
+use crate::{Ends, Goal, Pathfinder};
+
+/// The most points a search over area costs places on each edge
+/// ([`Weighted::with_points_per_edge`]).
+pub const MAX_POINTS_PER_EDGE: u32 = 64;
+
+/// How many points each edge gets at least unless told otherwise.
+const DEFAULT_POINTS_PER_EDGE: u32 = 4;
+
+/// Unless told otherwise, points are no further apart than the diagonal of the mesh's
+/// bounding box over this (where [`MAX_POINTS_PER_EDGE`] allows).
+const DEFAULT_PIECES_ACROSS: f64 = 32.0;
+
+/// A mesh searched with a cost per area ([`NavMesh::with_area_costs`]): cheap paths where areas
+/// cost differently, within a stated distance of the cheapest (see the module's
+/// documentation), and the cheapest exactly where every area the agent meets costs the same.
+///
+/// Building one lists the triangles round each vertex (time and memory in proportion to the
+/// mesh): build it once per mesh and search it many times.
+#[derive(Clone, Debug)]
+pub struct Weighted<'m> {
+    mesh: &'m NavMesh,
+    costs: AreaCosts,
+    filter: AreaFilter,
+    points_per_edge: u32,
+    /// The longest gap between two points on an edge, if set.
+    spacing: Option<f64>,
+    /// Where the points of each edge are numbered: those of edge `i` of triangle `t` from
+    /// `edge_first[3 t + i]` to `edge_first[3 t + i + 1]` (after the vertices), an edge shared
+    /// by two triangles numbered by the lower (none for the other).
+    edge_first: Vec<u32>,
+    /// The triangles round each vertex: those of vertex `v` are
+    /// `vertex_triangles[vertex_first[v]..vertex_first[v + 1]]`.
+    vertex_first: Vec<u32>,
+    vertex_triangles: Vec<u32>,
+    /// The areas the mesh's triangles are in, a bit each.
+    present: u64,
+}
+
+impl NavMesh {
+    /// This mesh searched with a cost per unit length in each area: an agent that prefers
+    /// roads and avoids mud. See [`Weighted`] for how close to the cheapest its paths are.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AreaCosts, NavMesh, WeightedSearch};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// const MUD: u8 = 1;
+    /// // A strip of mud across the middle of a field, 2 deep.
+    /// let mud = Polygon::new(vec![p(0.0, 4.0), p(10.0, 4.0), p(10.0, 6.0), p(0.0, 6.0)]);
+    /// let field = NavMesh::from_obstacles_with_areas(&[], &[(mud, MUD)], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let costs = AreaCosts::new().with(MUD, 3.0)?;
+    /// let weighted = field.with_area_costs(&costs);
+    /// let mut search = WeightedSearch::new();
+    /// // Straight across: 8 of grass, 2 of mud at 3.
+    /// let path = weighted.find_path(&mut search, p(5.0, 1.0), p(5.0, 9.0))?.into_path().unwrap();
+    /// assert!((path.cost - (6.0 + 2.0 * 3.0)).abs() < 1e-9);
+    /// // Slantwise, the path crosses the mud more steeply than the straight line would.
+    /// let slant = weighted.find_path(&mut search, p(1.0, 1.0), p(9.0, 9.0))?.into_path().unwrap();
+    /// let straight = 6.0 * 2f64.sqrt() + 3.0 * 2.0 * 2f64.sqrt();
+    /// assert!(slant.cost < straight - 0.5);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn with_area_costs(&self, costs: &AreaCosts) -> Weighted<'_> {
+        let vertices = self.vertices.len();
+        let mut vertex_first = vec![0u32; vertices + 1];
+        let mut present = 0u64;
+        for (t, tri) in self.triangles.iter().enumerate() {
+            present |= 1 << self.areas[t];
+            for &v in tri {
+                vertex_first[v as usize + 1] += 1;
+            }
+        }
+        for v in 0..vertices {
+            vertex_first[v + 1] += vertex_first[v];
+        }
+        let mut fill = vertex_first.clone();
+        let mut vertex_triangles = vec![0u32; self.triangles.len() * 3];
+        for (t, tri) in self.triangles.iter().enumerate() {
+            for &v in tri {
+                vertex_triangles[fill[v as usize] as usize] = t as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        let mut weighted = Weighted {
+            mesh: self,
+            costs: *costs,
+            filter: AreaFilter::ALL,
+            points_per_edge: DEFAULT_POINTS_PER_EDGE,
+            spacing: None,
+            edge_first: Vec::new(),
+            vertex_first,
+            vertex_triangles,
+            present,
+        };
+        // Points no further apart than a 32nd of the mesh's extent, at least four an edge.
+        let (mut lo, mut hi) = (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        );
+        for v in &self.vertices {
+            lo = Point::new(lo.x.min(v.x), lo.y.min(v.y));
+            hi = Point::new(hi.x.max(v.x), hi.y.max(v.y));
+        }
+        let gap = lo.distance(hi) / DEFAULT_PIECES_ACROSS;
+        weighted.spacing = (gap.is_finite() && gap > 0.0).then_some(gap);
+        // Empty where the points are too many to number; searches then say so.
+        weighted.edge_first = weighted
+            .number_points(DEFAULT_POINTS_PER_EDGE, weighted.spacing)
+            .unwrap_or_default();
+        weighted
+    }
+}
+
+impl<'m> Weighted<'m> {
+    /// The same search for an agent kept out of the areas `filter` forbids (their triangles
+    /// are walls to it).
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AreaCosts, AreaFilter, NavMesh, NavMeshError, WeightedSearch};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// let (mud, water) = (1, 2);
+    /// let pond = Polygon::new(vec![p(4.0, 0.0), p(6.0, 0.0), p(6.0, 8.0), p(4.0, 8.0)]);
+    /// let mesh = NavMesh::from_obstacles_with_areas(&[], &[(pond, water)], 0.0, p(0.0, 0.0), p(10.0, 10.0))?;
+    /// let costs = AreaCosts::new().with(mud, 2.0)?;
+    /// let walker = mesh.with_area_costs(&costs).with_filter(AreaFilter::ALL.without(water)?);
+    /// let path = walker.find_path(&mut WeightedSearch::new(), p(2.0, 4.0), p(8.0, 4.0))?.into_path().unwrap();
+    /// assert!(path.nodes.iter().any(|q| q.y >= 8.0)); // round the pond's end
+    /// assert!(matches!(walker.find_path(&mut WeightedSearch::new(), p(5.0, 4.0), p(8.0, 4.0)), Err(NavMeshError::OffMesh { .. })));
+    /// # Ok::<(), NavMeshError>(())
+    /// ```
+    #[must_use]
+    pub fn with_filter(mut self, filter: AreaFilter) -> Weighted<'m> {
+        self.filter = filter;
+        self
+    }
+
+    /// The same search with at least `count` points on each edge (4 unless set): more points,
+    /// answers nearer the cheapest (the bound in [`Weighted`]'s module shrinks as
+    /// `1 / (count + 1)`) and searches that take longer (each triangle joins every two points
+    /// on its sides).
+    ///
+    /// # Errors
+    /// [`NavMeshError::InvalidPointsPerEdge`] for more than [`MAX_POINTS_PER_EDGE`], or more
+    /// points on the mesh than `u32` indices can number.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::{AreaCosts, NavMesh, NavMeshError};
+    ///
+    /// let mesh = NavMesh::from_obstacles(&[], 0.0, Point::new(0.0, 0.0), Point::new(10.0, 10.0))?;
+    /// let fine = mesh.with_area_costs(&AreaCosts::new()).with_points_per_edge(16)?;
+    /// assert_eq!(fine.points_per_edge(), 16);
+    /// assert!(matches!(fine.with_points_per_edge(65), Err(NavMeshError::InvalidPointsPerEdge { count: 65 })));
+    /// # Ok::<(), NavMeshError>(())
+    /// ```
+    pub fn with_points_per_edge(mut self, count: u32) -> Result<Weighted<'m>, NavMeshError> {
+        self.edge_first = self.number_points(count, self.spacing)?;
+        self.points_per_edge = count;
+        Ok(self)
+    }
+
+    /// The same search with points on each edge no further apart than `spacing` (and at least
+    /// [`points_per_edge`](Self::points_per_edge), at most [`MAX_POINTS_PER_EDGE`]): long
+    /// edges get more points than short ones, so the bound of [`Weighted`]'s module is at most
+    /// the dearest cost times `spacing` for each edge the cheapest path crosses (where the
+    /// limit allows). Unless set, the spacing is a 32nd of the diagonal of the mesh's
+    /// bounding box; `f64::INFINITY` leaves every edge [`points_per_edge`](Self::points_per_edge).
+    ///
+    /// # Errors
+    /// [`NavMeshError::InvalidPointsPerEdge`] for a spacing that is not a positive number, or
+    /// more points on the mesh than `u32` indices can number.
+    ///
+    /// ```
+    /// use pathkit::geometry::Point;
+    /// use pathkit::navmesh::{AreaCosts, NavMesh, NavMeshError};
+    ///
+    /// let mesh = NavMesh::from_obstacles(&[], 0.0, Point::new(0.0, 0.0), Point::new(10.0, 10.0))?;
+    /// let fine = mesh.with_area_costs(&AreaCosts::new()).with_spacing(0.5)?;
+    /// assert_eq!(fine.spacing(), Some(0.5));
+    /// assert!(fine.clone().with_spacing(-1.0).is_err());
+    /// assert_eq!(fine.with_spacing(f64::INFINITY)?.spacing(), None);
+    /// # Ok::<(), NavMeshError>(())
+    /// ```
+    pub fn with_spacing(mut self, spacing: f64) -> Result<Weighted<'m>, NavMeshError> {
+        if spacing.is_nan() || spacing <= 0.0 {
+            return Err(NavMeshError::InvalidPointsPerEdge { count: 0 });
+        }
+        let spacing = spacing.is_finite().then_some(spacing);
+        self.edge_first = self.number_points(self.points_per_edge, spacing)?;
+        self.spacing = spacing;
+        Ok(self)
+    }
+
+    /// The longest gap between two points on an edge, if set.
+    #[must_use]
+    pub fn spacing(&self) -> Option<f64> {
+        self.spacing
+    }
+
+    /// Numbers the points of every edge: at least `count`, and enough to keep them `spacing`
+    /// apart, at most [`MAX_POINTS_PER_EDGE`].
+    fn number_points(&self, count: u32, spacing: Option<f64>) -> Result<Vec<u32>, NavMeshError> {
+        if count > MAX_POINTS_PER_EDGE {
+            return Err(NavMeshError::InvalidPointsPerEdge { count });
+        }
+        let mesh = self.mesh;
+        let mut first = Vec::with_capacity(mesh.triangles.len() * 3 + 1);
+        let mut next = 0u64;
+        let limit = u64::from(u32::MAX / 2) - mesh.vertices.len() as u64;
+        for (t, tri) in mesh.triangles.iter().enumerate() {
+            for i in 0..3 {
+                first.push(next as u32);
+                let across = mesh.neighbours[t][i];
+                if across != WALL && (across as usize) < t {
+                    continue;
+                }
+                let (a, b) = (
+                    mesh.vertices[tri[i] as usize],
+                    mesh.vertices[tri[(i + 1) % 3] as usize],
+                );
+                let here = match spacing {
+                    // Gaps of at most `gap`: ceil(length / gap) pieces.
+                    Some(gap) => ((a.distance(b) / gap).ceil() - 1.0)
+                        .clamp(0.0, f64::from(MAX_POINTS_PER_EDGE))
+                        as u32,
+                    None => 0,
+                };
+                next += u64::from(here.max(count));
+                if next >= limit {
+                    return Err(NavMeshError::InvalidPointsPerEdge { count });
+                }
+            }
+        }
+        first.push(next as u32);
+        Ok(first)
+    }
+
+    /// How many points each edge gets.
+    #[must_use]
+    pub fn points_per_edge(&self) -> u32 {
+        self.points_per_edge
+    }
+
+    /// The mesh searched.
+    #[must_use]
+    pub fn mesh(&self) -> &'m NavMesh {
+        self.mesh
+    }
+
+    /// The cost of a unit of length in triangle `t`, or `None` if the agent may not enter it.
+    fn factor(&self, t: usize) -> Option<f64> {
+        let area = self.mesh.areas[t];
+        (!self.mesh.forbids(t, self.filter.forbidden())).then(|| self.costs.factor(area))
+    }
+
+    /// The areas of the mesh the agent may enter, a bit each.
+    fn allowed_present(&self) -> u64 {
+        self.present & !self.filter.forbidden()
+    }
+
+    /// The least and the greatest cost of the areas the agent may meet (1 and 1 where it may
+    /// meet none).
+    fn factor_range(&self) -> (f64, f64) {
+        let allowed = self.allowed_present();
+        let mut range = (f64::INFINITY, 0.0f64);
+        for area in 0..MAX_AREAS as u8 {
+            if allowed & (1 << area) != 0 {
+                let f = self.costs.factor(area);
+                range = (range.0.min(f), range.1.max(f));
+            }
+        }
+        if range.0.is_finite() {
+            range
+        } else {
+            (1.0, 1.0)
+        }
+    }
+
+    /// Whether `p` lies on a triangle the agent may enter.
+    fn on(&self, p: Point) -> bool {
+        self.mesh
+            .triangles_holding(p)
+            .any(|t| self.factor(t).is_some())
+    }
+}
+
+/// The buffers of searches over area costs ([`Weighted`]), reused from query to query.
+#[derive(Clone, Debug, Default)]
+pub struct WeightedSearch {
+    search: SearchContext<f64>,
+    exact: AnyAngleSearch,
+    nodes: Vec<u32>,
+    start_triangles: Vec<u32>,
+    goal_nodes: Vec<u32>,
+    /// The triangles holding each goal, with the goal's node.
+    goal_triangles: Vec<(u32, u32)>,
+    stretches: Stretches,
+    expanded: usize,
+}
+
+/// A path being straightened: its points, the edge each may slide along, and the cost per unit
+/// length of each stretch between two points.
+#[derive(Clone, Debug, Default)]
+struct Stretches {
+    points: Vec<Point>,
+    slides: Vec<Option<(Point, Point)>>,
+    weights: Vec<f64>,
+}
+
+impl WeightedSearch {
+    /// Empty buffers.
+    #[must_use]
+    pub fn new() -> WeightedSearch {
+        WeightedSearch::default()
+    }
+
+    /// Nodes (vertices, points on edges, the start) the last query expanded.
+    #[must_use]
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+}
+
+/// The graph of one query: the mesh's vertices, points on each edge, the start and the goals,
+/// each joined to every other point on the sides of a triangle it touches.
+///
+/// Node numbers: vertices first; then the points of the edges, as [`Weighted::edge_first`]
+/// numbers them (from corner `i` to corner `i + 1` of the triangle that numbers the edge);
+/// then the start, then the goals.
+struct SteinerSpace<'a, 'm> {
+    weighted: &'a Weighted<'m>,
+    start: Point,
+    goals: &'a [Point],
+    start_triangles: &'a [u32],
+    goal_triangles: &'a [(u32, u32)],
+    /// The least cost of a unit of length the agent may meet: the estimate's factor.
+    cheapest: f64,
+}
+
+impl SteinerSpace<'_, '_> {
+    fn vertices(&self) -> u32 {
+        self.weighted.mesh.vertices.len() as u32
+    }
+
+    fn start_node(&self) -> u32 {
+        self.weighted.start_node()
+    }
+
+    /// The first number and the count of the points of edge `i` of triangle `t`, numbered by
+    /// the triangle that numbers the edge, and whether they run from its corner `i + 1` back.
+    fn edge_points(&self, t: usize, i: usize) -> (u32, u32, bool) {
+        let w = self.weighted;
+        let across = w.mesh.neighbours[t][i];
+        let (t, i, back) = if across != WALL && (across as usize) < t {
+            (across as usize, w.mesh.entries[t][i] as usize, true)
+        } else {
+            (t, i, false)
+        };
+        let first = w.edge_first[3 * t + i];
+        (
+            self.vertices() + first,
+            w.edge_first[3 * t + i + 1] - first,
+            back,
+        )
+    }
+
+    /// The edge a point of an edge lies on (the triangle numbering it and its side), the
+    /// point's place on it and how many the edge has; `None` for other nodes.
+    fn edge_of(&self, node: u32) -> Option<(usize, usize, u32, u32)> {
+        if node < self.vertices() || node >= self.start_node() {
+            return None;
+        }
+        let r = node - self.vertices();
+        let first = &self.weighted.edge_first;
+        // The last side whose points start at or before `r` (sides without points share
+        // their start with the next).
+        let side = first.partition_point(|&f| f <= r) - 1;
+        let count = first[side + 1] - first[side];
+        Some((side / 3, side % 3, r - first[side], count))
+    }
+
+    fn edge_ends(&self, t: usize, i: usize) -> (Point, Point) {
+        let mesh = self.weighted.mesh;
+        let tri = mesh.triangles[t];
+        (
+            mesh.vertices[tri[i] as usize],
+            mesh.vertices[tri[(i + 1) % 3] as usize],
+        )
+    }
+
+    fn point(&self, node: u32) -> Point {
+        let mesh = self.weighted.mesh;
+        if node < self.vertices() {
+            return mesh.vertices[node as usize];
+        }
+        if let Some((t, i, j, count)) = self.edge_of(node) {
+            let (a, b) = self.edge_ends(t, i);
+            let s = f64::from(j + 1) / f64::from(count + 1);
+            return Point::new(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s);
+        }
+        let start = self.start_node();
+        if node == start {
+            self.start
+        } else {
+            self.goals[(node - start - 1) as usize]
+        }
+    }
+
+    /// Calls `each` with every triangle `node` lies on.
+    fn triangles_of(&self, node: u32, mut each: impl FnMut(usize)) {
+        let w = self.weighted;
+        if node < self.vertices() {
+            let v = node as usize;
+            let range = w.vertex_first[v] as usize..w.vertex_first[v + 1] as usize;
+            for &t in &w.vertex_triangles[range] {
+                each(t as usize);
+            }
+        } else if let Some((t, i, _, _)) = self.edge_of(node) {
+            each(t);
+            let across = w.mesh.neighbours[t][i];
+            if across != WALL {
+                each(across as usize);
+            }
+        } else if node == self.start_node() {
+            for &t in self.start_triangles {
+                each(t as usize);
+            }
+        } else {
+            for &(t, g) in self.goal_triangles {
+                if g == node {
+                    each(t as usize);
+                }
+            }
+        }
+    }
+
+    /// The triangle the agent may enter that holds both `a` and `b` and costs least: where the
+    /// stretch between them was priced.
+    fn stretch_triangle(&self, a: u32, b: u32) -> Option<usize> {
+        let mut of_a = Vec::with_capacity(8);
+        self.triangles_of(a, |t| of_a.push(t));
+        let mut best: Option<(f64, usize)> = None;
+        self.triangles_of(b, |t| {
+            if of_a.contains(&t) {
+                if let Some(f) = self.weighted.factor(t) {
+                    if best.is_none_or(|(g, _)| f < g) {
+                        best = Some((f, t));
+                    }
+                }
+            }
+        });
+        best.map(|(_, t)| t)
+    }
+}
+
+impl SteinerSpace<'_, '_> {
+    /// The edges through vertex `v` crossed going round it from triangle `from` to triangle
+    /// `to`, the shorter way that stays on the agent's ground: each as its triangle, its side
+    /// and the triangle beyond. `None` if neither way gets there (a wall between them: `v` is a
+    /// corner the path turns at).
+    fn fan(&self, v: u32, from: usize, to: usize) -> Option<Vec<(usize, usize, usize)>> {
+        let mesh = self.weighted.mesh;
+        let mut best: Option<Vec<(usize, usize, usize)>> = None;
+        for leaving_v in [true, false] {
+            let mut edges = Vec::new();
+            let mut here = from;
+            for _ in 0..64 {
+                let Some(m) = mesh.triangles[here].iter().position(|&c| c == v) else {
+                    break;
+                };
+                // The edge from `v` turns one way round it, the edge to `v` the other.
+                let i = if leaving_v { m } else { (m + 2) % 3 };
+                let across = mesh.neighbours[here][i];
+                if across == WALL || self.weighted.factor(across as usize).is_none() {
+                    break;
+                }
+                edges.push((here, i, across as usize));
+                here = across as usize;
+                if here == to {
+                    if best.as_ref().is_none_or(|b| edges.len() < b.len()) {
+                        best = Some(edges);
+                    }
+                    break;
+                }
+                if here == from {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Where segment `pq` crosses segment `ab`, if it does.
+fn crossing(p: Point, q: Point, a: Point, b: Point) -> Option<Point> {
+    let (rx, ry) = (q.x - p.x, q.y - p.y);
+    let (sx, sy) = (b.x - a.x, b.y - a.y);
+    let denom = rx * sy - ry * sx;
+    if denom == 0.0 {
+        return None;
+    }
+    let t = ((a.x - p.x) * sy - (a.y - p.y) * sx) / denom;
+    let u = ((a.x - p.x) * ry - (a.y - p.y) * rx) / denom;
+    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u))
+        .then(|| Point::new(a.x + sx * u, a.y + sy * u))
+}
+
+impl SearchSpace for SteinerSpace<'_, '_> {
+    type Node = u32;
+    type Cost = f64;
+
+    fn successors<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
+        let here = self.point(node);
+        let mesh = self.weighted.mesh;
+        self.triangles_of(node, |t| {
+            let Some(factor) = self.weighted.factor(t) else {
+                return;
+            };
+            let mut step = |to: u32| {
+                if to != node {
+                    visit(to, factor * here.distance(self.point(to)));
+                }
+            };
+            for i in 0..3 {
+                step(mesh.triangles[t][i]);
+                let (first, count, _) = self.edge_points(t, i);
+                for j in first..first + count {
+                    step(j);
+                }
+            }
+            for &(gt, g) in self.goal_triangles {
+                if gt as usize == t {
+                    step(g);
+                }
+            }
+        });
+    }
+
+    fn heuristic(&self, node: u32, goal: u32) -> f64 {
+        self.cheapest * self.point(node).distance(self.point(goal))
+    }
+}
+
+impl IndexedSpace for SteinerSpace<'_, '_> {
+    fn node_bound(&self) -> usize {
+        self.start_node() as usize + 1 + self.goals.len()
+    }
+    fn index_of(&self, node: u32) -> Option<usize> {
+        Some(node as usize)
+    }
+    fn node_at(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+impl Pathfinder for Weighted<'_> {
+    type Node = Point;
+    type Cost = f64;
+    type Context = WeightedSearch;
+    type Error = NavMeshError;
+
+    /// Both points finite and on a triangle the agent may enter.
+    fn check_ends(&self, start: Point, goal: Point) -> Result<Ends, NavMeshError> {
+        NavMeshError::check_on([start, goal], |p| self.on(p))?;
+        Ok(Ends::Open)
+    }
+
+    fn find_path_into(
+        &self,
+        ctx: &mut WeightedSearch,
+        start: Point,
+        to: Goal<'_, Point>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Point>,
+    ) -> Result<Status<f64>, NavMeshError> {
+        path.clear();
+        ctx.expanded = 0;
+        let goals: &[Point] = match to {
+            Goal::Node(ref goal) => std::slice::from_ref(goal),
+            Goal::AnyOf(goals) => goals,
+            Goal::Matching(_) => {
+                return Err(NavMeshError::Unsupported(crate::Unsupported::GoalTest));
+            }
+        };
+        let ends = std::iter::once(start).chain(goals.iter().copied());
+        NavMeshError::check_on(ends, |p| self.on(p))?;
+        let (cheapest, dearest) = self.factor_range();
+        if cheapest == dearest {
+            // Every area the agent meets costs the same: the any-angle search's path is the
+            // cheapest, exactly.
+            return self.uniform(ctx, start, to, options, path, cheapest);
+        }
+        if self.edge_first.len() != self.mesh.triangles.len() * 3 + 1 {
+            // Too many points to number (a mesh of more than u32::MAX / 16 triangles).
+            return Err(NavMeshError::InvalidPointsPerEdge {
+                count: self.points_per_edge,
+            });
+        }
+        ctx.start_triangles.clear();
+        ctx.start_triangles.extend(
+            self.mesh
+                .triangles_holding(start)
+                .filter(|&t| self.factor(t).is_some())
+                .map(|t| t as u32),
+        );
+        let first_goal = self.start_node() + 1;
+        ctx.goal_triangles.clear();
+        ctx.goal_nodes.clear();
+        for (j, &goal) in goals.iter().enumerate() {
+            let node = first_goal + j as u32;
+            ctx.goal_nodes.push(node);
+            for t in self.mesh.triangles_holding(goal) {
+                if self.factor(t).is_some() {
+                    ctx.goal_triangles.push((t as u32, node));
+                }
+            }
+        }
+        let space = SteinerSpace {
+            weighted: self,
+            start,
+            goals,
+            start_triangles: &ctx.start_triangles,
+            goal_triangles: &ctx.goal_triangles,
+            cheapest,
+        };
+        let target = match ctx.goal_nodes.as_slice() {
+            [one] => Goal::Node(*one),
+            many => Goal::AnyOf(many),
+        };
+        let status = core_search_into(
+            &mut ctx.search,
+            &space,
+            space.start_node(),
+            target,
+            options,
+            &mut ctx.nodes,
+            |_| true,
+        )
+        .map_err(|e| search_error(e, start))?;
+        ctx.expanded = ctx.search.stats().expanded as usize;
+        let (Status::Found { .. } | Status::LimitReached { .. } | Status::Closest { .. }) = status
+        else {
+            return Ok(status);
+        };
+        let cost = straighten(&space, &ctx.nodes, &mut ctx.stretches, path);
+        Ok(match status {
+            Status::Found { .. } => Status::Found { cost },
+            Status::LimitReached { .. } => Status::LimitReached { cost },
+            _ => Status::Closest { cost },
+        })
+    }
+}
+
+/// Turns the graph's path `ctx.nodes` into points in `path` and returns its cost: each stretch
+/// in the cheapest triangle holding both its ends; a corner between two stretches in one
+/// triangle cut off; each crossing of an edge (and each vertex between two triangles that share
+/// an edge through it) slid along that edge to where the path costs least.
+fn straighten(
+    space: &SteinerSpace<'_, '_>,
+    nodes: &[u32],
+    stretches: &mut Stretches,
+    path: &mut Vec<Point>,
+) -> f64 {
+    let mut kept: Vec<(u32, Option<usize>)> = Vec::with_capacity(nodes.len());
+    for &node in nodes {
+        kept.push((node, None));
+        // Cut corners: while the last two stretches lie in one triangle, the straight line
+        // between their ends is in it too, and no dearer.
+        loop {
+            let n = kept.len();
+            if n < 2 {
+                break;
+            }
+            let triangle = space.stretch_triangle(kept[n - 2].0, kept[n - 1].0);
+            kept[n - 1].1 = triangle;
+            if n >= 3 && triangle.is_some() && kept[n - 2].1 == triangle {
+                kept.remove(n - 2);
+            } else {
+                break;
+            }
+        }
+    }
+    let Stretches {
+        points,
+        slides,
+        weights,
+    } = stretches;
+    points.clear();
+    slides.clear();
+    weights.clear();
+    for (k, &(node, triangle)) in kept.iter().enumerate() {
+        if let Some(t) = triangle {
+            weights.push(space.weighted.factor(t).unwrap_or(f64::INFINITY));
+        }
+        let here = space.point(node);
+        if let Some((t, i, _, _)) = space.edge_of(node) {
+            points.push(here);
+            slides.push(Some(space.edge_ends(t, i)));
+            continue;
+        }
+        let between = match (triangle, kept.get(k + 1).and_then(|&(_, after)| after)) {
+            (Some(before), Some(after)) if node < space.vertices() => Some((before, after)),
+            _ => None,
+        };
+        let Some(fan) = between.and_then(|(before, after)| space.fan(node, before, after)) else {
+            // The start, a goal, or a vertex the path must turn at.
+            points.push(here);
+            slides.push(None);
+            continue;
+        };
+        // A vertex between two triangles of the fan round it: the path crosses the edges
+        // between them instead, each where the straight line between its neighbours does (at
+        // the vertex if it does not), free to slide from there.
+        let (prev, next) = (kept[k - 1].0, kept[k + 1].0);
+        let (prev, next) = (space.point(prev), space.point(next));
+        for (j, &(t, i, beyond)) in fan.iter().enumerate() {
+            let (a, b) = space.edge_ends(t, i);
+            let at = crossing(prev, next, a, b).unwrap_or(here);
+            points.push(at);
+            slides.push(Some((a, b)));
+            if j + 1 < fan.len() {
+                weights.push(space.weighted.factor(beyond).unwrap_or(f64::INFINITY));
+            }
+        }
+    }
+    slide_crossings(points, slides, weights);
+    simplify(points, weights, path)
+}
+
+impl Weighted<'_> {
+    /// The start's node: after the vertices and the points of the edges.
+    fn start_node(&self) -> u32 {
+        self.mesh.vertices.len() as u32 + self.edge_first.last().copied().unwrap_or(0)
+    }
+
+    /// The query where every area the agent may meet costs `factor`: the any-angle search on
+    /// the agent's ground, its lengths times the factor.
+    fn uniform(
+        &self,
+        ctx: &mut WeightedSearch,
+        start: Point,
+        to: Goal<'_, Point>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Point>,
+        factor: f64,
+    ) -> Result<Status<f64>, NavMeshError> {
+        let mut options = *options;
+        options.max_cost = options.max_cost.map(|c| c / factor);
+        let ground = self.mesh.with_filter(self.filter);
+        let status = ground.find_path_into(&mut ctx.exact, start, to, &options, path)?;
+        ctx.expanded = ctx.exact.expanded();
+        Ok(match status {
+            Status::Found { cost } => Status::Found {
+                cost: cost * factor,
+            },
+            Status::LimitReached { cost } => Status::LimitReached {
+                cost: cost * factor,
+            },
+            Status::Closest { cost } => Status::Closest {
+                cost: cost * factor,
+            },
+            Status::Unreachable => Status::Unreachable,
+        })
+    }
+}
+
+/// A search core error as a mesh's: only limits and options a caller set can fail here (the
+/// nodes are the space's own and the costs distances within [`MAX_COORDINATE`](super::MAX_COORDINATE)).
+fn search_error(e: SearchError<u32>, start: Point) -> NavMeshError {
+    match e {
+        SearchError::Refused(refusal) => NavMeshError::Refused(refusal),
+        SearchError::Unsupported(u) => NavMeshError::Unsupported(u),
+        _ => NavMeshError::OutOfRange { point: start },
+    }
+}
+
+/// Moves each crossing that may slide (`slides[i]`: the ends of its edge) to where the two
+/// stretches beside it (costing `weights[i - 1]` and `weights[i]` per unit) cost least, over
+/// and over until no move saves anything. Each stretch stays in its triangle, so each cost is
+/// still what walking it costs; the total only goes down.
+pub(crate) fn slide_crossings(
+    points: &mut [Point],
+    slides: &[Option<(Point, Point)>],
+    weights: &[f64],
+) {
+    let n = points.len();
+    if n < 3 {
+        return;
+    }
+    for _sweep in 0..200 {
+        let mut saved = 0.0;
+        let mut total = 0.0;
+        for i in 1..n - 1 {
+            let Some((a, b)) = slides[i] else {
+                continue;
+            };
+            let (before, after) = (points[i - 1], points[i + 1]);
+            let (w0, w1) = (weights[i - 1], weights[i]);
+            let at = |s: f64| Point::new(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s);
+            let cost = |s: f64| {
+                let p = at(s);
+                w0 * before.distance(p) + w1 * p.distance(after)
+            };
+            let now = w0 * before.distance(points[i]) + w1 * points[i].distance(after);
+            let s = golden_minimum(cost);
+            let better = cost(s);
+            if better < now {
+                saved += now - better;
+                points[i] = at(s);
+            }
+            total += now;
+        }
+        if saved <= total * 1e-13 {
+            break;
+        }
+    }
+}
+
+/// The `s` in `[0, 1]` where the convex function `f` is least (golden-section search, to
+/// within 1e-12), or an end if that is lower.
+fn golden_minimum(f: impl Fn(f64) -> f64) -> f64 {
+    let r = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    let mut x1 = hi - r * (hi - lo);
+    let mut x2 = lo + r * (hi - lo);
+    let (mut f1, mut f2) = (f(x1), f(x2));
+    while hi - lo > 1e-12 {
+        if f1 <= f2 {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - r * (hi - lo);
+            f1 = f(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + r * (hi - lo);
+            f2 = f(x2);
+        }
+    }
+    let mid = (lo + hi) / 2.0;
+    [0.0, mid, 1.0]
+        .into_iter()
+        .min_by(|&x, &y| f(x).total_cmp(&f(y)))
+        .unwrap_or(mid)
+}
+
+/// Writes the path's points into `path` without repeats, nor points in the middle of a
+/// straight run through one cost, and returns its cost.
+fn simplify(points: &[Point], weights: &[f64], path: &mut Vec<Point>) -> f64 {
+    path.clear();
+    let mut cost = 0.0;
+    let mut last_weight = f64::NAN;
+    for (i, &p) in points.iter().enumerate() {
+        if i > 0 {
+            cost += weights[i - 1] * points[i - 1].distance(p);
+        }
+        let Some(&prev) = path.last() else {
+            path.push(p);
+            continue;
+        };
+        if prev == p {
+            continue;
+        }
+        let weight = weights[i - 1];
+        if path.len() >= 2 && weight == last_weight {
+            let before = path[path.len() - 2];
+            let cross = (prev.x - before.x) * (p.y - prev.y) - (prev.y - before.y) * (p.x - prev.x);
+            let along = (prev.x - before.x) * (p.x - prev.x) + (prev.y - before.y) * (p.y - prev.y);
+            if cross.abs() <= 1e-12 * before.distance(prev) * prev.distance(p) && along > 0.0 {
+                *path.last_mut().expect("two points") = p;
+                continue;
+            }
+        }
+        path.push(p);
+        last_weight = weight;
+    }
+    cost
+}

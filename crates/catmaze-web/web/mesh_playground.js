@@ -161,8 +161,9 @@ export function startMeshPlayground(engine) {
     st.info.links.forEach((l, k) => {
       const colour = off.has(k) ? OFF : l.bothWays ? TWO_WAY : ONE_WAY;
       c.setLineDash(off.has(k) ? [6, 4] : []);
-      arrow(c, l.from, l.to, colour, 3);
-      if (l.bothWays) arrow(c, l.to, l.from, colour, 3);
+      const width = taken.has(k) ? 5 : 3; // thicker where the route takes it
+      arrow(c, l.from, l.to, colour, width);
+      if (l.bothWays) arrow(c, l.to, l.from, colour, width);
       c.setLineDash([]);
       const [mx, my] = toCanvas([(l.from[0] + l.to[0]) / 2, (l.from[1] + l.to[1]) / 2]);
       c.fillStyle = '#000'; c.font = '13px system-ui, sans-serif'; c.textAlign = 'center'; c.textBaseline = 'bottom';

@@ -570,3 +570,44 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
     assert!(json["route"].is_null());
     assert_eq!(json["error"]["code"], "navmesh");
 }
+
+#[test]
+fn the_pointer_picks_the_topmost_box_then_an_area_and_the_drag_moves_that_one() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    let pond = scene.add_area(&mut pg, [2.0, 2.0, 12.0, 12.0], WATER);
+    let lower = scene.add_box(&mut pg, [4.0, 4.0, 8.0, 8.0]);
+    let upper = scene.add_box(&mut pg, [6.0, 6.0, 10.0, 10.0]);
+    assert_eq!(
+        pg.pick(7.0, 7.0),
+        Some(upper),
+        "where the boxes overlap, the later one"
+    );
+    assert_eq!(pg.pick(5.0, 5.0), Some(lower));
+    assert_eq!(pg.pick(11.0, 3.0), Some(pond), "no box there: the area");
+    assert_eq!(pg.pick(20.0, 20.0), None);
+    // The box picked is the one dragged; the other stays, and the routes follow.
+    let key = pg.pick(7.0, 7.0).unwrap();
+    scene.drag(&mut pg, key, 10.0, 0.0);
+    let info = pg.info();
+    let corners_of = |k: u64| {
+        info.obstacles
+            .iter()
+            .find(|o| o.key == k)
+            .map(|o| o.points[0])
+    };
+    assert_eq!(corners_of(lower), Some([4.0, 4.0]));
+    assert_eq!(corners_of(upper), Some([16.0, 6.0]));
+    for (s, g) in [((1.1, 7.1), (30.2, 8.3)), ((7.2, 1.3), (17.9, 28.4))] {
+        check(&mut pg, &scene, s, g);
+    }
+    // The area dragged likewise.
+    scene.drag(&mut pg, pond, 0.0, 15.0);
+    assert_eq!(pg.pick(11.0, 3.0), None);
+    assert_eq!(pg.pick(11.0, 18.0), Some(pond));
+    scene.forbid(&mut pg, WATER, true);
+    check(&mut pg, &scene, (1.1, 20.1), (30.2, 21.3));
+}

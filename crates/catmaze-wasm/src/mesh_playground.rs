@@ -35,7 +35,8 @@ pub type Rect = [f64; 4];
 fn rectangle([x0, y0, x1, y1]: Rect) -> Result<Polygon, PlaygroundError> {
     let (lo_x, hi_x) = (x0.min(x1), x0.max(x1));
     let (lo_y, hi_y) = (y0.min(y1), y0.max(y1));
-    if ![x0, y0, x1, y1].iter().all(|v| v.is_finite()) || !(lo_x < hi_x && lo_y < hi_y) {
+    let finite = [x0, y0, x1, y1].iter().all(|v| v.is_finite());
+    if !finite || lo_x >= hi_x || lo_y >= hi_y {
         return Err(PlaygroundError::EmptyShape {
             rect: [x0, y0, x1, y1],
         });

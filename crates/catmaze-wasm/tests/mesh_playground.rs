@@ -444,7 +444,7 @@ fn random_levels_edited_step_by_step_match_the_oracle() {
         for _ in 0..2 {
             let (a, b) = (rng.point(), rng.point());
             let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
-            scene.add_link(&mut pg, a, b, factor, rng.next() % 2 == 0);
+            scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
         }
         for step in 0..6 {
             match rng.next() % 5 {

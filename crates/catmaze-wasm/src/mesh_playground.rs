@@ -496,9 +496,11 @@ impl MeshPlayground {
                 .min_by(|x, y| x.0.cost.total_cmp(&y.0.cost));
             if let Some((l, &k)) = joining {
                 let straight = a.distance(b);
+                // A walk the search refuses is no walk: the leg was the link.
                 let walked = ground
-                    .find_path(&mut self.search, a, b)?
-                    .into_path()
+                    .find_path(&mut self.search, a, b)
+                    .ok()
+                    .and_then(|o| o.into_path())
                     .map_or(f64::INFINITY, |p| p.cost);
                 if l.cost < straight || walked > straight * (1.0 + 1e-9) + 1e-9 {
                     taken.push(k);

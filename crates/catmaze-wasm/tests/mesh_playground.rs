@@ -251,6 +251,10 @@ fn the_preset_is_routed_optimally_for_every_size_and_the_large_agent_goes_round_
 fn a_box_dragged_into_the_gap_and_out_again_changes_the_route_as_the_oracle_says() {
     let mut pg = MeshPlayground::preset();
     let mut scene = Scene::preset();
+    // The large agent's mesh built now, before the edits: they are applied to it too.
+    scene.size(&mut pg, 2);
+    let large = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    scene.size(&mut pg, 0);
     let before = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
     // A new box, dragged in three steps into the gap between the middle boxes.
     let key = scene.add_box(&mut pg, [2.0, 27.0, 4.0, 29.0]);
@@ -271,11 +275,17 @@ fn a_box_dragged_into_the_gap_and_out_again_changes_the_route_as_the_oracle_says
     scene.boxes.retain(|(k, _)| *k != key);
     let open = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
     assert!(open < blocked);
-    // Every size's mesh followed the edits (each built when first asked for, or before).
+    // Every size's mesh followed the edits (the small and large ones built before them, the
+    // medium one now).
     for k in 0..AGENT_SIZES.len() as u32 {
         scene.size(&mut pg, k);
         check(&mut pg, &scene, WEST, EAST);
+        check(&mut pg, &scene, (3.3, 2.2), (28.9, 29.4));
     }
+    // The lower middle box moved down 2.5 widens the gap to 4.5: the large agent (3 wide) now
+    // goes through it instead of round below.
+    let after = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    assert!(after < large - 10.0, "{after} vs {large}");
 }
 
 #[test]

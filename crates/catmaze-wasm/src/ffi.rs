@@ -627,3 +627,51 @@ fn shape_key(key: f64) -> u64 {
         u64::MAX
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_answer() -> serde_json::Value {
+        OUT.with_borrow(|out| serde_json::from_str(out).expect("every answer is JSON"))
+    }
+
+    #[test]
+    fn the_mesh_modes_exports_answer_bad_numbers_with_errors() {
+        nm_reset();
+        for key in [f64::NAN, -1.0, 1.5, 1e20, f64::INFINITY] {
+            nm_move_by(key, 1.0, 1.0);
+            assert_eq!(last_answer()["error"]["code"], "no-shape", "key {key}");
+            nm_remove(key);
+            assert_eq!(last_answer()["error"]["code"], "no-shape", "key {key}");
+        }
+        assert_eq!(nm_pick(f64::NAN, 3.0), -1.0);
+        assert_eq!(nm_pick(8.0, 8.0), 0.0, "the first preset box");
+        nm_add_obstacle(f64::NAN, 0.0, 1.0, 1.0);
+        assert_eq!(last_answer()["ok"], false);
+        nm_add_link(1.0, 1.0, 5.0, 1.0, f64::NEG_INFINITY, 1);
+        assert_eq!(last_answer()["error"]["code"], "link-factor");
+        nm_set_size(7);
+        assert_eq!(last_answer()["error"]["code"], "no-agent-size");
+        nm_route(f64::NAN, 1.0, 30.0, 16.0);
+        let answer = last_answer();
+        assert_eq!(
+            (answer["found"].clone(), answer["error"]["code"].clone()),
+            (false.into(), "navmesh".into())
+        );
+        nm_route(2.0, 16.0, 30.0, 16.0);
+        let answer = last_answer();
+        assert_eq!(answer["found"], true);
+        assert_eq!(answer["route"]["cost"], 28.0);
+        nm_mesh(3);
+        let answer = last_answer();
+        assert_eq!(
+            answer["mesh"]["triangles"].as_array().map(Vec::len),
+            Some(3)
+        );
+        nm_add_obstacle(1.0, 1.0, 3.0, 3.0);
+        assert_eq!(last_answer()["key"], 5);
+        nm_clear();
+        assert_eq!(last_answer()["obstacles"].as_array().map(Vec::len), Some(0));
+    }
+}

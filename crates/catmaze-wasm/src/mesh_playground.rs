@@ -152,6 +152,8 @@ pub struct MeshRoute {
     pub points: Vec<[f64; 2]>,
     /// Its cost: the length walked plus the links' costs.
     pub cost: f64,
+    /// The length walked: the legs that are not links taken.
+    pub walked: f64,
     /// The links it takes, by their place, in order.
     pub links: Vec<usize>,
     /// Links with an end on no ground of this size's mesh (inside a grown obstacle, or too near
@@ -487,6 +489,7 @@ impl MeshPlayground {
         // where walking is no dearer).
         let ground = mesh.with_filter(filter);
         let mut taken = Vec::new();
+        let mut walked_total = 0.0;
         for leg in path.nodes.windows(2) {
             let (a, b) = (leg[0], leg[1]);
             let joining = usable
@@ -504,13 +507,16 @@ impl MeshPlayground {
                     .map_or(f64::INFINITY, |p| p.cost);
                 if l.cost < straight || walked > straight * (1.0 + 1e-9) + 1e-9 {
                     taken.push(k);
+                    continue;
                 }
             }
+            walked_total += leg[0].distance(leg[1]);
         }
         Ok(Some(MeshRoute {
             radius,
             points: path.nodes.iter().copied().map(xy).collect(),
             cost: path.cost,
+            walked: walked_total,
             links: taken,
             off_mesh,
         }))

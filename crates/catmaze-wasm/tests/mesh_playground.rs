@@ -195,6 +195,15 @@ fn check(pg: &mut MeshPlayground, scene: &Scene, s: P, g: P) -> Option<MeshRoute
                 route.points
             );
             assert_eq!(route.radius, scene.radius);
+            // The links listed as taken and the length walked make up the cost.
+            let links: f64 = route.links.iter().map(|&k| scene.links[k].2).sum();
+            assert!(
+                (route.walked + links - route.cost).abs() <= 1e-6 * want.max(1.0),
+                "walked {} + links {links} is not the cost {}; taken {:?}",
+                route.walked,
+                route.cost,
+                route.links
+            );
             assert_eq!(route.points.first(), Some(&[s.0, s.1]));
             assert_eq!(route.points.last(), Some(&[g.0, g.1]));
         }
@@ -310,6 +319,10 @@ fn links_are_taken_where_they_pay_in_their_direction_only_unless_both_ways() {
         walk.cost
     );
     assert_eq!(jump.links, vec![0]);
+    // Walked: all but the jump, whose cost is its length here.
+    let jump_length = dist((13.6, 4.3), (18.7, 4.2));
+    assert!((jump.walked - (jump.cost - jump_length)).abs() < 1e-9);
+    assert!((walk.walked - walk.cost).abs() < 1e-9);
     assert!(jump.points.contains(&[13.6, 4.3]) && jump.points.contains(&[18.7, 4.2]));
     // Not back east to west.
     let back = check(&mut pg, &scene, g, s).unwrap();

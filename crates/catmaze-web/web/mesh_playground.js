@@ -85,6 +85,7 @@ export function startMeshPlayground(engine) {
       ['triangles', st.picture ? st.picture.count : '–'],
       ['route', a.found ? `${r.points.length - 1} legs` : a.error ? 'refused' : 'none'],
       ['cost', a.found ? fmt(r.cost) : '–'],
+      ['length walked', a.found ? fmt(r.walked) : '–'],
       ['links taken', a.found ? (r.links.length ? r.links.map((k) => `#${k}`).join(', ') : 'none') : '–'],
       ['links off this mesh', a.found && r.offMesh.length ? r.offMesh.map((k) => `#${k}`).join(', ') : 'none'],
       ['time', `${st.ms.toFixed(2)} ms`],

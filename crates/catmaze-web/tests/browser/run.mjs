@@ -889,6 +889,7 @@ async function meshSuite() {
   assert.deepEqual([s.info.links[0].from, s.info.links[0].to, s.info.links[0].bothWays], [[12, 16], [20, 16], false]);
   assert.ok(close(s.answer.route.cost, 28), `${s.answer.route.cost}`);
   assert.deepEqual(s.answer.route.links, [0]);
+  assert.ok(close(s.answer.route.walked, 20), `walked ${s.answer.route.walked}`);
   assert.match(await page.textContent('#nm-caption'), /1 link taken/);
   // One way only: back from the goal to the start it is not taken.
   await pg(() => window.playground.mesh.setEnds([30, 16], [2, 16]));

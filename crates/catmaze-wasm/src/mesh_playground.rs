@@ -55,6 +55,19 @@ fn rectangle([x0, y0, x1, y1]: Rect) -> Result<Polygon, PlaygroundError> {
     ]))
 }
 
+/// The corners of the box around a polygon: lowest x and y, highest x and y.
+fn bounds(poly: &Polygon) -> (Point, Point) {
+    let (mut lo, mut hi) = (
+        Point::new(f64::MAX, f64::MAX),
+        Point::new(f64::MIN, f64::MIN),
+    );
+    for p in poly.points() {
+        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    (lo, hi)
+}
+
 fn xy(p: Point) -> [f64; 2] {
     [p.x, p.y]
 }
@@ -66,6 +79,8 @@ pub struct MeshPlayground {
     links: Vec<OffMeshLink>,
     /// The area ids the agent may not enter, ascending.
     forbidden: Vec<u8>,
+    /// The same as a filter: the areas the agent may enter.
+    filter: AreaFilter,
     /// Index into [`AGENT_SIZES`].
     size: usize,
     search: AnyAngleSearch,
@@ -225,6 +240,7 @@ impl MeshPlayground {
             level,
             links: Vec::new(),
             forbidden: Vec::new(),
+            filter: AreaFilter::ALL,
             size: 0,
             search: AnyAngleSearch::new(),
         }
@@ -268,20 +284,19 @@ impl MeshPlayground {
     pub fn set_forbidden(&mut self, id: u32, forbidden: bool) -> Result<(), PlaygroundError> {
         let id8 = u8::try_from(id).map_err(|_| PlaygroundError::AreaType { id })?;
         Self::check_area_type(id8)?;
-        self.forbidden.retain(|&a| a != id8);
-        if forbidden {
-            self.forbidden.push(id8);
-            self.forbidden.sort_unstable();
-        }
-        Ok(())
-    }
-
-    /// The filter of the areas the agent may enter.
-    fn filter(&self) -> AreaFilter {
-        self.forbidden
+        let mut ids: Vec<u8> = self
+            .forbidden
             .iter()
-            .try_fold(AreaFilter::ALL, |f, &a| f.without(a))
-            .unwrap_or(AreaFilter::ALL)
+            .copied()
+            .filter(|&a| a != id8)
+            .collect();
+        if forbidden {
+            ids.push(id8);
+            ids.sort_unstable();
+        }
+        self.filter = ids.iter().try_fold(AreaFilter::ALL, |f, &a| f.without(a))?;
+        self.forbidden = ids;
+        Ok(())
     }
 
     /// Adds a box obstacle; its key.
@@ -308,14 +323,7 @@ impl MeshPlayground {
     /// Moves an obstacle or area by `dx`, `dy` (a drag), in every size's mesh built so far.
     pub fn move_by(&mut self, key: u64, dx: f64, dy: f64) -> Result<(), PlaygroundError> {
         let shape = self.shape(key).ok_or(PlaygroundError::NoShape { key })?;
-        let (mut lo, mut hi) = (
-            Point::new(f64::MAX, f64::MAX),
-            Point::new(f64::MIN, f64::MIN),
-        );
-        for p in shape.points() {
-            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
-            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
-        }
+        let (lo, hi) = bounds(shape);
         let moved = rectangle([lo.x + dx, lo.y + dy, hi.x + dx, hi.y + dy])?;
         self.level.move_obstacle(ObstacleKey(key), moved)?;
         Ok(())
@@ -334,14 +342,7 @@ impl MeshPlayground {
     /// on open ground.
     pub fn pick(&self, x: f64, y: f64) -> Option<u64> {
         let holds = |poly: &Polygon| {
-            let (mut lo, mut hi) = (
-                Point::new(f64::MAX, f64::MAX),
-                Point::new(f64::MIN, f64::MIN),
-            );
-            for p in poly.points() {
-                lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
-                hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
-            }
+            let (lo, hi) = bounds(poly);
             lo.x <= x && x <= hi.x && lo.y <= y && y <= hi.y
         };
         let obstacle = self
@@ -467,7 +468,7 @@ impl MeshPlayground {
         goal: [f64; 2],
     ) -> Result<Option<MeshRoute>, PlaygroundError> {
         let radius = self.radius();
-        let filter = self.filter();
+        let filter = self.filter;
         let mesh = self.level.mesh(radius)?;
         let on = |p: Point| p.is_finite() && mesh.triangle_at(p).is_some();
         let (mut usable, mut numbers, mut off_mesh) = (Vec::new(), Vec::new(), Vec::new());

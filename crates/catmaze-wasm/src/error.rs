@@ -108,6 +108,48 @@ pub enum PlaygroundError {
     /// The settings sent by the page do not read (an unknown code or field, a value of the
     /// wrong type).
     Settings(String),
+    /// A box of the navigation-mesh mode without area, or with a coordinate not finite.
+    EmptyShape {
+        /// Two opposite corners, `[x0, y0, x1, y1]`.
+        rect: [f64; 4],
+    },
+    /// A box of the navigation-mesh mode wholly outside the level.
+    OutsideLevel {
+        /// Two opposite corners, `[x0, y0, x1, y1]`.
+        rect: [f64; 4],
+    },
+    /// An agent size number past the last size.
+    NoAgentSize {
+        /// The number asked for.
+        index: u32,
+    },
+    /// An area type the navigation-mesh mode does not paint.
+    AreaType {
+        /// The id asked for.
+        id: u32,
+    },
+    /// No obstacle or area has this key.
+    NoShape {
+        /// The key asked for.
+        key: u64,
+    },
+    /// A link with an end outside the level, or both ends at one point.
+    LinkEnds {
+        /// Where it would be entered.
+        from: [f64; 2],
+        /// Where it would lead.
+        to: [f64; 2],
+    },
+    /// A link's cost factor that is negative or not finite.
+    LinkFactor {
+        /// The factor asked for.
+        factor: f64,
+    },
+    /// A link number past the last link.
+    NoLink {
+        /// The number asked for.
+        index: u32,
+    },
 }
 
 impl fmt::Display for PlaygroundError {
@@ -187,6 +229,28 @@ impl fmt::Display for PlaygroundError {
             }
             PlaygroundError::HexSearch(e) => write!(f, "{e}"),
             PlaygroundError::Settings(e) => write!(f, "settings: {e}"),
+            PlaygroundError::EmptyShape { rect } => {
+                write!(f, "the box {rect:?} has no area: drag out a larger one")
+            }
+            PlaygroundError::OutsideLevel { rect } => {
+                write!(f, "the box {rect:?} is outside the level")
+            }
+            PlaygroundError::NoAgentSize { index } => {
+                write!(f, "there is no agent size number {index}")
+            }
+            PlaygroundError::AreaType { id } => write!(f, "there is no area type {id}"),
+            PlaygroundError::NoShape { key } => {
+                write!(f, "there is no obstacle or area with key {key}")
+            }
+            PlaygroundError::LinkEnds { from, to } => write!(
+                f,
+                "a link from {from:?} to {to:?}: both ends must be in the level, apart"
+            ),
+            PlaygroundError::LinkFactor { factor } => write!(
+                f,
+                "a link's cost factor must be a number of 0 or more, not {factor}"
+            ),
+            PlaygroundError::NoLink { index } => write!(f, "there is no link number {index}"),
         }
     }
 }
@@ -218,6 +282,14 @@ impl PlaygroundError {
             PlaygroundError::OffHexMap { .. } => "off-hex-map",
             PlaygroundError::HexSearch(_) => "hex-search",
             PlaygroundError::Settings(_) => "settings",
+            PlaygroundError::EmptyShape { .. } => "empty-shape",
+            PlaygroundError::OutsideLevel { .. } => "outside-level",
+            PlaygroundError::NoAgentSize { .. } => "no-agent-size",
+            PlaygroundError::AreaType { .. } => "area-type",
+            PlaygroundError::NoShape { .. } => "no-shape",
+            PlaygroundError::LinkEnds { .. } => "link-ends",
+            PlaygroundError::LinkFactor { .. } => "link-factor",
+            PlaygroundError::NoLink { .. } => "no-link",
         }
     }
 }

@@ -16,6 +16,7 @@
 use crate::floors::{FloorAnswer, Floors};
 use crate::game::GameSession;
 use crate::hexes::{HexAnswer, HexPlayground, HexPresetAnswer};
+use crate::mesh_playground::{EditAnswer, MeshPlayground, RouteAnswer};
 use crate::playground::{Playground, Settings};
 use crate::{ErrorAnswer, PlaygroundError};
 use pathkit::grid::Cell;
@@ -31,6 +32,7 @@ thread_local! {
     static FLOORS: RefCell<Floors> = RefCell::new(Floors::preset());
     static HEXES: RefCell<HexPlayground> =
         RefCell::new(HexPlayground::preset(0, 0).expect("the first preset exists"));
+    static MESH: RefCell<MeshPlayground> = RefCell::new(MeshPlayground::preset());
 }
 
 fn answer(value: impl Serialize) -> usize {
@@ -498,4 +500,178 @@ pub extern "C" fn hx_set_cell(col: u32, row: u32, weight: u32) -> u32 {
 pub extern "C" fn hx_search(sc: i32, sr: i32, gc: i32, gr: i32) -> usize {
     let (s, g) = (cell(sc, sr), cell(gc, gr));
     answer(HEXES.with_borrow_mut(|h| HexAnswer::from(h.search((s.x, s.y), (g.x, g.y)))))
+}
+
+/// The navigation-mesh mode afresh (the preset's boxes, no areas or links, the smallest agent,
+/// nothing forbidden): its [`nm_info`].
+#[no_mangle]
+pub extern "C" fn nm_reset() -> usize {
+    MESH.set(MeshPlayground::preset());
+    nm_info()
+}
+
+/// An empty level for the navigation-mesh mode: its [`nm_info`].
+#[no_mangle]
+pub extern "C" fn nm_clear() -> usize {
+    MESH.set(MeshPlayground::empty());
+    nm_info()
+}
+
+/// The navigation-mesh mode's obstacles, areas, links, sizes and filter, as JSON (see
+/// [`MeshPlayground::info`]).
+#[no_mangle]
+pub extern "C" fn nm_info() -> usize {
+    answer(MESH.with_borrow(|m| m.info()))
+}
+
+/// Adds a box obstacle with corners `(x0, y0)` and `(x1, y1)`: `{"ok", "key", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_add_obstacle(x0: f64, y0: f64, x1: f64, y1: f64) -> usize {
+    answer(EditAnswer::from(
+        MESH.with_borrow_mut(|m| m.add_obstacle([x0, y0, x1, y1])),
+    ))
+}
+
+/// Paints an area of type `id` over a box: `{"ok", "key", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_add_area(x0: f64, y0: f64, x1: f64, y1: f64, id: u32) -> usize {
+    answer(EditAnswer::from(
+        MESH.with_borrow_mut(|m| m.add_area([x0, y0, x1, y1], id)),
+    ))
+}
+
+/// Moves an obstacle or area by `dx`, `dy`: `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_move_by(key: f64, dx: f64, dy: f64) -> usize {
+    answer(Done::from(
+        MESH.with_borrow_mut(|m| m.move_by(shape_key(key), dx, dy)),
+    ))
+}
+
+/// Removes an obstacle or area: `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_remove(key: f64) -> usize {
+    answer(Done::from(
+        MESH.with_borrow_mut(|m| m.remove(shape_key(key))),
+    ))
+}
+
+/// The key of the obstacle (else the area) under a point, or -1.
+#[no_mangle]
+pub extern "C" fn nm_pick(x: f64, y: f64) -> f64 {
+    MESH.with_borrow(|m| m.pick(x, y))
+        .map_or(-1.0, |k| k as f64)
+}
+
+/// Adds a link from `(fx, fy)` to `(tx, ty)` costing `factor` times its straight length, both
+/// ways when `both` is 1: `{"ok", "key" (its number), "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_add_link(fx: f64, fy: f64, tx: f64, ty: f64, factor: f64, both: u32) -> usize {
+    answer(EditAnswer::from(MESH.with_borrow_mut(|m| {
+        m.add_link([fx, fy], [tx, ty], factor, both == 1)
+    })))
+}
+
+/// Removes link number `index`: `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_remove_link(index: u32) -> usize {
+    answer(Done::from(MESH.with_borrow_mut(|m| m.remove_link(index))))
+}
+
+/// Chooses the agent size by its number: `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_set_size(index: u32) -> usize {
+    answer(Done::from(MESH.with_borrow_mut(|m| m.set_size(index))))
+}
+
+/// Forbids area type `id` (`forbidden` 1) or allows it (0): `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_set_forbidden(id: u32, forbidden: u32) -> usize {
+    answer(Done::from(
+        MESH.with_borrow_mut(|m| m.set_forbidden(id, forbidden == 1)),
+    ))
+}
+
+/// The chosen size's mesh, at most `max` triangles drawn, as JSON: `{"ok", "mesh", "error"}`
+/// (see [`MeshPlayground::picture`]).
+#[no_mangle]
+pub extern "C" fn nm_mesh(max: u32) -> usize {
+    #[derive(Serialize)]
+    struct MeshAnswer {
+        ok: bool,
+        mesh: Option<crate::MeshPicture>,
+        error: Option<ErrorAnswer>,
+    }
+    let picture = MESH.with_borrow(|m| m.picture(max as usize));
+    answer(MeshAnswer {
+        ok: picture.is_ok(),
+        error: picture.as_ref().err().map(ErrorAnswer::from),
+        mesh: picture.ok(),
+    })
+}
+
+/// The route from `(sx, sy)` to `(gx, gy)` for the chosen size: `{"found", "route", "error"}`
+/// (see [`MeshPlayground::route`]).
+#[no_mangle]
+pub extern "C" fn nm_route(sx: f64, sy: f64, gx: f64, gy: f64) -> usize {
+    answer(RouteAnswer::from(
+        MESH.with_borrow_mut(|m| m.route([sx, sy], [gx, gy])),
+    ))
+}
+
+/// A key sent as a JavaScript number: a negative, fractional or huge one names no shape.
+fn shape_key(key: f64) -> u64 {
+    if key >= 0.0 && key.fract() == 0.0 && key < 9.0e15 {
+        key as u64
+    } else {
+        u64::MAX
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_answer() -> serde_json::Value {
+        OUT.with_borrow(|out| serde_json::from_str(out).expect("every answer is JSON"))
+    }
+
+    #[test]
+    fn the_mesh_modes_exports_answer_bad_numbers_with_errors() {
+        nm_reset();
+        for key in [f64::NAN, -1.0, 1.5, 1e20, f64::INFINITY] {
+            nm_move_by(key, 1.0, 1.0);
+            assert_eq!(last_answer()["error"]["code"], "no-shape", "key {key}");
+            nm_remove(key);
+            assert_eq!(last_answer()["error"]["code"], "no-shape", "key {key}");
+        }
+        assert_eq!(nm_pick(f64::NAN, 3.0), -1.0);
+        assert_eq!(nm_pick(8.0, 8.0), 0.0, "the first preset box");
+        nm_add_obstacle(f64::NAN, 0.0, 1.0, 1.0);
+        assert_eq!(last_answer()["ok"], false);
+        nm_add_link(1.0, 1.0, 5.0, 1.0, f64::NEG_INFINITY, 1);
+        assert_eq!(last_answer()["error"]["code"], "link-factor");
+        nm_set_size(7);
+        assert_eq!(last_answer()["error"]["code"], "no-agent-size");
+        nm_route(f64::NAN, 1.0, 30.0, 16.0);
+        let answer = last_answer();
+        assert_eq!(
+            (answer["found"].clone(), answer["error"]["code"].clone()),
+            (false.into(), "navmesh".into())
+        );
+        nm_route(2.0, 16.0, 30.0, 16.0);
+        let answer = last_answer();
+        assert_eq!(answer["found"], true);
+        assert_eq!(answer["route"]["cost"], 28.0);
+        nm_mesh(3);
+        let answer = last_answer();
+        assert_eq!(
+            answer["mesh"]["triangles"].as_array().map(Vec::len),
+            Some(3)
+        );
+        nm_add_obstacle(1.0, 1.0, 3.0, 3.0);
+        assert_eq!(last_answer()["key"], 5);
+        nm_clear();
+        assert_eq!(last_answer()["obstacles"].as_array().map(Vec::len), Some(0));
+    }
 }

@@ -13,6 +13,7 @@
 //! | [`Algorithm`], [`Settings`], [`menus()`] | the playground's menus, their codes, and the settings read from the page |
 //! | [`Floors`] | the two-floor building with stairs, an elevator and a teleporter |
 //! | [`HexPlayground`] | the hex mode: a hex grid with walls and terrain |
+//! | [`MeshPlayground`] | the navigation-mesh mode: boxes dragged about, links, areas, agent sizes |
 //! | [`PlaygroundError`] | why a map, an edit or a search was refused |
 //!
 //! It builds natively too (an `rlib`), which is how its tests run and how the speed comparison
@@ -40,6 +41,7 @@ pub mod graph_searches;
 mod hexes;
 mod live;
 pub mod menus;
+mod mesh_playground;
 mod playground;
 
 pub use error::{ErrorAnswer, PlaygroundError};
@@ -51,6 +53,10 @@ pub use hexes::{
 };
 pub use live::{LiveSearch, Stepped};
 pub use menus::menus;
+pub use mesh_playground::{
+    AreaType, EditAnswer, LinkInfo, MeshInfo, MeshPicture, MeshPlayground, MeshRoute, Rect,
+    RouteAnswer, ShapeInfo, AGENT_SIZES, AREA_TYPES, PRESET as MESH_PRESET, SIDE as MESH_SIDE,
+};
 pub use playground::{
     tile_state, Algorithm, HierarchyInfo, ListEntry, Playground, Settings, Slot, SlotStatus,
     MAX_SIDE, NO_PARENT,

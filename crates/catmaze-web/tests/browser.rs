@@ -234,6 +234,11 @@ mod needs_chromium {
     }
 
     #[test]
+    fn navmesh_box_dragged_link_drawn_area_forbidden_and_agent_size_changed() {
+        run_suite("mesh", "{}");
+    }
+
+    #[test]
     fn the_board_and_the_grid_fit_1280x800_and_a_phone_and_the_lists_are_reached() {
         run_suite("fit", "{}");
     }

@@ -8,6 +8,7 @@
 // read them.
 
 import { startFloors, startHex } from './modes.js';
+import { startMeshPlayground } from './mesh_playground.js';
 
 
 // Tile colours, as 0xAABBGGRR (ImageData's byte order on little-endian machines).
@@ -892,18 +893,21 @@ export function startPlayground(engine, sprites) {
   // ---- the other maps: two floors, and a hex grid ----
   const floors = startFloors(engine);
   const hex = startHex(engine);
+  const mesh = startMeshPlayground(engine);
   function setMode(mode) {
     endTour();
     stopPlaying();
     pg.mode = mode;
-    for (const [cls, m] of [['sq', 'square'], ['fl', 'floors'], ['hx', 'hex']]) {
+    for (const [cls, m] of [['sq', 'square'], ['fl', 'floors'], ['hx', 'hex'], ['nm', 'mesh']]) {
       for (const el of document.querySelectorAll(`#view-playground .${cls}`)) el.hidden = mode !== m;
     }
+    $('pg-map-box').hidden = mode === 'mesh'; // the grids' drawing tools
     $('pg-board-1').hidden = mode !== 'square' || !comparing();
     $('view-playground').classList.toggle('comparing', mode === 'square' && comparing());
     $('pg-error').textContent = '';
     if (mode === 'floors') floors.refresh();
     else if (mode === 'hex') hex.redraw();
+    else if (mode === 'mesh') mesh.redraw();
     else { pg.redraw = true; showStatus(); }
   }
   $('pg-mode').addEventListener('change', () => setMode($('pg-mode').value));
@@ -951,6 +955,8 @@ export function startPlayground(engine, sprites) {
     floors,
     /** The hex grid: state(), hexCenter(col, row), weight(col, row), setEnds([c, r], [c, r]). */
     hex,
+    /** The navigation-mesh mode: state(), toPage(x, y), meshTriangles(), routeCost(), setEnds([x, y], [x, y]). */
+    mesh,
     /** The hierarchy drawn in a slot (sizes, entrance count, full builds so far), or null. */
     hierarchy: (slot = 0) => pg.slots[slot].hier,
     /** Its level-1 entrance tiles, as [x, y]. */

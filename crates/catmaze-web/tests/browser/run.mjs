@@ -3,7 +3,7 @@
 //
 //   node run.mjs SUITE URL SCREENSHOT_DIR [DATA_JSON]
 //
-// SUITE is game, playground, hierarchy, floors, hex, movingai, fit, menus or warm. Any console error, page error or failed request fails
+// SUITE is game, playground, hierarchy, floors, hex, mesh, movingai, fit, menus or warm. Any console error, page error or failed request fails
 // the run, whatever the checks said. Prints one JSON line of measurements ("RESULT {...}").
 
 import { chromium } from 'playwright-core';
@@ -827,6 +827,156 @@ async function determinismSuite() {
   });
 }
 
+// The navigation-mesh mode: the start and the goal clicked, a box dragged with the mouse into the
+// gap (the mesh and the route change), a link drawn over it (a shorter route, one way only), a
+// forbidden area painted (the route goes round it, then fails), and the agent size changed (its
+// own mesh).
+async function meshSuite() {
+  await open('#playground');
+  await page.selectOption('#pg-mode', 'mesh');
+  assert.equal(await page.isVisible('#nm-canvas'), true);
+  assert.equal(await page.isVisible('#pg-canvas'), false);
+  assert.equal(await page.isVisible('#pg-map-box'), false);
+  const mesh = () => pg(() => window.playground.mesh.state());
+  const at = (x, y) => pg(([x, y]) => window.playground.mesh.toPage(x, y), [x, y]);
+  const click = async (x, y) => { const p = await at(x, y); await page.mouse.click(p.x, p.y); };
+  const drag = async (a, b, steps = 12) => {
+    const p = await at(...a), q = await at(...b);
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await page.mouse.move(q.x, q.y, { steps });
+    await page.mouse.up();
+  };
+  const close = (a, b) => Math.abs(a - b) < 1e-9;
+  results.mesh = {};
+
+  // The start and the goal clicked: a straight route along y = 16, through the gap between the
+  // two middle boxes, 28 long.
+  await page.check('input[name=nmtool][value=start]');
+  await click(2, 16);
+  await page.check('input[name=nmtool][value=goal]');
+  await click(30, 16);
+  let s = await mesh();
+  assert.deepEqual([s.start, s.goal], [[2, 16], [30, 16]]);
+  assert.equal(s.answer.found, true);
+  assert.ok(close(s.answer.route.cost, 28), `${s.answer.route.cost}`);
+  assert.equal(s.info.radius, 0.25);
+  const straight = s;
+  results.mesh.start = { triangles: s.triangles, cost: s.answer.route.cost };
+
+  // The box at [22, 20]-[26, 26] dragged by (-8, -7) with the mouse, into the gap.
+  await page.check('input[name=nmtool][value=move]');
+  const box = s.info.obstacles.find((o) => o.points[0][0] === 22 && o.points[0][1] === 20);
+  assert.ok(box, JSON.stringify(s.info.obstacles));
+  await drag([24, 23], [16, 16]);
+  s = await mesh();
+  const moved = s.info.obstacles.find((o) => o.key === box.key);
+  assert.deepEqual(moved.points, [[14, 13], [18, 13], [18, 19], [14, 19]]);
+  assert.ok(s.edits > 1, `${s.edits} edits: the box followed the pointer`);
+  assert.equal(s.info.obstacles.length, straight.info.obstacles.length);
+  assert.notEqual(s.triangles, straight.triangles, 'the mesh changed');
+  assert.equal(s.answer.found, true);
+  assert.ok(s.answer.route.cost > 28.5, `round the plugged gap: ${s.answer.route.cost}`);
+  assert.ok(s.answer.route.points.length > 2);
+  const round = s.answer.route.cost;
+  results.mesh.dragged = { triangles: s.triangles, cost: round };
+
+  // A one-way link drawn over the plugged gap, at its straight length: straight again.
+  await page.check('input[name=nmtool][value=link]');
+  await drag([12, 16], [20, 16], 5);
+  s = await mesh();
+  assert.equal(s.info.links.length, 1);
+  assert.deepEqual([s.info.links[0].from, s.info.links[0].to, s.info.links[0].bothWays], [[12, 16], [20, 16], false]);
+  assert.ok(close(s.answer.route.cost, 28), `${s.answer.route.cost}`);
+  assert.deepEqual(s.answer.route.links, [0]);
+  assert.ok(close(s.answer.route.walked, 20), `walked ${s.answer.route.walked}`);
+  assert.match(await page.textContent('#nm-caption'), /1 link taken/);
+  // One way only: back from the goal to the start it is not taken.
+  await pg(() => window.playground.mesh.setEnds([30, 16], [2, 16]));
+  s = await mesh();
+  assert.deepEqual(s.answer.route.links, []);
+  assert.ok(close(s.answer.route.cost, round), `${s.answer.route.cost} vs ${round}`);
+  await pg(() => window.playground.mesh.setEnds([2, 16], [30, 16]));
+
+  // Water painted across the way east of the link: crossed at no cost while allowed; forbidden,
+  // walked round; painted across the whole level, no route.
+  await page.selectOption('#nm-area-type', '1');
+  await page.check('input[name=nmtool][value=area]');
+  await drag([21, 12], [23, 20]);
+  s = await mesh();
+  assert.equal(s.info.areas.length, 1);
+  assert.ok(close(s.answer.route.cost, 28));
+  await page.check('#nm-forbid-1');
+  s = await mesh();
+  assert.deepEqual(s.info.forbidden, [1]);
+  assert.equal(s.answer.found, true);
+  assert.ok(s.answer.route.cost > 28.5, `${s.answer.route.cost}`);
+  // No leg of the route enters the water's inside.
+  const pts = s.answer.route.points;
+  for (let i = 1; i < pts.length; i++) {
+    for (let t = 0; t <= 1; t += 1 / 64) {
+      const x = pts[i - 1][0] + t * (pts[i][0] - pts[i - 1][0]), y = pts[i - 1][1] + t * (pts[i][1] - pts[i - 1][1]);
+      assert.ok(!(x > 21 + 1e-6 && x < 23 - 1e-6 && y > 12 + 1e-6 && y < 20 - 1e-6), `the route enters the water at ${x}, ${y}`);
+    }
+  }
+  results.mesh.forbidden = { cost: s.answer.route.cost };
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(shots, 'playground-navmesh.png'), clip: await clipOf('#view-playground') });
+  await drag([21, 0], [23, 32]);
+  s = await mesh();
+  assert.equal(s.answer.found, false);
+  assert.equal(s.answer.error, null);
+  assert.match(await page.textContent('#nm-caption'), /no route/);
+  await page.uncheck('#nm-forbid-1');
+  s = await mesh();
+  assert.ok(close(s.answer.route.cost, 28));
+
+  // The large agent: its own mesh, the route planned for it.
+  const small = s.triangles;
+  await page.selectOption('#nm-size', '2');
+  s = await mesh();
+  assert.equal(s.info.radius, 1.5);
+  assert.equal(s.answer.route.radius, 1.5);
+  assert.notEqual(s.triangles, small, 'the large agent has its own mesh');
+  results.mesh.sizes = { small, large: s.triangles };
+  // The link removed: the large agent goes round below the middle boxes, the small one would
+  // not fit through anything shorter either, and the two costs differ.
+  await page.check('input[name=nmtool][value=erase]');
+  await click(12, 16);
+  s = await mesh();
+  assert.equal(s.info.links.length, 0);
+  assert.equal(s.answer.found, true);
+  const large = s.answer.route.cost;
+  await page.selectOption('#nm-size', '0');
+  s = await mesh();
+  assert.ok(s.answer.route.cost < large, `${s.answer.route.cost} vs ${large}`);
+
+  // A start inside a box: refused with a message, nothing thrown.
+  await page.check('input[name=nmtool][value=start]');
+  await click(8, 8);
+  s = await mesh();
+  assert.equal(s.answer.found, false);
+  assert.ok(s.answer.error && s.answer.error.message, JSON.stringify(s.answer));
+  assert.ok((await page.textContent('#pg-error')).length > 0);
+  await click(2, 16);
+  s = await mesh();
+  assert.equal(s.answer.found, true);
+  assert.equal(await page.textContent('#pg-error'), '');
+  // A box of no area (a click with the box tool): refused with a message, nothing added.
+  const boxes = s.info.obstacles.length;
+  await page.check('input[name=nmtool][value=box]');
+  await click(5, 28);
+  s = await mesh();
+  assert.equal(s.info.obstacles.length, boxes);
+  assert.match(await page.textContent('#pg-error'), /has no area/);
+  // A box drawn: one more.
+  await drag([4, 26], [6, 29]);
+  s = await mesh();
+  assert.equal(s.info.obstacles.length, boxes + 1);
+  assert.deepEqual(s.info.obstacles[boxes].points, [[4, 26], [6, 26], [6, 29], [4, 29]]);
+  assert.equal(await page.textContent('#pg-error'), '');
+}
+
 let failed = null;
 try {
   if (suite === 'game') { await gameSuite(); await phoneSuite(); }
@@ -835,6 +985,7 @@ try {
   else if (suite === 'hierarchy') await hierarchySuite();
   else if (suite === 'floors') await floorsSuite();
   else if (suite === 'hex') await hexSuite();
+  else if (suite === 'mesh') await meshSuite();
   else if (suite === 'fit') await fitSuite();
   else if (suite === 'menus') await menusSuite();
   else if (suite === 'warm') await warmSuite();

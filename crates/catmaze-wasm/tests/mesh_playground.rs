@@ -1,0 +1,636 @@
+//! The navigation-mesh mode of the playground (`MeshPlayground`) against an oracle that shares
+//! no code with pathkit: the free space of the level for an agent of radius `r` is the box
+//! shrunk by `r` among the boxes grown by `r` (mitre growth, `growth_oracle.rs`), with the
+//! forbidden areas as extra walls (not grown), and the shortest route is Dijkstra over the
+//! visibility graph of the start, the goal, the free corners and the links' ends, each link one
+//! more edge (one way or both) costing what it was given
+//! (`free_space_oracle.rs` for the segments and corners).
+//!
+//! Every check drives the mode as the page does: boxes added, dragged and removed, links drawn,
+//! areas painted and forbidden, sizes chosen.
+
+#[path = "../../pathkit/tests/support/free_space_oracle.rs"]
+mod free_space_oracle;
+#[path = "../../pathkit/tests/support/growth_oracle.rs"]
+mod growth_oracle;
+#[path = "../../pathkit/tests/support/visibility_oracle.rs"]
+mod visibility_oracle;
+
+use catmaze_wasm::{MeshPlayground, MeshRoute, Rect, AGENT_SIZES, MESH_PRESET, MESH_SIDE};
+use free_space_oracle::{FreeSpace, P, TOUCH};
+
+const WATER: u32 = 1;
+const MUD: u32 = 2;
+
+/// What the oracle knows of a level: the boxes, the areas (rect, id) in painting order, the
+/// links (from, to, cost, both ways), the forbidden ids and the radius. Kept beside the
+/// playground by the tests, never read from it.
+#[derive(Clone, Debug, Default)]
+struct Scene {
+    boxes: Vec<(u64, Rect)>,
+    areas: Vec<(u64, Rect, u32)>,
+    links: Vec<(P, P, f64, bool)>,
+    forbidden: Vec<u32>,
+    radius: f64,
+}
+
+fn corners([x0, y0, x1, y1]: Rect) -> Vec<P> {
+    let (lx, hx) = (x0.min(x1), x0.max(x1));
+    let (ly, hy) = (y0.min(y1), y0.max(y1));
+    vec![(lx, ly), (hx, ly), (hx, hy), (lx, hy)]
+}
+
+fn dist(a: P, b: P) -> f64 {
+    (b.0 - a.0).hypot(b.1 - a.1)
+}
+
+impl Scene {
+    fn preset() -> Scene {
+        Scene {
+            boxes: MESH_PRESET
+                .iter()
+                .enumerate()
+                .map(|(k, r)| (k as u64, *r))
+                .collect(),
+            radius: AGENT_SIZES[0],
+            ..Scene::default()
+        }
+    }
+
+    /// The agent's free space: the box shrunk by the radius, the boxes grown by it, and the
+    /// forbidden areas as walls. Tests keep areas of different types apart, so no later area
+    /// uncovers part of an earlier one.
+    fn space(&self) -> FreeSpace {
+        let r = self.radius;
+        let mut obstacles: Vec<Vec<P>> = self
+            .boxes
+            .iter()
+            .map(|(_, b)| growth_oracle::mitre(&corners(*b), r))
+            .collect();
+        for (_, a, id) in &self.areas {
+            if self.forbidden.contains(id) {
+                obstacles.push(corners(*a));
+            }
+        }
+        FreeSpace {
+            lo: (r, r),
+            hi: (MESH_SIDE - r, MESH_SIDE - r),
+            obstacles,
+            touch: TOUCH,
+            pinches: false,
+        }
+    }
+
+    /// The cheapest route's cost, walking the free space and taking the links whose two ends
+    /// are free; `None` when the start or the goal is not free or nothing joins them.
+    fn shortest(&self, start: P, goal: P) -> Option<f64> {
+        let space = self.space();
+        if !space.is_free(start) || !space.is_free(goal) {
+            return None;
+        }
+        let mut nodes = vec![start, goal];
+        nodes.extend(space.turning_points());
+        nodes.extend([
+            space.lo,
+            (space.hi.0, space.lo.1),
+            space.hi,
+            (space.lo.0, space.hi.1),
+        ]);
+        // Directed link edges between node indices.
+        let mut jumps: Vec<(usize, usize, f64)> = Vec::new();
+        for &(from, to, cost, both) in &self.links {
+            if !(space.is_free(from) && space.is_free(to)) {
+                continue;
+            }
+            let (a, b) = (nodes.len(), nodes.len() + 1);
+            nodes.extend([from, to]);
+            jumps.push((a, b, cost));
+            if both {
+                jumps.push((b, a, cost));
+            }
+        }
+        let n = nodes.len();
+        let mut best = vec![f64::INFINITY; n];
+        let mut done = vec![false; n];
+        best[0] = 0.0;
+        loop {
+            let u = (0..n)
+                .filter(|&i| !done[i] && best[i].is_finite())
+                .min_by(|&i, &j| best[i].total_cmp(&best[j]))?;
+            if u == 1 {
+                return Some(best[1]);
+            }
+            done[u] = true;
+            for v in 0..n {
+                if !done[v] && space.segment_clear(nodes[u], nodes[v]) {
+                    best[v] = best[v].min(best[u] + dist(nodes[u], nodes[v]));
+                }
+            }
+            for &(a, b, cost) in &jumps {
+                if a == u && !done[b] {
+                    best[b] = best[b].min(best[u] + cost);
+                }
+            }
+        }
+    }
+
+    fn add_box(&mut self, pg: &mut MeshPlayground, rect: Rect) -> u64 {
+        let key = pg.add_obstacle(rect).expect("the box is added");
+        self.boxes.push((key, rect));
+        key
+    }
+
+    fn add_area(&mut self, pg: &mut MeshPlayground, rect: Rect, id: u32) -> u64 {
+        let key = pg.add_area(rect, id).expect("the area is painted");
+        self.areas.push((key, rect, id));
+        key
+    }
+
+    fn add_link(&mut self, pg: &mut MeshPlayground, from: P, to: P, factor: f64, both: bool) {
+        pg.add_link([from.0, from.1], [to.0, to.1], factor, both)
+            .expect("the link is drawn");
+        self.links.push((from, to, factor * dist(from, to), both));
+    }
+
+    fn drag(&mut self, pg: &mut MeshPlayground, key: u64, dx: f64, dy: f64) {
+        pg.move_by(key, dx, dy).expect("the drag is applied");
+        for (k, r) in self.boxes.iter_mut() {
+            if *k == key {
+                *r = [r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy];
+            }
+        }
+        for (k, r, _) in self.areas.iter_mut() {
+            if *k == key {
+                *r = [r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy];
+            }
+        }
+    }
+
+    fn forbid(&mut self, pg: &mut MeshPlayground, id: u32, forbidden: bool) {
+        pg.set_forbidden(id, forbidden).expect("a known area type");
+        self.forbidden.retain(|&a| a != id);
+        if forbidden {
+            self.forbidden.push(id);
+        }
+    }
+
+    fn size(&mut self, pg: &mut MeshPlayground, index: u32) {
+        pg.set_size(index).expect("a size offered");
+        self.radius = AGENT_SIZES[index as usize];
+    }
+}
+
+/// The playground's route from `s` to `g` against the oracle's cost; the route, if any.
+#[track_caller]
+fn check(pg: &mut MeshPlayground, scene: &Scene, s: P, g: P) -> Option<MeshRoute> {
+    let want = scene.shortest(s, g);
+    let got = pg.route([s.0, s.1], [g.0, g.1]);
+    match (&got, want) {
+        (Ok(Some(route)), Some(want)) => {
+            assert!(
+                (route.cost - want).abs() <= 1e-6 * want.max(1.0),
+                "{s:?} -> {g:?} at radius {}: cost {} but the oracle says {want}; route {:?}; scene {scene:?}",
+                scene.radius,
+                route.cost,
+                route.points
+            );
+            assert_eq!(route.radius, scene.radius);
+            // The links listed as taken and the length walked make up the cost.
+            let links: f64 = route.links.iter().map(|&k| scene.links[k].2).sum();
+            assert!(
+                (route.walked + links - route.cost).abs() <= 1e-6 * want.max(1.0),
+                "walked {} + links {links} is not the cost {}; taken {:?}",
+                route.walked,
+                route.cost,
+                route.links
+            );
+            assert_eq!(route.points.first(), Some(&[s.0, s.1]));
+            assert_eq!(route.points.last(), Some(&[g.0, g.1]));
+        }
+        (Ok(None), None) => {}
+        (Err(e), None) => {
+            // Refused only when an end is not on the agent's ground.
+            assert_eq!(e.code(), "navmesh", "{e}");
+            let space = scene.space();
+            assert!(
+                !space.is_free(s) || !space.is_free(g),
+                "refused ({e}) though both ends are free"
+            );
+        }
+        _ => panic!(
+            "{s:?} -> {g:?} at radius {}: the playground says {got:?}, the oracle {want:?}; scene {scene:?}",
+            scene.radius
+        ),
+    }
+    got.ok().flatten()
+}
+
+const WEST: P = (2.37, 16.1);
+const EAST: P = (29.61, 16.2);
+
+#[test]
+fn the_preset_is_routed_optimally_for_every_size_and_the_large_agent_goes_round_the_gap() {
+    let mut pg = MeshPlayground::preset();
+    let mut scene = Scene::preset();
+    let mut costs = Vec::new();
+    let mut counts = Vec::new();
+    for k in 0..AGENT_SIZES.len() as u32 {
+        scene.size(&mut pg, k);
+        let route = check(&mut pg, &scene, WEST, EAST).expect("a route for every size");
+        costs.push(route.cost);
+        let picture = pg.picture(usize::MAX).unwrap();
+        assert_eq!(picture.radius, AGENT_SIZES[k as usize]);
+        assert_eq!(picture.triangles.len(), picture.count);
+        counts.push(picture.count);
+        check(&mut pg, &scene, (3.3, 2.2), (28.9, 29.4));
+        check(&mut pg, &scene, (11.6, 20.2), (20.1, 3.4));
+    }
+    // The small and medium agents pass between the two middle boxes (2 apart); the large one
+    // goes round below them, further.
+    assert!(costs[2] > costs[1] + 1.0, "{costs:?}");
+    // Each size has its own mesh.
+    assert_ne!(counts[0], counts[2], "{counts:?}");
+    // Fewer triangles asked for: fewer drawn, the count still whole.
+    let picture = pg.picture(5).unwrap();
+    assert_eq!((picture.triangles.len(), picture.areas.len()), (5, 5));
+    assert!(picture.count > 5);
+}
+
+#[test]
+fn a_box_dragged_into_the_gap_and_out_again_changes_the_route_as_the_oracle_says() {
+    let mut pg = MeshPlayground::preset();
+    let mut scene = Scene::preset();
+    // The large agent's mesh built now, before the edits: they are applied to it too.
+    scene.size(&mut pg, 2);
+    let large = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    scene.size(&mut pg, 0);
+    let before = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    // A new box, dragged in three steps into the gap between the middle boxes.
+    let key = scene.add_box(&mut pg, [2.0, 27.0, 4.0, 29.0]);
+    check(&mut pg, &scene, WEST, EAST);
+    for (dx, dy) in [(4.0, -3.0), (6.0, -4.0), (3.0, -5.0)] {
+        scene.drag(&mut pg, key, dx, dy);
+        check(&mut pg, &scene, WEST, EAST);
+        check(&mut pg, &scene, (3.3, 2.2), (28.9, 29.4));
+    }
+    assert_eq!(pg.info().obstacles.last().unwrap().points[0], [15.0, 15.0]);
+    let blocked = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    assert!(blocked > before + 1.0, "{blocked} vs {before}");
+    // A preset box dragged instead: the lower middle one down, out of the way.
+    scene.drag(&mut pg, 1, 0.0, -2.5);
+    check(&mut pg, &scene, WEST, EAST);
+    // The new box removed: the gap is open again.
+    pg.remove(key).unwrap();
+    scene.boxes.retain(|(k, _)| *k != key);
+    let open = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    assert!(open < blocked);
+    // Every size's mesh followed the edits (the small and large ones built before them, the
+    // medium one now).
+    for k in 0..AGENT_SIZES.len() as u32 {
+        scene.size(&mut pg, k);
+        check(&mut pg, &scene, WEST, EAST);
+        check(&mut pg, &scene, (3.3, 2.2), (28.9, 29.4));
+    }
+    // The lower middle box moved down 2.5 widens the gap to 4.5: the large agent (3 wide) now
+    // goes through it instead of round below.
+    let after = check(&mut pg, &scene, WEST, EAST).unwrap().cost;
+    assert!(after < large - 10.0, "{after} vs {large}");
+}
+
+#[test]
+fn links_are_taken_where_they_pay_in_their_direction_only_unless_both_ways() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    // A wall across the level with a door at the top.
+    scene.add_box(&mut pg, [15.0, 0.0, 17.0, 28.0]);
+    let (s, g) = ((5.3, 4.1), (27.2, 4.4));
+    let walk = check(&mut pg, &scene, s, g).unwrap();
+    assert!(walk.links.is_empty());
+    // A one-way jump over the wall, west to east, at its straight length.
+    scene.add_link(&mut pg, (13.6, 4.3), (18.7, 4.2), 1.0, false);
+    let jump = check(&mut pg, &scene, s, g).unwrap();
+    assert!(
+        jump.cost < walk.cost - 10.0,
+        "{} vs {}",
+        jump.cost,
+        walk.cost
+    );
+    assert_eq!(jump.links, vec![0]);
+    // Walked: all but the jump, whose cost is its length here.
+    let jump_length = dist((13.6, 4.3), (18.7, 4.2));
+    assert!((jump.walked - (jump.cost - jump_length)).abs() < 1e-9);
+    assert!((walk.walked - walk.cost).abs() < 1e-9);
+    assert!(jump.points.contains(&[13.6, 4.3]) && jump.points.contains(&[18.7, 4.2]));
+    // Not back east to west.
+    let back = check(&mut pg, &scene, g, s).unwrap();
+    assert!(back.links.is_empty());
+    assert!((back.cost - walk.cost).abs() < 1e-9);
+    // A costly link both ways: taken back only while it pays.
+    scene.add_link(&mut pg, (19.1, 8.2), (12.9, 8.4), 3.0, true);
+    let back = check(&mut pg, &scene, g, s).unwrap();
+    assert_eq!(back.links, vec![1]);
+    check(&mut pg, &scene, (12.0, 30.0), (20.0, 31.0));
+    scene.links.pop();
+    pg.remove_link(1).unwrap();
+    let back = check(&mut pg, &scene, g, s).unwrap();
+    assert!(back.links.is_empty());
+    // A link ending inside the wall is left out, and said so.
+    scene.add_link(&mut pg, (10.4, 20.5), (16.0, 20.5), 0.5, true);
+    let route = check(&mut pg, &scene, s, g).unwrap();
+    assert_eq!(route.off_mesh, vec![1]);
+    // For the large agent the jump's west end is too near the wall (1.4 from it): off its mesh.
+    scene.size(&mut pg, 2);
+    let large = check(&mut pg, &scene, s, g).unwrap();
+    assert_eq!(large.off_mesh, vec![0, 1]);
+}
+
+#[test]
+fn a_forbidden_area_is_walked_round_or_closes_the_way_and_allowed_again_changes_nothing() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[1],
+        ..Scene::default()
+    };
+    scene.size(&mut pg, 1);
+    let (s, g) = ((3.2, 16.3), (28.7, 15.8));
+    let open = check(&mut pg, &scene, s, g).unwrap().cost;
+    // Water across the middle, leaving a dry way at the top; mud elsewhere.
+    scene.add_area(&mut pg, [12.0, 0.0, 20.0, 24.0], WATER);
+    scene.add_area(&mut pg, [2.0, 26.0, 8.0, 30.0], MUD);
+    let wading = check(&mut pg, &scene, s, g).unwrap().cost;
+    assert!((wading - open).abs() < 1e-9, "areas cost nothing");
+    scene.forbid(&mut pg, WATER, true);
+    let dry = check(&mut pg, &scene, s, g).unwrap().cost;
+    assert!(dry > open + 5.0, "{dry} vs {open}");
+    // Mud forbidden as well does not touch this route.
+    scene.forbid(&mut pg, MUD, true);
+    check(&mut pg, &scene, s, g);
+    // A start in forbidden water is refused, with a message.
+    let e = pg.route([15.5, 10.5], [g.0, g.1]).unwrap_err();
+    assert_eq!(e.code(), "navmesh");
+    check(&mut pg, &scene, (15.5, 10.5), g);
+    // More water painted above, half off the level, then dragged down over the dry way: the
+    // way closes.
+    let water = scene.areas[0].0;
+    let more = scene.add_area(&mut pg, [12.0, 28.0, 20.0, 38.0], WATER);
+    check(&mut pg, &scene, s, g).expect("the dry way is still open");
+    scene.drag(&mut pg, more, 0.0, -5.0);
+    assert!(check(&mut pg, &scene, s, g).is_none());
+    // A link over it opens it again.
+    scene.add_link(&mut pg, (10.5, 16.1), (21.5, 16.2), 1.5, false);
+    let linked = check(&mut pg, &scene, s, g).unwrap();
+    assert_eq!(linked.links, vec![0]);
+    // Water allowed: straight across.
+    scene.forbid(&mut pg, WATER, false);
+    let wet = check(&mut pg, &scene, s, g).unwrap().cost;
+    assert!((wet - open).abs() < 1e-9);
+    // The area removed: its key is gone.
+    pg.remove(water).unwrap();
+    scene.areas.remove(0);
+    assert!(pg.info().areas.iter().all(|a| a.key != water));
+    check(&mut pg, &scene, s, g);
+}
+
+/// A small generator for the random levels (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `[lo, hi)` on a lattice of quarters.
+    fn quarter(&mut self, lo: f64, hi: f64) -> f64 {
+        let steps = ((hi - lo) * 4.0) as u64;
+        lo + (self.next() % steps) as f64 / 4.0
+    }
+
+    /// A point off the quarter lattice, so that no query lands on a side.
+    fn point(&mut self) -> P {
+        (
+            self.quarter(0.5, 31.5) + 0.113,
+            self.quarter(0.5, 31.5) + 0.071,
+        )
+    }
+
+    /// A box on the quarter lattice moved by `offset` both ways: boxes given different
+    /// offsets never have sides exactly `2r` apart, so no two grown boxes (or a grown box and
+    /// the shrunk level) touch along a side, leaving a corridor of no width that the oracle
+    /// would walk and the mesh rightly does not.
+    fn rect(&mut self, offset: f64) -> Rect {
+        let (x, y) = (self.quarter(0.0, 29.0), self.quarter(0.0, 29.0));
+        let (w, h) = (self.quarter(0.5, 6.0), self.quarter(0.5, 6.0));
+        [x + offset, y + offset, x + w + offset, y + h + offset]
+    }
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+#[test]
+fn random_levels_edited_step_by_step_match_the_oracle() {
+    for seed in 1..=12u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut pg = MeshPlayground::empty();
+        let mut scene = Scene {
+            radius: AGENT_SIZES[0],
+            ..Scene::default()
+        };
+        let mut shapes = 0.0;
+        let mut offset = || {
+            shapes += 1.0;
+            0.0137 * shapes
+        };
+        for _ in 0..5 {
+            let r = rng.rect(offset());
+            scene.add_box(&mut pg, r);
+        }
+        for _ in 0..4 {
+            let r = rng.rect(offset());
+            let id = 1 + (rng.next() % 2) as u32;
+            // Areas of different types kept apart (see `Scene::space`).
+            if scene
+                .areas
+                .iter()
+                .all(|(_, a, i)| *i == id || !overlap(*a, r))
+            {
+                scene.add_area(&mut pg, r, id);
+            }
+        }
+        for _ in 0..2 {
+            let (a, b) = (rng.point(), rng.point());
+            let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
+            scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
+        }
+        for step in 0..6 {
+            match rng.next() % 5 {
+                0 => {
+                    let k = (rng.next() % AGENT_SIZES.len() as u64) as u32;
+                    scene.size(&mut pg, k);
+                }
+                1 => {
+                    let id = 1 + (rng.next() % 2) as u32;
+                    let on = !scene.forbidden.contains(&id);
+                    scene.forbid(&mut pg, id, on);
+                }
+                2 if !scene.boxes.is_empty() => {
+                    let k = scene.boxes[(rng.next() % scene.boxes.len() as u64) as usize].0;
+                    let (dx, dy) = (rng.quarter(-4.0, 4.0), rng.quarter(-4.0, 4.0));
+                    let old = scene.boxes.iter().find(|(key, _)| *key == k).unwrap().1;
+                    let moved = [old[0] + dx, old[1] + dy, old[2] + dx, old[3] + dy];
+                    if moved[2] > 0.0 && moved[3] > 0.0 && moved[0] < 32.0 && moved[1] < 32.0 {
+                        scene.drag(&mut pg, k, dx, dy);
+                    }
+                }
+                3 if !scene.boxes.is_empty() => {
+                    let i = (rng.next() % scene.boxes.len() as u64) as usize;
+                    let (k, _) = scene.boxes.remove(i);
+                    pg.remove(k).unwrap();
+                }
+                _ => {
+                    let r = rng.rect(offset());
+                    scene.add_box(&mut pg, r);
+                }
+            }
+            for _ in 0..3 {
+                let (s, g) = (rng.point(), rng.point());
+                check(&mut pg, &scene, s, g);
+            }
+            let _ = step;
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_a_typed_error_and_changes_nothing() {
+    let mut pg = MeshPlayground::preset();
+    let before = pg.info();
+    let code = |e: catmaze_wasm::PlaygroundError| e.code();
+    assert_eq!(code(pg.set_size(3).unwrap_err()), "no-agent-size");
+    assert_eq!(code(pg.set_size(u32::MAX).unwrap_err()), "no-agent-size");
+    assert_eq!(code(pg.set_forbidden(0, true).unwrap_err()), "area-type");
+    assert_eq!(code(pg.set_forbidden(300, true).unwrap_err()), "area-type");
+    assert_eq!(
+        code(pg.add_area([1.0, 1.0, 3.0, 3.0], 7).unwrap_err()),
+        "area-type"
+    );
+    assert_eq!(
+        code(pg.add_area([1.0, 1.0, 3.0, 3.0], 256).unwrap_err()),
+        "area-type"
+    );
+    assert_eq!(
+        code(pg.add_obstacle([1.0, 1.0, 1.0, 3.0]).unwrap_err()),
+        "empty-shape"
+    );
+    assert_eq!(
+        code(pg.add_obstacle([f64::NAN, 1.0, 2.0, 3.0]).unwrap_err()),
+        "empty-shape"
+    );
+    assert_eq!(
+        code(pg.add_obstacle([40.0, 1.0, 42.0, 3.0]).unwrap_err()),
+        "outside-level"
+    );
+    assert_eq!(code(pg.move_by(99, 1.0, 1.0).unwrap_err()), "no-shape");
+    assert_eq!(
+        code(pg.move_by(0, 100.0, 0.0).unwrap_err()),
+        "outside-level"
+    );
+    assert_eq!(
+        code(pg.move_by(0, f64::INFINITY, 0.0).unwrap_err()),
+        "empty-shape"
+    );
+    assert_eq!(code(pg.remove(u64::MAX).unwrap_err()), "no-shape");
+    assert_eq!(code(pg.remove_link(0).unwrap_err()), "no-link");
+    assert_eq!(
+        code(pg.add_link([1.0, 1.0], [1.0, 1.0], 1.0, false).unwrap_err()),
+        "link-ends"
+    );
+    assert_eq!(
+        code(
+            pg.add_link([1.0, 1.0], [-3.0, 1.0], 1.0, false)
+                .unwrap_err()
+        ),
+        "link-ends"
+    );
+    assert_eq!(
+        code(
+            pg.add_link([1.0, 1.0], [3.0, 1.0], -1.0, false)
+                .unwrap_err()
+        ),
+        "link-factor"
+    );
+    assert_eq!(
+        code(
+            pg.add_link([1.0, 1.0], [3.0, 1.0], f64::NAN, true)
+                .unwrap_err()
+        ),
+        "link-factor"
+    );
+    assert_eq!(pg.info(), before);
+    // Starts inside a box, off the level, or not numbers: refused with a message.
+    for (s, g) in [
+        ([8.0, 8.0], [30.0, 16.0]),
+        ([2.0, 16.0], [-5.0, 16.0]),
+        ([f64::NAN, 16.0], [30.0, 16.0]),
+        ([2.0, 16.0], [30.0, f64::INFINITY]),
+        ([0.1, 0.1], [30.0, 16.0]), // nearer the edge than the agent's radius
+    ] {
+        let e = pg.route(s, g).unwrap_err();
+        assert_eq!(e.code(), "navmesh");
+        assert!(!e.to_string().is_empty());
+    }
+    // As JSON: found false, no route, the error's code and message.
+    let answer = catmaze_wasm::RouteAnswer::from(pg.route([8.0, 8.0], [30.0, 16.0]));
+    let json = serde_json::to_value(&answer).unwrap();
+    assert_eq!(json["found"], false);
+    assert!(json["route"].is_null());
+    assert_eq!(json["error"]["code"], "navmesh");
+}
+
+#[test]
+fn the_pointer_picks_the_topmost_box_then_an_area_and_the_drag_moves_that_one() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    let pond = scene.add_area(&mut pg, [2.0, 2.0, 12.0, 12.0], WATER);
+    let lower = scene.add_box(&mut pg, [4.0, 4.0, 8.0, 8.0]);
+    let upper = scene.add_box(&mut pg, [6.0, 6.0, 10.0, 10.0]);
+    assert_eq!(
+        pg.pick(7.0, 7.0),
+        Some(upper),
+        "where the boxes overlap, the later one"
+    );
+    assert_eq!(pg.pick(5.0, 5.0), Some(lower));
+    assert_eq!(pg.pick(11.0, 3.0), Some(pond), "no box there: the area");
+    assert_eq!(pg.pick(20.0, 20.0), None);
+    // The box picked is the one dragged; the other stays, and the routes follow.
+    let key = pg.pick(7.0, 7.0).unwrap();
+    scene.drag(&mut pg, key, 10.0, 0.0);
+    let info = pg.info();
+    let corners_of = |k: u64| {
+        info.obstacles
+            .iter()
+            .find(|o| o.key == k)
+            .map(|o| o.points[0])
+    };
+    assert_eq!(corners_of(lower), Some([4.0, 4.0]));
+    assert_eq!(corners_of(upper), Some([16.0, 6.0]));
+    for (s, g) in [((1.1, 7.1), (30.2, 8.3)), ((7.2, 1.3), (17.9, 28.4))] {
+        check(&mut pg, &scene, s, g);
+    }
+    // The area dragged likewise.
+    scene.drag(&mut pg, pond, 0.0, 15.0);
+    assert_eq!(pg.pick(11.0, 3.0), None);
+    assert_eq!(pg.pick(11.0, 18.0), Some(pond));
+    scene.forbid(&mut pg, WATER, true);
+    check(&mut pg, &scene, (1.1, 20.1), (30.2, 21.3));
+}

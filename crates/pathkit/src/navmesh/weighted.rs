@@ -54,6 +54,8 @@ pub struct Weighted<'m> {
     /// `edge_first[3 t + i]` to `edge_first[3 t + i + 1]` (after the vertices), an edge shared
     /// by two triangles numbered by the lower (none for the other).
     edge_first: Vec<u32>,
+    /// Where each of those points is, in their order.
+    edge_at: Vec<Point>,
     /// The triangles round each vertex: those of vertex `v` are
     /// `vertex_triangles[vertex_first[v]..vertex_first[v + 1]]`.
     vertex_first: Vec<u32>,
@@ -117,6 +119,7 @@ impl NavMesh {
             points_per_edge: DEFAULT_POINTS_PER_EDGE,
             spacing: None,
             edge_first: Vec::new(),
+            edge_at: Vec::new(),
             vertex_first,
             vertex_triangles,
             present,
@@ -133,7 +136,7 @@ impl NavMesh {
         let gap = lo.distance(hi) / DEFAULT_PIECES_ACROSS;
         weighted.spacing = (gap.is_finite() && gap > 0.0).then_some(gap);
         // Empty where the points are too many to number; searches then say so.
-        weighted.edge_first = weighted
+        (weighted.edge_first, weighted.edge_at) = weighted
             .number_points(DEFAULT_POINTS_PER_EDGE, weighted.spacing)
             .unwrap_or_default();
         weighted
@@ -186,7 +189,7 @@ impl<'m> Weighted<'m> {
     /// # Ok::<(), NavMeshError>(())
     /// ```
     pub fn with_points_per_edge(mut self, count: u32) -> Result<Weighted<'m>, NavMeshError> {
-        self.edge_first = self.number_points(count, self.spacing)?;
+        (self.edge_first, self.edge_at) = self.number_points(count, self.spacing)?;
         self.points_per_edge = count;
         Ok(self)
     }
@@ -218,7 +221,7 @@ impl<'m> Weighted<'m> {
             return Err(NavMeshError::InvalidPointsPerEdge { count: 0 });
         }
         let spacing = spacing.is_finite().then_some(spacing);
-        self.edge_first = self.number_points(self.points_per_edge, spacing)?;
+        (self.edge_first, self.edge_at) = self.number_points(self.points_per_edge, spacing)?;
         self.spacing = spacing;
         Ok(self)
     }
@@ -231,12 +234,17 @@ impl<'m> Weighted<'m> {
 
     /// Numbers the points of every edge: at least `count`, and enough to keep them `spacing`
     /// apart, at most [`MAX_POINTS_PER_EDGE`].
-    fn number_points(&self, count: u32, spacing: Option<f64>) -> Result<Vec<u32>, NavMeshError> {
+    fn number_points(
+        &self,
+        count: u32,
+        spacing: Option<f64>,
+    ) -> Result<(Vec<u32>, Vec<Point>), NavMeshError> {
         if count > MAX_POINTS_PER_EDGE {
             return Err(NavMeshError::InvalidPointsPerEdge { count });
         }
         let mesh = self.mesh;
         let mut first = Vec::with_capacity(mesh.triangles.len() * 3 + 1);
+        let mut at = Vec::new();
         let mut next = 0u64;
         let limit = u64::from(u32::MAX / 2) - mesh.vertices.len() as u64;
         for (t, tri) in mesh.triangles.iter().enumerate() {
@@ -257,14 +265,19 @@ impl<'m> Weighted<'m> {
                         as u32,
                     None => 0,
                 };
-                next += u64::from(here.max(count));
+                let here = here.max(count);
+                next += u64::from(here);
                 if next >= limit {
                     return Err(NavMeshError::InvalidPointsPerEdge { count });
+                }
+                for j in 1..=here {
+                    let s = f64::from(j) / f64::from(here + 1);
+                    at.push(Point::new(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s));
                 }
             }
         }
         first.push(next as u32);
-        Ok(first)
+        Ok((first, at))
     }
 
     /// How many points each edge gets.
@@ -425,12 +438,10 @@ impl SteinerSpace<'_, '_> {
         if node < self.vertices() {
             return mesh.vertices[node as usize];
         }
-        if let Some((t, i, j, count)) = self.edge_of(node) {
-            let (a, b) = self.edge_ends(t, i);
-            let s = f64::from(j + 1) / f64::from(count + 1);
-            return Point::new(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s);
-        }
         let start = self.start_node();
+        if node < start {
+            return self.weighted.edge_at[(node - self.vertices()) as usize];
+        }
         if node == start {
             self.start
         } else {
@@ -819,13 +830,19 @@ pub(crate) fn slide_crossings(
     if n < 3 {
         return;
     }
+    // Only a crossing whose neighbour moved can move again.
+    let mut dirty = vec![true; n];
     for _sweep in 0..200 {
         let mut saved = 0.0;
         let mut total = 0.0;
+        let mut moved = vec![false; n];
         for i in 1..n - 1 {
             let Some((a, b)) = slides[i] else {
                 continue;
             };
+            if !dirty[i] {
+                continue;
+            }
             let (before, after) = (points[i - 1], points[i + 1]);
             let (w0, w1) = (weights[i - 1], weights[i]);
             let at = |s: f64| Point::new(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s);
@@ -834,29 +851,60 @@ pub(crate) fn slide_crossings(
                 w0 * before.distance(p) + w1 * p.distance(after)
             };
             let now = w0 * before.distance(points[i]) + w1 * points[i].distance(after);
-            let s = golden_minimum(cost);
+            let s = if w0 == w1 {
+                straight_across(before, after, a, b)
+            } else {
+                golden_minimum(cost)
+            };
             let better = cost(s);
             if better < now {
                 saved += now - better;
                 points[i] = at(s);
+                moved[i] = true;
             }
             total += now;
         }
-        if saved <= total * 1e-13 {
+        if saved <= total * 1e-11 {
             break;
+        }
+        for i in 1..n - 1 {
+            dirty[i] = moved[i - 1] || moved[i + 1] || moved[i];
         }
     }
 }
 
+/// Where on segment `ab` (as a share of the way from `a`) the path from `p` to `q` through it
+/// is shortest: where the straight line `pq` crosses the line `ab` (after mirroring `q` when
+/// both are on one side), held to the segment. The line costs the same on both sides, and is
+/// convex along the segment, so the nearest end is the best if the crossing is off it.
+fn straight_across(p: Point, q: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return 0.0;
+    }
+    // Distances from the line (signed) and places along it.
+    let side = |r: Point| ((r.x - a.x) * dy - (r.y - a.y) * dx) / len2.sqrt();
+    let along = |r: Point| ((r.x - a.x) * dx + (r.y - a.y) * dy) / len2;
+    let (hp, hq) = (side(p).abs(), side(q).abs());
+    let (sp, sq) = (along(p), along(q));
+    let s = if hp + hq == 0.0 {
+        sp
+    } else {
+        sp + (sq - sp) * hp / (hp + hq)
+    };
+    s.clamp(0.0, 1.0)
+}
+
 /// The `s` in `[0, 1]` where the convex function `f` is least (golden-section search, to
-/// within 1e-12), or an end if that is lower.
+/// within 1e-10), or an end if that is lower.
 fn golden_minimum(f: impl Fn(f64) -> f64) -> f64 {
     let r = (5f64.sqrt() - 1.0) / 2.0;
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let mut x1 = hi - r * (hi - lo);
     let mut x2 = lo + r * (hi - lo);
     let (mut f1, mut f2) = (f(x1), f(x2));
-    while hi - lo > 1e-12 {
+    while hi - lo > 1e-10 {
         if f1 <= f2 {
             hi = x2;
             x2 = x1;

@@ -713,3 +713,37 @@ fn mesh_links_are_kept_across_triangulations_and_removed_with_their_points() {
         Err(GraphError::NotKeptPoint { node: ledge })
     );
 }
+
+#[test]
+fn a_node_of_an_earlier_triangulation_taken_as_a_point_stays_where_it_is() {
+    let mut mesh = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0]).unwrap();
+    mesh.set_triangulation_mode(TriangulationMode::VERTICES);
+    mesh.triangulate().unwrap();
+    let corners = mesh.graph().nodes().to_vec();
+    // Two centres in place of four corners: two corners' nodes left over.
+    mesh.set_triangulation_mode(TriangulationMode::CENTERS);
+    mesh.triangulate().unwrap();
+    let left: Vec<NodeId> = corners
+        .iter()
+        .copied()
+        .filter(|&c| mesh.graph().is_member(c) == Ok(false))
+        .collect();
+    assert_eq!(left.len(), 2);
+    let place = mesh.graph().kind(left[0]).unwrap();
+    mesh.connect_node_using_obstacles(left[0]).unwrap();
+    let point = mesh.add_point(5.0, 5.0).unwrap();
+    let mut links = GraphLinks::new();
+    links
+        .link_mesh(&mesh, point, left[0], 0.5, Direction::BothWays)
+        .unwrap();
+    links.connect_mesh(&mut mesh).unwrap();
+    // Six nodes wanted: the one left over is made, the point is not taken for one.
+    mesh.set_triangulation_mode(TriangulationMode::VERTICES | TriangulationMode::CENTERS);
+    mesh.triangulate().unwrap();
+    assert_eq!(mesh.graph().kind(left[0]), Ok(place));
+    assert_eq!(mesh.graph().has_connection(point, left[0]), Ok(true));
+    assert_eq!(mesh.graph().has_connection(left[0], point), Ok(true));
+    // Made: the 4 corners, the point, and 3 of the 6 nodes (the other 3 the two centres' and
+    // the corner's left over, not the point's).
+    assert_eq!(mesh.graph().node_count(), 4 + 1 + 3);
+}

@@ -569,6 +569,9 @@ impl MeshGraph {
         if !self.users.contains(&node) {
             self.users.push(node);
         }
+        // A node of an earlier triangulation taken as a point is no longer spare: reused, it
+        // would move, its connections and links with it.
+        self.spare.retain(|&s| s != node);
         self.join(node)
     }
 

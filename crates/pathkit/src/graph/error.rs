@@ -325,6 +325,15 @@ pub enum GraphError {
         /// The point.
         point: [f32; 2],
     },
+    /// A node a mesh graph does not keep across triangulations: one its triangulation made
+    /// (remade at the next one, its id perhaps then standing somewhere else), or a point removed
+    /// with [`MeshGraph::remove_nodes`](super::MeshGraph::remove_nodes). Connections and links
+    /// join the points added with [`MeshGraph::add_point`](super::MeshGraph::add_point) or
+    /// [`MeshGraph::connect_node_using_obstacles`](super::MeshGraph::connect_node_using_obstacles).
+    NotKeptPoint {
+        /// The node.
+        node: NodeId,
+    },
 }
 
 impl fmt::Display for GraphError {
@@ -400,6 +409,10 @@ impl fmt::Display for GraphError {
                 f,
                 "point ({}, {}) lies outside the mesh graph's box",
                 point[0], point[1]
+            ),
+            GraphError::NotKeptPoint { node } => write!(
+                f,
+                "{node} is not a point the mesh graph keeps across triangulations"
             ),
         }
     }

@@ -23,7 +23,8 @@ use std::collections::HashMap;
 /// at a point, leaving the way closed but for that point, a path may pass through it; the
 /// any-angle search on [`mesh`](Self::mesh) does not. Points are put in with [`connect_node_using_obstacles`](Self::connect_node_using_obstacles)
 /// (joined to the nodes of the triangle that holds them), and kept connected across
-/// triangulations.
+/// triangulations; connections between such points ([`add_connections`](Self::add_connections))
+/// and off-mesh links ([`GraphLinks::link_mesh`](super::GraphLinks::link_mesh)) are kept too.
 ///
 /// For the shortest path at any angle rather than along the graph's edges, search the mesh
 /// itself ([`mesh`](Self::mesh), [`NavMesh::find_path`]).
@@ -238,7 +239,11 @@ impl MeshGraph {
     /// nodes: the previous triangulation's nodes are removed, the mode's nodes created and
     /// joined within each triangle, and the points connected with
     /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles) joined to their new
-    /// triangles (a point now inside an obstacle is left unconnected). One node stands at each
+    /// triangles (a point now inside an obstacle is left unconnected). Only the nodes the
+    /// triangulation made are removed, with their edges: the connections between kept points
+    /// ([`add_connections`](Self::add_connections), the links of
+    /// [`GraphLinks::connect_mesh`](super::GraphLinks::connect_mesh)) stay, a point inside an
+    /// obstacle keeping its links off the mesh. One node stands at each
     /// place: vertices and shared sides' middles that round to the same `f32` position are one
     /// node; a thin wall's side has a node on each side of the wall.
     ///
@@ -564,6 +569,9 @@ impl MeshGraph {
         if !self.users.contains(&node) {
             self.users.push(node);
         }
+        // A node of an earlier triangulation taken as a point is no longer spare: reused, it
+        // would move, its connections and links with it.
+        self.spare.retain(|&s| s != node);
         self.join(node)
     }
 
@@ -583,7 +591,8 @@ impl MeshGraph {
         Ok(())
     }
 
-    /// Removes nodes from the graph (and from the points kept connected).
+    /// Removes nodes from the graph (and from the points kept connected), with their edges:
+    /// the connections and links to a removed point go with it.
     ///
     /// # Errors
     /// As [`NodeGraph::remove_nodes`].
@@ -591,6 +600,97 @@ impl MeshGraph {
         self.graph.remove_nodes(nodes)?;
         self.users.retain(|u| !nodes.contains(u));
         Ok(())
+    }
+
+    /// `Ok` for a point this graph keeps across triangulations: a member added with
+    /// [`add_point`](Self::add_point) or
+    /// [`connect_node_using_obstacles`](Self::connect_node_using_obstacles), not one the
+    /// triangulation made.
+    pub(crate) fn check_kept(&self, node: NodeId) -> Result<(), GraphError> {
+        if self.graph.is_member(node)?
+            && self.users.contains(&node)
+            && !self.mesh_nodes.contains(&node)
+        {
+            Ok(())
+        } else {
+            Err(GraphError::NotKeptPoint { node })
+        }
+    }
+
+    /// Adds connections between kept points (as [`NodeGraph::add_connections`]): `from` → each
+    /// of `to`, and back with [`Direction::BothWays`]. They stay across
+    /// [`triangulate`](Self::triangulate), which removes only the nodes it made: a bridge, a
+    /// door, or with [`GraphLinks::connect_mesh`](super::GraphLinks::connect_mesh) the
+    /// connections of off-mesh links. Searched with the graph's own costs, such a connection
+    /// costs the distance between its ends, whatever lies between them.
+    ///
+    /// Only kept points are joined: the triangulation's own nodes are removed and made anew at
+    /// each triangulation (their ids reused for other places), so a connection to one could not
+    /// be kept. To join a place of the mesh, add a point there.
+    ///
+    /// # Errors
+    /// [`GraphError::ForeignNode`] for a node of another graph, [`GraphError::NotKeptPoint`]
+    /// for a node that is not a kept point; nothing is connected then.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, GraphError, MeshGraph, PolygonObstacle};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// graph.triangulate()?;
+    /// let (a, b) = (graph.add_point(1.0, 1.0)?, graph.add_point(9.0, 9.0)?);
+    /// graph.add_connections(a, &[b], Direction::OneWay)?;
+    /// let wall = PolygonObstacle::new(&[[4.0, 0.0], [6.0, 0.0], [6.0, 10.0], [4.0, 10.0]])?;
+    /// graph.add_obstacles(&[wall])?;
+    /// graph.triangulate()?;
+    /// assert_eq!(graph.graph().has_connection(a, b), Ok(true)); // kept
+    /// assert_eq!(graph.graph().has_connection(b, a), Ok(false));
+    /// // A node of the triangulation is refused: the next triangulation replaces it.
+    /// let corner = graph.graph().connected_nodes(b)?[0];
+    /// assert_eq!(graph.add_connections(a, &[corner], Direction::BothWays), Err(GraphError::NotKeptPoint { node: corner }));
+    /// # Ok::<(), GraphError>(())
+    /// ```
+    pub fn add_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+    ) -> Result<(), GraphError> {
+        self.check_kept(from)?;
+        for &node in to {
+            self.check_kept(node)?;
+        }
+        self.graph.add_connections(from, to, direction)
+    }
+
+    /// Deletes connections between kept points (as [`NodeGraph::remove_connections`]): a door
+    /// closed, a link out of service. The triangulation's joins are its own, remade at each
+    /// triangulation, so only connections between kept points are removed.
+    ///
+    /// # Errors
+    /// As [`add_connections`](Self::add_connections); nothing is removed then.
+    ///
+    /// ```
+    /// use pathkit::graph::{Direction, MeshGraph};
+    ///
+    /// let mut graph = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0])?;
+    /// let (a, b) = (graph.add_point(1.0, 1.0)?, graph.add_point(9.0, 9.0)?);
+    /// graph.add_connections(a, &[b], Direction::BothWays)?;
+    /// graph.remove_connections(b, &[a], Direction::OneWay)?;
+    /// assert_eq!(graph.graph().has_connection(a, b), Ok(true));
+    /// assert_eq!(graph.graph().has_connection(b, a), Ok(false));
+    /// # Ok::<(), pathkit::graph::GraphError>(())
+    /// ```
+    pub fn remove_connections(
+        &mut self,
+        from: NodeId,
+        to: &[NodeId],
+        direction: Direction,
+    ) -> Result<(), GraphError> {
+        self.check_kept(from)?;
+        for &node in to {
+            self.check_kept(node)?;
+        }
+        self.graph.remove_connections(from, to, direction)
     }
 }
 

@@ -6,7 +6,7 @@
 //! | [`NodeId`] | the copyable handle of a node; ids of another graph are a typed error | node objects |
 //! | [`NodeKind`] | a node's payload: plain, 2D point, 3D point, grid cell | `GKGraphNode`, `…2D`, `…3D`, `GKGridGraphNode` |
 //! | [`CostModel`], [`BaseCosts`], [`UnitDiagonals`] | how moves are priced and estimated (terrain, per-agent rules) | `costToNode:`, `estimatedCostToNode:` overrides |
-//! | [`GraphLinks`] | off-mesh links (jumps, ladders, teleporters): connections at a cost of their own, estimates kept admissible | — |
+//! | [`GraphLinks`] | off-mesh links (jumps, ladders, teleporters): connections at a cost of their own, estimates kept admissible; on a [`MeshGraph`], kept across triangulations | — |
 //! | [`GridGraph`], [`DiagonalCost`] | one node per cell, 4- or 8-connected under a [`Diagonal`](crate::grid::Diagonal) rule; removed nodes are walls | `GKGridGraph` |
 //! | [`ObstacleGraph`], [`PolygonObstacle`] | the visibility graph of polygons grown by a buffer radius; nodes kept connected as obstacles come and go | `GKObstacleGraph`, `GKPolygonObstacle` |
 //! | [`GraphSpace`] | a graph under a model as a [`SearchSpace`](crate::search::SearchSpace), for the search core's other tools | — |

@@ -12,7 +12,8 @@
 use crate::navmesh_oracle::{any_obstacle, AreaScene, Rng};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{
-    AreaCosts, AreaFilter, NavMesh, NavMeshError, TiledNavMesh, WeightedSearch, MAX_POINTS_PER_EDGE,
+    AreaCosts, AreaFilter, NavMesh, NavMeshError, OffMeshLink, TiledNavMesh, WeightedSearch,
+    MAX_POINTS_PER_EDGE,
 };
 use pathkit::Pathfinder;
 
@@ -562,4 +563,339 @@ fn bad_costs_and_point_counts_are_refused() {
         filtered.find_path(&mut search, Point::new(1.0, 1.0), Point::new(2.0, 2.0)),
         Err(NavMeshError::OffMesh { .. })
     ));
+}
+
+#[test]
+fn a_link_over_a_dear_band_is_taken_where_it_pays_and_one_way_only() {
+    let mut search = WeightedSearch::new();
+    let (mut checked, mut taken) = (0, 0);
+    for seed in 0..120u64 {
+        let mut rng = Rng(seed ^ 0x11_BA2D);
+        let (width, height) = (8.0 + rng.unit() * 12.0, 8.0 + rng.unit() * 12.0);
+        let y1 = height * (0.2 + rng.unit() * 0.2);
+        let y2 = y1 + height * (0.2 + rng.unit() * 0.3);
+        // The middle band the dearest: within the outer bands the straight line is cheapest.
+        let (w0, w2) = (0.5 + rng.unit() * 2.0, 0.5 + rng.unit() * 2.0);
+        let w1 = w0.max(w2) * (1.0 + rng.unit() * 3.0);
+        let bands = Bands {
+            width,
+            height,
+            y1,
+            y2,
+            w: [w0, w1, w2],
+        };
+        let areas = [(bands.rect(y1, y2), 1), (bands.rect(y2, height), 2)];
+        let mesh = NavMesh::from_obstacles_with_areas(
+            &[],
+            &areas,
+            0.0,
+            Point::new(0.0, 0.0),
+            Point::new(width, height),
+        )
+        .unwrap();
+        let costs = AreaCosts::new()
+            .with(0, w0)
+            .unwrap()
+            .with(1, w1)
+            .unwrap()
+            .with(2, w2)
+            .unwrap();
+        let entry = (rng.unit() * width, rng.unit() * y1);
+        let exit = (rng.unit() * width, y2 + rng.unit() * (height - y2));
+        let link_cost = rng.unit() * (y2 - y1) * w1 * 1.5;
+        let links = [OffMeshLink::new(
+            Point::new(entry.0, entry.1),
+            Point::new(exit.0, exit.1),
+            link_cost,
+        )];
+        let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+        let dearest = w1;
+        for _ in 0..4 {
+            let s = (rng.unit() * width, rng.unit() * y1 * 0.999);
+            let g = (
+                rng.unit() * width,
+                y2 + (height - y2) * (0.001 + rng.unit() * 0.999),
+            );
+            let (direct, route) = bands.cheapest(s, g);
+            let via = w0 * dist(s, entry) + link_cost + w2 * dist(exit, g);
+            let (best, gaps) = if via < direct {
+                let walks = crossed_edge_gaps(&mesh, &[s, entry], 4, weighted.spacing())
+                    + crossed_edge_gaps(&mesh, &[exit, g], 4, weighted.spacing());
+                (via, walks)
+            } else {
+                (
+                    direct,
+                    crossed_edge_gaps(&mesh, &route, 4, weighted.spacing()),
+                )
+            };
+            let (ps, pg) = (Point::new(s.0, s.1), Point::new(g.0, g.1));
+            let path = weighted
+                .find_path(&mut search, ps, pg)
+                .unwrap()
+                .into_path()
+                .unwrap();
+            let scale = best.max(1.0);
+            assert!(
+                path.cost >= best - 1e-9 * scale,
+                "seed {seed}: {} below {best}",
+                path.cost
+            );
+            assert!(
+                path.cost <= best + dearest * gaps + 1e-9 * scale,
+                "seed {seed}: {} too far above {best}",
+                path.cost
+            );
+            let used = path.nodes.windows(2).any(|w| links[0].joins(w[0], w[1]));
+            if used {
+                taken += 1;
+                assert!(
+                    via <= path.cost + 1e-9 * scale,
+                    "seed {seed}: the link's way costs {via}"
+                );
+            }
+            // Back, the link cannot be taken: across the bands as they cost.
+            let back = weighted
+                .find_path(&mut search, pg, ps)
+                .unwrap()
+                .into_path()
+                .unwrap();
+            assert!(!back
+                .nodes
+                .windows(2)
+                .any(|w| links[0].joins(w[0], w[1]) || links[0].joins(w[1], w[0])));
+            assert!(
+                back.cost >= direct - 1e-9 * scale,
+                "seed {seed}: {} back, below {direct}",
+                back.cost
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 480);
+    assert!(taken >= 100, "{taken}");
+}
+
+#[test]
+fn with_links_and_one_cost_everywhere_paths_are_the_oracles_walks_and_hops() {
+    let size = 20.0;
+    let mut search = WeightedSearch::new();
+    let (mut checked, mut through_links) = (0, 0);
+    for seed in 0..150u64 {
+        let mut rng = Rng(seed ^ 0x0C05_7111);
+        let raw: Vec<Vec<P>> = (0..1 + rng.below(3))
+            .map(|_| {
+                let kind = rng.below(5);
+                any_obstacle(&mut rng, size, kind)
+            })
+            .collect();
+        let filter_bits = rng.below(8) as u8;
+        let Some(scene) = AreaScene::new(&mut rng, &raw, 0.0, size, filter_bits) else {
+            continue;
+        };
+        let mesh = NavMesh::from_obstacles_with_areas(
+            &scene.polygons,
+            &scene.area_polygons,
+            0.0,
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
+        )
+        .unwrap();
+        let world = &scene.world;
+        let free = |rng: &mut Rng| {
+            (0..200).find_map(|_| {
+                let p = (rng.unit() * size, rng.unit() * size);
+                (world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
+            })
+        };
+        let mut links = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let (Some(a), Some(b)) = (free(&mut rng), free(&mut rng)) else {
+                continue;
+            };
+            let mut link = OffMeshLink::new(
+                Point::new(a.0, a.1),
+                Point::new(b.0, b.1),
+                rng.unit() * dist(a, b),
+            );
+            if rng.below(2) == 0 {
+                link = link.both_ways();
+            }
+            links.push(link);
+        }
+        let factor = 0.5 + rng.unit() * 2.0;
+        let mut costs = AreaCosts::new();
+        for id in 0..4 {
+            costs = costs.with(id, factor).unwrap();
+        }
+        let weighted = mesh
+            .with_area_costs(&costs)
+            .with_filter(scene.filter)
+            .with_links(&links)
+            .unwrap();
+        for _ in 0..4 {
+            let (Some(s), Some(g)) = (free(&mut rng), free(&mut rng)) else {
+                continue;
+            };
+            // Dijkstra over walks and link hops, in lengths; the link costs over the factor.
+            let mut points = vec![s, g];
+            let mut hops = Vec::new();
+            for l in &links {
+                let (a, b) = (points.len(), points.len() + 1);
+                points.push((l.from.x, l.from.y));
+                points.push((l.to.x, l.to.y));
+                hops.push((a, b, l.cost / factor));
+                if l.both_ways {
+                    hops.push((b, a, l.cost / factor));
+                }
+            }
+            let expected = crate::navmesh_links::shortest_with_hops(world, points, &hops);
+            let answer =
+                weighted.find_path(&mut search, Point::new(s.0, s.1), Point::new(g.0, g.1));
+            let found = match answer {
+                Ok(o) => o.into_path().map(|p| p.cost),
+                Err(NavMeshError::OffMesh { .. }) => continue,
+                Err(e) => panic!("seed {seed}: {e}"),
+            };
+            match (found, expected) {
+                (Some(c), Some(e)) => assert!(
+                    (c - factor * e).abs() <= 1e-9 * c.max(1.0),
+                    "seed {seed}: {c}, the oracle {} x {e}",
+                    factor
+                ),
+                (None, None) => {}
+                (c, e) => panic!("seed {seed}: {c:?} against the oracle's {e:?}"),
+            }
+            if let (Some(c), Some(s_only)) = (found, world.shortest(s, g)) {
+                if c < factor * s_only - 1e-9 {
+                    through_links += 1;
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 400 && through_links >= 40,
+        "{checked} {through_links}"
+    );
+}
+
+#[test]
+fn with_links_and_costs_answers_are_walks_and_hops_that_cost_what_they_say() {
+    let size = 20.0;
+    let mut search = WeightedSearch::new();
+    let (mut checked, mut hops_taken) = (0, 0);
+    for seed in 0..150u64 {
+        let mut rng = Rng(seed ^ 0x7A1C_0575);
+        let raw: Vec<Vec<P>> = (0..rng.below(4))
+            .map(|_| {
+                let kind = rng.below(5);
+                any_obstacle(&mut rng, size, kind)
+            })
+            .collect();
+        let filter_bits = rng.below(8) as u8;
+        let Some(scene) = AreaScene::new(&mut rng, &raw, 0.0, size, filter_bits) else {
+            continue;
+        };
+        let factors: Vec<f64> = (0..4).map(|_| 0.3 + rng.unit() * 3.0).collect();
+        let factor = |id: u8| {
+            if id != 0 && scene.forbids(id) {
+                f64::INFINITY
+            } else {
+                factors[usize::from(id)]
+            }
+        };
+        let mut costs = AreaCosts::new();
+        for (id, &f) in factors.iter().enumerate() {
+            costs = costs.with(id as u8, f).unwrap();
+        }
+        let mesh = NavMesh::from_obstacles_with_areas(
+            &scene.polygons,
+            &scene.area_polygons,
+            0.0,
+            Point::new(0.0, 0.0),
+            Point::new(size, size),
+        )
+        .unwrap();
+        let world = &scene.world;
+        let free = |rng: &mut Rng| {
+            (0..200).find_map(|_| {
+                let p = (rng.unit() * size, rng.unit() * size);
+                (world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
+            })
+        };
+        let mut links = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let (Some(a), Some(b)) = (free(&mut rng), free(&mut rng)) else {
+                continue;
+            };
+            let mut link = OffMeshLink::new(
+                Point::new(a.0, a.1),
+                Point::new(b.0, b.1),
+                rng.unit() * 10.0,
+            );
+            if rng.below(2) == 0 {
+                link = link.both_ways();
+            }
+            if rng.below(5) == 0 {
+                link = link.disabled();
+            }
+            links.push(link.for_agents(1 + rng.below(3) as u32));
+        }
+        let agent = 1 + rng.below(3) as u32;
+        let weighted = mesh
+            .with_area_costs(&costs)
+            .with_filter(scene.filter)
+            .with_links(&links)
+            .unwrap()
+            .for_agent(agent);
+        let usable = |a: Point, b: Point| {
+            links
+                .iter()
+                .filter(|l| l.enabled && l.mask & agent != 0 && l.joins(a, b))
+                .map(|l| l.cost)
+                .fold(f64::INFINITY, f64::min)
+        };
+        for _ in 0..4 {
+            let (Some(s), Some(g)) = (free(&mut rng), free(&mut rng)) else {
+                continue;
+            };
+            let answer =
+                weighted.find_path(&mut search, Point::new(s.0, s.1), Point::new(g.0, g.1));
+            let path = match answer {
+                Ok(o) => match o.into_path() {
+                    Some(path) => path,
+                    None => continue,
+                },
+                Err(NavMeshError::OffMesh { .. }) => continue,
+                Err(e) => panic!("seed {seed}: {e}"),
+            };
+            assert_eq!(path.nodes.first(), Some(&Point::new(s.0, s.1)));
+            assert_eq!(path.nodes.last(), Some(&Point::new(g.0, g.1)));
+            let mut total = 0.0;
+            for w in path.nodes.windows(2) {
+                let (a, b) = ((w[0].x, w[0].y), (w[1].x, w[1].y));
+                let walk = if world.segment_clear(a, b) {
+                    walk_cost(&scene.areas, &factor, a, b)
+                } else {
+                    f64::INFINITY
+                };
+                let hop = usable(w[0], w[1]);
+                assert!(
+                    walk.is_finite() || hop.is_finite(),
+                    "seed {seed}: {a:?} to {b:?} is neither a walk nor a link it may take"
+                );
+                if hop < walk {
+                    hops_taken += 1;
+                }
+                total += walk.min(hop);
+            }
+            assert!(
+                (total - path.cost).abs() <= 1e-7 * total.max(1.0),
+                "seed {seed}: the path costs {total}, not {}",
+                path.cost
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 400 && hops_taken >= 40, "{checked} {hops_taken}");
 }

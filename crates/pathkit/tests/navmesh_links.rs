@@ -17,7 +17,7 @@ type P = (f64, f64);
 /// The oracle's shortest length from `points[0]` to `points[1]`: Dijkstra over `points` and the
 /// free corners of `world`, each pair in sight joined by its length, each hop of `hops` (from,
 /// to, cost) by its cost.
-fn shortest_with_hops(
+pub(crate) fn shortest_with_hops(
     world: &FreeSpace,
     mut points: Vec<P>,
     hops: &[(usize, usize, f64)],

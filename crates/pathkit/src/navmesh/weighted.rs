@@ -19,7 +19,9 @@
 //! cost it meets. The search finds one no dearer, and sliding only makes it cheaper.
 
 use super::mesh::{NavMesh, WALL};
-use super::{AnyAngleSearch, AreaCosts, AreaFilter, NavMeshError, MAX_AREAS};
+use super::{
+    AnyAngleSearch, AreaCosts, AreaFilter, NavMeshError, OffMeshLink, ALL_AGENTS, MAX_AREAS,
+};
 use crate::geometry::Point;
 use crate::pathfinder::core_search_into;
 use crate::search::{IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
@@ -62,6 +64,9 @@ pub struct Weighted<'m> {
     vertex_triangles: Vec<u32>,
     /// The areas the mesh's triangles are in, a bit each.
     present: u64,
+    /// Off-mesh links ([`with_links`](Weighted::with_links)), and the agent taking them.
+    links: &'m [OffMeshLink],
+    agent: u32,
 }
 
 impl NavMesh {
@@ -123,6 +128,8 @@ impl NavMesh {
             vertex_first,
             vertex_triangles,
             present,
+            links: &[],
+            agent: ALL_AGENTS,
         };
         // Points no further apart than a 32nd of the mesh's extent, at least four an edge.
         let (mut lo, mut hi) = (
@@ -167,6 +174,68 @@ impl<'m> Weighted<'m> {
     pub fn with_filter(mut self, filter: AreaFilter) -> Weighted<'m> {
         self.filter = filter;
         self
+    }
+
+    /// The same search with off-mesh links ([`OffMeshLink`]: jumps, ladders, doors,
+    /// teleporters): a link's ends join the graph, and taking it costs the link's cost. The
+    /// agent takes the links that are enabled, open to it ([`for_agent`](Self::for_agent)) and
+    /// have both ends on its ground. The bound of [`Weighted`]'s module holds for the walks
+    /// between them; where every area the agent meets costs the same, paths are the exact
+    /// ones of [`Linked`](super::Linked).
+    ///
+    /// # Errors
+    /// [`NavMeshError::InvalidLink`] for a link whose cost is negative or not finite, or whose
+    /// ends are not finite points on the mesh.
+    ///
+    /// ```
+    /// use pathkit::geometry::{Point, Polygon};
+    /// use pathkit::navmesh::{AreaCosts, NavMesh, OffMeshLink, WeightedSearch};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let p = Point::new;
+    /// const MUD: u8 = 1;
+    /// // A field of mud at 4, and a zip line across it costing 5.
+    /// let mud = Polygon::new(vec![p(0.0, 2.0), p(20.0, 2.0), p(20.0, 8.0), p(0.0, 8.0)]);
+    /// let field = NavMesh::from_obstacles_with_areas(&[], &[(mud, MUD)], 0.0, p(0.0, 0.0), p(20.0, 10.0))?;
+    /// let costs = AreaCosts::new().with(MUD, 4.0)?;
+    /// let zip = [OffMeshLink::new(p(10.0, 1.0), p(10.0, 9.0), 5.0)];
+    /// let weighted = field.with_area_costs(&costs).with_links(&zip)?;
+    /// let mut search = WeightedSearch::new();
+    /// let (start, goal) = (p(10.0, 0.5), p(10.0, 9.5));
+    /// let path = weighted.find_path(&mut search, start, goal)?.into_path().unwrap();
+    /// assert_eq!(path.nodes, vec![start, p(10.0, 1.0), p(10.0, 9.0), goal]);
+    /// assert!((path.cost - (0.5 + 5.0 + 0.5)).abs() < 1e-9);
+    /// // The link goes one way: back, through the mud (1 + 6 at 4 + 1 at least).
+    /// let back = weighted.find_path(&mut search, goal, start)?.into_path().unwrap();
+    /// assert!(back.cost >= 26.0 - 1e-9);
+    /// # Ok::<(), pathkit::navmesh::NavMeshError>(())
+    /// ```
+    pub fn with_links(mut self, links: &'m [OffMeshLink]) -> Result<Weighted<'m>, NavMeshError> {
+        // The same checks as the any-angle search's.
+        self.mesh.with_links(links)?;
+        self.links = links;
+        Ok(self)
+    }
+
+    /// The same search for an agent of `mask`: it takes only the links whose mask shares a bit
+    /// with it (see [`OffMeshLink::mask`]).
+    #[must_use]
+    pub fn for_agent(mut self, mask: u32) -> Weighted<'m> {
+        self.agent = mask;
+        self
+    }
+
+    /// The links this agent may take, each way it may be taken: (entry, exit, cost).
+    fn usable(&self, ways: &mut Vec<(Point, Point, f64)>) {
+        ways.clear();
+        for l in self.links {
+            if l.enabled && l.mask & self.agent != 0 && self.on(l.from) && self.on(l.to) {
+                ways.push((l.from, l.to, l.cost));
+                if l.both_ways {
+                    ways.push((l.to, l.from, l.cost));
+                }
+            }
+        }
     }
 
     /// The same search with at least `count` points on each edge (4 unless set): more points,
@@ -337,8 +406,12 @@ pub struct WeightedSearch {
     nodes: Vec<u32>,
     start_triangles: Vec<u32>,
     goal_nodes: Vec<u32>,
-    /// The triangles holding each goal, with the goal's node.
-    goal_triangles: Vec<(u32, u32)>,
+    /// The links usable in the query, each way: (entry, exit, cost).
+    ways: Vec<(Point, Point, f64)>,
+    /// The goals, then each way's entry and exit: the points numbered after the start.
+    extra_points: Vec<Point>,
+    /// The triangles holding each goal and each way's entry and exit, with its node.
+    extra_triangles: Vec<(u32, u32)>,
     stretches: Stretches,
     expanded: usize,
 }
@@ -349,7 +422,10 @@ pub struct WeightedSearch {
 struct Stretches {
     points: Vec<Point>,
     slides: Vec<Option<(Point, Point)>>,
+    /// Per stretch: its cost per unit length, or NaN for a link.
     weights: Vec<f64>,
+    /// Per stretch: what the link costs, 0 for a walk.
+    links: Vec<f64>,
 }
 
 impl WeightedSearch {
@@ -371,18 +447,31 @@ impl WeightedSearch {
 ///
 /// Node numbers: vertices first; then the points of the edges, as [`Weighted::edge_first`]
 /// numbers them (from corner `i` to corner `i + 1` of the triangle that numbers the edge);
-/// then the start, then the goals.
+/// then the start, the goals, and the entry and the exit of each way a link may be taken.
 struct SteinerSpace<'a, 'm> {
     weighted: &'a Weighted<'m>,
     start: Point,
-    goals: &'a [Point],
+    /// The goals, then each way's entry and exit.
+    extra_points: &'a [Point],
+    /// The ways links may be taken: (entry, exit, cost), their nodes from `first_way` on.
+    ways: &'a [(Point, Point, f64)],
+    first_way: u32,
     start_triangles: &'a [u32],
-    goal_triangles: &'a [(u32, u32)],
+    extra_triangles: &'a [(u32, u32)],
     /// The least cost of a unit of length the agent may meet: the estimate's factor.
     cheapest: f64,
 }
 
 impl SteinerSpace<'_, '_> {
+    /// For a way's entry node, the node itself and the way's cost.
+    fn way_from(&self, node: u32) -> Option<(u32, f64)> {
+        let k = node.checked_sub(self.first_way)?;
+        (k % 2 == 0)
+            .then(|| self.ways.get((k / 2) as usize))
+            .flatten()
+            .map(|&(_, _, cost)| (node, cost))
+    }
+
     fn vertices(&self) -> u32 {
         self.weighted.mesh.vertices.len() as u32
     }
@@ -445,7 +534,7 @@ impl SteinerSpace<'_, '_> {
         if node == start {
             self.start
         } else {
-            self.goals[(node - start - 1) as usize]
+            self.extra_points[(node - start - 1) as usize]
         }
     }
 
@@ -469,7 +558,7 @@ impl SteinerSpace<'_, '_> {
                 each(t as usize);
             }
         } else {
-            for &(t, g) in self.goal_triangles {
+            for &(t, g) in self.extra_triangles {
                 if g == node {
                     each(t as usize);
                 }
@@ -553,6 +642,9 @@ impl SearchSpace for SteinerSpace<'_, '_> {
     type Cost = f64;
 
     fn successors<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
+        if let Some((entry, cost)) = self.way_from(node) {
+            visit(entry + 1, cost);
+        }
         let here = self.point(node);
         let mesh = self.weighted.mesh;
         self.triangles_of(node, |t| {
@@ -571,7 +663,7 @@ impl SearchSpace for SteinerSpace<'_, '_> {
                     step(j);
                 }
             }
-            for &(gt, g) in self.goal_triangles {
+            for &(gt, g) in self.extra_triangles {
                 if gt as usize == t {
                     step(g);
                 }
@@ -579,14 +671,22 @@ impl SearchSpace for SteinerSpace<'_, '_> {
         });
     }
 
+    /// The straight line at the cheapest cost, or less where reaching a link's entry and
+    /// taking it is cheaper: no path is cheaper than walking to the goal or to the first link
+    /// it takes, plus that link.
     fn heuristic(&self, node: u32, goal: u32) -> f64 {
-        self.cheapest * self.point(node).distance(self.point(goal))
+        let here = self.point(node);
+        let mut estimate = self.cheapest * here.distance(self.point(goal));
+        for &(entry, _, cost) in self.ways {
+            estimate = estimate.min(self.cheapest * here.distance(entry) + cost);
+        }
+        estimate
     }
 }
 
 impl IndexedSpace for SteinerSpace<'_, '_> {
     fn node_bound(&self) -> usize {
-        self.start_node() as usize + 1 + self.goals.len()
+        self.start_node() as usize + 1 + self.extra_points.len()
     }
     fn index_of(&self, node: u32) -> Option<usize> {
         Some(node as usize)
@@ -628,6 +728,7 @@ impl Pathfinder for Weighted<'_> {
         let ends = std::iter::once(start).chain(goals.iter().copied());
         NavMeshError::check_on(ends, |p| self.on(p))?;
         let (cheapest, dearest) = self.factor_range();
+        self.usable(&mut ctx.ways);
         if cheapest == dearest {
             // Every area the agent meets costs the same: the any-angle search's path is the
             // cheapest, exactly.
@@ -647,23 +748,31 @@ impl Pathfinder for Weighted<'_> {
                 .map(|t| t as u32),
         );
         let first_goal = self.start_node() + 1;
-        ctx.goal_triangles.clear();
         ctx.goal_nodes.clear();
-        for (j, &goal) in goals.iter().enumerate() {
+        ctx.goal_nodes
+            .extend((0..goals.len() as u32).map(|j| first_goal + j));
+        ctx.extra_points.clear();
+        ctx.extra_points.extend_from_slice(goals);
+        for &(entry, exit, _) in &ctx.ways {
+            ctx.extra_points.extend([entry, exit]);
+        }
+        ctx.extra_triangles.clear();
+        for (j, &p) in ctx.extra_points.iter().enumerate() {
             let node = first_goal + j as u32;
-            ctx.goal_nodes.push(node);
-            for t in self.mesh.triangles_holding(goal) {
+            for t in self.mesh.triangles_holding(p) {
                 if self.factor(t).is_some() {
-                    ctx.goal_triangles.push((t as u32, node));
+                    ctx.extra_triangles.push((t as u32, node));
                 }
             }
         }
         let space = SteinerSpace {
             weighted: self,
             start,
-            goals,
+            extra_points: &ctx.extra_points,
+            ways: &ctx.ways,
+            first_way: first_goal + goals.len() as u32,
             start_triangles: &ctx.start_triangles,
-            goal_triangles: &ctx.goal_triangles,
+            extra_triangles: &ctx.extra_triangles,
             cheapest,
         };
         let target = match ctx.goal_nodes.as_slice() {
@@ -704,9 +813,10 @@ fn straighten(
     stretches: &mut Stretches,
     path: &mut Vec<Point>,
 ) -> f64 {
-    let mut kept: Vec<(u32, Option<usize>)> = Vec::with_capacity(nodes.len());
+    // Each node, with the triangle of the walk that reached it or the cost of the link.
+    let mut kept: Vec<(u32, Option<usize>, Option<f64>)> = Vec::with_capacity(nodes.len());
     for &node in nodes {
-        kept.push((node, None));
+        kept.push((node, None, None));
         // Cut corners: while the last two stretches lie in one triangle, the straight line
         // between their ends is in it too, and no dearer.
         loop {
@@ -714,8 +824,22 @@ fn straighten(
             if n < 2 {
                 break;
             }
-            let triangle = space.stretch_triangle(kept[n - 2].0, kept[n - 1].0);
-            kept[n - 1].1 = triangle;
+            let (a, b) = (kept[n - 2].0, kept[n - 1].0);
+            let triangle = space.stretch_triangle(a, b);
+            // A link's entry then its exit: the link, unless walking there was cheaper (as
+            // the search priced it).
+            let walk = |t: usize| {
+                space.weighted.factor(t).unwrap_or(f64::INFINITY)
+                    * space.point(a).distance(space.point(b))
+            };
+            let link = space
+                .way_from(a)
+                .filter(|&(entry, _)| b == entry + 1)
+                .map(|(_, cost)| cost)
+                .filter(|&cost| triangle.is_none_or(|t| cost <= walk(t)));
+            kept[n - 1].1 = if link.is_some() { None } else { triangle };
+            kept[n - 1].2 = link;
+            let triangle = kept[n - 1].1;
             if n >= 3 && triangle.is_some() && kept[n - 2].1 == triangle {
                 kept.remove(n - 2);
             } else {
@@ -727,13 +851,19 @@ fn straighten(
         points,
         slides,
         weights,
+        links,
     } = stretches;
     points.clear();
     slides.clear();
     weights.clear();
-    for (k, &(node, triangle)) in kept.iter().enumerate() {
-        if let Some(t) = triangle {
+    links.clear();
+    for (k, &(node, triangle, link)) in kept.iter().enumerate() {
+        if let Some(cost) = link {
+            weights.push(f64::NAN);
+            links.push(cost);
+        } else if let Some(t) = triangle {
             weights.push(space.weighted.factor(t).unwrap_or(f64::INFINITY));
+            links.push(0.0);
         }
         let here = space.point(node);
         if let Some((t, i, _, _)) = space.edge_of(node) {
@@ -741,7 +871,7 @@ fn straighten(
             slides.push(Some(space.edge_ends(t, i)));
             continue;
         }
-        let between = match (triangle, kept.get(k + 1).and_then(|&(_, after)| after)) {
+        let between = match (triangle, kept.get(k + 1).and_then(|&(_, after, _)| after)) {
             (Some(before), Some(after)) if node < space.vertices() => Some((before, after)),
             _ => None,
         };
@@ -763,11 +893,12 @@ fn straighten(
             slides.push(Some((a, b)));
             if j + 1 < fan.len() {
                 weights.push(space.weighted.factor(beyond).unwrap_or(f64::INFINITY));
+                links.push(0.0);
             }
         }
     }
     slide_crossings(points, slides, weights);
-    simplify(points, weights, path)
+    simplify(points, weights, links, path)
 }
 
 impl Weighted<'_> {
@@ -789,8 +920,19 @@ impl Weighted<'_> {
     ) -> Result<Status<f64>, NavMeshError> {
         let mut options = *options;
         options.max_cost = options.max_cost.map(|c| c / factor);
-        let ground = self.mesh.with_filter(self.filter);
-        let status = ground.find_path_into(&mut ctx.exact, start, to, &options, path)?;
+        let status = if ctx.ways.is_empty() {
+            let ground = self.mesh.with_filter(self.filter);
+            ground.find_path_into(&mut ctx.exact, start, to, &options, path)?
+        } else {
+            // Lengths and link costs both over the factor: the links' search, exactly.
+            let scaled: Vec<OffMeshLink> = ctx
+                .ways
+                .iter()
+                .map(|&(entry, exit, cost)| OffMeshLink::new(entry, exit, cost / factor))
+                .collect();
+            let linked = self.mesh.with_links(&scaled)?.with_filter(self.filter);
+            linked.find_path_into(&mut ctx.exact, start, to, &options, path)?
+        };
         ctx.expanded = ctx.exact.expanded();
         Ok(match status {
             Status::Found { cost } => Status::Found {
@@ -927,14 +1069,19 @@ fn golden_minimum(f: impl Fn(f64) -> f64) -> f64 {
 }
 
 /// Writes the path's points into `path` without repeats, nor points in the middle of a
-/// straight run through one cost, and returns its cost.
-fn simplify(points: &[Point], weights: &[f64], path: &mut Vec<Point>) -> f64 {
+/// straight walk through one cost, and returns its cost: each walk its length times its cost per
+/// unit (`weights`), each link (a NaN weight) its cost (`links`).
+fn simplify(points: &[Point], weights: &[f64], links: &[f64], path: &mut Vec<Point>) -> f64 {
     path.clear();
     let mut cost = 0.0;
     let mut last_weight = f64::NAN;
     for (i, &p) in points.iter().enumerate() {
         if i > 0 {
-            cost += weights[i - 1] * points[i - 1].distance(p);
+            cost += if weights[i - 1].is_nan() {
+                links[i - 1]
+            } else {
+                weights[i - 1] * points[i - 1].distance(p)
+            };
         }
         let Some(&prev) = path.last() else {
             path.push(p);

@@ -26,6 +26,7 @@ use crate::geometry::Point;
 use crate::pathfinder::core_search_into;
 use crate::search::{IndexedSpace, SearchContext, SearchError, SearchOptions, SearchSpace, Status};
 use crate::{Ends, Goal, Pathfinder};
+use std::collections::HashSet;
 
 /// The most points a search over area costs places on each edge
 /// ([`Weighted::with_points_per_edge`]).
@@ -413,6 +414,8 @@ pub struct WeightedSearch {
     /// The triangles holding each goal and each way's entry and exit, with its node.
     extra_triangles: Vec<(u32, u32)>,
     stretches: Stretches,
+    /// The shortest path ignoring the costs, to price.
+    shortest: Vec<Point>,
     expanded: usize,
 }
 
@@ -794,7 +797,17 @@ impl Pathfinder for Weighted<'_> {
         else {
             return Ok(status);
         };
-        let cost = straighten(&space, &ctx.nodes, &mut ctx.stretches, path);
+        let mut cost = straighten(&space, &ctx.nodes, &mut ctx.stretches, path);
+        if let Status::Found { .. } = status {
+            // The shortest path, priced as it walks, where that is cheaper: an answer never
+            // dearer than ignoring the costs.
+            if let Some(shortest) = self.shortest_priced(ctx, start, to)? {
+                if shortest < cost {
+                    cost = shortest;
+                    path.clone_from(&ctx.shortest);
+                }
+            }
+        }
         Ok(match status {
             Status::Found { .. } => Status::Found { cost },
             Status::LimitReached { .. } => Status::LimitReached { cost },
@@ -902,6 +915,123 @@ fn straighten(
 }
 
 impl Weighted<'_> {
+    /// What the shortest path from `start` to `to` (ignoring the costs; with the usable links,
+    /// as [`Linked`](super::Linked) finds it) costs as it walks, left in `ctx.shortest`; `None`
+    /// where there is none.
+    fn shortest_priced(
+        &self,
+        ctx: &mut WeightedSearch,
+        start: Point,
+        to: Goal<'_, Point>,
+    ) -> Result<Option<f64>, NavMeshError> {
+        let options = SearchOptions::new();
+        let status = if ctx.ways.is_empty() {
+            let ground = self.mesh.with_filter(self.filter);
+            ground.find_path_into(&mut ctx.exact, start, to, &options, &mut ctx.shortest)?
+        } else {
+            let ways: Vec<OffMeshLink> = ctx
+                .ways
+                .iter()
+                .map(|&(entry, exit, cost)| OffMeshLink::new(entry, exit, cost))
+                .collect();
+            let linked = self.mesh.with_links(&ways)?.with_filter(self.filter);
+            linked.find_path_into(&mut ctx.exact, start, to, &options, &mut ctx.shortest)?
+        };
+        if !status.is_found() {
+            return Ok(None);
+        }
+        let mut total = 0.0;
+        for leg in ctx.shortest.windows(2) {
+            let hop = ctx
+                .ways
+                .iter()
+                .filter(|&&(entry, exit, _)| (entry, exit) == (leg[0], leg[1]))
+                .map(|&(_, _, cost)| cost)
+                .fold(f64::INFINITY, f64::min);
+            total += hop.min(self.walk_cost(leg[0], leg[1]));
+        }
+        Ok(total.is_finite().then_some(total))
+    }
+
+    /// What walking straight from `a` to `b` costs: each piece at the cost of the triangle it
+    /// crosses, the cheapest where it runs along an edge; infinite where it leaves the agent's
+    /// ground. The triangles it crosses are found from those holding `a`, neighbour by
+    /// neighbour.
+    fn walk_cost(&self, a: Point, b: Point) -> f64 {
+        let mesh = self.mesh;
+        let d = b - a;
+        // Each triangle the segment meets, and where along it (`a + t d`, t in [lo, hi]).
+        let mut met: Vec<(usize, f64, f64)> = Vec::new();
+        let mut queue: Vec<usize> = mesh.triangles_holding(a).collect();
+        let mut seen: HashSet<usize> = queue.iter().copied().collect();
+        while let Some(t) = queue.pop() {
+            let Some((lo, hi)) = self.clip(t, a, d) else {
+                continue;
+            };
+            met.push((t, lo, hi));
+            for &n in &mesh.neighbours[t] {
+                if n != WALL && seen.insert(n as usize) {
+                    queue.push(n as usize);
+                }
+            }
+            // Round a vertex the segment passes through, triangles touch it at a corner only.
+            for &v in &mesh.triangles[t] {
+                let range = self.vertex_first[v as usize] as usize
+                    ..self.vertex_first[v as usize + 1] as usize;
+                for &n in &self.vertex_triangles[range] {
+                    if seen.insert(n as usize) {
+                        queue.push(n as usize);
+                    }
+                }
+            }
+        }
+        let mut cuts: Vec<f64> = met.iter().flat_map(|&(_, lo, hi)| [lo, hi]).collect();
+        cuts.extend([0.0, 1.0]);
+        cuts.sort_by(f64::total_cmp);
+        let length = a.distance(b);
+        let mut total = 0.0;
+        for pair in cuts.windows(2) {
+            let (u, v) = (pair[0].max(0.0), pair[1].min(1.0));
+            if v <= u {
+                continue;
+            }
+            let mid = (u + v) / 2.0;
+            let factor = met
+                .iter()
+                .filter(|&&(_, lo, hi)| lo <= mid && mid <= hi)
+                .filter_map(|&(t, _, _)| self.factor(t))
+                .fold(f64::INFINITY, f64::min);
+            total += factor * length * (v - u);
+        }
+        total
+    }
+
+    /// Where the segment `a + t d` (t in [0, 1]) is in triangle `t` (sides included, within
+    /// the mesh's tolerance), if anywhere.
+    fn clip(&self, t: usize, a: Point, d: Point) -> Option<(f64, f64)> {
+        let mesh = self.mesh;
+        let tri = mesh.triangles[t];
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for i in 0..3 {
+            let p = mesh.vertices[tri[i] as usize];
+            let q = mesh.vertices[tri[(i + 1) % 3] as usize];
+            // Inside is to the left of p -> q: o(t) = o0 + t o1 >= -slack.
+            let slack = super::mesh::TOLERANCE * p.distance(q);
+            let o0 = Point::orientation(p, q, a) + slack;
+            let o1 = (q - p).cross(d);
+            if o1 == 0.0 {
+                if o0 < 0.0 {
+                    return None;
+                }
+            } else if o1 > 0.0 {
+                lo = lo.max(-o0 / o1);
+            } else {
+                hi = hi.min(-o0 / o1);
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
     /// The start's node: after the vertices and the points of the edges.
     fn start_node(&self) -> u32 {
         self.mesh.vertices.len() as u32 + self.edge_first.last().copied().unwrap_or(0)

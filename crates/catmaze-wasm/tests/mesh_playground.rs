@@ -1095,3 +1095,32 @@ fn bad_area_costs_are_a_typed_error_and_change_nothing() {
     assert_eq!(costs, vec![(1, MAX_AREA_COST), (2, MIN_AREA_COST)]);
     assert_eq!(info.cost_range, [MIN_AREA_COST, MAX_AREA_COST]);
 }
+
+#[test]
+fn a_link_along_an_areas_side_is_not_counted_taken_where_walking_the_side_is_cheaper() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    // Dear mud below the line y = 10, plain ground above; a link along the line, at twice its
+    // length: walking the side costs the lesser of the two sides', 1 a unit, so the link does
+    // not pay.
+    scene.add_area(&mut pg, [10.0, 2.0, 20.0, 10.0], MUD);
+    scene.set_cost(&mut pg, MUD, 5.0);
+    let (a, b) = ((12.5, 10.0), (15.5, 10.0));
+    scene.add_link(&mut pg, a, b, 2.0, true);
+    for (s, g) in [(a, b), (b, a)] {
+        let route = check_costs(&mut pg, &scene, s, g, None).unwrap();
+        assert!(route.links.is_empty(), "{:?}", route.links);
+        assert!((route.cost - 3.0).abs() < 1e-9, "{}", route.cost);
+        assert!((route.walked - 3.0).abs() < 1e-9, "{}", route.walked);
+    }
+    // Mud cheaper than the link still: walked, at 1. The link made cheap: taken.
+    scene.links.clear();
+    pg.remove_link(0).unwrap();
+    scene.add_link(&mut pg, a, b, 0.5, false);
+    let route = check_costs(&mut pg, &scene, a, b, None).unwrap();
+    assert_eq!(route.links, vec![0]);
+    assert!((route.cost - 1.5).abs() < 1e-9 && route.walked == 0.0);
+}

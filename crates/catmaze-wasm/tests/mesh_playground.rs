@@ -588,7 +588,10 @@ fn a_forbidden_area_is_walked_round_or_closes_the_way_and_allowed_again_changes_
     scene.add_area(&mut pg, [12.0, 0.0, 20.0, 24.0], WATER);
     scene.add_area(&mut pg, [2.0, 26.0, 8.0, 30.0], MUD);
     let wading = check(&mut pg, &scene, s, g).unwrap().cost;
-    assert!((wading - open).abs() < 1e-9, "areas cost nothing");
+    assert!(
+        (wading - open).abs() < 1e-9,
+        "areas at 1 cost what plain ground costs"
+    );
     scene.forbid(&mut pg, WATER, true);
     let dry = check(&mut pg, &scene, s, g).unwrap().cost;
     assert!(dry > open + 5.0, "{dry} vs {open}");

@@ -150,6 +150,14 @@ pub enum PlaygroundError {
         /// The number asked for.
         index: u32,
     },
+    /// An area type's cost outside the range the navigation-mesh mode offers (or not a
+    /// number).
+    AreaCost {
+        /// The area type.
+        id: u32,
+        /// The cost asked for.
+        cost: f64,
+    },
 }
 
 impl fmt::Display for PlaygroundError {
@@ -251,6 +259,12 @@ impl fmt::Display for PlaygroundError {
                 "a link's cost factor must be a number of 0 or more, not {factor}"
             ),
             PlaygroundError::NoLink { index } => write!(f, "there is no link number {index}"),
+            PlaygroundError::AreaCost { id, cost } => write!(
+                f,
+                "area type {id}'s cost must be a number from {} to {}, not {cost}",
+                crate::mesh_playground::MIN_AREA_COST,
+                crate::mesh_playground::MAX_AREA_COST
+            ),
         }
     }
 }
@@ -290,6 +304,7 @@ impl PlaygroundError {
             PlaygroundError::LinkEnds { .. } => "link-ends",
             PlaygroundError::LinkFactor { .. } => "link-factor",
             PlaygroundError::NoLink { .. } => "no-link",
+            PlaygroundError::AreaCost { .. } => "area-cost",
         }
     }
 }

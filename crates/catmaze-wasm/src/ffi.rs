@@ -592,6 +592,14 @@ pub extern "C" fn nm_set_forbidden(id: u32, forbidden: u32) -> usize {
     ))
 }
 
+/// Sets what a unit of length in area type `id` costs: `{"ok", "error"}`.
+#[no_mangle]
+pub extern "C" fn nm_set_area_cost(id: u32, cost: f64) -> usize {
+    answer(Done::from(
+        MESH.with_borrow_mut(|m| m.set_area_cost(id, cost)),
+    ))
+}
+
 /// The chosen size's mesh, at most `max` triangles drawn, as JSON: `{"ok", "mesh", "error"}`
 /// (see [`MeshPlayground::picture`]).
 #[no_mangle]
@@ -653,6 +661,12 @@ mod tests {
         assert_eq!(last_answer()["error"]["code"], "link-factor");
         nm_set_size(7);
         assert_eq!(last_answer()["error"]["code"], "no-agent-size");
+        for cost in [f64::NAN, 0.0, -1.0, 5.5, f64::INFINITY] {
+            nm_set_area_cost(2, cost);
+            assert_eq!(last_answer()["error"]["code"], "area-cost", "cost {cost}");
+        }
+        nm_set_area_cost(9, 2.0);
+        assert_eq!(last_answer()["error"]["code"], "area-type");
         nm_route(f64::NAN, 1.0, 30.0, 16.0);
         let answer = last_answer();
         assert_eq!(

@@ -55,7 +55,8 @@ pub use live::{LiveSearch, Stepped};
 pub use menus::menus;
 pub use mesh_playground::{
     AreaType, EditAnswer, LinkInfo, MeshInfo, MeshPicture, MeshPlayground, MeshRoute, Rect,
-    RouteAnswer, ShapeInfo, AGENT_SIZES, AREA_TYPES, PRESET as MESH_PRESET, SIDE as MESH_SIDE,
+    RouteAnswer, ShapeInfo, AGENT_SIZES, AREA_TYPES, MAX_AREA_COST, MIN_AREA_COST,
+    PRESET as MESH_PRESET, SIDE as MESH_SIDE,
 };
 pub use playground::{
     tile_state, Algorithm, HierarchyInfo, ListEntry, Playground, Settings, Slot, SlotStatus,

@@ -4,14 +4,22 @@
 //!
 //! The level is a pathkit [`AgentSizes`]: one tiled mesh per agent radius, each built the first
 //! time it is asked for, and every edit (an obstacle added, moved or removed, an area painted)
-//! applied to all meshes built so far, rebuilding only the tiles it touches. A route is
-//! pathkit's optimal any-angle search on the chosen size's mesh with the links ([`Linked`]),
-//! kept out of the forbidden areas ([`AreaFilter`]). Areas only forbid or allow ground: the
-//! library gives navigation-mesh areas no costs, and neither does this mode.
+//! applied to all meshes built so far, rebuilding only the tiles it touches. Each area type has
+//! a cost per unit length (1 unless set, from [`MIN_AREA_COST`] to [`MAX_AREA_COST`]; plain
+//! ground costs 1) and may be forbidden. A route is pathkit's search over area costs
+//! ([`Weighted`](pathkit::navmesh::Weighted)) on the chosen size's mesh with the links, kept
+//! out of the forbidden areas ([`AreaFilter`]): where every area the agent may enter costs the
+//! same it is the optimal any-angle route, exactly (as [`Linked`](pathkit::navmesh::Linked)
+//! answers); where the costs differ it is near the cheapest, within the bound pathkit states
+//! (the dearest cost over the points per edge plus one, times the length of the mesh's edges
+//! the cheapest route crosses).
 
 use crate::{ErrorAnswer, PlaygroundError};
 use pathkit::geometry::{Point, Polygon};
-use pathkit::navmesh::{AgentSizes, AnyAngleSearch, AreaFilter, ObstacleKey, OffMeshLink};
+use pathkit::navmesh::{
+    AgentSizes, AreaCosts, AreaFilter, NavMesh, ObstacleKey, OffMeshLink, WeightedSearch,
+    ALL_AGENTS,
+};
 use pathkit::Pathfinder;
 use serde::Serialize;
 
@@ -20,6 +28,12 @@ pub const AGENT_SIZES: [f64; 3] = [0.25, 0.75, 1.5];
 
 /// The area types the page paints: id and name. Ground outside every area is area 0.
 pub const AREA_TYPES: [(u8, &str); 2] = [(1, "water"), (2, "mud")];
+
+/// The least cost per unit length an area type may be given.
+pub const MIN_AREA_COST: f64 = 0.25;
+
+/// The greatest cost per unit length an area type may be given.
+pub const MAX_AREA_COST: f64 = 5.0;
 
 /// The side of the square level, in mesh units.
 pub const SIDE: f64 = 32.0;
@@ -81,9 +95,11 @@ pub struct MeshPlayground {
     forbidden: Vec<u8>,
     /// The same as a filter: the areas the agent may enter.
     filter: AreaFilter,
+    /// The cost per unit length of each area type (plain ground, area 0, costs 1).
+    costs: AreaCosts,
     /// Index into [`AGENT_SIZES`].
     size: usize,
-    search: AnyAngleSearch,
+    search: WeightedSearch,
 }
 
 /// A shape as the page draws it: its key and corners.
@@ -111,13 +127,15 @@ pub struct LinkInfo {
     pub both_ways: bool,
 }
 
-/// An area type the page offers: id and name.
+/// An area type the page offers: id, name and cost.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AreaType {
     /// The id in the mesh.
     pub id: u8,
     /// Its name.
     pub name: &'static str,
+    /// What a unit of length in it costs.
+    pub cost: f64,
 }
 
 /// Everything the page draws but the mesh and the route: [`MeshPlayground::info`].
@@ -132,8 +150,10 @@ pub struct MeshInfo {
     pub size: usize,
     /// Its radius.
     pub radius: f64,
-    /// The area types.
+    /// The area types, with their costs.
     pub area_types: Vec<AreaType>,
+    /// The least and the greatest cost an area type may be given.
+    pub cost_range: [f64; 2],
     /// The forbidden area ids.
     pub forbidden: Vec<u8>,
     /// The obstacles, as given (not grown).
@@ -165,10 +185,13 @@ pub struct MeshRoute {
     pub radius: f64,
     /// The corners and link ends it passes, start first; empty when there is none.
     pub points: Vec<[f64; 2]>,
-    /// Its cost: the length walked plus the links' costs.
+    /// Its cost: each length walked times its area's cost, plus the links' costs.
     pub cost: f64,
     /// The length walked: the legs that are not links taken.
     pub walked: f64,
+    /// Whether the areas the agent may enter on this mesh cost differently: the route is then
+    /// near the cheapest (within pathkit's stated bound), not the cheapest for certain.
+    pub near_cheapest: bool,
     /// The links it takes, by their place, in order.
     pub links: Vec<usize>,
     /// Links with an end on no ground of this size's mesh (inside a grown obstacle, or too near
@@ -241,8 +264,9 @@ impl MeshPlayground {
             links: Vec::new(),
             forbidden: Vec::new(),
             filter: AreaFilter::ALL,
+            costs: AreaCosts::new(),
             size: 0,
-            search: AnyAngleSearch::new(),
+            search: WeightedSearch::new(),
         }
     }
 
@@ -297,6 +321,23 @@ impl MeshPlayground {
         self.filter = ids.iter().try_fold(AreaFilter::ALL, |f, &a| f.without(a))?;
         self.forbidden = ids;
         Ok(())
+    }
+
+    /// Sets what a unit of length in area type `id` costs: from [`MIN_AREA_COST`] to
+    /// [`MAX_AREA_COST`].
+    pub fn set_area_cost(&mut self, id: u32, cost: f64) -> Result<(), PlaygroundError> {
+        let id8 = u8::try_from(id).map_err(|_| PlaygroundError::AreaType { id })?;
+        Self::check_area_type(id8)?;
+        if !(MIN_AREA_COST..=MAX_AREA_COST).contains(&cost) {
+            return Err(PlaygroundError::AreaCost { id, cost });
+        }
+        self.costs = self.costs.with(id8, cost)?;
+        Ok(())
+    }
+
+    /// What a unit of length in area type `id` costs (1 for plain ground).
+    pub fn area_cost(&self, id: u8) -> f64 {
+        self.costs.factor(id)
     }
 
     /// Adds a box obstacle; its key.
@@ -407,8 +448,13 @@ impl MeshPlayground {
             radius: self.radius(),
             area_types: AREA_TYPES
                 .iter()
-                .map(|&(id, name)| AreaType { id, name })
+                .map(|&(id, name)| AreaType {
+                    id,
+                    name,
+                    cost: self.costs.factor(id),
+                })
                 .collect(),
+            cost_range: [MIN_AREA_COST, MAX_AREA_COST],
             forbidden: self.forbidden.clone(),
             obstacles: self
                 .level
@@ -459,16 +505,17 @@ impl MeshPlayground {
         })
     }
 
-    /// The optimal route from `start` to `goal` for the chosen size, taking links where they
-    /// pay and keeping out of the forbidden areas; `None` when there is none. Refused (a typed
-    /// error) when the start or the goal is on no ground this agent may stand on.
+    /// The cheapest route from `start` to `goal` for the chosen size (near the cheapest where
+    /// areas cost differently, see the module), taking links where they pay and keeping out of
+    /// the forbidden areas; `None` when there is none. Refused (a typed error) when the start
+    /// or the goal is on no ground this agent may stand on.
     pub fn route(
         &mut self,
         start: [f64; 2],
         goal: [f64; 2],
     ) -> Result<Option<MeshRoute>, PlaygroundError> {
         let radius = self.radius();
-        let filter = self.filter;
+        let (filter, costs) = (self.filter, self.costs);
         let mesh = self.level.mesh(radius)?;
         let on = |p: Point| p.is_finite() && mesh.triangle_at(p).is_some();
         let (mut usable, mut numbers, mut off_mesh) = (Vec::new(), Vec::new(), Vec::new());
@@ -481,14 +528,17 @@ impl MeshPlayground {
             }
         }
         let (s, g) = (Point::new(start[0], start[1]), Point::new(goal[0], goal[1]));
-        let linked = mesh.with_links(&usable)?.with_filter(filter);
-        let Some(path) = linked.find_path(&mut self.search, s, g)?.into_path() else {
+        let weighted = mesh
+            .with_area_costs(&costs)
+            .with_filter(filter)
+            .with_links(&usable)?
+            .for_agent(ALL_AGENTS);
+        let Some(path) = weighted.find_path(&mut self.search, s, g)?.into_path() else {
             return Ok(None);
         };
         // A leg from one end of a link to the other takes it when the link is cheaper than
-        // the leg's length, or when the agent cannot walk the leg straight (the search walks
-        // where walking is no dearer).
-        let ground = mesh.with_filter(filter);
+        // walking the leg straight, or when the agent cannot walk it straight (the search
+        // walks where walking is no dearer).
         let mut taken = Vec::new();
         let mut walked_total = 0.0;
         for leg in path.nodes.windows(2) {
@@ -499,29 +549,88 @@ impl MeshPlayground {
                 .filter(|(l, _)| l.joins(a, b))
                 .min_by(|x, y| x.0.cost.total_cmp(&y.0.cost));
             if let Some((l, &k)) = joining {
-                let straight = a.distance(b);
-                // A walk the search refuses is no walk: the leg was the link.
-                let walked = ground
-                    .find_path(&mut self.search, a, b)
-                    .ok()
-                    .and_then(|o| o.into_path())
-                    .map_or(f64::INFINITY, |p| p.cost);
-                if l.cost < straight || walked > straight * (1.0 + 1e-9) + 1e-9 {
+                if l.cost < walk_cost(mesh, filter, &costs, a, b) {
                     taken.push(k);
                     continue;
                 }
             }
-            walked_total += leg[0].distance(leg[1]);
+            walked_total += a.distance(b);
         }
         Ok(Some(MeshRoute {
             radius,
             points: path.nodes.iter().copied().map(xy).collect(),
             cost: path.cost,
             walked: walked_total,
+            near_cheapest: !one_cost(mesh, filter, &costs),
             links: taken,
             off_mesh,
         }))
     }
+}
+
+/// Whether every area of `mesh` that `filter` lets the agent enter costs the same.
+fn one_cost(mesh: &NavMesh, filter: AreaFilter, costs: &AreaCosts) -> bool {
+    let mut range = (f64::INFINITY, f64::NEG_INFINITY);
+    for k in 0..mesh.triangle_count() {
+        let area = mesh.area(k).unwrap_or(0);
+        if filter.allows(area) {
+            let f = costs.factor(area);
+            range = (range.0.min(f), range.1.max(f));
+        }
+    }
+    range.0 >= range.1
+}
+
+/// What walking straight from `a` to `b` costs on `mesh`: cut where the segment crosses the
+/// triangles' sides, each piece at its triangle's cost, a piece along a side at the lesser of
+/// the two sides' (a forbidden side or no triangle counting as none); infinite where a piece
+/// has no side the agent may walk.
+fn walk_cost(mesh: &NavMesh, filter: AreaFilter, costs: &AreaCosts, a: Point, b: Point) -> f64 {
+    let len = a.distance(b);
+    if len == 0.0 || len.is_nan() {
+        return 0.0;
+    }
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let mut cuts = vec![0.0, 1.0];
+    for k in 0..mesh.triangle_count() {
+        let Some(corners) = mesh.triangle(k) else {
+            continue;
+        };
+        for i in 0..3 {
+            let (c, d) = (corners[i], corners[(i + 1) % 3]);
+            let denom = dx * (d.y - c.y) - dy * (d.x - c.x);
+            if denom.abs() < 1e-15 {
+                continue;
+            }
+            let t = ((c.x - a.x) * (d.y - c.y) - (c.y - a.y) * (d.x - c.x)) / denom;
+            let u = ((c.x - a.x) * dy - (c.y - a.y) * dx) / denom;
+            if (0.0..=1.0).contains(&t) && (-1e-12..=1.0 + 1e-12).contains(&u) {
+                cuts.push(t);
+            }
+        }
+    }
+    cuts.sort_by(f64::total_cmp);
+    let factor_at = |p: Point| {
+        mesh.triangle_at(p)
+            .map(|k| mesh.area(k).unwrap_or(0))
+            .filter(|&area| filter.allows(area))
+            .map_or(f64::INFINITY, |area| costs.factor(area))
+    };
+    let (nx, ny) = (-dy / len, dx / len);
+    let h = 1e-7;
+    cuts.windows(2)
+        .map(|c| {
+            let piece = c[1] - c[0];
+            if piece <= 0.0 {
+                return 0.0;
+            }
+            let mid = (c[0] + c[1]) / 2.0;
+            let m = Point::new(a.x + dx * mid, a.y + dy * mid);
+            let left = factor_at(Point::new(m.x + nx * h, m.y + ny * h));
+            let right = factor_at(Point::new(m.x - nx * h, m.y - ny * h));
+            left.min(right) * len * piece
+        })
+        .sum()
 }
 
 /// The preset's boxes: `[x0, y0, x1, y1]`.

@@ -6,8 +6,14 @@
 //! more edge (one way or both) costing what it was given
 //! (`free_space_oracle.rs` for the segments and corners).
 //!
+//! With costs per area type, a route's cost is checked by walking it: each leg cut where it
+//! crosses the areas' sides, each piece at its area's cost (the lesser of the two along a
+//! side), each leg that is a link at the link's cost; never below the cheapest cost the agent
+//! may meet times the oracle's shortest (links at their costs); the oracle's shortest scaled
+//! exactly where every area the agent may enter costs the same.
+//!
 //! Every check drives the mode as the page does: boxes added, dragged and removed, links drawn,
-//! areas painted and forbidden, sizes chosen.
+//! areas painted, forbidden and priced, sizes chosen.
 
 #[path = "../../pathkit/tests/support/free_space_oracle.rs"]
 mod free_space_oracle;
@@ -16,7 +22,10 @@ mod growth_oracle;
 #[path = "../../pathkit/tests/support/visibility_oracle.rs"]
 mod visibility_oracle;
 
-use catmaze_wasm::{MeshPlayground, MeshRoute, Rect, AGENT_SIZES, MESH_PRESET, MESH_SIDE};
+use catmaze_wasm::{
+    MeshPlayground, MeshRoute, Rect, AGENT_SIZES, MAX_AREA_COST, MESH_PRESET, MESH_SIDE,
+    MIN_AREA_COST,
+};
 use free_space_oracle::{FreeSpace, P, TOUCH};
 
 const WATER: u32 = 1;
@@ -32,6 +41,8 @@ struct Scene {
     links: Vec<(P, P, f64, bool)>,
     forbidden: Vec<u32>,
     radius: f64,
+    /// Area types given a cost (others cost 1).
+    costs: Vec<(u32, f64)>,
 }
 
 fn corners([x0, y0, x1, y1]: Rect) -> Vec<P> {
@@ -84,6 +95,12 @@ impl Scene {
     /// The cheapest route's cost, walking the free space and taking the links whose two ends
     /// are free; `None` when the start or the goal is not free or nothing joins them.
     fn shortest(&self, start: P, goal: P) -> Option<f64> {
+        self.shortest_walking(start, goal, 1.0)
+    }
+
+    /// As [`shortest`](Self::shortest), each unit of length walked costing `walk` (the links
+    /// at their costs).
+    fn shortest_walking(&self, start: P, goal: P, walk: f64) -> Option<f64> {
         let space = self.space();
         if !space.is_free(start) || !space.is_free(goal) {
             return None;
@@ -123,7 +140,7 @@ impl Scene {
             done[u] = true;
             for v in 0..n {
                 if !done[v] && space.segment_clear(nodes[u], nodes[v]) {
-                    best[v] = best[v].min(best[u] + dist(nodes[u], nodes[v]));
+                    best[v] = best[v].min(best[u] + walk * dist(nodes[u], nodes[v]));
                 }
             }
             for &(a, b, cost) in &jumps {
@@ -178,6 +195,135 @@ impl Scene {
         pg.set_size(index).expect("a size offered");
         self.radius = AGENT_SIZES[index as usize];
     }
+
+    fn set_cost(&mut self, pg: &mut MeshPlayground, id: u32, cost: f64) {
+        pg.set_area_cost(id, cost).expect("a cost in range");
+        self.costs.retain(|&(a, _)| a != id);
+        self.costs.push((id, cost));
+    }
+
+    /// What a unit of length in area `id` costs this agent (0 is plain ground); infinite where
+    /// it is forbidden.
+    fn cost_of(&self, id: u32) -> f64 {
+        if id != 0 && self.forbidden.contains(&id) {
+            return f64::INFINITY;
+        }
+        self.costs
+            .iter()
+            .find(|&&(a, _)| a == id)
+            .map_or(1.0, |&(_, c)| c)
+    }
+
+    /// The area at `p`: the last painted holding it, or 0.
+    fn area_at(&self, p: P) -> u32 {
+        self.areas
+            .iter()
+            .rev()
+            .find(|(_, r, _)| {
+                let c = corners(*r);
+                c[0].0 < p.0 && p.0 < c[2].0 && c[0].1 < p.1 && p.1 < c[2].1
+            })
+            .map_or(0, |&(_, _, id)| id)
+    }
+
+    /// The least cost per unit length the agent may meet: plain ground and every area type
+    /// painted and not forbidden.
+    fn cheapest(&self) -> f64 {
+        self.areas
+            .iter()
+            .map(|&(_, _, id)| self.cost_of(id))
+            .fold(1.0, f64::min)
+    }
+
+    /// What walking straight from `a` to `b` costs: cut where the segment crosses an area's
+    /// side, each piece at its area's cost; a piece along a side at the lesser of the areas on
+    /// its two sides.
+    fn walk_cost(&self, a: P, b: P) -> f64 {
+        self.walk_cost_at(a, b, &|id| self.cost_of(id))
+    }
+
+    /// As [`walk_cost`](Self::walk_cost), area `id` costing `factor(id)`.
+    fn walk_cost_at(&self, a: P, b: P, factor: &dyn Fn(u32) -> f64) -> f64 {
+        let len = dist(a, b);
+        if len == 0.0 {
+            return 0.0;
+        }
+        let mut cuts = vec![0.0, 1.0];
+        for (_, r, _) in &self.areas {
+            let c = corners(*r);
+            // Sides x = const and y = const.
+            for (x, lo, hi) in [(c[0].0, c[0].1, c[2].1), (c[2].0, c[0].1, c[2].1)] {
+                if b.0 != a.0 {
+                    let t = (x - a.0) / (b.0 - a.0);
+                    let y = a.1 + t * (b.1 - a.1);
+                    if (0.0..=1.0).contains(&t) && lo <= y && y <= hi {
+                        cuts.push(t);
+                    }
+                }
+            }
+            for (y, lo, hi) in [(c[0].1, c[0].0, c[2].0), (c[2].1, c[0].0, c[2].0)] {
+                if b.1 != a.1 {
+                    let t = (y - a.1) / (b.1 - a.1);
+                    let x = a.0 + t * (b.0 - a.0);
+                    if (0.0..=1.0).contains(&t) && lo <= x && x <= hi {
+                        cuts.push(t);
+                    }
+                }
+            }
+        }
+        cuts.sort_by(f64::total_cmp);
+        let (nx, ny) = (-(b.1 - a.1) / len, (b.0 - a.0) / len);
+        let h = 1e-7;
+        cuts.windows(2)
+            .map(|c| {
+                if c[1] <= c[0] {
+                    return 0.0;
+                }
+                let mid = (c[0] + c[1]) / 2.0;
+                let m = (a.0 + (b.0 - a.0) * mid, a.1 + (b.1 - a.1) * mid);
+                let left = factor(self.area_at((m.0 + nx * h, m.1 + ny * h)));
+                let right = factor(self.area_at((m.0 - nx * h, m.1 - ny * h)));
+                left.min(right) * len * (c[1] - c[0])
+            })
+            .sum()
+    }
+
+    /// What walking the route costs, each leg from one end of a link to the other at the
+    /// link's cost where that is cheaper than walking it (or it cannot be walked straight);
+    /// the links so taken, by their place. Every other leg must be walkable.
+    fn route_cost(&self, points: &[[f64; 2]]) -> (f64, Vec<usize>) {
+        let space = self.space();
+        let mut total = 0.0;
+        let mut taken = Vec::new();
+        for leg in points.windows(2) {
+            let (a, b) = ((leg[0][0], leg[0][1]), (leg[1][0], leg[1][1]));
+            let clear = space.segment_clear(a, b);
+            let walk = if clear {
+                self.walk_cost(a, b)
+            } else {
+                f64::INFINITY
+            };
+            let link = self
+                .links
+                .iter()
+                .enumerate()
+                .filter(|(_, &(from, to, _, both))| {
+                    (from, to) == (a, b) || both && (to, from) == (a, b)
+                })
+                .min_by(|x, y| x.1 .2.total_cmp(&y.1 .2));
+            match link {
+                Some((k, &(_, _, cost, _))) if cost < walk => {
+                    total += cost;
+                    taken.push(k);
+                }
+                _ => {
+                    assert!(clear, "the leg {a:?} -> {b:?} leaves the agent's ground");
+                    total += walk;
+                }
+            }
+        }
+        (total, taken)
+    }
 }
 
 /// The playground's route from `s` to `g` against the oracle's cost; the route, if any.
@@ -223,6 +369,87 @@ fn check(pg: &mut MeshPlayground, scene: &Scene, s: P, g: P) -> Option<MeshRoute
         ),
     }
     got.ok().flatten()
+}
+
+/// How much dearer than another real walk a route over differing costs may be: the library
+/// measures its answers among random areas at most 1 % above the oracle's shortest path priced
+/// as it walks (`navmesh_area_costs.rs`, "the shortest path priced is at least 0.99 of the
+/// answer").
+const NEAR: f64 = 1.01;
+
+/// The playground's route from `s` to `g` with costs set: its cost is what walking it costs,
+/// never below the cheapest cost times the oracle's shortest (links at their costs), and, when
+/// `one_cost` gives the cost of every area the agent may enter, exactly that times the
+/// oracle's shortest. The route, if any.
+#[track_caller]
+fn check_costs(
+    pg: &mut MeshPlayground,
+    scene: &Scene,
+    s: P,
+    g: P,
+    one_cost: Option<f64>,
+) -> Option<MeshRoute> {
+    let cheapest = scene.cheapest();
+    let lowest = scene.shortest_walking(s, g, cheapest);
+    let got = pg.route([s.0, s.1], [g.0, g.1]);
+    match (&got, lowest) {
+        (Ok(Some(route)), Some(lowest)) => {
+            let scale = route.cost.max(1.0);
+            let (walked, taken) = scene.route_cost(&route.points);
+            assert!(
+                (walked - route.cost).abs() <= 1e-7 * scale,
+                "{s:?} -> {g:?}: the route costs {walked} to walk, not {}; route {:?}; scene {scene:?}",
+                route.cost,
+                route.points
+            );
+            assert_eq!(route.links, taken, "the links taken; scene {scene:?}");
+            assert!(
+                route.cost >= lowest - 1e-9 * scale,
+                "{s:?} -> {g:?}: {} is below {cheapest} x the shortest ({lowest}); scene {scene:?}",
+                route.cost
+            );
+            if let Some(c) = one_cost {
+                let want = scene.shortest_walking(s, g, c).unwrap();
+                assert!(
+                    (route.cost - want).abs() <= 1e-9 * scale,
+                    "{s:?} -> {g:?}: every area at {c}, so {} should be {want}",
+                    route.cost
+                );
+                assert!(!route.near_cheapest);
+            }
+            let length: f64 = route
+                .points
+                .windows(2)
+                .map(|l| dist((l[0][0], l[0][1]), (l[1][0], l[1][1])))
+                .sum();
+            let hopped: f64 = taken
+                .iter()
+                .map(|&k| dist(scene.links[k].0, scene.links[k].1))
+                .sum();
+            assert!((route.walked - (length - hopped)).abs() <= 1e-9 * length.max(1.0));
+            assert_eq!(route.points.first(), Some(&[s.0, s.1]));
+            assert_eq!(route.points.last(), Some(&[g.0, g.1]));
+        }
+        (Ok(None), None) => {}
+        (Err(e), None) => {
+            assert_eq!(e.code(), "navmesh", "{e}");
+            let space = scene.space();
+            assert!(!space.is_free(s) || !space.is_free(g), "refused ({e})");
+        }
+        _ => panic!(
+            "{s:?} -> {g:?}: the playground says {got:?}, the oracle {lowest:?}; scene {scene:?}"
+        ),
+    }
+    got.ok().flatten()
+}
+
+/// The length of the route's legs inside area `id` (not along its sides).
+fn length_in(scene: &Scene, points: &[[f64; 2]], id: u32) -> f64 {
+    let inside = |a: u32| if a == id { 1.0 } else { 0.0 };
+    points
+        .windows(2)
+        .map(|l| scene.walk_cost_at((l[0][0], l[0][1]), (l[1][0], l[1][1]), &inside))
+        .sum()
 }
 
 const WEST: P = (2.37, 16.1);
@@ -361,7 +588,10 @@ fn a_forbidden_area_is_walked_round_or_closes_the_way_and_allowed_again_changes_
     scene.add_area(&mut pg, [12.0, 0.0, 20.0, 24.0], WATER);
     scene.add_area(&mut pg, [2.0, 26.0, 8.0, 30.0], MUD);
     let wading = check(&mut pg, &scene, s, g).unwrap().cost;
-    assert!((wading - open).abs() < 1e-9, "areas cost nothing");
+    assert!(
+        (wading - open).abs() < 1e-9,
+        "areas at 1 cost what plain ground costs"
+    );
     scene.forbid(&mut pg, WATER, true);
     let dry = check(&mut pg, &scene, s, g).unwrap().cost;
     assert!(dry > open + 5.0, "{dry} vs {open}");
@@ -633,4 +863,267 @@ fn the_pointer_picks_the_topmost_box_then_an_area_and_the_drag_moves_that_one() 
     assert_eq!(pg.pick(11.0, 18.0), Some(pond));
     scene.forbid(&mut pg, WATER, true);
     check(&mut pg, &scene, (1.1, 20.1), (30.2, 21.3));
+}
+
+#[test]
+fn with_every_area_at_one_cost_the_route_is_that_cost_times_the_shortest_exactly() {
+    let mut pg = MeshPlayground::preset();
+    let mut scene = Scene::preset();
+    // The whole level painted: mud to the west, water to the east (no plain ground left).
+    scene.add_area(&mut pg, [0.0, 0.0, 16.0, 32.0], MUD);
+    scene.add_area(&mut pg, [16.0, 0.0, 32.0, 32.0], WATER);
+    let queries = [
+        (WEST, EAST),
+        ((3.3, 2.2), (28.9, 29.4)),
+        ((11.6, 20.2), (20.1, 3.4)),
+    ];
+    for c in [MIN_AREA_COST, 0.6, 2.5, MAX_AREA_COST] {
+        scene.set_cost(&mut pg, MUD, c);
+        scene.set_cost(&mut pg, WATER, c);
+        for (s, g) in queries {
+            let route = check_costs(&mut pg, &scene, s, g, Some(c)).expect("a route");
+            let shortest = scene.shortest(s, g).unwrap();
+            assert!((route.cost - c * shortest).abs() <= 1e-9 * route.cost.max(1.0));
+            assert!(
+                (route.walked - shortest).abs() <= 1e-9 * shortest,
+                "no links: all walked"
+            );
+        }
+    }
+    // A link over the middle boxes: walks at c, the link at its own cost.
+    scene.add_link(&mut pg, (13.1, 9.2), (19.4, 9.3), 0.5, true);
+    for c in [MIN_AREA_COST, 3.0] {
+        scene.set_cost(&mut pg, MUD, c);
+        scene.set_cost(&mut pg, WATER, c);
+        for (s, g) in queries {
+            check_costs(&mut pg, &scene, s, g, Some(c));
+        }
+    }
+    // The agent kept out of the water: only mud left to walk, at its cost.
+    scene.forbid(&mut pg, WATER, true);
+    scene.set_cost(&mut pg, WATER, 4.0);
+    scene.set_cost(&mut pg, MUD, 1.5);
+    for (s, g) in [((3.3, 2.2), (12.9, 29.4)), ((2.4, 16.1), (13.0, 31.0))] {
+        check_costs(&mut pg, &scene, s, g, Some(1.5));
+    }
+    // Allowed again, at another cost: near the cheapest, and said so.
+    scene.forbid(&mut pg, WATER, false);
+    let route = check_costs(&mut pg, &scene, WEST, EAST, None).unwrap();
+    assert!(route.near_cheapest);
+}
+
+#[test]
+fn dear_mud_is_walked_round_and_the_route_is_no_dearer_than_the_old_one_priced() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    // A strip of mud across the way, with dry ground above and below it.
+    scene.add_area(&mut pg, [14.0, 4.0, 18.0, 28.0], MUD);
+    let (s, g) = ((5.1, 16.05), (27.2, 15.9));
+    let old = check_costs(&mut pg, &scene, s, g, Some(1.0)).unwrap();
+    assert!(!old.near_cheapest);
+    let crossed = length_in(&scene, &old.points, MUD);
+    assert!(crossed > 3.9, "at 1 the route crosses the mud: {crossed}");
+    // Mud at 5: the old route priced, and the way round (the route with mud forbidden),
+    // priced likewise.
+    scene.set_cost(&mut pg, MUD, 5.0);
+    let priced_old = scene.route_cost(&old.points).0;
+    let mut dry = scene.clone();
+    dry.forbidden.push(MUD);
+    let round = dry.shortest(s, g).unwrap();
+    assert!(round < priced_old - 1.0, "{round} vs {priced_old}");
+    let dear = check_costs(&mut pg, &scene, s, g, None).unwrap();
+    eprintln!(
+        "mud at 5: {} against the old route priced {priced_old} and the way round {round}",
+        dear.cost
+    );
+    assert!(dear.near_cheapest);
+    assert!(
+        dear.cost <= NEAR * priced_old && dear.cost <= NEAR * round,
+        "{} against the old route priced {priced_old} and the way round {round}",
+        dear.cost
+    );
+    assert!(dear.cost > old.cost, "the mud made the way dearer");
+    let through = length_in(&scene, &dear.points, MUD);
+    assert!(
+        through < 0.5,
+        "at 5 the route goes round the mud: {through} in it"
+    );
+    assert!(
+        dear.walked > old.walked + 1.0,
+        "{} vs {}",
+        dear.walked,
+        old.walked
+    );
+    // The other way, and from inside the mud (it pays to get out), the same rules.
+    check_costs(&mut pg, &scene, g, s, None);
+    let out = check_costs(&mut pg, &scene, (16.1, 15.2), g, None).unwrap();
+    assert!(
+        out.cost >= 5.0 * 1.9 - 1e-9,
+        "at least 1.9 of mud to the nearest side"
+    );
+    // Mud made cheap: the route seeks it out, never below a quarter of the shortest.
+    scene.set_cost(&mut pg, MUD, MIN_AREA_COST);
+    let cheap = check_costs(&mut pg, &scene, (15.0, 1.0), (17.0, 31.0), None).unwrap();
+    let straight = dist((15.0, 1.0), (17.0, 31.0));
+    let priced_straight = scene.walk_cost((15.0, 1.0), (17.0, 31.0));
+    assert!(cheap.cost <= NEAR * priced_straight);
+    assert!(cheap.cost < straight);
+    // A link over the strip, dearer than its length: taken at 5 where walking round costs
+    // more, priced into the cost.
+    scene.set_cost(&mut pg, MUD, 5.0);
+    scene.add_link(&mut pg, (13.0, 16.0), (19.0, 16.0), 1.5, false);
+    let linked = check_costs(&mut pg, &scene, s, g, None).unwrap();
+    assert_eq!(linked.links, vec![0]);
+    assert!(
+        linked.cost < dear.cost - 1.0,
+        "{} vs {}",
+        linked.cost,
+        dear.cost
+    );
+    // Across an area of water at 3 and mud at 5, random queries: every route costs what
+    // walking it costs.
+    scene.add_area(&mut pg, [20.0, 2.0, 26.0, 12.0], WATER);
+    scene.set_cost(&mut pg, WATER, 3.0);
+    let mut rng = Rng(0x5EED_CAFE);
+    for _ in 0..12 {
+        let (a, b) = (rng.point(), rng.point());
+        check_costs(&mut pg, &scene, a, b, None);
+    }
+}
+
+#[test]
+fn random_levels_with_area_costs_cost_what_walking_their_routes_costs() {
+    let prices = [MIN_AREA_COST, 0.5, 1.0, 2.0, 3.5, MAX_AREA_COST];
+    let (mut found, mut near, mut linked) = (0, 0, 0);
+    for seed in 1..=8u64 {
+        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let mut pg = MeshPlayground::empty();
+        let mut scene = Scene {
+            radius: AGENT_SIZES[0],
+            ..Scene::default()
+        };
+        let mut shapes = 0.0;
+        let mut offset = || {
+            shapes += 1.0;
+            0.0137 * shapes
+        };
+        for _ in 0..4 {
+            let r = rng.rect(offset());
+            scene.add_box(&mut pg, r);
+        }
+        for _ in 0..5 {
+            let r = rng.rect(offset());
+            let id = 1 + (rng.next() % 2) as u32;
+            if scene
+                .areas
+                .iter()
+                .all(|(_, a, i)| *i == id || !overlap(*a, r))
+            {
+                scene.add_area(&mut pg, r, id);
+            }
+        }
+        for _ in 0..2 {
+            let (a, b) = (rng.point(), rng.point());
+            let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
+            scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
+        }
+        for _ in 0..4 {
+            for id in [WATER, MUD] {
+                let c = prices[(rng.next() % prices.len() as u64) as usize];
+                scene.set_cost(&mut pg, id, c);
+            }
+            match rng.next() % 3 {
+                0 => {
+                    let k = (rng.next() % AGENT_SIZES.len() as u64) as u32;
+                    scene.size(&mut pg, k);
+                }
+                1 => {
+                    let id = 1 + (rng.next() % 2) as u32;
+                    let on = !scene.forbidden.contains(&id);
+                    scene.forbid(&mut pg, id, on);
+                }
+                _ => {}
+            }
+            for _ in 0..3 {
+                let (s, g) = (rng.point(), rng.point());
+                if let Some(route) = check_costs(&mut pg, &scene, s, g, None) {
+                    found += 1;
+                    near += usize::from(route.near_cheapest);
+                    linked += usize::from(!route.links.is_empty());
+                }
+            }
+        }
+    }
+    eprintln!("{found} routes, {near} near the cheapest, {linked} taking links");
+    assert!(
+        found >= 50 && near >= 30 && linked >= 5,
+        "{found} {near} {linked}"
+    );
+}
+
+#[test]
+fn bad_area_costs_are_a_typed_error_and_change_nothing() {
+    let mut pg = MeshPlayground::preset();
+    pg.add_area([12.0, 0.0, 20.0, 32.0], WATER).unwrap();
+    pg.set_area_cost(WATER, 2.0).unwrap();
+    let before = pg.info();
+    let route = pg.route([2.0, 16.0], [30.0, 16.0]).unwrap().unwrap();
+    for cost in [
+        0.0,
+        -1.0,
+        MIN_AREA_COST * 0.99,
+        MAX_AREA_COST * 1.01,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ] {
+        let e = pg.set_area_cost(WATER, cost).unwrap_err();
+        assert_eq!(e.code(), "area-cost", "{cost}");
+        assert!(e.to_string().contains("from 0.25 to 5"), "{e}");
+    }
+    // Plain ground (0) and unknown types are no area type the page prices.
+    for id in [0, 3, 256, u32::MAX] {
+        assert_eq!(pg.set_area_cost(id, 2.0).unwrap_err().code(), "area-type");
+    }
+    assert_eq!(pg.info(), before);
+    assert_eq!(pg.route([2.0, 16.0], [30.0, 16.0]).unwrap().unwrap(), route);
+    // The ends of the range are accepted, and shown.
+    pg.set_area_cost(MUD, MIN_AREA_COST).unwrap();
+    pg.set_area_cost(WATER, MAX_AREA_COST).unwrap();
+    let info = pg.info();
+    let costs: Vec<(u8, f64)> = info.area_types.iter().map(|a| (a.id, a.cost)).collect();
+    assert_eq!(costs, vec![(1, MAX_AREA_COST), (2, MIN_AREA_COST)]);
+    assert_eq!(info.cost_range, [MIN_AREA_COST, MAX_AREA_COST]);
+}
+
+#[test]
+fn a_link_along_an_areas_side_is_not_counted_taken_where_walking_the_side_is_cheaper() {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    // Dear mud below the line y = 10, plain ground above; a link along the line, at twice its
+    // length: walking the side costs the lesser of the two sides', 1 a unit, so the link does
+    // not pay.
+    scene.add_area(&mut pg, [10.0, 2.0, 20.0, 10.0], MUD);
+    scene.set_cost(&mut pg, MUD, 5.0);
+    let (a, b) = ((12.5, 10.0), (15.5, 10.0));
+    scene.add_link(&mut pg, a, b, 2.0, true);
+    for (s, g) in [(a, b), (b, a)] {
+        let route = check_costs(&mut pg, &scene, s, g, None).unwrap();
+        assert!(route.links.is_empty(), "{:?}", route.links);
+        assert!((route.cost - 3.0).abs() < 1e-9, "{}", route.cost);
+        assert!((route.walked - 3.0).abs() < 1e-9, "{}", route.walked);
+    }
+    // Mud cheaper than the link still: walked, at 1. The link made cheap: taken.
+    scene.links.clear();
+    pg.remove_link(0).unwrap();
+    scene.add_link(&mut pg, a, b, 0.5, false);
+    let route = check_costs(&mut pg, &scene, a, b, None).unwrap();
+    assert_eq!(route.links, vec![0]);
+    assert!((route.cost - 1.5).abs() < 1e-9 && route.walked == 0.0);
 }

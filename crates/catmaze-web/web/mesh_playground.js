@@ -1,6 +1,6 @@
 // The playground's navigation-mesh mode: box obstacles on open ground, dragged about while the
 // mesh and the route follow; off-mesh links drawn from one point to another; areas of water or
-// mud painted and forbidden; agents of a few sizes. The level, its edits and the searches are in
+// mud painted, priced and forbidden; agents of a few sizes. The level, its edits and the searches are in
 // the module (crates/catmaze-wasm/src/mesh_playground.rs); this file turns the pointer into
 // requests and the answers into pictures.
 //
@@ -85,6 +85,7 @@ export function startMeshPlayground(engine) {
       ['triangles', st.picture ? st.picture.count : '–'],
       ['route', a.found ? `${r.points.length - 1} legs` : a.error ? 'refused' : 'none'],
       ['cost', a.found ? fmt(r.cost) : '–'],
+      ['route is', a.found ? (r.nearCheapest ? 'near the cheapest (within pathkit\'s bound)' : 'the cheapest') : '–'],
       ['length walked', a.found ? fmt(r.walked) : '–'],
       ['links taken', a.found ? (r.links.length ? r.links.map((k) => `#${k}`).join(', ') : 'none') : '–'],
       ['links off this mesh', a.found && r.offMesh.length ? r.offMesh.map((k) => `#${k}`).join(', ') : 'none'],
@@ -93,7 +94,7 @@ export function startMeshPlayground(engine) {
     $('nm-counters').innerHTML = rows.map(([k, v]) => `<span>${k}</span><span>${v}</span>`).join('');
     const where = `[${st.start}] to [${st.goal}]`;
     $('nm-caption').textContent = a.found
-      ? `Radius ${fmt(st.info.radius)}, ${where}: cost ${fmt(r.cost)}${r.links.length ? `, ${r.links.length} link${r.links.length > 1 ? 's' : ''} taken` : ''}`
+      ? `Radius ${fmt(st.info.radius)}, ${where}: cost ${fmt(r.cost)}${r.nearCheapest ? ' (near the cheapest)' : ''}${r.links.length ? `, ${r.links.length} link${r.links.length > 1 ? 's' : ''} taken` : ''}`
       : a.error ? `Radius ${fmt(st.info.radius)}, ${where}: ${a.error.message}` : `Radius ${fmt(st.info.radius)}, ${where}: no route`;
     error();
   }
@@ -265,6 +266,19 @@ export function startMeshPlayground(engine) {
       $(`nm-forbid-${a.id}`).addEventListener('change', (ev) => {
         done(engine.json(engine.x.nm_set_forbidden(a.id, ev.target.checked ? 1 : 0)));
         update();
+      });
+    }
+    // A cost per area type; one out of range is refused by the module, its message shown, and
+    // the box put back to the cost in force.
+    const [lo, hi] = st.info.costRange;
+    $('nm-costs').innerHTML = st.info.areaTypes.map((a) =>
+      `<label>${a.name} cost <input type="number" id="nm-cost-${a.id}" min="${lo}" max="${hi}" step="0.25" value="${a.cost}"> × length</label>`).join('');
+    for (const a of st.info.areaTypes) {
+      $(`nm-cost-${a.id}`).addEventListener('change', (ev) => {
+        const answer = engine.json(engine.x.nm_set_area_cost(a.id, Number(ev.target.value)));
+        done(answer);
+        update();
+        if (!answer.ok) ev.target.value = st.info.areaTypes.find((t) => t.id === a.id).cost;
       });
     }
   }

@@ -829,8 +829,9 @@ async function determinismSuite() {
 
 // The navigation-mesh mode: the start and the goal clicked, a box dragged with the mouse into the
 // gap (the mesh and the route change), a link drawn over it (a shorter route, one way only), a
-// forbidden area painted (the route goes round it, then fails), and the agent size changed (its
-// own mesh).
+// forbidden area painted (the route goes round it, then fails), mud painted and made dear (the
+// route goes round it, near the cheapest, and says so), and the agent size changed (its own
+// mesh).
 async function meshSuite() {
   await open('#playground');
   await page.selectOption('#pg-mode', 'mesh');
@@ -930,6 +931,57 @@ async function meshSuite() {
   await page.uncheck('#nm-forbid-1');
   s = await mesh();
   assert.ok(close(s.answer.route.cost, 28));
+  assert.match(await page.textContent('#nm-counters'), /route isthe cheapest/);
+
+  // Mud painted on the way east of the water, 3 wide and 12 high: crossed while it costs 1.
+  // At 5 a unit, the route changes: it leaves the mud (or crosses less of it), costs more than
+  // 28 (never less than the shortest at the cheapest cost, 1) and less than the old route priced
+  // (28 + 3 x 4 more for its 3 of mud); the page says it is near the cheapest.
+  await page.selectOption('#nm-area-type', '2');
+  await drag([24, 10], [27, 22]);
+  s = await mesh();
+  assert.equal(s.info.areas.length, 3);
+  assert.ok(close(s.answer.route.cost, 28), `${s.answer.route.cost}`);
+  const flat = s.answer.route.points;
+  assert.equal(await page.inputValue('#nm-cost-2'), '1');
+  await page.fill('#nm-cost-2', '5');
+  await page.press('#nm-cost-2', 'Tab');
+  s = await mesh();
+  assert.equal(s.info.areaTypes.find((a) => a.id === 2).cost, 5);
+  const dear = s.answer.route;
+  assert.ok(dear.cost > 28.5 && dear.cost < 28 + 3 * 4, `cost ${dear.cost} with mud at 5`);
+  assert.notDeepEqual(dear.points, flat, 'the route changed');
+  assert.equal(dear.nearCheapest, true);
+  // How much of the route is inside the mud: none to speak of.
+  let inMud = 0;
+  for (let i = 1; i < dear.points.length; i++) {
+    const [a, b] = [dear.points[i - 1], dear.points[i]];
+    const n = 256, len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    for (let k = 0; k < n; k++) {
+      const t = (k + 0.5) / n, x = a[0] + t * (b[0] - a[0]), y = a[1] + t * (b[1] - a[1]);
+      if (x > 24 && x < 27 && y > 10 && y < 22) inMud += len / n;
+    }
+  }
+  assert.ok(inMud < 0.5, `${inMud} of the route in the mud`);
+  assert.match(await page.textContent('#nm-counters'), /route isnear the cheapest \(within pathkit's bound\)/);
+  assert.match(await page.textContent('#nm-caption'), /\(near the cheapest\)/);
+  assert.match(await page.textContent('#view-playground fieldset.nm p'), /near the cheapest, within the bound pathkit states/);
+  results.mesh.mud = { cost: dear.cost, legs: dear.points.length - 1, inMud };
+  // A cost out of range: refused with the module's message, the box back to 5.
+  await page.fill('#nm-cost-2', '9');
+  await page.press('#nm-cost-2', 'Tab');
+  s = await mesh();
+  assert.match(await page.textContent('#pg-error'), /from 0\.25 to 5, not 9/);
+  assert.equal(await page.inputValue('#nm-cost-2'), '5');
+  assert.ok(close(s.answer.route.cost, dear.cost));
+  // Back to 1: the straight route, the cheapest again.
+  await page.fill('#nm-cost-2', '1');
+  await page.press('#nm-cost-2', 'Tab');
+  s = await mesh();
+  assert.ok(close(s.answer.route.cost, 28), `${s.answer.route.cost}`);
+  assert.equal(s.answer.route.nearCheapest, false);
+  assert.equal(await page.textContent('#pg-error'), '');
+  assert.doesNotMatch(await page.textContent('#nm-caption'), /near the cheapest/);
 
   // The large agent: its own mesh, the route planned for it.
   const small = s.triangles;

@@ -17,6 +17,15 @@
 //! moves, so the graph holds a path costing at most the cheapest plus
 //! `w_max / (k + 1) × (the total length of the edges it crosses)`, where `w_max` is the dearest
 //! cost it meets. The search finds one no dearer, and sliding only makes it cheaper.
+//!
+//! Last, the shortest path (the any-angle search's, ignoring the costs) is priced as it walks;
+//! where it is cheaper, it is the answer. So an answer is never dearer than ignoring the costs,
+//! and where every area the agent meets costs the same it is that path, exactly.
+//!
+//! Measured (docs/performance.md, "Area costs on meshes"): at most 1.2 % above the exact
+//! cheapest across bands of three costs; on Moving AI maps with mud and roads, a median 0.4 %
+//! above answers with points four times as dense; a query takes 20 to 65 times the any-angle
+//! search's.
 
 use super::mesh::{NavMesh, WALL};
 use super::{

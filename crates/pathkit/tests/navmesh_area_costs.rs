@@ -516,7 +516,10 @@ fn among_obstacles_and_areas_answers_are_walks_that_cost_what_they_say() {
     );
     // With the default spacing, never much dearer than the shortest path (the documentation
     // quotes it).
-    assert!(worst_against_shortest >= 1.0 - 1e-9, "{worst_against_shortest}");
+    assert!(
+        worst_against_shortest >= 1.0 - 1e-9,
+        "{worst_against_shortest}"
+    );
     eprintln!("areas: the shortest path priced is at least {worst_against_shortest} of the answer");
 }
 
@@ -682,31 +685,11 @@ fn with_links_and_one_cost_everywhere_paths_are_the_oracles_walks_and_hops() {
     let (mut checked, mut through_links) = (0, 0);
     for seed in 0..150u64 {
         let mut rng = Rng(seed ^ 0x0C05_7111);
-        let raw: Vec<Vec<P>> = (0..1 + rng.below(3))
-            .map(|_| {
-                let kind = rng.below(5);
-                any_obstacle(&mut rng, size, kind)
-            })
-            .collect();
-        let filter_bits = rng.below(8) as u8;
-        let Some(scene) = AreaScene::new(&mut rng, &raw, 0.0, size, filter_bits) else {
+        let Some((scene, mesh)) = linked_scene(&mut rng, size) else {
             continue;
         };
-        let mesh = NavMesh::from_obstacles_with_areas(
-            &scene.polygons,
-            &scene.area_polygons,
-            0.0,
-            Point::new(0.0, 0.0),
-            Point::new(size, size),
-        )
-        .unwrap();
         let world = &scene.world;
-        let free = |rng: &mut Rng| {
-            (0..200).find_map(|_| {
-                let p = (rng.unit() * size, rng.unit() * size);
-                (world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
-            })
-        };
+        let free = |rng: &mut Rng| free_point(rng, &scene, &mesh, size);
         let mut links = Vec::new();
         for _ in 0..1 + rng.below(3) {
             let (Some(a), Some(b)) = (free(&mut rng), free(&mut rng)) else {
@@ -786,14 +769,7 @@ fn with_links_and_costs_answers_are_walks_and_hops_that_cost_what_they_say() {
     let (mut checked, mut hops_taken) = (0, 0);
     for seed in 0..150u64 {
         let mut rng = Rng(seed ^ 0x7A1C_0575);
-        let raw: Vec<Vec<P>> = (0..rng.below(4))
-            .map(|_| {
-                let kind = rng.below(5);
-                any_obstacle(&mut rng, size, kind)
-            })
-            .collect();
-        let filter_bits = rng.below(8) as u8;
-        let Some(scene) = AreaScene::new(&mut rng, &raw, 0.0, size, filter_bits) else {
+        let Some((scene, mesh)) = linked_scene(&mut rng, size) else {
             continue;
         };
         let factors: Vec<f64> = (0..4).map(|_| 0.3 + rng.unit() * 3.0).collect();
@@ -808,21 +784,8 @@ fn with_links_and_costs_answers_are_walks_and_hops_that_cost_what_they_say() {
         for (id, &f) in factors.iter().enumerate() {
             costs = costs.with(id as u8, f).unwrap();
         }
-        let mesh = NavMesh::from_obstacles_with_areas(
-            &scene.polygons,
-            &scene.area_polygons,
-            0.0,
-            Point::new(0.0, 0.0),
-            Point::new(size, size),
-        )
-        .unwrap();
         let world = &scene.world;
-        let free = |rng: &mut Rng| {
-            (0..200).find_map(|_| {
-                let p = (rng.unit() * size, rng.unit() * size);
-                (world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
-            })
-        };
+        let free = |rng: &mut Rng| free_point(rng, &scene, &mesh, size);
         let mut links = Vec::new();
         for _ in 0..1 + rng.below(3) {
             let (Some(a), Some(b)) = (free(&mut rng), free(&mut rng)) else {
@@ -898,4 +861,34 @@ fn with_links_and_costs_answers_are_walks_and_hops_that_cost_what_they_say() {
         }
     }
     assert!(checked >= 400 && hops_taken >= 40, "{checked} {hops_taken}");
+}
+
+/// Random obstacles (one to three) and areas in a box of `size` for an agent of radius 0 kept
+/// out of some of them, and the mesh of them; `None` where the oracle does not apply.
+fn linked_scene(rng: &mut Rng, size: f64) -> Option<(AreaScene, NavMesh)> {
+    let raw: Vec<Vec<P>> = (0..1 + rng.below(3))
+        .map(|_| {
+            let kind = rng.below(5);
+            any_obstacle(rng, size, kind)
+        })
+        .collect();
+    let filter_bits = rng.below(8) as u8;
+    let scene = AreaScene::new(rng, &raw, 0.0, size, filter_bits)?;
+    let mesh = NavMesh::from_obstacles_with_areas(
+        &scene.polygons,
+        &scene.area_polygons,
+        0.0,
+        Point::new(0.0, 0.0),
+        Point::new(size, size),
+    )
+    .unwrap();
+    Some((scene, mesh))
+}
+
+/// A random point on the agent's ground (the oracle's and the mesh's), if one of 200 tries is.
+fn free_point(rng: &mut Rng, scene: &AreaScene, mesh: &NavMesh, size: f64) -> Option<P> {
+    (0..200).find_map(|_| {
+        let p = (rng.unit() * size, rng.unit() * size);
+        (scene.world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
+    })
 }

@@ -664,41 +664,52 @@ fn overlap(a: Rect, b: Rect) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
 
+/// A random level: `boxes` boxes, up to `areas` areas (those of different types kept apart, see
+/// `Scene::space`) and two links, each shape offset a little from the last so that no two
+/// grown boxes meet along a side; with the number of shapes made, to go on offsetting from.
+fn random_level(rng: &mut Rng, boxes: usize, areas: usize) -> (MeshPlayground, Scene, f64) {
+    let mut pg = MeshPlayground::empty();
+    let mut scene = Scene {
+        radius: AGENT_SIZES[0],
+        ..Scene::default()
+    };
+    let mut shapes = 0.0;
+    let mut offset = || {
+        shapes += 1.0;
+        0.0137 * shapes
+    };
+    for _ in 0..boxes {
+        let r = rng.rect(offset());
+        scene.add_box(&mut pg, r);
+    }
+    for _ in 0..areas {
+        let r = rng.rect(offset());
+        let id = 1 + (rng.next() % 2) as u32;
+        if scene
+            .areas
+            .iter()
+            .all(|(_, a, i)| *i == id || !overlap(*a, r))
+        {
+            scene.add_area(&mut pg, r, id);
+        }
+    }
+    for _ in 0..2 {
+        let (a, b) = (rng.point(), rng.point());
+        let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
+        scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
+    }
+    (pg, scene, shapes)
+}
+
 #[test]
 fn random_levels_edited_step_by_step_match_the_oracle() {
     for seed in 1..=12u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-        let mut pg = MeshPlayground::empty();
-        let mut scene = Scene {
-            radius: AGENT_SIZES[0],
-            ..Scene::default()
-        };
-        let mut shapes = 0.0;
+        let (mut pg, mut scene, mut shapes) = random_level(&mut rng, 5, 4);
         let mut offset = || {
             shapes += 1.0;
             0.0137 * shapes
         };
-        for _ in 0..5 {
-            let r = rng.rect(offset());
-            scene.add_box(&mut pg, r);
-        }
-        for _ in 0..4 {
-            let r = rng.rect(offset());
-            let id = 1 + (rng.next() % 2) as u32;
-            // Areas of different types kept apart (see `Scene::space`).
-            if scene
-                .areas
-                .iter()
-                .all(|(_, a, i)| *i == id || !overlap(*a, r))
-            {
-                scene.add_area(&mut pg, r, id);
-            }
-        }
-        for _ in 0..2 {
-            let (a, b) = (rng.point(), rng.point());
-            let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
-            scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
-        }
         for step in 0..6 {
             match rng.next() % 5 {
                 0 => {
@@ -1000,36 +1011,7 @@ fn random_levels_with_area_costs_cost_what_walking_their_routes_costs() {
     let (mut found, mut near, mut linked) = (0, 0, 0);
     for seed in 1..=8u64 {
         let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
-        let mut pg = MeshPlayground::empty();
-        let mut scene = Scene {
-            radius: AGENT_SIZES[0],
-            ..Scene::default()
-        };
-        let mut shapes = 0.0;
-        let mut offset = || {
-            shapes += 1.0;
-            0.0137 * shapes
-        };
-        for _ in 0..4 {
-            let r = rng.rect(offset());
-            scene.add_box(&mut pg, r);
-        }
-        for _ in 0..5 {
-            let r = rng.rect(offset());
-            let id = 1 + (rng.next() % 2) as u32;
-            if scene
-                .areas
-                .iter()
-                .all(|(_, a, i)| *i == id || !overlap(*a, r))
-            {
-                scene.add_area(&mut pg, r, id);
-            }
-        }
-        for _ in 0..2 {
-            let (a, b) = (rng.point(), rng.point());
-            let factor = [0.2, 1.0, 2.5][(rng.next() % 3) as usize];
-            scene.add_link(&mut pg, a, b, factor, rng.next().is_multiple_of(2));
-        }
+        let (mut pg, mut scene, _) = random_level(&mut rng, 4, 5);
         for _ in 0..4 {
             for id in [WATER, MUD] {
                 let c = prices[(rng.next() % prices.len() as u64) as usize];

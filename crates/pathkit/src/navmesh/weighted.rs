@@ -1,31 +1,7 @@
 //! [`Weighted`]: paths over a mesh whose areas cost more or less to cross (mud, roads), and
 //! how far from the cheapest they can be.
 //!
-//! With costs per area, the cheapest path bends where it crosses from one area into another
-//! (as light does between glass and air) and may run along a cheap area's edge; it no longer
-//! turns only at corners, so the any-angle search cannot find it. Exact answers are not known
-//! to be computable in reasonable time in general; the standard method, used here, is to place
-//! points evenly on every edge of the mesh ("Steiner points") and search the graph joining every
-//! two points on the sides of one triangle, at the triangle's cost per unit length. The search
-//! is the search core's A* (estimate: the straight line at the cheapest cost an agent may meet).
-//! Then each point where the path crosses an edge slides along that edge to where the path is
-//! cheapest, each stretch staying in its triangle, until nothing moves.
-//!
-//! Why the answer is near the cheapest: take a cheapest path and move each place it crosses an
-//! edge to the nearest point placed on that edge, at most half a spacing (`|e| / (2(k + 1))` for
-//! `k` points on edge `e`) away. Each stretch stays in its triangle and grows by at most the two
-//! moves, so the graph holds a path costing at most the cheapest plus
-//! `w_max / (k + 1) × (the total length of the edges it crosses)`, where `w_max` is the dearest
-//! cost it meets. The search finds one no dearer, and sliding only makes it cheaper.
-//!
-//! Last, the shortest path (the any-angle search's, ignoring the costs) is priced as it walks;
-//! where it is cheaper, it is the answer. So an answer is never dearer than ignoring the costs,
-//! and where every area the agent meets costs the same it is that path, exactly.
-//!
-//! Measured (docs/performance.md, "Area costs on meshes"): at most 1.2 % above the exact
-//! cheapest across bands of three costs; on Moving AI maps with mud and roads, a median 0.4 %
-//! above answers with points four times as dense; a query takes 20 to 65 times the any-angle
-//! search's.
+//! The method, and the bound it keeps, are described on [`Weighted`].
 
 use super::mesh::{NavMesh, WALL};
 use super::{
@@ -49,8 +25,34 @@ const DEFAULT_POINTS_PER_EDGE: u32 = 4;
 const DEFAULT_PIECES_ACROSS: f64 = 32.0;
 
 /// A mesh searched with a cost per area ([`NavMesh::with_area_costs`]): cheap paths where areas
-/// cost differently, within a stated distance of the cheapest (see the module's
-/// documentation), and the cheapest exactly where every area the agent meets costs the same.
+/// cost differently, within a stated distance of the cheapest, and the cheapest exactly where
+/// every area the agent meets costs the same.
+///
+/// With costs per area, the cheapest path bends where it crosses from one area into another
+/// (as light does between glass and air) and may run along a cheap area's edge; it no longer
+/// turns only at corners, so the any-angle search cannot find it. Exact answers are not known
+/// to be computable in reasonable time in general; the standard method, used here, is to place
+/// points evenly on every edge of the mesh ("Steiner points") and search the graph joining every
+/// two points on the sides of one triangle, at the triangle's cost per unit length. The search
+/// is the search core's A* (estimate: the straight line at the cheapest cost an agent may meet).
+/// Then each point where the path crosses an edge slides along that edge to where the path is
+/// cheapest, each stretch staying in its triangle, until nothing moves.
+///
+/// Why the answer is near the cheapest: take a cheapest path and move each place it crosses an
+/// edge to the nearest point placed on that edge, at most half a spacing (`|e| / (2(k + 1))` for
+/// `k` points on edge `e`) away. Each stretch stays in its triangle and grows by at most the two
+/// moves, so the graph holds a path costing at most the cheapest plus
+/// `w_max / (k + 1) × (the total length of the edges it crosses)`, where `w_max` is the dearest
+/// cost it meets. The search finds one no dearer, and sliding only makes it cheaper.
+///
+/// Last, the shortest path (the any-angle search's, ignoring the costs) is priced as it walks;
+/// where it is cheaper, it is the answer. So an answer is never dearer than ignoring the costs,
+/// and where every area the agent meets costs the same it is that path, exactly.
+///
+/// Measured (docs/performance.md, "Area costs on meshes"): at most 1.2 % above the exact
+/// cheapest across bands of three costs; on Moving AI maps with mud and roads, a median 0.4 %
+/// above answers with points four times as dense; a query takes 20 to 65 times the any-angle
+/// search's.
 ///
 /// Building one lists the triangles round each vertex (time and memory in proportion to the
 /// mesh): build it once per mesh and search it many times.
@@ -189,7 +191,7 @@ impl<'m> Weighted<'m> {
     /// The same search with off-mesh links ([`OffMeshLink`]: jumps, ladders, doors,
     /// teleporters): a link's ends join the graph, and taking it costs the link's cost. The
     /// agent takes the links that are enabled, open to it ([`for_agent`](Self::for_agent)) and
-    /// have both ends on its ground. The bound of [`Weighted`]'s module holds for the walks
+    /// have both ends on its ground. The bound of [`Weighted`] holds for the walks
     /// between them; where every area the agent meets costs the same, paths are the exact
     /// ones of [`Linked`](super::Linked).
     ///
@@ -249,7 +251,7 @@ impl<'m> Weighted<'m> {
     }
 
     /// The same search with at least `count` points on each edge (4 unless set): more points,
-    /// answers nearer the cheapest (the bound in [`Weighted`]'s module shrinks as
+    /// answers nearer the cheapest (the bound in [`Weighted`] shrinks as
     /// `1 / (count + 1)`) and searches that take longer (each triangle joins every two points
     /// on its sides).
     ///
@@ -275,7 +277,7 @@ impl<'m> Weighted<'m> {
 
     /// The same search with points on each edge no further apart than `spacing` (and at least
     /// [`points_per_edge`](Self::points_per_edge), at most [`MAX_POINTS_PER_EDGE`]): long
-    /// edges get more points than short ones, so the bound of [`Weighted`]'s module is at most
+    /// edges get more points than short ones, so the bound of [`Weighted`] is at most
     /// the dearest cost times `spacing` for each edge the cheapest path crosses (where the
     /// limit allows). Unless set, the spacing is a 32nd of the diagonal of the mesh's
     /// bounding box; `f64::INFINITY` leaves every edge [`points_per_edge`](Self::points_per_edge).

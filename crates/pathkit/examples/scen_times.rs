@@ -25,7 +25,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// The engine built for the map.
+/// The engine built for the map. One a run, so its size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Engine {
     Jps(Grid),
     JpsPlus(Box<JpsPlus>),

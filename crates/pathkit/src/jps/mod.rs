@@ -3,7 +3,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `context.rs` | [`JpsContext`]: reusable per-thread state and the search loop over jump points |
-//! | `scan.rs` | block-based straight scans: 63 cells per step with trailing-zero counts |
+//! | `scan.rs` | block-based straight scans: 64 cells (an aligned word) per step with trailing-zero counts |
 //! | `jump.rs` | 8-connected successors under the no-corner-cutting rule (Moving AI rules) |
 //! | `lane.rs` | the straight scans of a diagonal walk, sliding row words from step to step |
 //! | `four.rs` | 4-connected successors |
@@ -24,7 +24,7 @@
 //! | distance maps, flow fields | not JPS (it skips cells): [`GridSpace::distances_to`](crate::grid::GridSpace::distances_to) |
 //! | weighted terrain | not JPS: A* on [`GridSpace`](crate::grid::GridSpace) ([`JpsError::NonUniformCost`] says so) |
 //!
-//! How it is fast: straight scans test 63 cells per step on the padded bitmaps (the row-major one
+//! How it is fast: straight scans test 64 cells per step on the padded bitmaps (the row-major one
 //! for rows, the transposed one for columns); diagonal jump points are never pushed (the walk goes
 //! on and pushes the straight jump points it finds, which halves expansions); the scans of a
 //! diagonal walk slide their row words along from one step to the next instead of reading them

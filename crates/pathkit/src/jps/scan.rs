@@ -1,4 +1,4 @@
-//! Block-based straight scans: 63 cells per step, over the padded passability bitmaps.
+//! Block-based straight scans: an aligned word of 64 cells per step, over the padded bitmaps.
 //!
 //! A scan walks one row of a [`Bitmap`] (a row of the grid, or a column when given the transposed
 //! bitmap) and stops at the first cell that is blocked or that has a *forced neighbour*: a free
@@ -39,9 +39,9 @@ pub(crate) fn scan(bits: &Bitmap, col: i64, row: i64, forward: bool) -> Stop {
 }
 
 /// The 64 bits of `words` from absolute bit `bit` (word index times 64 plus bit) on: two loads
-/// and one funnel shift. Both words must exist: scans read windows that start at a map cell
-/// (forward) or end at one (backward), which keeps both words inside the stored row, whose spare
-/// words read as blocked.
+/// and one funnel shift, for the [lanes](super::lane) of diagonal walks. Both words must exist:
+/// lanes read windows that start at a map cell (forward) or end at one (backward), which keeps
+/// both words inside the stored row, whose spare words read as blocked.
 #[inline(always)]
 pub(crate) fn window(words: &[u64], bit: usize) -> u64 {
     let i = bit >> 6;
@@ -49,61 +49,81 @@ pub(crate) fn window(words: &[u64], bit: usize) -> u64 {
     (wide >> (bit & 63)) as u64
 }
 
-/// Forward scans read windows whose bit 0 is the cell the scan stands on, so the cell before each
-/// scanned cell is in the same window: a side cell is forced when `side & !(side << 1)`. Each
-/// window tests 63 new cells; the next one starts at the last of them, a free map cell.
+/// Forward scans read whole aligned words, 64 cells per step: the word holding the cell the scan
+/// stands on (only the cells after it count), then the words after it. The cell before a word's
+/// bit 0 is the previous word's bit 63, carried over, so a side cell is forced when
+/// `side & !(side << 1 | carry)`. Three loads a step, no shifts across words.
 #[inline(always)]
 fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
-    let row_bits = bits.stride() * 64;
+    let stride = bits.stride();
     // Stored rows are shifted down by one (a spare row on top), and columns right by 64 bits.
-    let mut at = (row as usize + 1) * row_bits + (col + 64) as usize;
-    let mut done = 0;
-    loop {
-        let here = window(words, at);
-        let above = window(words, at - row_bits);
-        let below = window(words, at + row_bits);
-        let stop = (!here | (above & !(above << 1)) | (below & !(below << 1))) & !1;
+    let at = ((row as usize + 1) * stride) * 64 + (col + 64) as usize;
+    let first = at >> 6;
+    // Only the cells after `at` in its word.
+    let mut mask = (!0u64 << (at & 63)) << 1;
+    let (mut carry_above, mut carry_below) = (0, 0);
+    let rows = words[first - stride..]
+        .iter()
+        .zip(&words[first..])
+        .zip(&words[first + stride..]);
+    for (i, ((&above, &here), &below)) in rows.enumerate() {
+        let forced_above = above & !(above << 1 | carry_above);
+        let forced_below = below & !(below << 1 | carry_below);
+        let stop = (!here | forced_above | forced_below) & mask;
         if stop != 0 {
             let t = stop.trailing_zeros();
-            // The padding after the row is blocked, so every scan ends inside the stored rows.
+            let steps = ((first + i) * 64 + t as usize - at) as u32;
             return if here >> t & 1 == 1 {
-                Stop::Jump(done + t)
+                Stop::Jump(steps)
             } else {
-                Stop::Wall(done + t - 1)
+                Stop::Wall(steps - 1)
             };
         }
-        done += 63;
-        at += 63;
+        mask = !0;
+        carry_above = above >> 63;
+        carry_below = below >> 63;
     }
+    // The spare word after the row is blocked: every scan stops inside the stored rows.
+    unreachable!("a forward scan ran off its row")
 }
 
-/// Backward scans mirror [`scan_forward`]: bit 63 of each window is the cell the scan stands on,
-/// the cell before a scanned cell is the one above it in bit order, and the first stop is the
-/// highest set bit (no bit reversal needed).
+/// Backward scans mirror [`scan_forward`]: the words toward lower bits, the cell before a word's
+/// bit 63 the next higher word's bit 0, and the first stop the highest set bit (no bit reversal
+/// needed).
 #[inline(always)]
 fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
-    let row_bits = bits.stride() * 64;
-    // Absolute bit of the window's lowest cell; the window ends at the cell the scan stands on.
-    let mut at = (row as usize + 1) * row_bits + (col + 1) as usize;
-    let mut done = 0;
-    loop {
-        let here = window(words, at);
-        let above = window(words, at - row_bits);
-        let below = window(words, at + row_bits);
-        let stop = (!here | (above & !(above >> 1)) | (below & !(below >> 1))) & !(1 << 63);
+    let stride = bits.stride();
+    let at = ((row as usize + 1) * stride) * 64 + (col + 64) as usize;
+    let first = at >> 6;
+    // Only the cells before `at` in its word.
+    let mut mask = !(!0u64 << (at & 63));
+    let (mut carry_above, mut carry_below) = (0, 0);
+    let rows = words[..=first - stride]
+        .iter()
+        .rev()
+        .zip(words[..=first].iter().rev())
+        .zip(words[..=first + stride].iter().rev());
+    for (i, ((&above, &here), &below)) in rows.enumerate() {
+        let forced_above = above & !(above >> 1 | carry_above << 63);
+        let forced_below = below & !(below >> 1 | carry_below << 63);
+        let stop = (!here | forced_above | forced_below) & mask;
         if stop != 0 {
-            let t = stop.leading_zeros();
-            return if here >> (63 - t) & 1 == 1 {
-                Stop::Jump(done + t)
+            let t = 63 - stop.leading_zeros();
+            let steps = (at - ((first - i) * 64 + t as usize)) as u32;
+            return if here >> t & 1 == 1 {
+                Stop::Jump(steps)
             } else {
-                Stop::Wall(done + t - 1)
+                Stop::Wall(steps - 1)
             };
         }
-        done += 63;
-        at -= 63;
+        mask = !0;
+        carry_above = above & 1;
+        carry_below = below & 1;
     }
+    // The spare word before the row is blocked.
+    unreachable!("a backward scan ran off its row")
 }
 
 /// How many cells in a row are free after column `col` (exclusive) of row `row`, toward higher

@@ -50,7 +50,8 @@ use std::collections::{BTreeSet, BinaryHeap, HashMap};
 
 use crate::free_space_oracle::FreeSpace;
 use crate::growth_oracle::{distance_to_segment, mitre, radial, self_crossing};
-use pathkit::navmesh::AnyAngleSearch;
+use pathkit::geometry::Point;
+use pathkit::navmesh::{AnyAngleSearch, NavMeshError};
 use pathkit::Pathfinder;
 
 /// The side of the box.
@@ -971,6 +972,23 @@ fn check_triangulation(graph: &MeshGraph, model: &Model, tile: Option<f32>) -> b
                 (f64::from(pa[0]), f64::from(pa[1])),
                 (f64::from(pb[0]), f64::from(pb[1])),
             );
+            // A point on an obstacle's side that no triangle reaches (where the obstacle fills
+            // a corner of the box, sides along the box's) is free by touching only: it is off the
+            // mesh, and no path of the mesh or of the graph leaves it.
+            let stranded =
+                |p: (f64, f64)| near_side(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_none();
+            if stranded(pa) || stranded(pb) {
+                let answer = mesh.find_path(
+                    &mut AnyAngleSearch::new(),
+                    Point::new(pa.0, pa.1),
+                    Point::new(pb.0, pb.1),
+                );
+                assert!(
+                    matches!(answer, Err(NavMeshError::OffMesh { .. })),
+                    "{context}: any angle {pa:?} -> {pb:?}, an end on no triangle: {answer:?}"
+                );
+                continue;
+            }
             let best = world.shortest(pa, pb);
             let any_angle = mesh
                 .find_path(

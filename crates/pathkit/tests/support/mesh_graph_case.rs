@@ -578,7 +578,7 @@ impl Links {
             return;
         }
         let end = |p: Pick| {
-            if p.kind % 2 == 0 && !model.points.is_empty() {
+            if p.kind.is_multiple_of(2) && !model.points.is_empty() {
                 model.points[usize::from(p.k) % model.points.len()].0
             } else {
                 members[usize::from(p.k) % members.len()]

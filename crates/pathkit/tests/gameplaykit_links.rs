@@ -747,3 +747,60 @@ fn a_node_of_an_earlier_triangulation_taken_as_a_point_stays_where_it_is() {
     // the corner's left over, not the point's).
     assert_eq!(mesh.graph().node_count(), 4 + 1 + 3);
 }
+
+/// A node of the current triangulation taken as a point leaves the triangulation: it is a kept
+/// point at once (connected and linked as one, no longer joined to the points that shared its
+/// triangle), stays through the next triangulation, which makes a node of its own at its place.
+#[test]
+fn a_node_of_the_current_triangulation_taken_as_a_point_is_kept() {
+    let mut mesh = MeshGraph::new(0.0, [0.0, 0.0], [10.0, 10.0]).unwrap();
+    mesh.set_triangulation_mode(TriangulationMode::VERTICES | TriangulationMode::CENTERS);
+    mesh.triangulate().unwrap();
+    let point = mesh.add_point(2.0, 1.0).unwrap();
+    let corners = [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]];
+    let centre = mesh
+        .graph()
+        .connected_nodes(point)
+        .unwrap()
+        .iter()
+        .copied()
+        .find(|&n| {
+            let NodeKind::Point2(x, y) = mesh.graph().kind(n).unwrap() else {
+                return false;
+            };
+            !corners.contains(&[x, y])
+        })
+        .expect("the centre of the point's triangle");
+    let place = mesh.graph().kind(centre).unwrap();
+    assert_eq!(
+        mesh.add_connections(point, &[centre], Direction::OneWay),
+        Err(GraphError::NotKeptPoint { node: centre })
+    );
+    mesh.connect_node_using_obstacles(centre).unwrap();
+    assert_eq!(mesh.graph().has_connection(point, centre), Ok(false));
+    assert_eq!(mesh.graph().has_connection(centre, point), Ok(false));
+    mesh.add_connections(point, &[centre], Direction::OneWay)
+        .unwrap();
+    let mut links = GraphLinks::new();
+    links
+        .link_mesh(&mesh, centre, point, 0.5, Direction::OneWay)
+        .unwrap();
+    links.connect_mesh(&mut mesh).unwrap();
+    mesh.triangulate().unwrap();
+    assert_eq!(mesh.graph().is_member(centre), Ok(true));
+    assert_eq!(mesh.graph().kind(centre), Ok(place));
+    assert_eq!(mesh.graph().has_connection(point, centre), Ok(true));
+    assert_eq!(mesh.graph().has_connection(centre, point), Ok(true));
+    // The 4 corners and 2 centres made anew, the point and the centre taken as one.
+    assert_eq!(mesh.graph().node_count(), 4 + 2 + 2);
+    let at_place = mesh
+        .graph()
+        .nodes()
+        .iter()
+        .filter(|&&n| mesh.graph().kind(n) == Ok(place))
+        .count();
+    assert_eq!(
+        at_place, 2,
+        "the kept point and the triangulation's own node"
+    );
+}

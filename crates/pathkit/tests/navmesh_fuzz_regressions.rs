@@ -76,3 +76,73 @@ fn coordinates_below_the_scene_resolution_build_a_mesh() {
     );
     assert!(mesh.is_ok(), "{:?}", mesh.err());
 }
+
+/// Found by `mesh_graph`: where two overlapping obstacles leave corners 1e-8 apart (a star and
+/// the hexagon of its outer points, grown radially about different centres), the shortest path
+/// past one corner runs 3.5e-10 from the other. The any-angle search took the ray's exit for a
+/// point beside that corner, dropped the piece of edge between them as too short to search, and
+/// lost the turn at the corner: the goal was unreachable (a longer way round, before the input
+/// was shrunk). A ray passing within the tolerance of a vertex now leaves through the vertex.
+#[test]
+fn a_ray_passing_a_rounding_from_a_corner_may_turn_there() {
+    use pathkit::geometry::Point;
+    use pathkit::graph::{MeshGraph, PolygonObstacle};
+    use pathkit::navmesh::AnyAngleSearch;
+    use pathkit::Pathfinder;
+
+    let obstacles = [
+        &[
+            [6.381875, 7.1362524],
+            [5.3870792, 6.496042],
+            [4.381942, 7.11989],
+            [4.438983, 5.9382663],
+            [3.3961453, 5.379716],
+            [4.447982, 4.838303],
+            [4.410282, 3.6559045],
+            [5.4050775, 4.2961154],
+            [6.410215, 3.6722667],
+            [6.353174, 4.8538904],
+            [7.3960114, 5.412441],
+            [6.344175, 5.9538536],
+        ][..],
+        &[
+            [6.381875, 7.1362524],
+            [4.381942, 7.11989],
+            [3.3961453, 5.379716],
+            [4.410282, 3.6559045],
+            [6.410215, 3.6722667],
+            [7.3960114, 5.412441],
+        ],
+        &[
+            [5.1026173, 3.4177253],
+            [7.1869197, 4.5056357],
+            [6.79634, 6.8241076],
+            [4.4706464, 7.1690917],
+            [3.4238684, 5.063832],
+        ],
+        &[
+            [9.194191, 1.254727],
+            [6.2085094, 3.9166255],
+            [2.4103966, 2.6618986],
+            [1.5979657, 0.0],
+            [4.5836477, 0.0],
+            [8.381761, 0.0],
+        ],
+    ]
+    .map(|points| PolygonObstacle::new(points).unwrap());
+    let mut graph = MeshGraph::new(1.25, [0.0, 0.0], [32.0, 32.0]).unwrap();
+    graph.add_obstacles(&obstacles).unwrap();
+    graph.triangulate().unwrap();
+    let mesh = graph.mesh().unwrap();
+    let path = mesh
+        .find_path(
+            &mut AnyAngleSearch::new(),
+            Point::new(31.375, 6.0),
+            Point::new(0.625, 2.125),
+        )
+        .unwrap()
+        .into_path()
+        .expect("round the obstacles' top");
+    // The visibility graph's shortest path (`support/free_space_oracle.rs`): 34.58266531719627.
+    assert!((path.cost - 34.582_665_317).abs() < 1e-7, "{}", path.cost);
+}

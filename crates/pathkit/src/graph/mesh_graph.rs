@@ -538,7 +538,10 @@ impl MeshGraph {
 
     /// Makes `node` (a 2D node inside the box) a member joined both ways to the nodes of the
     /// triangle that holds it, now if the graph is triangulated, and again after each
-    /// triangulation.
+    /// triangulation. A node the last triangulation made leaves the triangulation to be such a
+    /// point (a kept point: connected and linked, see
+    /// [`add_connections`](Self::add_connections)); the next triangulation makes another at its
+    /// place.
     ///
     /// # Errors
     /// [`GraphError::ForeignNode`], [`GraphError::KindMismatch`] for a node without a 2D
@@ -564,6 +567,18 @@ impl MeshGraph {
         GraphError::check_finite([("x", x), ("y", y)])?;
         if !self.in_box([x, y]) {
             return Err(GraphError::NodeOutsideBounds { node });
+        }
+        // A node of the current triangulation taken as a point leaves it: the next
+        // triangulation would remove it, and its joins with the points that shared its
+        // triangles would be connections between kept points nobody made. Its edges go (its
+        // triangle's nodes are joined again below, as a point's), and the next triangulation
+        // makes a node of its own at its place.
+        if let Some(k) = self.mesh_nodes.iter().position(|&m| m == node) {
+            self.mesh_nodes.swap_remove(k);
+            for nodes in &mut self.triangle_nodes {
+                nodes.retain(|&m| m != node);
+            }
+            self.graph.remove_nodes(&[node])?;
         }
         self.graph.add_nodes(&[node])?;
         if !self.users.contains(&node) {

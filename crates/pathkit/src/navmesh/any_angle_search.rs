@@ -569,12 +569,16 @@ fn ray_exit(r: Point, through: Point, o: f64, far: [(Point, u32); 3]) -> (Point,
     } else {
         (oa / (oa - ob)).clamp(0.0, 1.0)
     };
-    if s == 0.0 {
+    let exit = a + (b - a) * s;
+    // A line passing within the tolerance of a vertex passes through it: the exit is the
+    // vertex (a corner the path may turn at), not a point beside it, as the piece of edge
+    // between them is too short to be an interval (`is_interval`) and would be lost.
+    if s == 0.0 || exit.distance(a) <= TOLERANCE {
         (a, av)
-    } else if s == 1.0 {
+    } else if s == 1.0 || exit.distance(b) <= TOLERANCE {
         (b, bv)
     } else {
-        (a + (b - a) * s, WALL)
+        (exit, WALL)
     }
 }
 

@@ -899,3 +899,51 @@ fn with_links_and_costs_answers_are_walks_and_hops_that_cost_what_they_say() {
     }
     assert!(checked >= 400 && hops_taken >= 40, "{checked} {hops_taken}");
 }
+
+/// Found by the fuzz target `navmesh_costs`: with one factor everywhere, a search with links
+/// runs the links' search with each link's cost over the factor; a factor near the smallest
+/// `f64` (1.4e-308, accepted: positive and finite) made a link's cost over it infinite, and the
+/// links' search refused the link, so the query failed with `InvalidLink`. Such a link is now
+/// taken by the general search, at its own cost.
+#[test]
+fn a_factor_near_the_smallest_float_with_a_link_is_searched() {
+    let p = Point::new;
+    // A wall across the field but for a gap at its right end, and a link over it.
+    let wall = Polygon::new(vec![p(0.0, 4.0), p(9.0, 4.0), p(9.0, 6.0), p(0.0, 6.0)]);
+    let mesh = NavMesh::from_obstacles(&[wall], 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let tiny = 1.386_868_545_140_003e-308;
+    let costs = AreaCosts::new().with(0, tiny).unwrap();
+    let links = [OffMeshLink::new(p(2.0, 3.0), p(2.0, 7.0), 31.5)];
+    let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+    let mut search = WeightedSearch::new();
+    let (start, goal) = (p(2.0, 1.0), p(2.0, 9.0));
+    // Walking round through the gap costs next to nothing; the link 31.5.
+    let path = weighted
+        .find_path(&mut search, start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (start, goal));
+    assert!(!path.nodes.windows(2).any(|w| links[0].joins(w[0], w[1])));
+    assert!(path.cost > 0.0 && path.cost < 1e-300, "{}", path.cost);
+    // Walled off from the gap, the link is the only way: it costs 31.5 and the walks nothing.
+    let shut = Polygon::new(vec![p(9.0, 0.0), p(10.0, 0.0), p(10.0, 4.0), p(9.0, 4.0)]);
+    let mesh = NavMesh::from_obstacles(
+        &[
+            Polygon::new(vec![p(0.0, 4.0), p(10.0, 4.0), p(10.0, 6.0), p(0.0, 6.0)]),
+            shut,
+        ],
+        0.0,
+        p(0.0, 0.0),
+        p(10.0, 10.0),
+    )
+    .unwrap();
+    let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+    let path = weighted
+        .find_path(&mut search, start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert_eq!(path.nodes, vec![start, links[0].from, links[0].to, goal]);
+    assert!((path.cost - 31.5).abs() <= 1e-12, "{}", path.cost);
+}

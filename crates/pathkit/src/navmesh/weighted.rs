@@ -729,9 +729,16 @@ impl Pathfinder for Weighted<'_> {
         NavMeshError::check_on(ends, |p| self.on(p))?;
         let (cheapest, dearest) = self.factor_range();
         self.usable(&mut ctx.ways);
-        if cheapest == dearest {
+        if cheapest == dearest
+            && ctx
+                .ways
+                .iter()
+                .all(|&(_, _, cost)| (cost / cheapest).is_finite())
+        {
             // Every area the agent meets costs the same: the any-angle search's path is the
-            // cheapest, exactly.
+            // cheapest, exactly. (Unless a link's cost over that cost overflows, as a factor
+            // near the smallest `f64` makes it: the links' search cannot take such a link, so
+            // the general search below does.)
             return self.uniform(ctx, start, to, options, path, cheapest);
         }
         if self.edge_first.len() != self.mesh.triangles.len() * 3 + 1 {

@@ -947,3 +947,61 @@ fn a_factor_near_the_smallest_float_with_a_link_is_searched() {
     assert_eq!(path.nodes, vec![start, links[0].from, links[0].to, goal]);
     assert!((path.cost - 31.5).abs() <= 1e-12, "{}", path.cost);
 }
+
+/// Found by the fuzz target `navmesh_costs`: where the agent's ground narrows to one vertex (two
+/// forbidden areas, or two obstacles, meeting at a corner), the graph of points joined every
+/// triangle round the vertex, so a path went from one side to the other through the point,
+/// where the any-angle search (and so the same search with one cost everywhere) finds none.
+/// The triangles round a vertex now reach it by one node for each group of them joined across
+/// the edges through it.
+#[test]
+fn ground_narrowing_to_a_point_is_not_passed_through() {
+    let p = Point::new;
+    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        Polygon::new(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
+    };
+    const WALLED: u8 = 1;
+    const DEAR: u8 = 2;
+    let dear = (rect(0.0, 0.0, 2.0, 2.0), DEAR);
+    let costs = AreaCosts::new().with(DEAR, 3.0).unwrap();
+    let (start, goal) = (p(1.0, 4.0), p(9.0, 6.0));
+    let mut search = WeightedSearch::new();
+    // Two forbidden areas meeting at (5, 5).
+    let areas = [
+        (rect(0.0, 5.0, 5.0, 10.0), WALLED),
+        (rect(5.0, 0.0, 10.0, 5.0), WALLED),
+        dear.clone(),
+    ];
+    let mesh =
+        NavMesh::from_obstacles_with_areas(&[], &areas, 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let filter = AreaFilter::ALL.without(WALLED).unwrap();
+    let exact = mesh
+        .with_filter(filter)
+        .find_path(&mut pathkit::navmesh::AnyAngleSearch::new(), start, goal)
+        .unwrap();
+    assert!(exact.path().is_none());
+    let weighted = mesh.with_area_costs(&costs).with_filter(filter);
+    let answer = weighted.find_path(&mut search, start, goal).unwrap();
+    assert!(answer.path().is_none(), "{answer:?}");
+    // Within one side, paths are found.
+    let path = weighted
+        .find_path(&mut search, p(1.0, 4.0), p(4.0, 1.0))
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert!(path.cost >= p(1.0, 4.0).distance(p(4.0, 1.0)) - 1e-9);
+    // Two obstacles meeting at (5, 5).
+    let obstacles = [rect(0.0, 5.0, 5.0, 10.0), rect(5.0, 0.0, 10.0, 5.0)];
+    let mesh =
+        NavMesh::from_obstacles_with_areas(&obstacles, &[dear], 0.0, p(0.0, 0.0), p(10.0, 10.0))
+            .unwrap();
+    let exact = mesh
+        .find_path(&mut pathkit::navmesh::AnyAngleSearch::new(), start, goal)
+        .unwrap();
+    assert!(exact.path().is_none());
+    let answer = mesh
+        .with_area_costs(&costs)
+        .find_path(&mut search, start, goal)
+        .unwrap();
+    assert!(answer.path().is_none(), "{answer:?}");
+}

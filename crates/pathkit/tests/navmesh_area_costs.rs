@@ -1005,3 +1005,26 @@ fn ground_narrowing_to_a_point_is_not_passed_through() {
         .unwrap();
     assert!(answer.path().is_none(), "{answer:?}");
 }
+
+/// Found by the fuzz target `navmesh_costs`: a link from a point to itself, with one factor
+/// everywhere, went to the links' search, which took it on a path through its point, at its
+/// cost (the path cost 58.8 where walking it cost 30.05). A link that goes nowhere is now left
+/// out.
+#[test]
+fn a_link_from_a_point_to_itself_is_not_taken() {
+    let p = Point::new;
+    let mesh = NavMesh::from_obstacles(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let links = [OffMeshLink::new(p(5.0, 5.0), p(5.0, 5.0), 10.0).both_ways()];
+    let (start, goal) = (p(1.0, 1.0), p(9.0, 9.0));
+    let mut search = WeightedSearch::new();
+    for costs in [AreaCosts::new(), AreaCosts::new().with(0, 2.0).unwrap()] {
+        let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+        let path = weighted
+            .find_path(&mut search, start, goal)
+            .unwrap()
+            .into_path()
+            .unwrap();
+        let expected = costs.factor(0) * start.distance(goal);
+        assert!((path.cost - expected).abs() <= 1e-9, "{}", path.cost);
+    }
+}

@@ -289,11 +289,18 @@ impl<'m> Weighted<'m> {
         self
     }
 
-    /// The links this agent may take, each way it may be taken: (entry, exit, cost).
+    /// The links this agent may take, each way it may be taken: (entry, exit, cost). A link
+    /// from a point to itself goes nowhere and is left out (the links' search took one, at its
+    /// cost, on a path that was cheaper without it).
     fn usable(&self, ways: &mut Vec<(Point, Point, f64)>) {
         ways.clear();
         for l in self.links {
-            if l.enabled && l.mask & self.agent != 0 && self.on(l.from) && self.on(l.to) {
+            if l.enabled
+                && l.mask & self.agent != 0
+                && l.from != l.to
+                && self.on(l.from)
+                && self.on(l.to)
+            {
                 ways.push((l.from, l.to, l.cost));
                 if l.both_ways {
                     ways.push((l.to, l.from, l.cost));

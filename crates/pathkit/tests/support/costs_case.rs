@@ -315,7 +315,14 @@ pub fn check(case: &CostsCase) {
     let on_ground = |p: Point| ground.check_ends(p, p).is_ok();
     let mut ways: Vec<(Point, Point, f64)> = Vec::new();
     for l in links {
-        if l.enabled && l.mask & agent != 0 && on_ground(l.from) && on_ground(l.to) {
+        // A link from a point to itself goes nowhere: no path needs it, and `Linked` (the
+        // exact search below) is not trusted with one.
+        if l.enabled
+            && l.mask & agent != 0
+            && l.from != l.to
+            && on_ground(l.from)
+            && on_ground(l.to)
+        {
             ways.push((l.from, l.to, l.cost));
             if l.both_ways {
                 ways.push((l.to, l.from, l.cost));

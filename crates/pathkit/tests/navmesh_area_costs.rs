@@ -892,3 +892,135 @@ fn free_point(rng: &mut Rng, scene: &AreaScene, mesh: &NavMesh, size: f64) -> Op
         (scene.world.is_free(p) && mesh.triangle_at(Point::new(p.0, p.1)).is_some()).then_some(p)
     })
 }
+
+/// Found by the fuzz target `navmesh_costs`: with one factor everywhere, a search with links
+/// runs the links' search with each link's cost over the factor; a factor near the smallest
+/// `f64` (1.4e-308, accepted: positive and finite) made a link's cost over it infinite, and the
+/// links' search refused the link, so the query failed with `InvalidLink`. Such a link is now
+/// taken by the general search, at its own cost.
+#[test]
+fn a_factor_near_the_smallest_float_with_a_link_is_searched() {
+    let p = Point::new;
+    // A wall across the field but for a gap at its right end, and a link over it.
+    let wall = Polygon::new(vec![p(0.0, 4.0), p(9.0, 4.0), p(9.0, 6.0), p(0.0, 6.0)]);
+    let mesh = NavMesh::from_obstacles(&[wall], 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let tiny = 1.386_868_545_140_003e-308;
+    let costs = AreaCosts::new().with(0, tiny).unwrap();
+    let links = [OffMeshLink::new(p(2.0, 3.0), p(2.0, 7.0), 31.5)];
+    let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+    let mut search = WeightedSearch::new();
+    let (start, goal) = (p(2.0, 1.0), p(2.0, 9.0));
+    // Walking round through the gap costs next to nothing; the link 31.5.
+    let path = weighted
+        .find_path(&mut search, start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (start, goal));
+    assert!(!path.nodes.windows(2).any(|w| links[0].joins(w[0], w[1])));
+    assert!(path.cost > 0.0 && path.cost < 1e-300, "{}", path.cost);
+    // Walled off from the gap, the link is the only way: it costs 31.5 and the walks nothing.
+    let shut = Polygon::new(vec![p(9.0, 0.0), p(10.0, 0.0), p(10.0, 4.0), p(9.0, 4.0)]);
+    let mesh = NavMesh::from_obstacles(
+        &[
+            Polygon::new(vec![p(0.0, 4.0), p(10.0, 4.0), p(10.0, 6.0), p(0.0, 6.0)]),
+            shut,
+        ],
+        0.0,
+        p(0.0, 0.0),
+        p(10.0, 10.0),
+    )
+    .unwrap();
+    let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+    let path = weighted
+        .find_path(&mut search, start, goal)
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert_eq!(path.nodes, vec![start, links[0].from, links[0].to, goal]);
+    assert!((path.cost - 31.5).abs() <= 1e-12, "{}", path.cost);
+}
+
+/// Found by the fuzz target `navmesh_costs`: where the agent's ground narrows to one vertex (two
+/// forbidden areas, or two obstacles, meeting at a corner), the graph of points joined every
+/// triangle round the vertex, so a path went from one side to the other through the point,
+/// where the any-angle search (and so the same search with one cost everywhere) finds none.
+/// The triangles round a vertex now reach it by one node for each group of them joined across
+/// the edges through it.
+#[test]
+fn ground_narrowing_to_a_point_is_not_passed_through() {
+    let p = Point::new;
+    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        Polygon::new(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
+    };
+    const WALLED: u8 = 1;
+    const DEAR: u8 = 2;
+    let dear = (rect(0.0, 0.0, 2.0, 2.0), DEAR);
+    let costs = AreaCosts::new().with(DEAR, 3.0).unwrap();
+    let (start, goal) = (p(1.0, 4.0), p(9.0, 6.0));
+    let mut search = WeightedSearch::new();
+    // Two forbidden areas meeting at (5, 5).
+    let areas = [
+        (rect(0.0, 5.0, 5.0, 10.0), WALLED),
+        (rect(5.0, 0.0, 10.0, 5.0), WALLED),
+        dear.clone(),
+    ];
+    let mesh =
+        NavMesh::from_obstacles_with_areas(&[], &areas, 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let filter = AreaFilter::ALL.without(WALLED).unwrap();
+    let exact = mesh
+        .with_filter(filter)
+        .find_path(&mut pathkit::navmesh::AnyAngleSearch::new(), start, goal)
+        .unwrap();
+    assert!(exact.path().is_none());
+    let weighted = mesh.with_area_costs(&costs).with_filter(filter);
+    let answer = weighted.find_path(&mut search, start, goal).unwrap();
+    assert!(answer.path().is_none(), "{answer:?}");
+    // Within one side, paths are found.
+    let path = weighted
+        .find_path(&mut search, p(1.0, 4.0), p(4.0, 1.0))
+        .unwrap()
+        .into_path()
+        .unwrap();
+    assert!(path.cost >= p(1.0, 4.0).distance(p(4.0, 1.0)) - 1e-9);
+    // Two obstacles meeting at (5, 5).
+    let obstacles = [rect(0.0, 5.0, 5.0, 10.0), rect(5.0, 0.0, 10.0, 5.0)];
+    let mesh =
+        NavMesh::from_obstacles_with_areas(&obstacles, &[dear], 0.0, p(0.0, 0.0), p(10.0, 10.0))
+            .unwrap();
+    let exact = mesh
+        .find_path(&mut pathkit::navmesh::AnyAngleSearch::new(), start, goal)
+        .unwrap();
+    assert!(exact.path().is_none());
+    let answer = mesh
+        .with_area_costs(&costs)
+        .find_path(&mut search, start, goal)
+        .unwrap();
+    assert!(answer.path().is_none(), "{answer:?}");
+}
+
+/// Found by the fuzz target `navmesh_costs`: a link from a point to itself, with one factor
+/// everywhere, went to the links' search, which took it on a path through its point, at its
+/// cost (the path cost 58.8 where walking it cost 30.05). A link that goes nowhere is now left
+/// out. This open field does not make the links' search take it; the kept input
+/// (`tests/fixtures/fuzz/navmesh_costs/a-link-from-a-point-to-itself`, replayed by
+/// `navmesh_fuzz_regressions`) does, and fails without the fix. Here: such a link changes no
+/// answer, with one factor or another.
+#[test]
+fn a_link_from_a_point_to_itself_is_not_taken() {
+    let p = Point::new;
+    let mesh = NavMesh::from_obstacles(&[], 0.0, p(0.0, 0.0), p(10.0, 10.0)).unwrap();
+    let links = [OffMeshLink::new(p(5.0, 5.0), p(5.0, 5.0), 10.0).both_ways()];
+    let (start, goal) = (p(1.0, 1.0), p(9.0, 9.0));
+    let mut search = WeightedSearch::new();
+    for costs in [AreaCosts::new(), AreaCosts::new().with(0, 2.0).unwrap()] {
+        let weighted = mesh.with_area_costs(&costs).with_links(&links).unwrap();
+        let path = weighted
+            .find_path(&mut search, start, goal)
+            .unwrap()
+            .into_path()
+            .unwrap();
+        let expected = costs.factor(0) * start.distance(goal);
+        assert!((path.cost - expected).abs() <= 1e-9, "{}", path.cost);
+    }
+}

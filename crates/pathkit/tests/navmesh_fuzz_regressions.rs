@@ -3,9 +3,11 @@
 //! `navmesh_build` (obstacles, own triangles, grids) is checked by `support/navmesh_case.rs`,
 //! `navmesh_tiled` (tiled meshes through edits) by `support/tiled_case.rs`, `navmesh_areas` (areas
 //! and filters) by `support/areas_case.rs`, `navmesh_sizes` (several agent sizes through edits) by
-//! `support/sizes_case.rs`: the very code the targets run.
+//! `support/sizes_case.rs`, `navmesh_costs` (area costs, links and agents) by
+//! `support/costs_case.rs`: the very code the targets run.
 
 use crate::areas_case;
+use crate::costs_case;
 use crate::fuzz_inputs::replay;
 use crate::navmesh_case;
 use crate::sizes_case;
@@ -20,6 +22,12 @@ fn navmesh_build() {
 #[test]
 fn navmesh_areas() {
     replay("navmesh_areas", areas_case::check_bytes);
+}
+
+/// Inputs of `fuzz/fuzz_targets/navmesh_costs.rs`, kept under `tests/fixtures/fuzz/navmesh_costs/`.
+#[test]
+fn navmesh_costs() {
+    replay("navmesh_costs", costs_case::check_bytes);
 }
 
 /// Inputs of `fuzz/fuzz_targets/navmesh_tiled.rs`, kept under `tests/fixtures/fuzz/navmesh_tiled/`.

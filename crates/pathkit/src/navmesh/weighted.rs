@@ -74,6 +74,15 @@ pub struct Weighted<'m> {
     /// `vertex_triangles[vertex_first[v]..vertex_first[v + 1]]`.
     vertex_first: Vec<u32>,
     vertex_triangles: Vec<u32>,
+    /// For each place of `vertex_triangles`, which node of its vertex the triangle reaches it
+    /// by: 0 for the vertex's own, `k` for the `k`-th of `extra_vertices`. The triangles round
+    /// a vertex that the agent may enter fall into groups joined across the edges through it;
+    /// a path may pass the vertex within a group but not from one group into another (the
+    /// agent's ground is no wider than a point there, and the any-angle search does not pass
+    /// either), so each group after the first has a node of its own.
+    vertex_group: Vec<u32>,
+    /// The vertex of each of those nodes.
+    extra_vertices: Vec<u32>,
     /// The areas the mesh's triangles are in, a bit each.
     present: u64,
     /// Off-mesh links ([`with_links`](Weighted::with_links)), and the agent taking them.
@@ -139,6 +148,8 @@ impl NavMesh {
             edge_at: Vec::new(),
             vertex_first,
             vertex_triangles,
+            vertex_group: Vec::new(),
+            extra_vertices: Vec::new(),
             present,
             links: &[],
             agent: ALL_AGENTS,
@@ -154,6 +165,7 @@ impl NavMesh {
         }
         let gap = lo.distance(hi) / DEFAULT_PIECES_ACROSS;
         weighted.spacing = (gap.is_finite() && gap > 0.0).then_some(gap);
+        weighted.group_vertices();
         // Empty where the points are too many to number; searches then say so.
         (weighted.edge_first, weighted.edge_at) = weighted
             .number_points(DEFAULT_POINTS_PER_EDGE, weighted.spacing)
@@ -185,7 +197,59 @@ impl<'m> Weighted<'m> {
     #[must_use]
     pub fn with_filter(mut self, filter: AreaFilter) -> Weighted<'m> {
         self.filter = filter;
+        self.group_vertices();
         self
+    }
+
+    /// Groups the triangles round each vertex that the agent may enter by the edges through
+    /// the vertex joining them (see `vertex_group`).
+    fn group_vertices(&mut self) {
+        let mesh = self.mesh;
+        let mut group = vec![u32::MAX; self.vertex_triangles.len()];
+        self.extra_vertices.clear();
+        let mut stack = Vec::new();
+        for v in 0..mesh.vertices.len() {
+            let range = self.vertex_first[v] as usize..self.vertex_first[v + 1] as usize;
+            let mut groups = 0;
+            for slot in range.clone() {
+                if group[slot] != u32::MAX {
+                    continue;
+                }
+                let t = self.vertex_triangles[slot] as usize;
+                if self.factor(t).is_none() {
+                    group[slot] = 0;
+                    continue;
+                }
+                let this = if groups == 0 {
+                    0
+                } else {
+                    self.extra_vertices.push(v as u32);
+                    self.extra_vertices.len() as u32
+                };
+                groups += 1;
+                group[slot] = this;
+                stack.push(t);
+                while let Some(t) = stack.pop() {
+                    let Some(m) = mesh.triangles[t].iter().position(|&c| c as usize == v) else {
+                        continue;
+                    };
+                    for i in [m, (m + 2) % 3] {
+                        let across = mesh.neighbours[t][i];
+                        if across == WALL || self.factor(across as usize).is_none() {
+                            continue;
+                        }
+                        let place = range.clone().find(|&s| self.vertex_triangles[s] == across);
+                        if let Some(s) = place {
+                            if group[s] == u32::MAX {
+                                group[s] = this;
+                                stack.push(across as usize);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.vertex_group = group;
     }
 
     /// The same search with off-mesh links ([`OffMeshLink`]: jumps, ladders, doors,
@@ -237,11 +301,18 @@ impl<'m> Weighted<'m> {
         self
     }
 
-    /// The links this agent may take, each way it may be taken: (entry, exit, cost).
+    /// The links this agent may take, each way it may be taken: (entry, exit, cost). A link
+    /// from a point to itself goes nowhere and is left out (the links' search took one, at its
+    /// cost, on a path that was cheaper without it).
     fn usable(&self, ways: &mut Vec<(Point, Point, f64)>) {
         ways.clear();
         for l in self.links {
-            if l.enabled && l.mask & self.agent != 0 && self.on(l.from) && self.on(l.to) {
+            if l.enabled
+                && l.mask & self.agent != 0
+                && l.from != l.to
+                && self.on(l.from)
+                && self.on(l.to)
+            {
                 ways.push((l.from, l.to, l.cost));
                 if l.both_ways {
                     ways.push((l.to, l.from, l.cost));
@@ -472,6 +543,8 @@ struct SteinerSpace<'a, 'm> {
     first_way: u32,
     start_triangles: &'a [u32],
     extra_triangles: &'a [(u32, u32)],
+    /// The node of the first of [`Weighted::extra_vertices`], after the ways' ends.
+    first_extra_vertex: u32,
     /// The least cost of a unit of length the agent may meet: the estimate's factor.
     cheapest: f64,
 }
@@ -488,6 +561,34 @@ impl SteinerSpace<'_, '_> {
 
     fn vertices(&self) -> u32 {
         self.weighted.mesh.vertices.len() as u32
+    }
+
+    /// The vertex of the mesh a node stands at, for the nodes of vertices.
+    fn vertex_of(&self, node: u32) -> Option<u32> {
+        if node < self.vertices() {
+            return Some(node);
+        }
+        let k = node.checked_sub(self.first_extra_vertex)?;
+        self.weighted.extra_vertices.get(k as usize).copied()
+    }
+
+    /// The node of vertex `v` that triangle `t` reaches it by.
+    fn vertex_node(&self, v: u32, t: usize) -> u32 {
+        let w = self.weighted;
+        let range = w.vertex_first[v as usize] as usize..w.vertex_first[v as usize + 1] as usize;
+        let group = range
+            .clone()
+            .find(|&s| w.vertex_triangles[s] as usize == t)
+            .map_or(0, |s| w.vertex_group[s]);
+        self.group_node(v, group)
+    }
+
+    fn group_node(&self, v: u32, group: u32) -> u32 {
+        if group == 0 {
+            v
+        } else {
+            self.first_extra_vertex + group - 1
+        }
     }
 
     fn start_node(&self) -> u32 {
@@ -538,8 +639,8 @@ impl SteinerSpace<'_, '_> {
 
     fn point(&self, node: u32) -> Point {
         let mesh = self.weighted.mesh;
-        if node < self.vertices() {
-            return mesh.vertices[node as usize];
+        if let Some(v) = self.vertex_of(node) {
+            return mesh.vertices[v as usize];
         }
         let start = self.start_node();
         if node < start {
@@ -555,11 +656,13 @@ impl SteinerSpace<'_, '_> {
     /// Calls `each` with every triangle `node` lies on.
     fn triangles_of(&self, node: u32, mut each: impl FnMut(usize)) {
         let w = self.weighted;
-        if node < self.vertices() {
-            let v = node as usize;
-            let range = w.vertex_first[v] as usize..w.vertex_first[v + 1] as usize;
-            for &t in &w.vertex_triangles[range] {
-                each(t as usize);
+        if let Some(v) = self.vertex_of(node) {
+            let range =
+                w.vertex_first[v as usize] as usize..w.vertex_first[v as usize + 1] as usize;
+            for s in range {
+                if self.group_node(v, w.vertex_group[s]) == node {
+                    each(w.vertex_triangles[s] as usize);
+                }
             }
         } else if let Some((t, i, _, _)) = self.edge_of(node) {
             each(t);
@@ -671,7 +774,7 @@ impl SearchSpace for SteinerSpace<'_, '_> {
                 }
             };
             for i in 0..3 {
-                step(mesh.triangles[t][i]);
+                step(self.vertex_node(mesh.triangles[t][i], t));
                 let (first, count, _) = self.edge_points(t, i);
                 for j in first..first + count {
                     step(j);
@@ -700,7 +803,7 @@ impl SearchSpace for SteinerSpace<'_, '_> {
 
 impl IndexedSpace for SteinerSpace<'_, '_> {
     fn node_bound(&self) -> usize {
-        self.start_node() as usize + 1 + self.extra_points.len()
+        self.first_extra_vertex as usize + self.weighted.extra_vertices.len()
     }
     fn index_of(&self, node: u32) -> Option<usize> {
         Some(node as usize)
@@ -743,9 +846,16 @@ impl Pathfinder for Weighted<'_> {
         NavMeshError::check_on(ends, |p| self.on(p))?;
         let (cheapest, dearest) = self.factor_range();
         self.usable(&mut ctx.ways);
-        if cheapest == dearest {
+        if cheapest == dearest
+            && ctx
+                .ways
+                .iter()
+                .all(|&(_, _, cost)| (cost / cheapest).is_finite())
+        {
             // Every area the agent meets costs the same: the any-angle search's path is the
-            // cheapest, exactly.
+            // cheapest, exactly. (Unless a link's cost over that cost overflows, as a factor
+            // near the smallest `f64` makes it: the links' search cannot take such a link, so
+            // the general search below does.)
             return self.uniform(ctx, start, to, options, path, cheapest);
         }
         if self.edge_first.len() != self.mesh.triangles.len() * 3 + 1 {
@@ -787,6 +897,7 @@ impl Pathfinder for Weighted<'_> {
             first_way: first_goal + goals.len() as u32,
             start_triangles: &ctx.start_triangles,
             extra_triangles: &ctx.extra_triangles,
+            first_extra_vertex: first_goal + ctx.extra_points.len() as u32,
             cheapest,
         };
         let target = match ctx.goal_nodes.as_slice() {
@@ -896,10 +1007,10 @@ fn straighten(
             continue;
         }
         let between = match (triangle, kept.get(k + 1).and_then(|&(_, after, _)| after)) {
-            (Some(before), Some(after)) if node < space.vertices() => Some((before, after)),
+            (Some(before), Some(after)) => space.vertex_of(node).map(|v| (v, before, after)),
             _ => None,
         };
-        let Some(fan) = between.and_then(|(before, after)| space.fan(node, before, after)) else {
+        let Some(fan) = between.and_then(|(v, before, after)| space.fan(v, before, after)) else {
             // The start, a goal, or a vertex the path must turn at.
             points.push(here);
             slides.push(None);

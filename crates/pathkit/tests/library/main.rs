@@ -26,6 +26,8 @@ mod areas_case;
 mod building_case;
 #[path = "../support/clearance_case.rs"]
 mod clearance_case;
+#[path = "../support/costs_case.rs"]
+mod costs_case;
 #[path = "../support/format_checks.rs"]
 mod format_checks;
 #[path = "../support/fuzz_inputs.rs"]

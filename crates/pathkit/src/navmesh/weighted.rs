@@ -47,7 +47,9 @@ const DEFAULT_PIECES_ACROSS: f64 = 32.0;
 ///
 /// Last, the shortest path (the any-angle search's, ignoring the costs) is priced as it walks;
 /// where it is cheaper, it is the answer. So an answer is never dearer than ignoring the costs,
-/// and where every area the agent meets costs the same it is that path, exactly.
+/// and where every area the agent meets costs the same it is that path, exactly. A goal is
+/// reached exactly where the any-angle search (with links, [`Linked`](super::Linked)) reaches
+/// it: the points on edges could otherwise slip through a gap a rounding wide.
 ///
 /// Measured (docs/performance.md, "Area costs on meshes"): at most 1.2 % above the exact
 /// cheapest across bands of three costs; on Moving AI maps with mud and roads, a median 0.4 %
@@ -923,11 +925,18 @@ impl Pathfinder for Weighted<'_> {
         if let Status::Found { .. } = status {
             // The shortest path, priced as it walks, where that is cheaper: an answer never
             // dearer than ignoring the costs.
-            if let Some(shortest) = self.shortest_priced(ctx, start, to)? {
-                if shortest < cost {
+            match self.shortest_priced(ctx, start, to)? {
+                // The graph slipped through a gap of a rounding's width that the any-angle
+                // search (the library's word on what joins what) keeps shut.
+                None => {
+                    path.clear();
+                    return Ok(Status::Unreachable);
+                }
+                Some(shortest) if shortest < cost => {
                     cost = shortest;
                     path.clone_from(&ctx.shortest);
                 }
+                Some(_) => {}
             }
         }
         Ok(match status {
@@ -1038,8 +1047,9 @@ fn straighten(
 
 impl Weighted<'_> {
     /// What the shortest path from `start` to `to` (ignoring the costs; with the usable links,
-    /// as [`Linked`](super::Linked) finds it) costs as it walks, left in `ctx.shortest`; `None`
-    /// where there is none.
+    /// as [`Linked`](super::Linked) finds it) costs as it walks (infinite if a piece of it is
+    /// found on no triangle the agent may enter), left in `ctx.shortest`; `None` where there is
+    /// none.
     fn shortest_priced(
         &self,
         ctx: &mut WeightedSearch,
@@ -1072,7 +1082,7 @@ impl Weighted<'_> {
                 .fold(f64::INFINITY, f64::min);
             total += hop.min(self.walk_cost(leg[0], leg[1]));
         }
-        Ok(total.is_finite().then_some(total))
+        Ok(Some(total))
     }
 
     /// What walking straight from `a` to `b` costs: each piece at the cost of the triangle it

@@ -569,16 +569,18 @@ fn ray_exit(r: Point, through: Point, o: f64, far: [(Point, u32); 3]) -> (Point,
     } else {
         (oa / (oa - ob)).clamp(0.0, 1.0)
     };
-    let exit = a + (b - a) * s;
     // A line passing within the tolerance of a vertex passes through it: the exit is the
     // vertex (a corner the path may turn at), not a point beside it, as the piece of edge
-    // between them is too short to be an interval (`is_interval`) and would be lost.
-    if s == 0.0 || exit.distance(a) <= TOLERANCE {
+    // between them is too short to be an interval (`is_interval`) and would be lost. (Squared
+    // distances: this runs for every ray.)
+    let edge = b - a;
+    let near = TOLERANCE * TOLERANCE / edge.dot(edge);
+    if s * s <= near {
         (a, av)
-    } else if s == 1.0 || exit.distance(b) <= TOLERANCE {
+    } else if (1.0 - s) * (1.0 - s) <= near {
         (b, bv)
     } else {
-        (exit, WALL)
+        (a + edge * s, WALL)
     }
 }
 

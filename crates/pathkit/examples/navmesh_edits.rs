@@ -13,14 +13,42 @@
 //! three passes. An edit moves one of the map's rectangles of at most 16 cells (an ordinary
 //! obstacle: a building's corner, a crate) by up to 3 cells each way and back; `EDITS` of them
 //! (default 200), the median and the slowest reported. `TILES` lists the tile sizes, comma
-//! separated (default `8,16,32,64`).
+//! separated (default `8,16,32,64`). Each mesh's memory is what the allocator has handed out
+//! for it and not taken back once it is built.
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{grid_obstacles, AnyAngleSearch, NavMesh, TiledNavMesh};
 use pathkit::Pathfinder;
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
+
+/// The system allocator, counting the bytes held: what a mesh keeps is the count after it is
+/// built less the count before.
+struct Counting;
+
+static HELD: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call goes unchanged to `System`; the count is only a statistic.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        HELD.fetch_add(layout.size(), Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HELD.fetch_sub(layout.size(), Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn megabytes(bytes: usize) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
 
 fn polygon((x0, y0, x1, y1): (f64, f64, f64, f64)) -> Polygon {
     let p = Point::new;
@@ -114,14 +142,16 @@ fn run(args: &[String]) -> Result<String, String> {
         queries.len()
     );
     let t = Instant::now();
+    let before = HELD.load(Relaxed);
     let whole =
         NavMesh::from_obstacles(&obstacles, 0.0, (0.0, 0.0), (w, h)).map_err(|e| e.to_string())?;
     out += &format!(
-        "untiled: built in {:.0} ms, {} triangles\n",
+        "untiled: built in {:.0} ms, {} triangles, {:.1} MiB\n",
         t.elapsed().as_secs_f64() * 1e3,
-        whole.triangle_count()
+        whole.triangle_count(),
+        megabytes(HELD.load(Relaxed).saturating_sub(before)),
     );
-    out += "tile | build ms | triangles | query µs untiled | query µs tiled | ratio | move µs median | p90 | max\n";
+    out += "tile | build ms | triangles | MiB | query µs untiled | query µs tiled | ratio | move µs median | p90 | max\n";
     let mut search = AnyAngleSearch::new();
     // Ordinary obstacles: rectangles of at most 16 cells.
     let small: Vec<usize> = (0..rects.len())
@@ -135,9 +165,11 @@ fn run(args: &[String]) -> Result<String, String> {
     }
     for tile in tiles {
         let t = Instant::now();
+        let before = HELD.load(Relaxed);
         let mut level = TiledNavMesh::new(&obstacles, 0.0, (0.0, 0.0), (w, h), tile)
             .map_err(|e| e.to_string())?;
         let build = t.elapsed().as_secs_f64() * 1e3;
+        let held = megabytes(HELD.load(Relaxed).saturating_sub(before));
         let (mut plain, mut tiled) = (Vec::new(), Vec::new());
         for _ in 0..3 {
             let (a, la) = answer(&whole, &mut search, &queries);
@@ -176,7 +208,7 @@ fn run(args: &[String]) -> Result<String, String> {
         moves.sort_by(f64::total_cmp);
         let at = |q: f64| moves[((moves.len() - 1) as f64 * q) as usize];
         out += &format!(
-            "{tile} | {build:.0} | {} | {plain:.1} | {tiled:.1} | {:.2} | {:.0} | {:.0} | {:.0}\n",
+            "{tile} | {build:.0} | {} | {held:.1} | {plain:.1} | {tiled:.1} | {:.2} | {:.0} | {:.0} | {:.0}\n",
             level.mesh().triangle_count(),
             tiled / plain,
             at(0.5),

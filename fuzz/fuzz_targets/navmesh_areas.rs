@@ -10,6 +10,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../crates/pathkit/tests/support/areas_case.rs"]
 mod areas_case;
+#[path = "../../crates/pathkit/tests/support/shape_input.rs"]
+mod shape_input;
 
 fuzz_target!(|data: &[u8]| {
     areas_case::check_bytes(data);

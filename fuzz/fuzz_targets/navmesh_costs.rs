@@ -12,6 +12,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "../../crates/pathkit/tests/support/costs_case.rs"]
 mod costs_case;
+#[path = "../../crates/pathkit/tests/support/shape_input.rs"]
+mod shape_input;
 
 fuzz_target!(|data: &[u8]| {
     costs_case::check_bytes(data);

@@ -50,6 +50,8 @@ mod node_graph_case;
 mod obstacle_graph_case;
 #[path = "../support/saved_values_case.rs"]
 mod saved_values_case;
+#[path = "../support/shape_input.rs"]
+mod shape_input;
 #[path = "../support/sizes_case.rs"]
 mod sizes_case;
 #[path = "../support/tiled_case.rs"]

@@ -13,13 +13,14 @@
 #![allow(dead_code)] // Each including crate uses its own part.
 
 use arbitrary::{Arbitrary, Unstructured};
+
+use crate::shape_input::{polygon, Shape};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{AnyAngleSearch, AreaFilter, NavMesh, NavMeshError, MAX_AREAS};
 use pathkit::Pathfinder;
 
-/// At most this many obstacles, areas, points a polygon and queries.
+/// At most this many obstacles, areas and queries.
 pub const MAX_POLYGONS: usize = 6;
-pub const MAX_POINTS: usize = 8;
 pub const MAX_QUERIES: usize = 6;
 
 /// What the fuzzer's bytes decode to.
@@ -41,39 +42,10 @@ enum Radius {
     Any(f32),
 }
 
-#[derive(Arbitrary, Debug, Clone)]
-enum Shape {
-    /// Points in quarter units.
-    Lattice(Vec<[u8; 2]>),
-    /// Any points.
-    Any(Vec<[f32; 2]>),
-}
-
 /// Decodes and checks one input.
 pub fn check_bytes(data: &[u8]) {
     if let Ok(case) = AreasCase::arbitrary(&mut Unstructured::new(data)) {
         check(&case);
-    }
-}
-
-fn polygon(shape: &Shape) -> Polygon {
-    match shape {
-        Shape::Lattice(points) => Polygon::new(
-            points
-                .iter()
-                .take(MAX_POINTS)
-                .map(|&[x, y]| {
-                    Point::new(f64::from(x % 80) / 4.0 - 2.0, f64::from(y % 80) / 4.0 - 2.0)
-                })
-                .collect(),
-        ),
-        Shape::Any(points) => Polygon::new(
-            points
-                .iter()
-                .take(MAX_POINTS)
-                .map(|&[x, y]| Point::new(f64::from(x), f64::from(y)))
-                .collect(),
-        ),
     }
 }
 

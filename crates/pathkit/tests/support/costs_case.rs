@@ -22,6 +22,8 @@
 #![allow(dead_code)] // Each including crate uses its own part.
 
 use arbitrary::{Arbitrary, Unstructured};
+
+use crate::shape_input::{polygon, Shape};
 use pathkit::geometry::{Point, Polygon};
 use pathkit::navmesh::{
     AnyAngleSearch, AreaCosts, AreaFilter, NavMesh, NavMeshError, OffMeshLink, WeightedSearch,
@@ -31,7 +33,6 @@ use pathkit::{Goal, Pathfinder};
 
 /// At most this many obstacles, areas, points a polygon, factors, links and queries.
 pub const MAX_POLYGONS: usize = 5;
-pub const MAX_POINTS: usize = 8;
 pub const MAX_FACTORS: usize = 8;
 pub const MAX_LINKS: usize = 3;
 pub const MAX_QUERIES: usize = 6;
@@ -67,14 +68,6 @@ enum Count {
     Any(u32),
 }
 
-#[derive(Arbitrary, Debug, Clone)]
-enum Shape {
-    /// Points in quarter units.
-    Lattice(Vec<[u8; 2]>),
-    /// Any points.
-    Any(Vec<[f32; 2]>),
-}
-
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum Spot {
     /// In quarter units of the box [0, 16] squared, off the lattice by an eighth.
@@ -106,27 +99,6 @@ struct Query {
 pub fn check_bytes(data: &[u8]) {
     if let Ok(case) = CostsCase::arbitrary(&mut Unstructured::new(data)) {
         check(&case);
-    }
-}
-
-fn polygon(shape: &Shape) -> Polygon {
-    match shape {
-        Shape::Lattice(points) => Polygon::new(
-            points
-                .iter()
-                .take(MAX_POINTS)
-                .map(|&[x, y]| {
-                    Point::new(f64::from(x % 80) / 4.0 - 2.0, f64::from(y % 80) / 4.0 - 2.0)
-                })
-                .collect(),
-        ),
-        Shape::Any(points) => Polygon::new(
-            points
-                .iter()
-                .take(MAX_POINTS)
-                .map(|&[x, y]| Point::new(f64::from(x), f64::from(y)))
-                .collect(),
-        ),
     }
 }
 

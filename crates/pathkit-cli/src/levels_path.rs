@@ -81,8 +81,8 @@ fn check_options(args: &PathArgs) -> Result<(), CliError> {
         (args.smooth, "--smooth"),
         (args.any_angle, "--any-angle"),
         (
-            matches!(args.algo, Algo::Jps | Algo::JpsPlus),
-            "--algo jps/jps-plus",
+            matches!(args.algo, Algo::Jps | Algo::JpsPlus | Algo::Subgoal),
+            "--algo jps/jps-plus/subgoal",
         ),
     ];
     match grid_only.iter().find(|(given, _)| *given) {

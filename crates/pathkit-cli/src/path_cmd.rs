@@ -401,10 +401,11 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
                 .map_err(|e| CliError::Search(e.to_string()))?;
             (outcome, ctx.stats().expanded)
         }
-        Algo::JpsPlus => {
-            return Err(CliError::Usage(
-                "JPS+ searches 8-connected grids only; use --algo astar or jps with --four".into(),
-            ))
+        Algo::JpsPlus | Algo::Subgoal => {
+            return Err(CliError::Usage(format!(
+                "{} searches 8-connected grids only; use --algo astar or jps with --four",
+                if algo == Algo::JpsPlus { "JPS+" } else { "a subgoal graph" }
+            )))
         }
     };
     Ok(from_outcome(outcome, expanded))

@@ -6,6 +6,7 @@ use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 use pathkit::search::AStar;
 use pathkit::search::{Outcome, SearchContext, SearchOptions};
+use pathkit::subgoal::{SubgoalContext, SubgoalGraph};
 use pathkit::Pathfinder;
 
 /// Which pathkit search answers the queries.
@@ -21,11 +22,19 @@ pub enum Algo {
     Jps,
     /// JPS+: Jump Point Search over precomputed jump distances.
     JpsPlus,
+    /// A* over the map's subgoal graph (the walls' corners), built once per map.
+    Subgoal,
 }
 
 impl Algo {
     /// Every algorithm, in the order tables list them.
-    pub const ALL: &'static [Algo] = &[Algo::Astar, Algo::AstarGeneral, Algo::Jps, Algo::JpsPlus];
+    pub const ALL: &'static [Algo] = &[
+        Algo::Astar,
+        Algo::AstarGeneral,
+        Algo::Jps,
+        Algo::JpsPlus,
+        Algo::Subgoal,
+    ];
 
     /// The name used in tables and JSON.
     pub fn name(self) -> &'static str {
@@ -34,17 +43,21 @@ impl Algo {
             Algo::AstarGeneral => "pathkit-astar-general",
             Algo::Jps => "pathkit-jps",
             Algo::JpsPlus => "pathkit-jps+",
+            Algo::Subgoal => "pathkit-subgoal",
         }
     }
 }
 
-/// What an algorithm precomputes for one map (the JPS+ table; nothing for A* and JPS), kept apart
+/// What an algorithm precomputes for one map (the JPS+ table, the subgoal graph; nothing for A*
+/// and JPS), kept apart
 /// from the grid so that a benchmark can own both.
 pub struct Prepared {
     /// The algorithm it was prepared for.
     pub algo: Algo,
     /// The JPS+ table (with its own copy of the grid), for [`Algo::JpsPlus`].
     pub plus: Option<JpsPlus>,
+    /// The subgoal graph (with its own copy of the grid), for [`Algo::Subgoal`].
+    pub subgoal: Option<SubgoalGraph>,
 }
 
 /// When an engine builds the tables its queries need: up front (what a game does when it loads
@@ -64,14 +77,25 @@ impl Prepared {
             Algo::JpsPlus => {
                 Some(JpsPlus::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?)
             }
-            Algo::Astar | Algo::AstarGeneral | Algo::Jps => None,
+            Algo::Astar | Algo::AstarGeneral | Algo::Jps | Algo::Subgoal => None,
         };
-        Ok(Prepared { algo, plus })
+        let subgoal = match algo {
+            Algo::Subgoal => Some(
+                SubgoalGraph::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?,
+            ),
+            _ => None,
+        };
+        Ok(Prepared {
+            algo,
+            plus,
+            subgoal,
+        })
     }
 
     /// Bytes of precomputed tables beyond the grid (0 for A* and JPS).
     pub fn table_bytes(&self) -> usize {
         self.plus.as_ref().map_or(0, JpsPlus::memory_bytes)
+            + self.subgoal.as_ref().map_or(0, SubgoalGraph::memory_bytes)
     }
 }
 
@@ -91,6 +115,7 @@ pub struct Answer {
 pub struct Solver {
     astar: SearchContext<f64>,
     jps: JpsContext,
+    subgoal: SubgoalContext,
 }
 
 impl Solver {
@@ -119,6 +144,18 @@ impl Solver {
                 }
                 self.jps.reserve(grid).map_err(|e| failed(&e))
             }
+            Algo::Subgoal => match &prepared.subgoal {
+                Some(graph) => {
+                    grid.prepare(Diagonal::NoCornerCutting)
+                        .map_err(|e| failed(&e))?;
+                    graph
+                        .grid()
+                        .prepare(Diagonal::NoCornerCutting)
+                        .map_err(|e| failed(&e))?;
+                    self.subgoal.reserve(graph).map_err(|e| failed(&e))
+                }
+                None => Ok(()),
+            },
         }
     }
 
@@ -161,6 +198,17 @@ impl Solver {
             (Algo::JpsPlus, None) => Err(CliError::Search(
                 "the JPS+ table was not built for this map".into(),
             )),
+            (Algo::Subgoal, _) => match &prepared.subgoal {
+                Some(graph) => {
+                    let outcome = graph
+                        .find_path(&mut self.subgoal, start, goal)
+                        .map_err(|e| search(&e))?;
+                    Ok(from_outcome(outcome, self.subgoal.stats().expanded))
+                }
+                None => Err(CliError::Search(
+                    "the subgoal graph was not built for this map".into(),
+                )),
+            },
         }
     }
 }

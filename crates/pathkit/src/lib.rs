@@ -11,6 +11,7 @@
 //! | [`graph`] | GameplayKit-style node graphs: plain, 2D, 3D and grid nodes, custom costs; obstacle graphs and mesh graphs |
 //! | [`navmesh`] | navigation meshes (from obstacles and an agent radius, from grids, or given) and optimal any-angle paths on them |
 //! | [`jps`] | Jump Point Search and JPS+ on uniform-cost grids |
+//! | [`subgoal`] | subgoal graphs: optimal paths on uniform-cost grids queried many times, through the walls' corners |
 //! | [`levels`] | multi-level maps: several grids (floors) joined by portals (stairs, elevators, teleporters), switchable at run time |
 //! | [`format`](mod@format) | Moving AI `.map`/`.scen` and Tiled `.tmx` (orthogonal and hexagonal) |
 //! | [`geometry`] | points, segments, polygons, the visibility rule, extrusion by a buffer radius |
@@ -54,6 +55,7 @@ mod pathfinder;
 mod rebuilt_table;
 pub mod search;
 mod sliced_pathfinder;
+pub mod subgoal;
 
 pub use cost::Cost;
 pub use ends::Ends;

@@ -54,6 +54,8 @@ pub(crate) struct Cells {
     stops: Vec<[u16; 4]>,
     /// The padded index of every subgoal, by id.
     pub(crate) subgoals: Vec<u32>,
+    /// The padded column and row of every subgoal, by id (for the search's estimate).
+    pub(crate) xy: Vec<(u32, u32)>,
 }
 
 impl Cells {
@@ -81,12 +83,17 @@ impl Cells {
                 }
             }
         }
+        let xy = subgoals
+            .iter()
+            .map(|&p| ((p as usize % stride) as u32, (p as usize / stride) as u32))
+            .collect();
         let mut cells = Cells {
             stride,
             free,
             subgoal,
             stops: limits::try_filled(len, [0; 4])?,
             subgoals,
+            xy,
         };
         cells.fill_stops(w, h);
         Ok(cells)
@@ -155,6 +162,7 @@ impl Cells {
             + self.subgoal.capacity() * 4
             + self.stops.capacity() * 8
             + self.subgoals.capacity() * 4
+            + self.xy.capacity() * 8
     }
 }
 

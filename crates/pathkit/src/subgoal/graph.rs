@@ -1,10 +1,11 @@
 //! [`SubgoalGraph`]: the subgoals of a uniform-cost grid and the shortest free paths between them.
 
 use super::cells::Cells;
+use super::contraction::{Arc, Hierarchy, ORIGINAL};
 use super::reach::scan;
 use super::SubgoalError;
 use crate::grid::{Cell, Grid};
-use crate::limits::{self, Refusal};
+use crate::limits::Refusal;
 
 /// A uniform-cost grid's simple subgoal graph, for optimal 8-connected paths (no corner cutting,
 /// the Moving AI rule) on a map queried many times.
@@ -42,9 +43,10 @@ use crate::limits::{self, Refusal};
 pub struct SubgoalGraph {
     pub(super) grid: Grid,
     pub(super) cells: Cells,
-    /// Edge lists: subgoal `i`'s neighbours are `targets[offsets[i]..offsets[i + 1]]`.
-    pub(super) offsets: Vec<u32>,
-    pub(super) targets: Vec<u32>,
+    /// The contraction hierarchy over the subgoals: what queries search.
+    pub(super) hierarchy: Hierarchy,
+    /// Edges of the subgoal graph itself (each counted once).
+    edges: usize,
 }
 
 impl SubgoalGraph {
@@ -101,20 +103,23 @@ impl SubgoalGraph {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        let mut offsets = limits::try_filled(n + 1, 0u32)?;
-        let mut targets = limits::try_with_capacity(pairs.len())?;
-        for &(from, to) in &pairs {
-            offsets[from as usize + 1] += 1;
-            targets.push(to);
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
+        let stride = cells.stride;
+        let at = |v: u32| cells.subgoals[v as usize] as usize;
+        let first = |v: u32| pairs.partition_point(|&(from, _)| from < v);
+        let hierarchy = Hierarchy::build(n, |v, list| {
+            for &(_, w) in pairs[first(v)..first(v + 1)].iter() {
+                list.push(Arc {
+                    to: w,
+                    middle: ORIGINAL,
+                    cost: super::query::octile(stride, at(v), at(w)),
+                });
+            }
+        })?;
         Ok(SubgoalGraph {
             grid,
             cells,
-            offsets,
-            targets,
+            hierarchy,
+            edges: pairs.len() / 2,
         })
     }
 
@@ -157,7 +162,23 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn edge_count(&self) -> usize {
-        self.targets.len() / 2
+        self.edges
+    }
+
+    /// How many shortcuts the contraction hierarchy added (a shortcut stands for a shortest path
+    /// through subgoals contracted before both its ends).
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::subgoal::SubgoalGraph;
+    ///
+    /// // Two pillars in a corridor: the way round both passes corners taken out first.
+    /// let graph = SubgoalGraph::new(Grid::from_ascii(".........\n..#...#..\n.........")?)?;
+    /// assert!(graph.shortcut_count() <= graph.edge_count() * 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shortcut_count(&self) -> usize {
+        self.hierarchy.shortcuts
     }
 
     /// The subgoals, in id order.
@@ -175,36 +196,9 @@ impl SubgoalGraph {
         self.cells.subgoals.iter().map(|&p| self.cell_of(p as usize))
     }
 
-    /// The subgoals joined to subgoal `cell` by an edge (none for a cell that is not a subgoal).
-    ///
-    /// ```
-    /// use pathkit::grid::{Cell, Grid};
-    /// use pathkit::subgoal::SubgoalGraph;
-    ///
-    /// let graph = SubgoalGraph::new(Grid::from_ascii("...\n.#.\n...")?)?;
-    /// let mut seen: Vec<Cell> = graph.neighbours(Cell::new(0, 0)).collect();
-    /// seen.sort_by_key(|c| (c.y, c.x));
-    /// assert_eq!(seen, [Cell::new(2, 0), Cell::new(0, 2)]); // not across the pillar's corner
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-        let id = if cell.x < self.grid.width() && cell.y < self.grid.height() {
-            self.cells.subgoal[self.padded(cell)]
-        } else {
-            super::cells::NONE
-        };
-        let range = if id == super::cells::NONE {
-            0..0
-        } else {
-            self.offsets[id as usize] as usize..self.offsets[id as usize + 1] as usize
-        };
-        self.targets[range]
-            .iter()
-            .map(|&t| self.cell_of(self.cells.subgoals[t as usize] as usize))
-    }
-
-    /// Bytes held beyond the grid: the padded map, subgoal ids, straight distances and edges
-    /// (what [`JpsPlus::memory_bytes`](crate::jps::JpsPlus::memory_bytes) counts for JPS+).
+    /// Bytes held beyond the grid: the padded map, subgoal ids, straight distances and the
+    /// hierarchy's arcs (what [`JpsPlus::memory_bytes`](crate::jps::JpsPlus::memory_bytes)
+    /// counts for JPS+).
     ///
     /// ```
     /// use pathkit::grid::Grid;
@@ -215,7 +209,7 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn memory_bytes(&self) -> usize {
-        self.cells.memory_bytes() + self.offsets.capacity() * 4 + self.targets.capacity() * 4
+        self.cells.memory_bytes() + self.hierarchy.memory_bytes()
     }
 
     /// The padded index of an on-grid cell.

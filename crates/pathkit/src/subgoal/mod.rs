@@ -44,6 +44,7 @@
 //! ```
 
 mod cells;
+mod contraction;
 mod error;
 mod graph;
 mod query;

@@ -1,15 +1,23 @@
 //! Queries on a [`SubgoalGraph`]: the start and goal joined to the subgoals they reach directly,
-//! A* over the graph, and the cells of each edge laid back down.
+//! an upward search of the contraction hierarchy from both sides, and the cells of each edge laid
+//! back down.
 
 use super::cells::{Cells, NONE};
+use super::contraction::{CORE, ORIGINAL};
 use super::reach::scan;
 use super::{SubgoalError, SubgoalGraph};
 use crate::grid::{Cell, Diagonal};
 use crate::search::{SearchOptions, Stats, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
+
+/// Costs that differ by less than this are equal (sums of the same moves in another order).
+const EPSILON: f64 = 1e-9;
+
+/// The parent of a subgoal reached straight from the start (or, searching back, the goal).
+const END: u32 = u32::MAX;
 
 /// The reusable memory of subgoal-graph queries: one per thread, passed to every query. Its
 /// arrays grow to the largest graph searched and are reused; once warm, a query allocates
@@ -30,55 +38,43 @@ use std::f64::consts::SQRT_2;
 pub struct SubgoalContext {
     /// This query's number: a record whose stamp differs is untouched.
     stamp: u32,
-    /// Per node (the subgoals, then the start and the goal).
+    /// Per subgoal, both searches' state.
     records: Vec<Record>,
-    /// Per subgoal: the stamp of the query whose goal it reaches directly.
-    goal_links: Vec<u32>,
-    open: BinaryHeap<Entry>,
-    /// The subgoals the start reaches directly (when the start is not one).
-    start_links: Vec<u32>,
-    /// The nodes of the path found, goal first.
+    forward: BinaryHeap<Reverse<(Key, u32)>>,
+    backward: BinaryHeap<Reverse<(Key, u32)>>,
+    /// The A* search of the core: estimate, distance, subgoal.
+    core: BinaryHeap<Reverse<(Key, Key, u32)>>,
+    /// The core subgoals the start's search reached.
+    entries: Vec<u32>,
+    /// The subgoals the start (then the goal) reaches directly.
+    links: Vec<u32>,
+    /// The subgoals of the path found, start side first; then a stack for unpacking shortcuts.
     chain: Vec<u32>,
+    unpack: Vec<u32>,
     stats: Stats,
 }
 
-/// A node's search state.
+/// A subgoal's state in the search from the start (`0`) and from the goal (`1`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Record {
-    g: f64,
-    parent: u32,
-    /// The query that touched it; `closed` is only meaningful when it is this one.
-    stamp: u32,
-    closed: bool,
+    dist: [f64; 2],
+    parent: [u32; 2],
+    /// The query that set each side's state.
+    stamp: [u32; 2],
 }
 
-/// An open-list entry: least `f` first, the larger `g` among equals.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    f: f64,
-    g: f64,
-    node: u32,
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
+/// A float key for the heaps (costs are never NaN).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key(f64);
+impl Eq for Key {}
+impl PartialOrd for Key {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for Entry {
+impl Ord for Key {
     fn cmp(&self, other: &Self) -> Ordering {
-        // BinaryHeap pops the greatest: the least f, then the greatest g.
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(self.g.total_cmp(&other.g))
-            .then(other.node.cmp(&self.node))
+        self.0.total_cmp(&other.0)
     }
 }
 
@@ -94,8 +90,8 @@ impl SubgoalContext {
         Self::default()
     }
 
-    /// What the last query did: graph nodes expanded and pushed (0 when the start reached the
-    /// goal directly).
+    /// What the last query did: subgoals settled by the two searches, and pushed (0 when the
+    /// start reached the goal directly).
     ///
     /// ```
     /// use pathkit::grid::{Cell, Grid};
@@ -127,9 +123,7 @@ impl SubgoalContext {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reserve(&mut self, graph: &SubgoalGraph) -> Result<(), SubgoalError> {
-        let n = graph.subgoal_count();
-        crate::limits::try_grow(&mut self.records, n + 2, Record::default())?;
-        crate::limits::try_grow(&mut self.goal_links, n, 0)?;
+        crate::limits::try_grow(&mut self.records, graph.subgoal_count(), Record::default())?;
         Ok(())
     }
 
@@ -137,22 +131,41 @@ impl SubgoalContext {
     fn begin(&mut self, graph: &SubgoalGraph) -> Result<(), SubgoalError> {
         self.reserve(graph)?;
         if self.stamp == u32::MAX {
-            self.records.iter_mut().for_each(|r| r.stamp = 0);
-            self.goal_links.iter_mut().for_each(|s| *s = 0);
+            self.records.iter_mut().for_each(|r| r.stamp = [0; 2]);
             self.stamp = 0;
         }
         self.stamp += 1;
-        self.open.clear();
-        self.start_links.clear();
+        self.forward.clear();
+        self.backward.clear();
+        self.links.clear();
+        self.entries.clear();
         self.chain.clear();
         self.stats = Stats::default();
         Ok(())
+    }
+
+    /// Offers subgoal `v` at `dist` to side `side`'s search, through `parent`.
+    #[inline(always)]
+    fn offer(&mut self, side: usize, v: u32, dist: f64, parent: u32) {
+        let r = &mut self.records[v as usize];
+        if r.stamp[side] == self.stamp && r.dist[side] <= dist {
+            return;
+        }
+        if r.stamp[side] != self.stamp {
+            self.stats.touched += 1;
+        }
+        r.stamp[side] = self.stamp;
+        r.dist[side] = dist;
+        r.parent[side] = parent;
+        let heap = if side == 0 { &mut self.forward } else { &mut self.backward };
+        heap.push(Reverse((Key(dist), v)));
+        self.stats.pushed += 1;
     }
 }
 
 /// The octile distance between two padded cells.
 #[inline(always)]
-fn octile(stride: usize, a: usize, b: usize) -> f64 {
+pub(super) fn octile(stride: usize, a: usize, b: usize) -> f64 {
     let dx = (a % stride).abs_diff(b % stride);
     let dy = (a / stride).abs_diff(b / stride);
     let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
@@ -160,19 +173,6 @@ fn octile(stride: usize, a: usize, b: usize) -> f64 {
 }
 
 impl SubgoalGraph {
-    /// The padded index of node `v` (a subgoal id, or the start or goal beyond them).
-    #[inline(always)]
-    fn at(&self, v: u32, start: usize, goal: usize) -> usize {
-        let n = self.cells.subgoals.len() as u32;
-        if v < n {
-            self.cells.subgoals[v as usize] as usize
-        } else if v == n {
-            start
-        } else {
-            goal
-        }
-    }
-
     /// What the ends say before searching: off the grid (an error), blocked, apart, or open.
     fn ends(&self, start: Cell, goal: Cell) -> Result<Ends, SubgoalError> {
         let grid = &self.grid;
@@ -196,6 +196,26 @@ impl SubgoalGraph {
         })
     }
 
+    /// Puts the subgoals `end` (the padded start or goal) reaches directly into side `side`'s
+    /// search: the end itself when it is a subgoal, else every subgoal its scan finds.
+    fn seed(&self, ctx: &mut SubgoalContext, side: usize, end: usize) {
+        let cells = &self.cells;
+        if cells.subgoal[end] != NONE {
+            ctx.offer(side, cells.subgoal[end], 0.0, END);
+            return;
+        }
+        if side == 1 {
+            let links = &mut ctx.links;
+            links.clear();
+            scan(cells, end, None, &mut |q| links.push(cells.subgoal[q]));
+        }
+        for i in 0..ctx.links.len() {
+            let v = ctx.links[i];
+            let d = octile(cells.stride, end, cells.subgoals[v as usize] as usize);
+            ctx.offer(side, v, d, END);
+        }
+    }
+
     /// The shortest path from `start` to `goal`, every cell listed, written into `path`.
     fn path_into(
         &self,
@@ -215,96 +235,146 @@ impl SubgoalGraph {
         }
         ctx.begin(self)?;
         let cells = &self.cells;
-        let stride = cells.stride;
         let (ps, pg) = (self.padded(start), self.padded(goal));
-        let n = cells.subgoals.len() as u32;
-        let links = &mut ctx.start_links;
-        let direct = scan(cells, ps, Some(pg), &mut |q| links.push(cells.subgoal[q]));
-        if direct {
+        let links = &mut ctx.links;
+        if scan(cells, ps, Some(pg), &mut |q| links.push(cells.subgoal[q])) {
             path.push(start);
             lay_down(cells, ps, pg, path, |p| self.cell_of(p));
             return Ok(Status::Found {
-                cost: octile(stride, ps, pg),
+                cost: octile(cells.stride, ps, pg),
             });
         }
-        let (start_node, goal_node) = (
-            if cells.subgoal[ps] != NONE { cells.subgoal[ps] } else { n },
-            if cells.subgoal[pg] != NONE { cells.subgoal[pg] } else { n + 1 },
-        );
+        self.seed(ctx, 0, ps);
+        self.seed(ctx, 1, pg);
         let stamp = ctx.stamp;
-        if goal_node == n + 1 {
-            let goal_links = &mut ctx.goal_links;
-            scan(cells, pg, None, &mut |q| goal_links[cells.subgoal[q] as usize] = stamp);
-        }
-        ctx.records[start_node as usize] = Record {
-            g: 0.0,
-            parent: start_node,
-            stamp,
-            closed: false,
-        };
-        ctx.open.push(Entry {
-            f: octile(stride, ps, pg),
-            g: 0.0,
-            node: start_node,
-        });
-        ctx.stats.pushed += 1;
-        ctx.stats.touched += 1;
-        let found = loop {
-            let Some(Entry { g, node, .. }) = ctx.open.pop() else {
-                break None;
+        let (mut best, mut meet) = (f64::INFINITY, NONE);
+        loop {
+            let top = |heap: &BinaryHeap<Reverse<(Key, u32)>>| {
+                heap.peek().map_or(f64::INFINITY, |Reverse((Key(d), _))| *d)
             };
-            let record = &mut ctx.records[node as usize];
-            if record.closed || g > record.g {
+            let (f, b) = (top(&ctx.forward), top(&ctx.backward));
+            if f >= best && b >= best {
+                break;
+            }
+            let side = usize::from(b < f);
+            let heap = if side == 0 { &mut ctx.forward } else { &mut ctx.backward };
+            let Some(Reverse((Key(d), u))) = heap.pop() else {
+                break;
+            };
+            let r = ctx.records[u as usize];
+            if d > r.dist[side] {
                 continue;
             }
-            record.closed = true;
             ctx.stats.expanded += 1;
-            if node == goal_node {
-                break Some(g);
+            let other = 1 - side;
+            if r.stamp[other] == stamp && d + r.dist[other] < best {
+                best = d + r.dist[other];
+                meet = u;
             }
-            let here = self.at(node, ps, pg);
-            let neighbours: &[u32] = if node == n {
-                &ctx.start_links
-            } else {
-                &self.targets[self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize]
-            };
-            let relax = |v: u32, to: usize, ctx_records: &mut Vec<Record>, open: &mut BinaryHeap<Entry>, stats: &mut Stats| {
-                let ng = g + octile(stride, here, to);
-                let r = &mut ctx_records[v as usize];
-                if r.stamp != stamp {
-                    *r = Record { g: ng, parent: node, stamp, closed: false };
-                    stats.touched += 1;
-                } else if r.closed || ng >= r.g {
-                    return;
-                } else {
-                    r.g = ng;
-                    r.parent = node;
+            if self.hierarchy.rank[u as usize] == CORE {
+                // The core is searched below, with A*, from the start's side only.
+                if side == 0 {
+                    ctx.entries.push(u);
                 }
-                open.push(Entry { f: ng + octile(stride, to, pg), g: ng, node: v });
-                stats.pushed += 1;
-            };
-            for &v in neighbours {
-                relax(v, cells.subgoals[v as usize] as usize, &mut ctx.records, &mut ctx.open, &mut ctx.stats);
+                continue;
             }
-            if goal_node == n + 1 && node < n && ctx.goal_links[node as usize] == stamp {
-                relax(n + 1, pg, &mut ctx.records, &mut ctx.open, &mut ctx.stats);
+            // Stall on demand: a subgoal reached more cheaply down from a later one is not
+            // on a shortest upward way; its arcs need not be followed.
+            let up = self.hierarchy.up(u);
+            let stalled = up.iter().any(|arc| {
+                let w = &ctx.records[arc.to as usize];
+                w.stamp[side] == stamp && w.dist[side] + arc.cost < d - EPSILON
+            });
+            if stalled {
+                continue;
             }
+            for arc in up {
+                ctx.offer(side, arc.to, d + arc.cost, u);
+            }
+        }
+        // A* through the core: from the subgoals the start's search reached there, toward the
+        // goal, finishing wherever the goal's search reached.
+        let xy = &self.cells.xy;
+        let (gx, gy) = ((pg % cells.stride) as u32, (pg / cells.stride) as u32);
+        let estimate = |v: u32| {
+            let (x, y) = xy[v as usize];
+            let (dx, dy) = (x.abs_diff(gx), y.abs_diff(gy));
+            let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
+            (hi - lo) as f64 + lo as f64 * SQRT_2
         };
-        let Some(cost) = found else {
+        ctx.core.clear();
+        for &v in &ctx.entries {
+            let d = ctx.records[v as usize].dist[0];
+            ctx.core.push(Reverse((Key(d + estimate(v)), Key(d), v)));
+        }
+        while let Some(Reverse((Key(f), Key(d), u))) = ctx.core.pop() {
+            if f >= best {
+                break;
+            }
+            let r = ctx.records[u as usize];
+            if d > r.dist[0] {
+                continue;
+            }
+            ctx.stats.expanded += 1;
+            if r.stamp[1] == stamp && d + r.dist[1] < best {
+                best = d + r.dist[1];
+                meet = u;
+            }
+            for arc in self.hierarchy.up(u) {
+                let nd = d + arc.cost;
+                let w = &mut ctx.records[arc.to as usize];
+                if w.stamp[0] == stamp && w.dist[0] <= nd {
+                    continue;
+                }
+                if w.stamp[0] != stamp {
+                    ctx.stats.touched += 1;
+                }
+                w.stamp[0] = stamp;
+                w.dist[0] = nd;
+                w.parent[0] = u;
+                ctx.core.push(Reverse((Key(nd + estimate(arc.to)), Key(nd), arc.to)));
+                ctx.stats.pushed += 1;
+            }
+        }
+        if meet == NONE {
             return Ok(Status::Unreachable);
-        };
-        let mut v = goal_node;
+        }
+        // The subgoals from the start's link up to the meeting point, then down to the goal's.
+        let mut v = meet;
         ctx.chain.push(v);
-        while v != start_node {
-            v = ctx.records[v as usize].parent;
+        while ctx.records[v as usize].parent[0] != END {
+            v = ctx.records[v as usize].parent[0];
+            ctx.chain.push(v);
+        }
+        ctx.chain.reverse();
+        let mut v = meet;
+        while ctx.records[v as usize].parent[1] != END {
+            v = ctx.records[v as usize].parent[1];
             ctx.chain.push(v);
         }
         path.push(start);
-        for pair in ctx.chain.windows(2).rev() {
-            let (from, to) = (self.at(pair[1], ps, pg), self.at(pair[0], ps, pg));
-            lay_down(cells, from, to, path, |p| self.cell_of(p));
+        let at = |v: u32| cells.subgoals[v as usize] as usize;
+        let cell_of = |p: usize| self.cell_of(p);
+        lay_down(cells, ps, at(ctx.chain[0]), path, cell_of);
+        for i in 1..ctx.chain.len() {
+            let (a, b) = (ctx.chain[i - 1], ctx.chain[i]);
+            // Unpack the arc a-b into subgoal-graph edges, laying each down in turn.
+            ctx.unpack.clear();
+            ctx.unpack.push(b);
+            let mut from = a;
+            while let Some(&to) = ctx.unpack.last() {
+                match self.hierarchy.arc(from, to) {
+                    Some(arc) if arc.middle != ORIGINAL => ctx.unpack.push(arc.middle),
+                    _ => {
+                        lay_down(cells, at(from), at(to), path, cell_of);
+                        from = to;
+                        ctx.unpack.pop();
+                    }
+                }
+            }
         }
-        Ok(Status::Found { cost })
+        lay_down(cells, at(*ctx.chain.last().unwrap_or(&meet)), pg, path, cell_of);
+        Ok(Status::Found { cost: best })
     }
 }
 

@@ -1,0 +1,315 @@
+//! The contraction hierarchy over a subgoal graph: the subgoals put in an order, each one taken
+//! out in turn with a shortcut between two of its neighbours wherever the way through it was the
+//! only shortest one. A query searches only upward (toward subgoals taken out later) from both
+//! ends, which on mazes, rooms and scattered obstacles settles a few dozen subgoals where A*
+//! over the whole graph settles hundreds or thousands.
+//!
+//! The order: least "edge difference" first (shortcuts a contraction would add, less the arcs it
+//! removes, plus the neighbours already taken out, which spreads contractions over the map),
+//! checked again when popped. A shortcut is left out only when a witness search (Dijkstra among
+//! the subgoals still in, bounded by the shortcut's cost and a number of settled subgoals) finds
+//! a way at most as long; a search cut short adds a shortcut that was not needed, never loses a
+//! distance.
+//!
+//! Subgoals with many neighbours, or whose contraction would add many shortcuts, are never taken
+//! out: they form the core, ranked above all others, whose arcs are kept both ways. Queries
+//! search the core with A* (see `query.rs`). This bounds the build on open maps, where every
+//! corner sees dozens of others, and on maps of many small obstacles.
+
+use crate::limits::{self, Refusal};
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+/// No middle subgoal: an edge of the subgoal graph itself.
+pub(crate) const ORIGINAL: u32 = u32::MAX;
+
+/// Costs that differ by less than this are equal (sums of the same moves in another order).
+const EPSILON: f64 = 1e-9;
+
+/// Subgoals a witness search settles at most while contracting, and while estimating a
+/// contraction's shortcuts to order the subgoals. Larger searches find more witnesses (fewer
+/// shortcuts) at a build cost that grows fast on maps of many subgoals (random obstacles).
+const WITNESS_SETTLED: usize = 100;
+const ESTIMATE_SETTLED: usize = 20;
+
+/// A subgoal with more live neighbours than this, or whose contraction would add more shortcuts
+/// than [`CORE_SHORTCUTS`], stays in the core. On open maps a corner sees dozens of others
+/// (68 on average on NewYork_0_1024): contracting such subgoals costs quadratic shortcuts and
+/// witness searches, while A* with the octile estimate searches them well.
+const CORE_DEGREE: usize = 16;
+const CORE_SHORTCUTS: usize = 24;
+
+/// The rank of the subgoals left uncontracted (the core): above every contracted one.
+pub(crate) const CORE: u32 = u32::MAX;
+
+/// An arc of the hierarchy: to `to`, at `cost`, through `middle` (a shortcut) or [`ORIGINAL`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Arc {
+    pub(crate) to: u32,
+    pub(crate) middle: u32,
+    pub(crate) cost: f64,
+}
+
+/// The upward arcs of every subgoal (toward subgoals contracted later), by rank.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Hierarchy {
+    /// Subgoal `v`'s upward arcs are `arcs[offsets[v]..offsets[v + 1]]`.
+    pub(crate) offsets: Vec<u32>,
+    pub(crate) arcs: Vec<Arc>,
+    /// The order in which each subgoal was contracted.
+    pub(crate) rank: Vec<u32>,
+    /// Shortcuts added.
+    pub(crate) shortcuts: usize,
+}
+
+/// A float key for the heaps (costs are never NaN).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key(f64);
+impl Eq for Key {}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Key {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// The state of a contraction in progress.
+struct Builder {
+    /// Every arc of every subgoal, both ways, shortcuts included; arcs to contracted subgoals
+    /// are skipped when read.
+    adj: Vec<Vec<Arc>>,
+    contracted: Vec<bool>,
+    /// Neighbours already contracted, per subgoal.
+    gone_neighbours: Vec<u32>,
+    /// Witness-search scratch.
+    dist: Vec<f64>,
+    seen: Vec<u32>,
+    stamp: u32,
+    heap: BinaryHeap<Reverse<(Key, u32)>>,
+    /// Scratch: the live neighbours of the subgoal being contracted, and the shortcuts found.
+    neighbours: Vec<Arc>,
+    found: Vec<(u32, u32, f64)>,
+}
+
+impl Builder {
+    /// Dijkstra from `from` among live subgoals other than `skip`, up to `limit` cost and
+    /// `settled` subgoals; afterwards `self.dist[v]` holds an upper bound for every `v` with
+    /// `self.seen[v] == self.stamp`.
+    fn witness(&mut self, from: u32, skip: u32, limit: f64, settled: usize) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.heap.clear();
+        self.dist[from as usize] = 0.0;
+        self.seen[from as usize] = self.stamp;
+        self.heap.push(Reverse((Key(0.0), from)));
+        let mut count = 0;
+        while let Some(Reverse((Key(d), u))) = self.heap.pop() {
+            if d > self.dist[u as usize] {
+                continue;
+            }
+            if d > limit || count >= settled {
+                break;
+            }
+            count += 1;
+            for i in 0..self.adj[u as usize].len() {
+                let arc = self.adj[u as usize][i];
+                if arc.to == skip || self.contracted[arc.to as usize] {
+                    continue;
+                }
+                let nd = d + arc.cost;
+                let t = arc.to as usize;
+                if self.seen[t] != self.stamp || nd < self.dist[t] {
+                    self.seen[t] = self.stamp;
+                    self.dist[t] = nd;
+                    self.heap.push(Reverse((Key(nd), arc.to)));
+                }
+            }
+        }
+    }
+
+    /// The shortcuts contracting `v` needs, into `self.found` (each pair once, `u < w`), with
+    /// witness searches of at most `settled` subgoals.
+    fn shortcuts(&mut self, v: u32, settled: usize) {
+        self.found.clear();
+        self.neighbours.clear();
+        // Live neighbours, one arc each (the cheapest).
+        for i in 0..self.adj[v as usize].len() {
+            let arc = self.adj[v as usize][i];
+            if self.contracted[arc.to as usize] {
+                continue;
+            }
+            match self.neighbours.iter_mut().find(|a| a.to == arc.to) {
+                Some(a) if a.cost > arc.cost => *a = arc,
+                Some(_) => {}
+                None => self.neighbours.push(arc),
+            }
+        }
+        for i in 0..self.neighbours.len() {
+            let u = self.neighbours[i];
+            let limit = self.neighbours[i + 1..]
+                .iter()
+                .map(|w| u.cost + w.cost)
+                .fold(f64::NEG_INFINITY, f64::max);
+            if limit == f64::NEG_INFINITY {
+                continue;
+            }
+            self.witness(u.to, v, limit + EPSILON, settled);
+            for j in i + 1..self.neighbours.len() {
+                let w = self.neighbours[j];
+                let through = u.cost + w.cost;
+                let t = w.to as usize;
+                let witnessed = self.seen[t] == self.stamp && self.dist[t] <= through + EPSILON;
+                if !witnessed {
+                    self.found.push((u.to, w.to, through));
+                }
+            }
+        }
+    }
+
+    /// The contraction's priority: shortcuts it would add less live arcs, plus neighbours gone.
+    fn priority(&mut self, v: u32) -> i64 {
+        self.shortcuts(v, ESTIMATE_SETTLED);
+        self.found.len() as i64 - self.neighbours.len() as i64
+            + self.gone_neighbours[v as usize] as i64
+    }
+
+    /// Adds `arc` to `from`'s list, or lowers the cost of the arc already there.
+    fn add_arc(&mut self, from: u32, arc: Arc) {
+        let list = &mut self.adj[from as usize];
+        match list.iter_mut().find(|a| a.to == arc.to) {
+            Some(a) if a.cost > arc.cost => *a = arc,
+            Some(_) => {}
+            None => list.push(arc),
+        }
+    }
+}
+
+impl Hierarchy {
+    /// Contracts the graph of `n` subgoals whose edges are `edges(v)` (each edge listed from
+    /// both ends, with its cost).
+    pub(crate) fn build(
+        n: usize,
+        mut edges: impl FnMut(u32, &mut Vec<Arc>),
+    ) -> Result<Hierarchy, Refusal> {
+        let mut adj = limits::try_filled(n, Vec::new())?;
+        for (v, list) in adj.iter_mut().enumerate() {
+            edges(v as u32, list);
+        }
+        let mut b = Builder {
+            adj,
+            contracted: limits::try_filled(n, false)?,
+            gone_neighbours: limits::try_filled(n, 0)?,
+            dist: limits::try_filled(n, 0.0)?,
+            seen: limits::try_filled(n, 0)?,
+            stamp: 0,
+            heap: BinaryHeap::new(),
+            neighbours: Vec::new(),
+            found: Vec::new(),
+        };
+        let (max_degree, max_shortcuts) = (CORE_DEGREE, CORE_SHORTCUTS);
+        let live_degree = |b: &Builder, v: u32| {
+            b.adj[v as usize]
+                .iter()
+                .filter(|a| !b.contracted[a.to as usize])
+                .count()
+        };
+        let mut rank = limits::try_filled(n, CORE)?;
+        let mut order: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::with_capacity(n);
+        for v in 0..n as u32 {
+            if live_degree(&b, v) <= max_degree {
+                let p = b.priority(v);
+                order.push(Reverse((p, v)));
+            }
+        }
+        let mut next_rank = 0u32;
+        let mut shortcuts = 0;
+        while let Some(Reverse((p, v))) = order.pop() {
+            if b.contracted[v as usize] {
+                continue;
+            }
+            if live_degree(&b, v) > max_degree {
+                continue; // into the core
+            }
+            // Lazy update: contract only if still no worse than the next in line.
+            let now = b.priority(v);
+            if now > p {
+                if let Some(&Reverse((next, _))) = order.peek() {
+                    if now > next {
+                        order.push(Reverse((now, v)));
+                        continue;
+                    }
+                }
+            }
+            b.shortcuts(v, WITNESS_SETTLED);
+            if b.found.len() > max_shortcuts {
+                continue; // into the core
+            }
+            let found = std::mem::take(&mut b.found);
+            for &(u, w, cost) in &found {
+                b.add_arc(u, Arc { to: w, middle: v, cost });
+                b.add_arc(w, Arc { to: u, middle: v, cost });
+            }
+            shortcuts += found.len();
+            b.found = found;
+            b.contracted[v as usize] = true;
+            rank[v as usize] = next_rank;
+            next_rank += 1;
+            let live: Vec<u32> = b.neighbours.iter().map(|a| a.to).collect();
+            for u in live {
+                b.gone_neighbours[u as usize] += 1;
+            }
+        }
+        // Upward arcs only, by subgoal.
+        let mut offsets = limits::try_filled(n + 1, 0u32)?;
+        let mut arcs = Vec::new();
+        for v in 0..n {
+            let start = arcs.len();
+            for &arc in &b.adj[v] {
+                let up = rank[arc.to as usize] > rank[v]
+                    || (rank[v] == CORE && rank[arc.to as usize] == CORE);
+                if up && !arcs[start..].iter().any(|a: &Arc| a.to == arc.to)
+                {
+                    arcs.push(arc);
+                }
+            }
+            // Cheapest kept: `add_arc` already lowered duplicates in place.
+            offsets[v + 1] = arcs.len() as u32;
+        }
+        Ok(Hierarchy {
+            offsets,
+            arcs,
+            rank,
+            shortcuts,
+        })
+    }
+
+    /// Subgoal `v`'s upward arcs.
+    #[inline(always)]
+    pub(crate) fn up(&self, v: u32) -> &[Arc] {
+        &self.arcs[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+
+    /// The arc between `a` and `b` (stored at the lower-ranked one).
+    pub(crate) fn arc(&self, a: u32, b: u32) -> Option<Arc> {
+        let (low, high) = if self.rank[a as usize] <= self.rank[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.up(low).iter().copied().find(|arc| arc.to == high)
+    }
+
+    /// Bytes held.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        self.offsets.capacity() * 4
+            + self.arcs.capacity() * std::mem::size_of::<Arc>()
+            + self.rank.capacity() * 4
+    }
+}

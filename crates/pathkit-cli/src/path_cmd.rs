@@ -404,7 +404,11 @@ fn four_connected(grid: &Grid, algo: Algo, start: Cell, goal: Cell) -> Result<An
         Algo::JpsPlus | Algo::Subgoal => {
             return Err(CliError::Usage(format!(
                 "{} searches 8-connected grids only; use --algo astar or jps with --four",
-                if algo == Algo::JpsPlus { "JPS+" } else { "a subgoal graph" }
+                if algo == Algo::JpsPlus {
+                    "JPS+"
+                } else {
+                    "a subgoal graph"
+                }
             )))
         }
     };

@@ -80,9 +80,9 @@ impl Prepared {
             Algo::Astar | Algo::AstarGeneral | Algo::Jps | Algo::Subgoal => None,
         };
         let subgoal = match algo {
-            Algo::Subgoal => Some(
-                SubgoalGraph::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?,
-            ),
+            Algo::Subgoal => {
+                Some(SubgoalGraph::new(grid.clone()).map_err(|e| CliError::Usage(e.to_string()))?)
+            }
             _ => None,
         };
         Ok(Prepared {
@@ -90,6 +90,14 @@ impl Prepared {
             plus,
             subgoal,
         })
+    }
+
+    /// The grid the JPS+ table or the subgoal graph holds (none for A* and JPS).
+    pub fn map(&self) -> Option<&Grid> {
+        self.plus
+            .as_ref()
+            .map(JpsPlus::grid)
+            .or(self.subgoal.as_ref().map(SubgoalGraph::grid))
     }
 
     /// Bytes of precomputed tables beyond the grid (0 for A* and JPS).

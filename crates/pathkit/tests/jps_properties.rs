@@ -17,23 +17,23 @@ use support::check_grid_answer;
 use support::oracle::{MoveCosts, Moves, OracleMap};
 
 /// Deterministic pseudo-random numbers for building a grid from one seed.
-struct XorShift(u64);
+pub(crate) struct XorShift(pub(crate) u64);
 
 impl XorShift {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
 
 /// A random grid and the oracle's copy of it (both from one list of weights): `kind` 0 = open
 /// field, 1 = scattered walls, 2 = dense, 3 = maze.
-fn random_grid(width: u32, height: u32, kind: u8, seed: u64) -> (Grid, OracleMap) {
+pub(crate) fn random_grid(width: u32, height: u32, kind: u8, seed: u64) -> (Grid, OracleMap) {
     let weights = random_weights(width, height, kind, seed);
     let grid = Grid::from_fn(width, height, |c| weights[(c.y * width + c.x) as usize]).unwrap();
     let map = OracleMap {
@@ -88,7 +88,7 @@ fn random_weights(width: u32, height: u32, kind: u8, seed: u64) -> Vec<u32> {
 }
 
 /// A start or goal: usually a free cell, sometimes any cell (blocked ones included).
-fn pick(grid: &Grid, rng: &mut XorShift) -> Cell {
+pub(crate) fn pick(grid: &Grid, rng: &mut XorShift) -> Cell {
     let free: Vec<usize> = (0..grid.len())
         .filter(|&i| grid.weight_at(i) != 0)
         .collect();

@@ -81,16 +81,13 @@ impl EngineKind {
         Ok(match self {
             EngineKind::Pathkit(algo) => {
                 // Its own copy, so the measured memory includes the grid with its bitmaps and
-                // tables (JPS+ keeps one in its table).
+                // tables (JPS+ and the subgoal graph keep one each).
                 let prepared = Prepared::new(grid, algo)?;
-                let grid = prepared.plus.is_none().then(|| grid.clone());
+                let grid = prepared.map().is_none().then(|| grid.clone());
                 let mut solver = Solver::new();
                 if when == Preparation::UpFront {
-                    let map = match (&grid, &prepared.plus) {
-                        (Some(g), _) => g,
-                        (None, Some(plus)) => plus.grid(),
-                        (None, None) => return Err(CliError::Search("no map to search".into())),
-                    };
+                    let map = grid.as_ref().or(prepared.map());
+                    let map = map.ok_or_else(|| CliError::Search("no map to search".into()))?;
                     solver.prepare(map, &prepared)?;
                 }
                 Box::new(PathkitRunner {
@@ -108,7 +105,7 @@ impl EngineKind {
 }
 
 struct PathkitRunner {
-    /// The map, unless the JPS+ table holds it.
+    /// The map, unless the JPS+ table or the subgoal graph holds it.
     grid: Option<Grid>,
     prepared: Prepared,
     solver: Solver,
@@ -116,11 +113,8 @@ struct PathkitRunner {
 
 impl MapRunner for PathkitRunner {
     fn query(&mut self, start: Cell, goal: Cell) -> Result<Run, CliError> {
-        let grid = match (&self.grid, &self.prepared.plus) {
-            (Some(g), _) => g,
-            (None, Some(plus)) => plus.grid(),
-            (None, None) => return Err(CliError::Search("no map to search".into())),
-        };
+        let grid = self.grid.as_ref().or(self.prepared.map());
+        let grid = grid.ok_or_else(|| CliError::Search("no map to search".into()))?;
         let answer = self.solver.solve(grid, &self.prepared, start, goal)?;
         Ok(Run {
             path: answer.cost.map(|_| answer.path),
@@ -129,9 +123,7 @@ impl MapRunner for PathkitRunner {
     }
 
     fn table_bytes(&self) -> Option<usize> {
-        self.prepared
-            .plus
-            .is_some()
+        (self.prepared.plus.is_some() || self.prepared.subgoal.is_some())
             .then(|| self.prepared.table_bytes())
     }
 }

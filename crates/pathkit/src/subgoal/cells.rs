@@ -78,7 +78,8 @@ impl Cells {
             if free[p] {
                 let at = |dx: i64, dy: i64| free[offset(p, stride, dx, dy)];
                 if is_corner(at) {
-                    subgoal[p] = u32::try_from(subgoals.len()).map_err(|_| Refusal::too_large(len as u64 * 4))?;
+                    subgoal[p] = u32::try_from(subgoals.len())
+                        .map_err(|_| Refusal::too_large(len as u64 * 4))?;
                     subgoals.push(p as u32);
                 }
             }
@@ -104,9 +105,19 @@ impl Cells {
         let stride = self.stride;
         for (d, &(dx, dy)) in STRAIGHT.iter().enumerate() {
             // Lines along the direction: rows for east/west, columns for south/north.
-            let (lines, along) = if dy == 0 { (h + 2, w + 2) } else { (w + 2, h + 2) };
+            let (lines, along) = if dy == 0 {
+                (h + 2, w + 2)
+            } else {
+                (w + 2, h + 2)
+            };
             for line in 0..lines {
-                let at = |i: usize| if dy == 0 { line * stride + i } else { i * stride + line };
+                let at = |i: usize| {
+                    if dy == 0 {
+                        line * stride + i
+                    } else {
+                        i * stride + line
+                    }
+                };
                 // Walk against the direction so that each cell's next cell is done first.
                 let forward = dx + dy > 0;
                 // The next cell's stop: how far (unsaturated), and whether a subgoal.

@@ -60,6 +60,8 @@ pub(crate) struct Hierarchy {
     pub(crate) rank: Vec<u32>,
     /// Shortcuts added.
     pub(crate) shortcuts: usize,
+    /// Subgoals left in the core.
+    pub(crate) core: usize,
 }
 
 /// A float key for the heaps (costs are never NaN).
@@ -253,8 +255,22 @@ impl Hierarchy {
             }
             let found = std::mem::take(&mut b.found);
             for &(u, w, cost) in &found {
-                b.add_arc(u, Arc { to: w, middle: v, cost });
-                b.add_arc(w, Arc { to: u, middle: v, cost });
+                b.add_arc(
+                    u,
+                    Arc {
+                        to: w,
+                        middle: v,
+                        cost,
+                    },
+                );
+                b.add_arc(
+                    w,
+                    Arc {
+                        to: u,
+                        middle: v,
+                        cost,
+                    },
+                );
             }
             shortcuts += found.len();
             b.found = found;
@@ -274,8 +290,7 @@ impl Hierarchy {
             for &arc in &b.adj[v] {
                 let up = rank[arc.to as usize] > rank[v]
                     || (rank[v] == CORE && rank[arc.to as usize] == CORE);
-                if up && !arcs[start..].iter().any(|a: &Arc| a.to == arc.to)
-                {
+                if up && !arcs[start..].iter().any(|a: &Arc| a.to == arc.to) {
                     arcs.push(arc);
                 }
             }
@@ -285,6 +300,7 @@ impl Hierarchy {
         Ok(Hierarchy {
             offsets,
             arcs,
+            core: n - next_rank as usize,
             rank,
             shortcuts,
         })

@@ -181,6 +181,22 @@ impl SubgoalGraph {
         self.hierarchy.shortcuts
     }
 
+    /// How many subgoals were left out of the contraction (the core, ranked above all others
+    /// and searched with A*): those with many neighbours, as on open maps where every corner
+    /// sees dozens of others.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::subgoal::SubgoalGraph;
+    ///
+    /// let graph = SubgoalGraph::new(Grid::from_ascii("...\n.#.\n...")?)?;
+    /// assert_eq!(graph.core_count(), 0); // four corners, two neighbours each: all contracted
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn core_count(&self) -> usize {
+        self.hierarchy.core
+    }
+
     /// The subgoals, in id order.
     ///
     /// ```
@@ -193,7 +209,10 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn subgoals(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.cells.subgoals.iter().map(|&p| self.cell_of(p as usize))
+        self.cells
+            .subgoals
+            .iter()
+            .map(|&p| self.cell_of(p as usize))
     }
 
     /// Bytes held beyond the grid: the padded map, subgoal ids, straight distances and the

@@ -157,7 +157,11 @@ impl SubgoalContext {
         r.stamp[side] = self.stamp;
         r.dist[side] = dist;
         r.parent[side] = parent;
-        let heap = if side == 0 { &mut self.forward } else { &mut self.backward };
+        let heap = if side == 0 {
+            &mut self.forward
+        } else {
+            &mut self.backward
+        };
         heap.push(Reverse((Key(dist), v)));
         self.stats.pushed += 1;
     }
@@ -257,7 +261,11 @@ impl SubgoalGraph {
                 break;
             }
             let side = usize::from(b < f);
-            let heap = if side == 0 { &mut ctx.forward } else { &mut ctx.backward };
+            let heap = if side == 0 {
+                &mut ctx.forward
+            } else {
+                &mut ctx.backward
+            };
             let Some(Reverse((Key(d), u))) = heap.pop() else {
                 break;
             };
@@ -332,7 +340,8 @@ impl SubgoalGraph {
                 w.stamp[0] = stamp;
                 w.dist[0] = nd;
                 w.parent[0] = u;
-                ctx.core.push(Reverse((Key(nd + estimate(arc.to)), Key(nd), arc.to)));
+                ctx.core
+                    .push(Reverse((Key(nd + estimate(arc.to)), Key(nd), arc.to)));
                 ctx.stats.pushed += 1;
             }
         }
@@ -373,7 +382,13 @@ impl SubgoalGraph {
                 }
             }
         }
-        lay_down(cells, at(*ctx.chain.last().unwrap_or(&meet)), pg, path, cell_of);
+        lay_down(
+            cells,
+            at(*ctx.chain.last().unwrap_or(&meet)),
+            pg,
+            path,
+            cell_of,
+        );
         Ok(Status::Found { cost: best })
     }
 }
@@ -418,7 +433,10 @@ fn walk_diagonal_first(
     let mut p = from as isize;
     for _ in 0..ax.min(ay) {
         let q = p + dy * stride + dx;
-        if !cells.free(q as usize) || !cells.free((p + dx) as usize) || !cells.free((p + dy * stride) as usize) {
+        if !cells.free(q as usize)
+            || !cells.free((p + dx) as usize)
+            || !cells.free((p + dy * stride) as usize)
+        {
             return false;
         }
         p = q;

@@ -161,5 +161,7 @@ mod search_limits;
 mod search_properties;
 #[path = "../smooth_properties.rs"]
 mod smooth_properties;
+#[path = "../subgoal_properties.rs"]
+mod subgoal_properties;
 #[path = "../tutorial_examples.rs"]
 mod tutorial_examples;

@@ -10,8 +10,10 @@
 //!   jump-point paths) on the same grid with every passable cell at weight 1, kept up to date
 //!   through the edits (`Grid::set_blocked`, `JpsPlus::set_passable`): the same checks with the
 //!   Moving AI costs.
-//! - Cells outside the grid give typed errors from every entry point, never a panic; JPS and JPS+
-//!   refuse a grid with weights above 1 with `NonUniformCost`.
+//! - The subgoal graph (`SubgoalGraph`) of the same uniform grid, built again after edits (it
+//!   does not follow them): the same checks.
+//! - Cells outside the grid give typed errors from every entry point, never a panic; JPS, JPS+
+//!   and the subgoal graph refuse a grid with weights above 1 with `NonUniformCost`.
 //!
 //! The fuzz target `fuzz/fuzz_targets/grid_search.rs` and the regression replay
 //! `tests/search_fuzz_regressions.rs` both include this file and `oracle.rs` at their crate root
@@ -24,6 +26,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
 use pathkit::search::{Outcome, SearchContext, SearchError, SearchOptions, TieBreak};
+use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
 use pathkit::Cost;
 
 use crate::oracle::{same_cost, MoveCosts, Moves, OracleMap};
@@ -115,6 +118,9 @@ struct Run {
     uniform_map: OracleMap,
     /// JPS+ over `uniform`, updated cell by cell.
     plus: JpsPlus,
+    /// The subgoal graph of `uniform`, built when first asked after an edit.
+    subgoal: Option<SubgoalGraph>,
+    subgoal_ctx: SubgoalContext,
     /// The heaviest weight a cell may get.
     heaviest: u32,
     /// Move costs as `u32`, as `f64`, and the oracle's prices for each.
@@ -180,6 +186,8 @@ pub fn check(case: &GridCase) {
         uniform,
         uniform_map,
         plus,
+        subgoal: None,
+        subgoal_ctx: SubgoalContext::new(),
         heaviest,
         int_costs,
         float_costs,
@@ -234,7 +242,14 @@ fn check_non_uniform_refused(grid: &Grid, map: &OracleMap) {
             .find_path(&mut JpsContext::new(), corner, corner),
         Err(expected.clone())
     );
-    assert_eq!(JpsPlus::new(grid.clone()).err(), Some(expected));
+    assert_eq!(JpsPlus::new(grid.clone()).err(), Some(expected.clone()));
+    let JpsError::NonUniformCost { cell, weight } = expected else {
+        unreachable!("built above as NonUniformCost")
+    };
+    assert_eq!(
+        SubgoalGraph::new(grid.clone()).err(),
+        Some(SubgoalError::NonUniformCost { cell, weight })
+    );
 }
 
 /// A* on the weighted grid through both doors, with costs of type `C`.
@@ -472,6 +487,21 @@ impl Run {
                 .paths(PathMode::JumpPoints)
                 .find_path(&mut self.plus_ctx, start, goal);
         self.check_pair("JPS+", &eight, [full, jumps]);
+        let graph = self.subgoal.get_or_insert_with(|| {
+            SubgoalGraph::new(self.uniform.clone()).expect("weights 0 and 1 are uniform")
+        });
+        let got = graph.find_path(&mut self.subgoal_ctx, start, goal);
+        match &eight {
+            None => assert!(
+                matches!(got, Err(SubgoalError::OutOfBounds { .. })),
+                "subgoal graph outside the grid: {got:?}"
+            ),
+            Some(verdict) => {
+                let what = "subgoal graph";
+                let answer = answer_of(what, &got.expect("a subgoal graph inside its grid"));
+                verdict.check(&self.uniform_map, what, &answer, 1e-9);
+            }
+        }
     }
 
     /// Checks a full path and a jump-point path of one query: both out-of-bounds errors outside
@@ -526,6 +556,7 @@ impl Run {
         weighted.expect("an edit inside the grid");
         uniform.expect("an edit inside the grid");
         plus.expect("an edit inside the grid");
+        self.subgoal = None;
         let i = cell.y as usize * self.map.width + cell.x as usize;
         self.map.weights[i] = weight;
         self.uniform_map.weights[i] = u32::from(weight != 0);

@@ -161,6 +161,8 @@ mod search_limits;
 mod search_properties;
 #[path = "../smooth_properties.rs"]
 mod smooth_properties;
+#[path = "../subgoal_movingai.rs"]
+mod subgoal_movingai;
 #[path = "../subgoal_properties.rs"]
 mod subgoal_properties;
 #[path = "../tutorial_examples.rs"]

@@ -42,7 +42,8 @@ pub struct SubgoalContext {
     records: Vec<Record>,
     forward: BinaryHeap<Reverse<(Key, u32)>>,
     backward: BinaryHeap<Reverse<(Key, u32)>>,
-    /// The A* search of the core: estimate, distance, subgoal.
+    /// The A* search of the core: estimate, distance negated (the farther first among equal
+    /// estimates: on open maps many subgoals lie on equally short ways), subgoal.
     core: BinaryHeap<Reverse<(Key, Key, u32)>>,
     /// The core subgoals the start's search reached.
     entries: Vec<u32>,
@@ -313,9 +314,10 @@ impl SubgoalGraph {
         ctx.core.clear();
         for &v in &ctx.entries {
             let d = ctx.records[v as usize].dist[0];
-            ctx.core.push(Reverse((Key(d + estimate(v)), Key(d), v)));
+            ctx.core.push(Reverse((Key(d + estimate(v)), Key(-d), v)));
         }
-        while let Some(Reverse((Key(f), Key(d), u))) = ctx.core.pop() {
+        while let Some(Reverse((Key(f), Key(minus_d), u))) = ctx.core.pop() {
+            let d = -minus_d;
             if f >= best {
                 break;
             }
@@ -341,7 +343,7 @@ impl SubgoalGraph {
                 w.dist[0] = nd;
                 w.parent[0] = u;
                 ctx.core
-                    .push(Reverse((Key(nd + estimate(arc.to)), Key(nd), arc.to)));
+                    .push(Reverse((Key(nd + estimate(arc.to)), Key(-nd), arc.to)));
                 ctx.stats.pushed += 1;
             }
         }

@@ -5,14 +5,15 @@
 //! "Data"). Without it these tests fail, saying so; `cargo test -- --skip needs_` leaves them out.
 
 /// Named so that `--skip needs_` leaves these tests out on a machine without the data.
-mod needs_movingai {
+pub(crate) mod needs_movingai {
     use pathkit::format::{MovingAiMap, Scenario};
+    use pathkit::grid::Grid;
     use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
     use pathkit::{Goal, Pathfinder};
     use test_prerequisites::Dataset;
 
-    /// Checks every `stride`-th line of `<name>.map.scen` with online JPS and JPS+.
-    fn check_map(name: &str, stride: usize) {
+    /// The map `<name>.map` of the Moving AI set and its scenario file `<name>.map.scen`.
+    pub(crate) fn load(name: &str) -> (Grid, Scenario) {
         let dir = Dataset::MovingAi.require();
         let (map_path, scen_path) = (
             dir.join(format!("{name}.map")),
@@ -23,6 +24,12 @@ mod needs_movingai {
             .unwrap_or_else(|e| panic!("{}: {e}", map_path.display()));
         let scenario =
             Scenario::load(&scen_path).unwrap_or_else(|e| panic!("{}: {e}", scen_path.display()));
+        (grid, scenario)
+    }
+
+    /// Checks every `stride`-th line of `<name>.map.scen` with online JPS and JPS+.
+    fn check_map(name: &str, stride: usize) {
+        let (grid, scenario) = load(name);
         let tolerance = scenario.tolerance();
         let queries: Vec<_> = scenario
             .entries()

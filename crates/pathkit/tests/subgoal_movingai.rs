@@ -9,25 +9,15 @@
 
 /// Named so that `--skip needs_` leaves these tests out on a machine without the data.
 mod needs_movingai {
+    use crate::jps_movingai::needs_movingai::load;
     use crate::support::oracle::{MoveCosts, Moves, OracleMap};
-    use pathkit::format::{MovingAiMap, Scenario};
     use pathkit::subgoal::{SubgoalContext, SubgoalGraph};
     use pathkit::Pathfinder;
-    use test_prerequisites::Dataset;
 
     /// Checks every `stride`-th line of `<name>.map.scen`; answers how many subgoals of the map's
     /// graph were contracted and how many stayed in the core.
     fn check_map(name: &str, stride: usize) -> (usize, usize) {
-        let dir = Dataset::MovingAi.require();
-        let (map_path, scen_path) = (
-            dir.join(format!("{name}.map")),
-            dir.join(format!("{name}.map.scen")),
-        );
-        let grid = MovingAiMap::load(&map_path)
-            .and_then(|map| Ok(map.to_grid()?))
-            .unwrap_or_else(|e| panic!("{}: {e}", map_path.display()));
-        let scenario =
-            Scenario::load(&scen_path).unwrap_or_else(|e| panic!("{}: {e}", scen_path.display()));
+        let (grid, scenario) = load(name);
         let oracle = OracleMap {
             width: grid.width() as usize,
             height: grid.height() as usize,

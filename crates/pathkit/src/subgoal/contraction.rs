@@ -64,9 +64,9 @@ pub(crate) struct Hierarchy {
     pub(crate) core: usize,
 }
 
-/// A float key for the heaps (costs are never NaN).
+/// A float key for the heaps of the build and of queries (costs are never NaN).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Key(f64);
+pub(crate) struct Key(pub(crate) f64);
 impl Eq for Key {}
 impl PartialOrd for Key {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {

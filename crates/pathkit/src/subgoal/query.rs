@@ -3,13 +3,13 @@
 //! back down.
 
 use super::cells::{Cells, NONE};
-use super::contraction::{CORE, ORIGINAL};
+use super::contraction::{Key, CORE, ORIGINAL};
 use super::reach::scan;
 use super::{SubgoalError, SubgoalGraph};
 use crate::grid::{Cell, Diagonal};
 use crate::search::{SearchOptions, Stats, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
@@ -62,21 +62,6 @@ struct Record {
     parent: [u32; 2],
     /// The query that set each side's state.
     stamp: [u32; 2],
-}
-
-/// A float key for the heaps (costs are never NaN).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Key(f64);
-impl Eq for Key {}
-impl PartialOrd for Key {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Key {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.total_cmp(&other.0)
-    }
 }
 
 impl SubgoalContext {

@@ -15,6 +15,7 @@ use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
 use pathkit::levels::{LevelMap, Place, Portal};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
 use pathkit::search::{AStar, Outcome, SearchContext};
+use pathkit::subgoal::{SubgoalContext, SubgoalGraph};
 use pathkit::{Cost, Pathfinder};
 use std::fmt::Write;
 
@@ -158,10 +159,13 @@ pub fn report() -> String {
         );
     }
 
-    // Jump Point Search and JPS+ on a uniform-cost grid.
+    // Jump Point Search, JPS+ and the subgoal graph on a uniform-cost grid. The subgoal lines
+    // come after the others, so the lines of the engines before it stay where they were.
     let ends = q(&uniform, 22);
     let mut jps = JpsContext::new();
     let plus = JpsPlus::new(uniform.clone()).map_err(|e| e.to_string());
+    let subgoal = SubgoalGraph::new(uniform.clone()).map_err(|e| e.to_string());
+    let mut sctx = SubgoalContext::new();
     for pair in ends.chunks(2) {
         let (a, b) = (pair[0], pair[1]);
         let online = uniform
@@ -174,6 +178,14 @@ pub fn report() -> String {
             .map_err(Clone::clone)
             .and_then(|p| p.find_path(&mut jps, a, b).map_err(|e| e.to_string()));
         line(&mut out, "jps+", name(&a, &b), table, cell_words);
+    }
+    for pair in ends.chunks(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let found = subgoal
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|g| g.find_path(&mut sctx, a, b).map_err(|e| e.to_string()));
+        line(&mut out, "subgoal", name(&a, &b), found, cell_words);
     }
 
     // The hierarchy (HPA*).
@@ -308,9 +320,9 @@ mod tests {
             "a different answer on this build: see the first differing line"
         );
         let lines = report.lines().count();
-        assert_eq!(lines, 9 * QUERIES);
+        assert_eq!(lines, 10 * QUERIES);
         assert!(
-            report.matches(" found ").count() > 6 * QUERIES,
+            report.matches(" found ").count() > 7 * QUERIES,
             "most queries find a path"
         );
     }

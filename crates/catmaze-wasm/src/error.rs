@@ -11,6 +11,7 @@ use pathkit::jps::JpsError;
 use pathkit::levels::{LevelError, Place};
 use pathkit::navmesh::NavMeshError;
 use pathkit::search::SearchError;
+use pathkit::subgoal::SubgoalError;
 use serde::Serialize;
 use std::fmt;
 
@@ -56,8 +57,11 @@ pub enum PlaygroundError {
     Search(SearchError<Cell>),
     /// Jump Point Search's refusal (terrain weights, or a diagonal rule it does not support).
     Jps(JpsError),
-    /// The algorithm does not search with this move rule (JPS+ moves 8-way without corner
-    /// cutting only; JPS 4-way or 8-way without corner cutting).
+    /// The subgoal graph's refusal: terrain weights (its paths are optimal only when every free
+    /// tile costs the same), or a map too large for its tables.
+    Subgoal(SubgoalError),
+    /// The algorithm does not search with this move rule (JPS+ and the subgoal graph move 8-way
+    /// without corner cutting only; JPS 4-way or 8-way without corner cutting).
     Moves {
         /// The algorithm asked for.
         algorithm: Algorithm,
@@ -181,6 +185,7 @@ impl fmt::Display for PlaygroundError {
             }
             PlaygroundError::Search(e) => write!(f, "{e}"),
             PlaygroundError::Jps(e) => write!(f, "{e}"),
+            PlaygroundError::Subgoal(e) => write!(f, "{e}"),
             PlaygroundError::Moves { algorithm, moves } => {
                 let label = |d: &Diagonal| {
                     DIAGONALS
@@ -194,11 +199,18 @@ impl fmt::Display for PlaygroundError {
                     .map(|c| format!("\u{201c}{}\u{201d}", c.label))
                     .collect();
                 let name = algorithm.menu_entry().short;
-                if *algorithm == Algorithm::JpsPlus {
+                // The searches built once per map for one move rule say so: the rule is not a
+                // setting they ignore but what their tables were made for.
+                let built = match algorithm {
+                    Algorithm::JpsPlus => Some("its jump table is built for them"),
+                    Algorithm::Subgoal => Some("its graph is built for them"),
+                    _ => None,
+                };
+                if let Some(built) = built {
                     write!(
                         f,
-                        "{name} needs 8-way moves without corner cutting (its jump table is built \
-                         for them), not {}: choose {} under Moves",
+                        "{name} needs 8-way moves without corner cutting ({built}), not {}: \
+                         choose {} under Moves",
                         label(moves),
                         takes.join(" or "),
                     )?;
@@ -282,6 +294,7 @@ impl PlaygroundError {
             PlaygroundError::OffMap { .. } => "off-map",
             PlaygroundError::Search(_) => "search",
             PlaygroundError::Jps(_) => "jps",
+            PlaygroundError::Subgoal(_) => "subgoal",
             PlaygroundError::Moves { .. } => "moves",
             PlaygroundError::NavMesh(_) => "navmesh",
             PlaygroundError::Hierarchy(_) => "hierarchy",
@@ -364,6 +377,12 @@ impl From<SearchError<Cell>> for PlaygroundError {
 impl From<JpsError> for PlaygroundError {
     fn from(e: JpsError) -> Self {
         PlaygroundError::Jps(e)
+    }
+}
+
+impl From<SubgoalError> for PlaygroundError {
+    fn from(e: SubgoalError) -> Self {
+        PlaygroundError::Subgoal(e)
     }
 }
 

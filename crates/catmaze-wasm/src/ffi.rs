@@ -390,6 +390,13 @@ pub extern "C" fn pg_hierarchy() -> usize {
     answer(PLAYGROUND.with_borrow_mut(|p| p.hierarchy_info()))
 }
 
+/// The subgoal graph's sizes, as JSON (`null` when none is built for the current grid): the page
+/// shows them beside the map after a subgoal search.
+#[no_mangle]
+pub extern "C" fn pg_subgoals() -> usize {
+    answer(PLAYGROUND.with_borrow(|p| p.subgoal_info()))
+}
+
 /// The level-1 entrance cells (row-major indices) listed by the last [`pg_hierarchy`].
 #[no_mangle]
 pub extern "C" fn pg_entrances_ptr() -> *const u32 {

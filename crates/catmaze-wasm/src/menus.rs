@@ -124,7 +124,8 @@ pub struct AlgorithmEntry {
     /// message saying what to choose.
     pub moves: Vec<&'static str>,
     /// What the page draws besides the path: `"hierarchy"` (clusters and entrances, built and
-    /// timed apart from the query), `"mesh"` (the navigation mesh), or nothing.
+    /// timed apart from the query), `"mesh"` (the navigation mesh), `"subgoals"` (the subgoal
+    /// graph's sizes beside the map; the subgoals on the path are its points), or nothing.
     pub draws: Option<&'static str>,
     /// What it does, in a sentence or two.
     pub note: &'static str,
@@ -289,6 +290,16 @@ impl Algorithm {
                 None,
                 "A triangulation around the walls grown by a quarter tile.",
             ),
+            Algorithm::Subgoal => (
+                "subgoal",
+                "Subgoal graph",
+                "Subgoal graph",
+                jps,
+                Some(&[Diagonal::NoCornerCutting]),
+                "The walls' corners joined by shortest free paths, with shortcuts over them: \
+                 built once per map (again after an edit), optimal on uniform maps. 8-way \
+                 without corner cutting only; costs 1 and √2.",
+            ),
         }
     }
 
@@ -319,6 +330,7 @@ impl Algorithm {
             draws: match self {
                 Algorithm::Hierarchical => Some("hierarchy"),
                 Algorithm::AnyAngle => Some("mesh"),
+                Algorithm::Subgoal => Some("subgoals"),
                 _ => None,
             },
             note,
@@ -505,12 +517,18 @@ mod tests {
             Algorithm::Hierarchical,
             Algorithm::ObstacleGraph,
             Algorithm::MeshGraph,
+            Algorithm::Subgoal,
         ] {
             assert!(!c(a).heuristic && !c(a).tie && !c(a).weight, "{a:?}");
         }
         assert!(c(Algorithm::Hierarchical).cluster);
         assert!(!c(Algorithm::AnyAngle).moves && !c(Algorithm::ObstacleGraph).costs);
         assert!(!Algorithm::JpsPlus.takes_moves(Diagonal::Never));
+        for moves in [Diagonal::Never, Diagonal::CornerCutting, Diagonal::Always] {
+            assert!(!Algorithm::Subgoal.takes_moves(moves), "{moves:?}");
+        }
+        assert!(Algorithm::Subgoal.takes_moves(Diagonal::NoCornerCutting));
+        assert!(c(Algorithm::Subgoal).moves && !c(Algorithm::Subgoal).costs);
         assert!(Algorithm::Jps.takes_moves(Diagonal::Never));
         assert!(!Algorithm::Jps.takes_moves(Diagonal::CornerCutting));
     }

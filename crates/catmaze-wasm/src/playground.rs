@@ -4,8 +4,9 @@
 //! (through [`LiveSearch`]), so every tile's F, G, H and parent are the engine's own numbers. As
 //! each step happens the playground copies the numbers of the tiles it touched into flat arrays
 //! (`state`, `g`, `h`, `parent`) that the page reads in place, and lists the touched tiles so the
-//! page redraws only those. JPS, JPS+ and the any-angle search keep no open list one could show:
-//! they run at once and report their path, jump points or corners, and expansions.
+//! page redraws only those. JPS, JPS+, the subgoal graph and the any-angle search keep no open
+//! list one could show: they run at once and report their path, jump points, subgoals or corners,
+//! and expansions.
 //!
 //! The hierarchical search (HPA*) keeps its [`HierarchicalGrid`] between searches: building it
 //! is the expensive part (a search inside every cluster), so it is built once per map and move
@@ -27,6 +28,7 @@ use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, H
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
+use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
 use pathkit::{Ends, Pathfinder};
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +57,10 @@ pub enum Algorithm {
     ObstacleGraph,
     /// GameplayKit's mesh graph: a triangulation around the same grown walls.
     MeshGraph,
+    /// Subgoal graph: the walls' corners joined by shortest free paths, a contraction hierarchy
+    /// over them; built once per map, optimal, 8-connected (no corner cutting, costs 1 and √2).
+    /// It does not follow edits, so the playground builds it again after a wall is drawn.
+    Subgoal,
 }
 
 /// The radius, in tiles, by which the obstacle and mesh graphs grow the walls: a character a
@@ -62,8 +68,9 @@ pub enum Algorithm {
 pub const AGENT_RADIUS: f32 = 0.25;
 
 impl Algorithm {
-    /// Every algorithm, in the order of the page's menu (its index is the number the page sends).
-    pub const ALL: [Algorithm; 10] = [
+    /// Every algorithm, in the order of the page's menu (its index is the number the page sends):
+    /// a new one goes at the end, so that the numbers of the others stay what they were.
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::BreadthFirst,
@@ -74,6 +81,7 @@ impl Algorithm {
         Algorithm::Hierarchical,
         Algorithm::ObstacleGraph,
         Algorithm::MeshGraph,
+        Algorithm::Subgoal,
     ];
 
     /// `true` for the searches that can be stepped, with open and closed lists.
@@ -202,7 +210,8 @@ pub struct Slot {
     finished: bool,
     path: Vec<Cell>,
     cost: Option<f64>,
-    /// Jump points (JPS) or corners (any-angle), as x, y pairs in tile units.
+    /// Jump points (JPS), the subgoals a subgoal graph's path passes, or corners (any-angle), as
+    /// x, y pairs in tile units.
     points: Vec<f64>,
     error: Option<PlaygroundError>,
     algorithm: Option<Algorithm>,
@@ -279,6 +288,13 @@ pub struct Playground {
     slots: [Slot; 2],
     jps: JpsContext,
     plus: Option<(u64, Result<JpsPlus, pathkit::jps::JpsError>)>,
+    /// The subgoal graph and the grid version it was built for: unlike JPS+ it cannot be edited,
+    /// so a version other than the grid's means it is built again.
+    subgoal: Option<(u64, Result<Subgoals, SubgoalError>)>,
+    subgoal_ctx: SubgoalContext,
+    /// Full builds of a subgoal graph since the page started: the tests check that a search after
+    /// an edit builds it again and one without an edit does not.
+    subgoal_builds: u64,
     mesh: Option<(u64, Result<NavMesh, NavMeshError>)>,
     any_angle: AnyAngleSearch,
     ctx: SearchContext<f64>,
@@ -323,6 +339,9 @@ impl Playground {
             slots: [Slot::default(), Slot::default()],
             jps: JpsContext::new(),
             plus: None,
+            subgoal: None,
+            subgoal_ctx: SubgoalContext::new(),
+            subgoal_builds: 0,
             mesh: None,
             any_angle: AnyAngleSearch::new(),
             ctx: SearchContext::new(),
@@ -377,9 +396,10 @@ impl Playground {
     }
 
     fn replace_grid(&mut self, grid: Grid) {
-        let builds = self.hierarchy_builds;
+        let (builds, subgoal_builds) = (self.hierarchy_builds, self.subgoal_builds);
         *self = Playground::with_grid(grid);
         self.hierarchy_builds = builds;
+        self.subgoal_builds = subgoal_builds;
     }
 
     /// The grid.
@@ -519,6 +539,25 @@ impl Playground {
         self.hierarchy.as_ref().map_or(&[], |h| &h.entrances)
     }
 
+    /// The subgoal graph's sizes when one is built for the current grid (see [`SubgoalInfo`]);
+    /// `None` before the first subgoal search on this grid, or when the grid was refused.
+    pub fn subgoal_info(&self) -> Option<SubgoalInfo> {
+        let (version, Ok(g)) = self.subgoal.as_ref()? else {
+            return None;
+        };
+        if *version != self.version {
+            return None;
+        }
+        Some(SubgoalInfo {
+            subgoals: g.graph.subgoal_count(),
+            edges: g.graph.edge_count(),
+            shortcuts: g.graph.shortcut_count(),
+            core: g.graph.core_count(),
+            bytes: g.graph.memory_bytes(),
+            builds: self.subgoal_builds,
+        })
+    }
+
     /// A*'s optimal cost on `slot`'s last query under its move rule and costs (terrain
     /// included), remembered in the slot's status as `optimum`: what the hierarchical path's
     /// cost is measured against. -1 when there is no path or no query.
@@ -641,6 +680,25 @@ impl Playground {
                     Some(Ok(plus)) => {
                         let turns = plus.paths(PathMode::JumpPoints);
                         search_into(s, &turns, &mut self.jps, ends);
+                        Ok(())
+                    }
+                    Some(Err(e)) => Err(e.clone().into()),
+                    None => Ok(()),
+                }
+            }
+            Algorithm::Subgoal => {
+                if self
+                    .subgoal
+                    .as_ref()
+                    .is_none_or(|(v, _)| *v != self.version)
+                {
+                    self.subgoal_builds += 1;
+                    let built = SubgoalGraph::new(self.grid.clone()).map(Subgoals::new);
+                    self.subgoal = Some((self.version, built));
+                }
+                match self.subgoal.as_ref().map(|(_, g)| g) {
+                    Some(Ok(graph)) => {
+                        search_into(s, graph, &mut self.subgoal_ctx, ends);
                         Ok(())
                     }
                     Some(Err(e)) => Err(e.clone().into()),
@@ -955,6 +1013,67 @@ pub struct HierarchyInfo {
     pub builds: u64,
 }
 
+/// The subgoal graph's sizes: [`Playground::subgoal_info`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubgoalInfo {
+    /// Subgoals: the free cells diagonal to a wall's corner.
+    pub subgoals: usize,
+    /// Edges between subgoals that reach each other directly.
+    pub edges: usize,
+    /// Shortcuts the contraction hierarchy added.
+    pub shortcuts: usize,
+    /// Subgoals left uncontracted, in the core searched with A*.
+    pub core: usize,
+    /// Memory the graph takes beyond the grid.
+    pub bytes: usize,
+    /// Full builds since the page started.
+    pub builds: u64,
+}
+
+/// A subgoal graph and, per tile, whether it is a subgoal: the path comes back as every tile,
+/// and the page marks the subgoals on it the way it marks JPS's jump points, so the lookup is
+/// made once per build rather than once per query.
+#[derive(Debug)]
+struct Subgoals {
+    graph: SubgoalGraph,
+    is_subgoal: Vec<bool>,
+}
+
+impl Subgoals {
+    fn new(graph: SubgoalGraph) -> Subgoals {
+        let grid = graph.grid();
+        let width = grid.width() as usize;
+        let mut is_subgoal = vec![false; grid.len()];
+        for c in graph.subgoals() {
+            is_subgoal[c.y as usize * width + c.x as usize] = true;
+        }
+        Subgoals { graph, is_subgoal }
+    }
+}
+
+impl Pathfinder for Subgoals {
+    type Node = Cell;
+    type Cost = f64;
+    type Context = SubgoalContext;
+    type Error = SubgoalError;
+
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, SubgoalError> {
+        self.graph.check_ends(start, goal)
+    }
+
+    fn find_path_into(
+        &self,
+        ctx: &mut SubgoalContext,
+        start: Cell,
+        to: pathkit::Goal<'_, Cell>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Cell>,
+    ) -> Result<pathkit::search::Status<f64>, SubgoalError> {
+        self.graph.find_path_into(ctx, start, to, options, path)
+    }
+}
+
 /// A search the playground runs at once through pathkit's front door, and how its answer is
 /// drawn.
 trait AtOnce: Pathfinder {
@@ -1047,6 +1166,26 @@ impl AtOnce for JpsPlusPaths<'_> {
     fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
         // JPS+ moves 8-way only.
         draw_jump_points(&nodes, true, s);
+        Ok(cost)
+    }
+}
+
+impl AtOnce for Subgoals {
+    fn count(ctx: &SubgoalContext, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    /// Every tile of the path, and as points its ends and the subgoals it passes: where it may
+    /// turn, as JPS's jump points are.
+    fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        let width = self.graph.grid().width() as usize;
+        let last = nodes.len().saturating_sub(1);
+        for (k, c) in nodes.iter().enumerate() {
+            if k == 0 || k == last || self.is_subgoal[c.y as usize * width + c.x as usize] {
+                s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
+            }
+        }
+        s.path = nodes;
         Ok(cost)
     }
 }
@@ -1474,6 +1613,8 @@ mod tests {
         )
         .unwrap();
         let mut hctx = HierarchyContext::new();
+        let subgoals = SubgoalGraph::new(grid.clone()).unwrap();
+        let mut sctx = SubgoalContext::new();
         let mut found = 0;
         for &(a, b) in &pairs {
             let optimum = grid
@@ -1485,6 +1626,7 @@ mod tests {
             for algorithm in [
                 Algorithm::Jps,
                 Algorithm::JpsPlus,
+                Algorithm::Subgoal,
                 Algorithm::AnyAngle,
                 Algorithm::Hierarchical,
                 Algorithm::ObstacleGraph,
@@ -1504,6 +1646,20 @@ mod tests {
                 assert!(st.finished);
                 let expected = match algorithm {
                     Algorithm::Jps | Algorithm::JpsPlus => optimum,
+                    Algorithm::Subgoal => {
+                        let p = subgoals.find_path(&mut sctx, a, b).unwrap().into_path();
+                        assert_eq!(st.expansions, sctx.stats().expanded);
+                        if let Some(p) = &p {
+                            let cells: Vec<[u32; 2]> = p.nodes.iter().map(|&c| xy(c)).collect();
+                            assert_eq!(st.path, cells);
+                        }
+                        // Optimal: A*'s cost, summed in another order.
+                        let cost = p.as_ref().map(|p| p.cost);
+                        assert_eq!(cost.is_some(), optimum.is_some(), "{a} {b}");
+                        let (cost, best) = (cost.unwrap_or(0.0), optimum.unwrap_or(0.0));
+                        assert!((cost - best).abs() < 1e-9, "{a} {b}: {cost} vs {best}");
+                        p.map(|p| p.cost)
+                    }
                     Algorithm::AnyAngle => {
                         let p = mesh
                             .find_path(&mut search, tile_centre(a), tile_centre(b))
@@ -1672,5 +1828,177 @@ mod tests {
         };
         pg.start(0, settings, Cell::new(0, 0), Cell::new(3, 3));
         assert_eq!(pg.status(0, 0).error.unwrap().code, "jps");
+    }
+
+    #[test]
+    fn the_subgoal_graph_refuses_terrain_with_its_own_code_and_message() {
+        let mut pg = Playground::new(4, 4).unwrap();
+        pg.set_cell(1, 1, 5);
+        let settings = Settings {
+            algorithm: Algorithm::Subgoal,
+            ..Settings::default()
+        };
+        pg.start(0, settings, Cell::new(0, 0), Cell::new(3, 3));
+        let st = pg.status(0, 0);
+        let error = st.error.unwrap();
+        assert_eq!(error.code, "subgoal");
+        assert!(
+            error
+                .message
+                .starts_with("cell (1, 1) has weight 5: a subgoal graph needs"),
+            "{}",
+            error.message
+        );
+        assert!(st.finished && !st.found);
+        assert!(pg.subgoal_info().is_none(), "no graph for a refused map");
+        // The terrain taken away: the graph is built for the grid as it is now.
+        pg.set_cell(1, 1, 1);
+        pg.start(0, settings, Cell::new(0, 0), Cell::new(3, 3));
+        let st = pg.status(0, 0);
+        assert_eq!(st.error, None);
+        assert_eq!(st.cost, Some(3.0 * std::f64::consts::SQRT_2));
+    }
+
+    #[test]
+    fn the_subgoal_graph_is_built_again_after_a_wall_is_drawn_and_only_then() {
+        let mut pg = Playground::new(9, 7).unwrap();
+        let settings = Settings {
+            algorithm: Algorithm::Subgoal,
+            ..Settings::default()
+        };
+        let (a, b) = (Cell::new(0, 3), Cell::new(8, 3));
+        pg.start(0, settings, a, b);
+        assert_eq!(pg.status(0, 0).cost, Some(8.0));
+        let info = pg.subgoal_info().unwrap();
+        assert_eq!((info.subgoals, info.builds), (0, 1), "an open field");
+        pg.start(1, settings, b, a);
+        assert_eq!(
+            pg.subgoal_info().unwrap().builds,
+            1,
+            "kept for the same grid"
+        );
+        // A wall across the middle but for a gap at the top: the straight line is gone, and a
+        // graph kept from before the edit would still answer 8.
+        for y in 1..7 {
+            pg.set_cell(4, y, 0);
+        }
+        assert!(pg.subgoal_info().is_none(), "the graph of an older grid");
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        assert_eq!(st.error, None);
+        let best = pg.reference(0);
+        assert!(best > 8.0, "{best}");
+        let cost = st.cost.unwrap();
+        assert!((cost - best).abs() < 1e-9, "{cost} vs {best}");
+        assert!(st.path.contains(&[4, 0]), "{:?}", st.path);
+        let info = pg.subgoal_info().unwrap();
+        assert_eq!(info.builds, 2);
+        // The wall's end has corners now: subgoals at (3, 0) and (5, 0), which the path passes
+        // and the page marks, between its two ends.
+        assert!(info.subgoals >= 2 && info.edges >= 1, "{info:?}");
+        assert_eq!(
+            st.points,
+            [[0.5, 3.5], [3.5, 0.5], [5.5, 0.5], [8.5, 3.5]],
+            "{st:?}"
+        );
+        // Closing the gap: no path, and again a new graph.
+        pg.set_cell(4, 0, 0);
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        assert_eq!((st.finished, st.found, st.error), (true, false, None));
+        assert_eq!(pg.subgoal_info().unwrap().builds, 3);
+    }
+
+    #[test]
+    fn the_subgoal_graph_marks_the_librarys_subgoals_on_its_path() {
+        for seed in [5, 6, 8] {
+            let mut pg = random_map(25, 19, seed, 4);
+            let (pairs, _) = queries(&pg, 10);
+            let graph = SubgoalGraph::new(pg.grid().clone()).unwrap();
+            let corners: std::collections::HashSet<Cell> = graph.subgoals().collect();
+            let settings = Settings {
+                algorithm: Algorithm::Subgoal,
+                ..Settings::default()
+            };
+            let mut marked = 0;
+            for &(a, b) in &pairs {
+                pg.start(0, settings, a, b);
+                let st = pg.status(0, 0);
+                assert_eq!(st.error, None);
+                let want: Vec<[f64; 2]> = st
+                    .path
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, &[x, y])| {
+                        k == 0 || k + 1 == st.path.len() || corners.contains(&Cell::new(x, y))
+                    })
+                    .map(|(_, &[x, y])| [x as f64 + 0.5, y as f64 + 0.5])
+                    .collect();
+                assert_eq!(st.points, want, "{a} {b}");
+                marked += st.points.len().saturating_sub(2);
+            }
+            assert!(marked > 0, "map {seed}: no subgoal on any path");
+            assert_eq!(
+                pg.subgoal_info().unwrap().subgoals,
+                graph.subgoal_count(),
+                "map {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_subgoal_graph_needs_8_way_moves_and_says_so() {
+        let mut pg = Playground::new(6, 6).unwrap();
+        for moves in [Diagonal::Never, Diagonal::CornerCutting, Diagonal::Always] {
+            let settings = Settings {
+                algorithm: Algorithm::Subgoal,
+                diagonal: moves,
+                ..Settings::default()
+            };
+            pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 5));
+            let error = pg.status(0, 0).error.unwrap();
+            assert_eq!(error.code, "moves");
+            assert!(
+                error.message.starts_with(
+                    "Subgoal graph needs 8-way moves without corner cutting (its graph is \
+                     built for them), not "
+                ),
+                "{}",
+                error.message
+            );
+            // With 4-way moves JPS is the search to take instead, as for JPS+.
+            let tail = if moves == Diagonal::Never {
+                "under Moves, or JPS for 4-way moves"
+            } else {
+                "choose \u{201c}8-way, no corner cutting\u{201d} under Moves"
+            };
+            assert!(error.message.ends_with(tail), "{}", error.message);
+        }
+        assert!(
+            pg.subgoal_info().is_none(),
+            "nothing built for a refused rule"
+        );
+    }
+
+    #[test]
+    fn the_menu_order_only_grows_at_its_end() {
+        // The page keeps the menu's order; a search added in the middle would move the others.
+        let codes: Vec<&str> = Algorithm::ALL.iter().map(|a| a.code()).collect();
+        assert_eq!(
+            codes,
+            [
+                "astar",
+                "dijkstra",
+                "breadth-first",
+                "weighted-astar",
+                "jps",
+                "jps-plus",
+                "any-angle",
+                "hierarchical",
+                "obstacle-graph",
+                "mesh-graph",
+                "subgoal",
+            ]
+        );
     }
 }

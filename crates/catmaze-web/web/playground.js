@@ -108,6 +108,7 @@ export function startPlayground(engine, sprites) {
       mesh: [],
       hier: null,         // the hierarchy's sizes, for the hierarchical search
       entrances: null,    // its level-1 entrance cells (row-major indices)
+      subgoals: null,     // the subgoal graph's sizes, for the subgoal search
       buildMs: 0, built: false, refMs: 0,
     })),
     redraw: true,
@@ -336,11 +337,17 @@ export function startPlayground(engine, sprites) {
         s.entrances = s.hier ? engine.pgEntrances() : null;
       }
       s.mesh = algorithm(set.algorithm).draws === 'mesh' ? engine.pgMesh(20000) : [];
+      // The subgoal graph is built by its first search on a map (again after an edit).
+      s.subgoals = algorithm(set.algorithm).draws === 'subgoals' ? engine.pgSubgoals() : null;
       repaintAll(s);
     }
     const h = pg.slots.find((s) => s.hier);
-    $('pg-hier-info').textContent = h ? `${h.hier.clusters} clusters of ${h.hier.clusterSide}x${h.hier.clusterSide}, ` +
-      `${h.hier.levels} level${h.hier.levels > 1 ? 's' : ''}, ${h.hier.entrances} entrance tiles, ${h.hier.nodes} nodes, ${h.hier.edges} edges` : '';
+    const g = pg.slots.find((s) => s.subgoals);
+    $('pg-hier-info').textContent = [
+      h ? `${h.hier.clusters} clusters of ${h.hier.clusterSide}x${h.hier.clusterSide}, ` +
+        `${h.hier.levels} level${h.hier.levels > 1 ? 's' : ''}, ${h.hier.entrances} entrance tiles, ${h.hier.nodes} nodes, ${h.hier.edges} edges` : '',
+      g ? `${g.subgoals.subgoals} subgoals, ${g.subgoals.edges} edges, ${g.subgoals.shortcuts} shortcuts, ${g.subgoals.core} in the core` : '',
+    ].filter(Boolean).join('; ');
     if (run) runToEnd(); else refreshStatus();
     $('pg-board-1').hidden = !comparing() || pg.mode !== 'square';
     $('view-playground').classList.toggle('comparing', comparing());

@@ -68,6 +68,8 @@ export class Engine {
   }
   /** The kept hierarchy's sizes ({clusterSide, levels, clusters, nodes, edges, bytes, entrances, builds}), or null. */
   pgHierarchy() { return this.json(this.x.pg_hierarchy()); }
+  /** The subgoal graph's sizes ({subgoals, edges, shortcuts, core, bytes, builds}) when one is built for the current grid, or null. */
+  pgSubgoals() { return this.json(this.x.pg_subgoals()); }
   /** The level-1 entrance cells listed by the last pgHierarchy(), as row-major indices (a copy). */
   pgEntrances() { return new Uint32Array(this.buffer, this.x.pg_entrances_ptr(), this.x.pg_entrances_len()).slice(); }
   /** A*'s optimal cost on a slot's last query, or -1. */

@@ -303,13 +303,18 @@ async function playgroundSuite() {
   await page.selectOption('#pg-algo', 'dijkstra');
   const optimum = (await pg(() => window.playground.status())).cost;
   results.algorithms = {};
-  for (const [algo, label] of [['astar', 'A*'], ['dijkstra', 'Dijkstra'], ['weighted-astar', 'Weighted A* (1.0)'], ['jps', 'JPS'], ['jps-plus', 'JPS+']]) {
+  for (const [algo, label] of [['astar', 'A*'], ['dijkstra', 'Dijkstra'], ['weighted-astar', 'Weighted A* (1.0)'], ['jps', 'JPS'], ['jps-plus', 'JPS+'], ['subgoal', 'Subgoal graph']]) {
     await page.selectOption('#pg-algo', algo);
     if (algo === 'weighted-astar') await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
     st = await pg(() => window.playground.status());
     assert.equal(st.error, null, label);
     assert.ok(Math.abs(st.cost - optimum) < 1e-9, `${label}: ${st.cost} vs ${optimum}`);
     results.algorithms[label] = { cost: st.cost, expansions: st.expansions };
+    if (algo === 'subgoal') {
+      // Built on the first search of the maze: its sizes beside the map, its subgoals on the path.
+      assert.match(await page.textContent('#pg-hier-info'), /^\d+ subgoals, \d+ edges, \d+ shortcuts, \d+ in the core$/);
+      assert.ok(st.path.length > 0 && st.points.length > 2, `${label}: the path's subgoals`);
+    }
   }
   // Breadth-first: fewest moves; with 4-way moves of cost 1 that is the optimal cost too.
   await page.selectOption('#pg-diagonal', 'never');
@@ -712,7 +717,8 @@ async function menusSuite() {
   const menus = await pg(() => window.playground.menus);
   const options = await page.$$eval('#pg-algo option', (os) => os.map((o) => [o.value, o.textContent]));
   assert.deepEqual(options, menus.algorithms.map((a) => [a.code, a.label]));
-  assert.equal(options.length, 10);
+  assert.equal(options.length, 11);
+  assert.equal(options[10][0], 'subgoal', 'a new search goes at the end of the menu');
   assert.deepEqual(await page.$$eval('#pg-algo-1 option', (os) => os.map((o) => o.value)), options.map(([c]) => c));
   assert.deepEqual(await page.$$eval('#pg-tie option', (os) => os.map((o) => o.value)), menus.ties.map((t) => t.code));
 
@@ -729,6 +735,7 @@ async function menusSuite() {
     hierarchical: ['moves', 'costs', 'cluster'],
     'obstacle-graph': [],
     'mesh-graph': [],
+    subgoal: ['moves'],
   };
   await page.selectOption('#pg-preset', 'maze');
   for (const [code, shown] of Object.entries(expected)) {
@@ -771,14 +778,14 @@ async function menusSuite() {
   assert.deepEqual(await rules(), { 'pg-diagonal': 'no-corner-cutting', 'pg-costs': 'unit', 'pg-heuristic': 'auto', 'pg-tie': 'larger-g' });
 
   // A Moving AI map loaded after the tutorial: 8-way without corner cutting, octile, the
-  // search's own tie rule; the scenario file's optimal costs, by A* and by JPS+.
+  // search's own tie rule; the scenario file's optimal costs, by A*, JPS+ and the subgoal graph.
   if (data.map) {
     await page.selectOption('#pg-preset', 'tutorial');
     await page.setInputFiles('#pg-file', data.map);
     await page.waitForFunction(([w, h]) => { const s = window.playground.size(); return s[0] === w && s[1] === h; }, data.size, { timeout: 60000 });
     assert.deepEqual(await rules(), { 'pg-diagonal': 'no-corner-cutting', 'pg-costs': 'unit', 'pg-heuristic': 'octile', 'pg-tie': 'auto' });
     results.scenarios = [];
-    for (const algo of ['astar', 'jps-plus']) {
+    for (const algo of ['astar', 'jps-plus', 'subgoal']) {
       await page.selectOption('#pg-algo', algo);
       for (const [sx, sy, gx, gy, optimal] of data.scenarios) {
         await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);

@@ -5,8 +5,9 @@
 //! cargo run --release -p pathkit-games --example subgoal_build -- MAP.map [MAP.map ...]
 //! ```
 //!
-//! One tab-separated line per map: `map width height subgoals edges shortcuts subgoal_ms
-//! subgoal_bytes jps_plus_ms jps_plus_bytes`. Each build is timed once, from the loaded grid.
+//! One tab-separated line per map: `map width height subgoals core edges shortcuts subgoal_ms
+//! subgoal_bytes jps_plus_ms jps_plus_bytes` (`core`: the subgoals left uncontracted, searched
+//! with A*). Each build is timed once, from the loaded grid.
 
 use pathkit::format::MovingAiMap;
 use pathkit::jps::JpsPlus;
@@ -18,7 +19,7 @@ fn run(paths: &[String]) -> Result<(), String> {
     if paths.is_empty() {
         return Err("usage: subgoal_build MAP.map [MAP.map ...]".into());
     }
-    println!("map\twidth\theight\tsubgoals\tedges\tshortcuts\tsubgoal_ms\tsubgoal_bytes\tjps_plus_ms\tjps_plus_bytes");
+    println!("map\twidth\theight\tsubgoals\tcore\tedges\tshortcuts\tsubgoal_ms\tsubgoal_bytes\tjps_plus_ms\tjps_plus_bytes");
     for path in paths {
         let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
         let map = MovingAiMap::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
@@ -33,10 +34,11 @@ fn run(paths: &[String]) -> Result<(), String> {
             .file_stem()
             .map_or(path.as_str(), |s| s.to_str().unwrap_or(path));
         println!(
-            "{name}\t{}\t{}\t{}\t{}\t{}\t{graph_ms:.1}\t{}\t{plus_ms:.1}\t{}",
+            "{name}\t{}\t{}\t{}\t{}\t{}\t{}\t{graph_ms:.1}\t{}\t{plus_ms:.1}\t{}",
             grid.width(),
             grid.height(),
             graph.subgoal_count(),
+            graph.core_count(),
             graph.edge_count(),
             graph.shortcut_count(),
             graph.memory_bytes(),

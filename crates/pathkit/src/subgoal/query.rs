@@ -30,7 +30,7 @@ const END: u32 = u32::MAX;
 ///
 /// let graph = SubgoalGraph::new(Grid::from_ascii("....\n.##.\n....")?)?;
 /// let mut ctx = SubgoalContext::new();
-/// graph.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2))?;
+/// assert!(graph.find_path(&mut ctx, Cell::new(0, 0), Cell::new(3, 2))?.is_found());
 /// assert!(ctx.stats().expanded > 0); // the graph was searched: no straight line joins the two
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -86,7 +86,7 @@ impl SubgoalContext {
     ///
     /// let graph = SubgoalGraph::new(Grid::new(10, 10)?)?;
     /// let mut ctx = SubgoalContext::new();
-    /// graph.find_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 4))?;
+    /// assert!(graph.find_path(&mut ctx, Cell::new(0, 0), Cell::new(9, 4))?.is_found());
     /// assert_eq!(ctx.stats().expanded, 0); // in plain sight: no search at all
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -447,7 +447,6 @@ fn walk_diagonal_first(
 /// ```
 /// use pathkit::grid::{Cell, Grid};
 /// use pathkit::jps::{JpsContext, JpsPlus};
-/// use pathkit::search::SearchOptions;
 /// use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
 /// use pathkit::{Pathfinder, Unsupported};
 ///

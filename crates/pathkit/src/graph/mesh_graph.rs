@@ -632,6 +632,14 @@ impl MeshGraph {
         }
     }
 
+    /// [`check_kept`](Self::check_kept) on `from` and each of `to`, in that order: the first
+    /// refusal, before anything changes.
+    fn check_all_kept(&self, from: NodeId, to: &[NodeId]) -> Result<(), GraphError> {
+        std::iter::once(&from)
+            .chain(to)
+            .try_for_each(|&node| self.check_kept(node))
+    }
+
     /// Adds connections between kept points (as [`NodeGraph::add_connections`]): `from` → each
     /// of `to`, and back with [`Direction::BothWays`]. They stay across
     /// [`triangulate`](Self::triangulate), which removes only the nodes it made: a bridge, a
@@ -670,10 +678,7 @@ impl MeshGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
-        self.check_kept(from)?;
-        for &node in to {
-            self.check_kept(node)?;
-        }
+        self.check_all_kept(from, to)?;
         self.graph.add_connections(from, to, direction)
     }
 
@@ -701,10 +706,7 @@ impl MeshGraph {
         to: &[NodeId],
         direction: Direction,
     ) -> Result<(), GraphError> {
-        self.check_kept(from)?;
-        for &node in to {
-            self.check_kept(node)?;
-        }
+        self.check_all_kept(from, to)?;
         self.graph.remove_connections(from, to, direction)
     }
 }

@@ -17,6 +17,7 @@
 //! |---|---|
 //! | one-off or changing maps, no preprocessing | [`Grid::jump_points`](crate::grid::Grid::jump_points) ([`JumpPoints`]) |
 //! | a map queried many times (cells may still change) | [`JpsPlus`] (and [`JpsPlus::paths`]): build once, [`JpsPlus::block`] and [`JpsPlus::open`] to edit |
+//! | a static map of mazes, rooms or many obstacles queried very often | [`SubgoalGraph`](crate::subgoal::SubgoalGraph): faster than JPS+ there, slower on open maps; an edit means a new graph |
 //! | many queries at once, on all cores | [`crate::batch`] |
 //! | the nearest of several goals | [`Goal::AnyOf`](crate::Goal::AnyOf), on either |
 //! | the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), on either |

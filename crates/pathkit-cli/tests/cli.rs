@@ -97,7 +97,7 @@ fn lak104d_with_lengths(name: &str, change: impl Fn(usize, f64) -> f64) -> PathB
 #[test]
 fn verify_passes_on_a_real_scenario_file() {
     let scen = fixtures().join("lak104d.map.scen");
-    for algo in ["astar", "jps", "jps-plus"] {
+    for algo in ["astar", "jps", "jps-plus", "subgoal"] {
         let out = verify(
             0,
             &["--algo", algo, arg(&scen)],
@@ -126,7 +126,7 @@ fn verify_finds_every_scenario_file_of_a_folder_in_every_format() {
     ] {
         std::fs::copy(fixtures().join(file), tmp.join(file)).unwrap();
     }
-    for algo in ["astar", "astar-general", "jps", "jps-plus"] {
+    for algo in ["astar", "astar-general", "jps", "jps-plus", "subgoal"] {
         // 160 + 120 + 130 + 100 lines, one report line per file.
         let out = verify(
             0,
@@ -311,7 +311,7 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
         "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n",
     )
     .unwrap();
-    for algo in ["astar", "astar-general", "jps", "jps-plus"] {
+    for algo in ["astar", "astar-general", "jps", "jps-plus", "subgoal"] {
         path_with_cost(&mai, [0, 0, 3, 2], &["--algo", algo], "3.82842712");
     }
     for algo in ["astar", "astar-general", "jps"] {
@@ -338,6 +338,22 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
     )
     .err;
     assert!(err.contains("8-connected"), "{err}");
+    let err = run(
+        2,
+        &[
+            "path",
+            arg(&mai),
+            "0",
+            "0",
+            "3",
+            "2",
+            "--four",
+            "--algo",
+            "subgoal",
+        ],
+    )
+    .err;
+    assert!(err.contains("a subgoal graph searches 8-connected"), "{err}");
 }
 
 #[test]
@@ -721,6 +737,7 @@ fn bench_json_has_every_engine_and_speedups() {
             "pathkit-astar-general",
             "pathkit-jps",
             "pathkit-jps+",
+            "pathkit-subgoal",
             "pathfinding-astar",
             "grid_pathfinding-jps"
         ]
@@ -737,7 +754,7 @@ fn bench_json_has_every_engine_and_speedups() {
         for (field, other) in [
             ("speedup_vs_astar_general", 1),
             ("speedup_vs_pathkit_jps", 2),
-            ("speedup_vs_pathfinding", 4),
+            ("speedup_vs_pathfinding", 5),
         ] {
             let x = e[field].as_f64().unwrap();
             let want = median(other) / median(k);
@@ -746,10 +763,16 @@ fn bench_json_has_every_engine_and_speedups() {
     }
     assert_eq!(engines[1]["speedup_vs_astar_general"].as_f64(), Some(1.0));
     assert_eq!(engines[2]["speedup_vs_pathkit_jps"].as_f64(), Some(1.0));
-    assert_eq!(engines[4]["speedup_vs_pathfinding"].as_f64(), Some(1.0));
-    assert!(engines[3]["table_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(engines[5]["speedup_vs_pathfinding"].as_f64(), Some(1.0));
+    // The JPS+ table and the subgoal graph are counted; the engines that build nothing have none.
+    for k in [3, 4] {
+        assert!(engines[k]["table_bytes"].as_u64().unwrap() > 0);
+    }
+    for k in [0, 1, 2, 5, 6] {
+        assert!(engines[k]["table_bytes"].is_null(), "{}", engines[k]);
+    }
     let totals = v["totals"].as_array().unwrap();
-    assert_eq!(totals.len(), 6);
+    assert_eq!(totals.len(), 7);
     // One map: the geometric mean over maps is that map's speed-up.
     let fast = &v["fast_loop_speedup"];
     let general = engines[0]["speedup_vs_astar_general"].as_f64().unwrap();

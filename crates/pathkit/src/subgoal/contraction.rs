@@ -182,27 +182,39 @@ impl Builder {
             + self.gone_neighbours[v as usize] as i64
     }
 
-    /// Adds `arc` to `from`'s list, or lowers the cost of the arc already there.
-    fn add_arc(&mut self, from: u32, arc: Arc) {
+    /// Adds `arc` to `from`'s list, or lowers the cost of the arc already there; memory the
+    /// allocator refuses is an error, not an abort.
+    fn add_arc(&mut self, from: u32, arc: Arc) -> Result<(), Refusal> {
         let list = &mut self.adj[from as usize];
         match list.iter_mut().find(|a| a.to == arc.to) {
             Some(a) if a.cost > arc.cost => *a = arc,
             Some(_) => {}
-            None => list.push(arc),
+            None => {
+                grow_by_one(list)?;
+                list.push(arc);
+            }
         }
+        Ok(())
     }
 }
 
+/// Room for one more element in `list`, or the allocator's refusal.
+fn grow_by_one<T>(list: &mut Vec<T>) -> Result<(), Refusal> {
+    list.try_reserve(1).map_err(|_| Refusal::OutOfMemory {
+        bytes: ((list.len() + 1) * std::mem::size_of::<T>()) as u64,
+    })
+}
+
 impl Hierarchy {
-    /// Contracts the graph of `n` subgoals whose edges are `edges(v)` (each edge listed from
-    /// both ends, with its cost).
+    /// Contracts the graph of `n` subgoals whose edges `edges(v, list)` puts into `list`
+    /// (each edge listed from both ends, with its cost).
     pub(crate) fn build(
         n: usize,
-        mut edges: impl FnMut(u32, &mut Vec<Arc>),
+        mut edges: impl FnMut(u32, &mut Vec<Arc>) -> Result<(), Refusal>,
     ) -> Result<Hierarchy, Refusal> {
         let mut adj = limits::try_filled(n, Vec::new())?;
         for (v, list) in adj.iter_mut().enumerate() {
-            edges(v as u32, list);
+            edges(v as u32, list)?;
         }
         let mut b = Builder {
             adj,
@@ -255,30 +267,31 @@ impl Hierarchy {
             }
             let found = std::mem::take(&mut b.found);
             for &(u, w, cost) in &found {
+                let middle = v;
                 b.add_arc(
                     u,
                     Arc {
                         to: w,
-                        middle: v,
+                        middle,
                         cost,
                     },
-                );
+                )?;
                 b.add_arc(
                     w,
                     Arc {
                         to: u,
-                        middle: v,
+                        middle,
                         cost,
                     },
-                );
+                )?;
             }
             shortcuts += found.len();
             b.found = found;
             b.contracted[v as usize] = true;
             rank[v as usize] = next_rank;
             next_rank += 1;
-            let live: Vec<u32> = b.neighbours.iter().map(|a| a.to).collect();
-            for u in live {
+            for i in 0..b.neighbours.len() {
+                let u = b.neighbours[i].to;
                 b.gone_neighbours[u as usize] += 1;
             }
         }
@@ -291,6 +304,7 @@ impl Hierarchy {
                 let up = rank[arc.to as usize] > rank[v]
                     || (rank[v] == CORE && rank[arc.to as usize] == CORE);
                 if up && !arcs[start..].iter().any(|a: &Arc| a.to == arc.to) {
+                    grow_by_one(&mut arcs)?;
                     arcs.push(arc);
                 }
             }

@@ -107,13 +107,19 @@ impl SubgoalGraph {
         let at = |v: u32| cells.subgoals[v as usize] as usize;
         let first = |v: u32| pairs.partition_point(|&(from, _)| from < v);
         let hierarchy = Hierarchy::build(n, |v, list| {
-            for &(_, w) in pairs[first(v)..first(v + 1)].iter() {
+            let ends = &pairs[first(v)..first(v + 1)];
+            list.try_reserve_exact(ends.len())
+                .map_err(|_| Refusal::OutOfMemory {
+                    bytes: (ends.len() * std::mem::size_of::<Arc>()) as u64,
+                })?;
+            for &(_, w) in ends {
                 list.push(Arc {
                     to: w,
                     middle: ORIGINAL,
                     cost: super::query::octile(stride, at(v), at(w)),
                 });
             }
+            Ok(())
         })?;
         Ok(SubgoalGraph {
             grid,

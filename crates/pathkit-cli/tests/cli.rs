@@ -353,7 +353,10 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
         ],
     )
     .err;
-    assert!(err.contains("a subgoal graph searches 8-connected"), "{err}");
+    assert!(
+        err.contains("a subgoal graph searches 8-connected"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -322,9 +322,9 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
             "5.00000000",
         );
     }
-    let err = run(
-        2,
-        &[
+    // The searches built for 8-connected moves refuse 4-connected ones, each naming itself.
+    for (algo, name) in [("jps-plus", "JPS+"), ("subgoal", "a subgoal graph")] {
+        let args = [
             "path",
             arg(&mai),
             "0",
@@ -333,30 +333,14 @@ fn path_prints_cost_and_drawing_and_writes_a_png() {
             "2",
             "--four",
             "--algo",
-            "jps-plus",
-        ],
-    )
-    .err;
-    assert!(err.contains("8-connected"), "{err}");
-    let err = run(
-        2,
-        &[
-            "path",
-            arg(&mai),
-            "0",
-            "0",
-            "3",
-            "2",
-            "--four",
-            "--algo",
-            "subgoal",
-        ],
-    )
-    .err;
-    assert!(
-        err.contains("a subgoal graph searches 8-connected"),
-        "{err}"
-    );
+            algo,
+        ];
+        let err = run(2, &args).err;
+        assert!(
+            err.contains(&format!("{name} searches 8-connected")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -13,12 +13,17 @@ use crate::limits::Refusal;
 /// The subgoals are the free cells at the corners of the walls, where a shortest path may have to
 /// turn. Two subgoals are joined when one reaches the other by a shortest free path (diagonal
 /// moves, then straight ones) passing no other subgoal; that edge costs the octile distance.
-/// Every shortest path on the grid bends only at subgoals, so a query joins its start and goal to
-/// the subgoals they reach directly, searches this small graph with A*, and lays the cells of each
-/// edge back down. The answers are optimal, with the costs of A* and Jump Point Search.
+/// Every shortest path on the grid bends only at subgoals. The build contracts this graph into a
+/// hierarchy (its most connected subgoals left in a core); a query joins its start and goal to
+/// the subgoals they reach directly, searches upward from both and through the core with A*, and
+/// lays the cells of each edge back down. The answers are optimal, with the costs of A* and Jump
+/// Point Search.
 ///
-/// Building reads every cell and scans from every subgoal ([`SubgoalGraph::new`]); the graph
-/// does not follow edits: an edited map is a new graph.
+/// Building reads every cell, scans from every subgoal and contracts ([`SubgoalGraph::new`]);
+/// the graph does not follow edits: an edited map is a new graph. Fastest where Jump Point Search
+/// is slowest (mazes, rooms with doors, many obstacles); on open maps, where every corner sees
+/// dozens of others, JPS+ is faster (measured in the repository's `docs/performance.md`,
+/// "Subgoal graphs").
 ///
 /// ```
 /// use pathkit::grid::{Cell, Grid};

@@ -6,21 +6,23 @@
 //! | `graph.rs` | [`SubgoalGraph`]: the subgoals and the edges between them, built once per map |
 //! | `cells.rs` | the padded map, which cells are subgoals, and how far each cell sees straight |
 //! | `reach.rs` | the subgoals a cell reaches directly: the edges, and a query's links to them |
-//! | `query.rs` | [`SubgoalContext`], A* over the graph, the cells of each edge laid back down |
+//! | `contraction.rs` | the contraction hierarchy over the subgoals, its core, shortcuts |
+//! | `query.rs` | [`SubgoalContext`], the upward searches and the core's A*, the cells of each edge laid back down |
 //! | `error.rs` | [`SubgoalError`] |
 //!
 //! A shortest path on an 8-connected grid (no corner cutting) turns only at the free cells
 //! diagonal to a wall's corner: the subgoals. Between two turns it is a shortest free path, as
 //! long as the octile distance. So the graph of subgoals, joined where one reaches another by
-//! such a path passing no third subgoal, keeps every shortest path; a query joins its start and
-//! goal to the subgoals they reach, searches that graph (far smaller than the grid, and with far
-//! fewer branches than Jump Point Search meets), and walks each edge back into cells. A start and
-//! goal in plain sight of each other need no search at all. This is the simple subgoal graph of
-//! Uras, Koenig and Hernández (ICAPS 2013).
+//! such a path passing no third subgoal, keeps every shortest path (the simple subgoal graph of
+//! Uras, Koenig and Hernández, ICAPS 2013). The build contracts it into a hierarchy, leaving the
+//! subgoals with many neighbours in a core; a query joins its start and goal to the subgoals they
+//! reach, searches upward from both and through the core with A*, and walks each edge back into
+//! cells. A start and goal in plain sight of each other need no search at all.
 //!
 //! | want | use |
 //! |---|---|
-//! | a static map queried very often, memory to spare | [`SubgoalGraph`] |
+//! | a static map of mazes, rooms or many obstacles queried very often, memory to spare | [`SubgoalGraph`] |
+//! | a static open map (streets, wide fields) queried often | [`JpsPlus`](crate::jps::JpsPlus): faster there |
 //! | a map queried often whose cells change | [`JpsPlus`](crate::jps::JpsPlus) (edits update it in place) |
 //! | no preprocessing | [`JumpPoints`](crate::jps::JumpPoints) |
 //! | weighted terrain | A* on [`GridSpace`](crate::grid::GridSpace) |

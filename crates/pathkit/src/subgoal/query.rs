@@ -156,8 +156,15 @@ impl SubgoalContext {
 /// The octile distance between two padded cells.
 #[inline(always)]
 pub(super) fn octile(stride: usize, a: usize, b: usize) -> f64 {
-    let dx = (a % stride).abs_diff(b % stride);
-    let dy = (a / stride).abs_diff(b / stride);
+    octile_steps(
+        (a % stride).abs_diff(b % stride),
+        (a / stride).abs_diff(b / stride),
+    )
+}
+
+/// The octile length of `dx` columns and `dy` rows: straight 1, diagonal √2.
+#[inline(always)]
+fn octile_steps(dx: usize, dy: usize) -> f64 {
     let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
     (hi - lo) as f64 + lo as f64 * SQRT_2
 }
@@ -292,9 +299,7 @@ impl SubgoalGraph {
         let (gx, gy) = ((pg % cells.stride) as u32, (pg / cells.stride) as u32);
         let estimate = |v: u32| {
             let (x, y) = xy[v as usize];
-            let (dx, dy) = (x.abs_diff(gx), y.abs_diff(gy));
-            let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
-            (hi - lo) as f64 + lo as f64 * SQRT_2
+            octile_steps(x.abs_diff(gx) as usize, y.abs_diff(gy) as usize)
         };
         ctx.core.clear();
         for &v in &ctx.entries {

@@ -88,15 +88,12 @@ pub(crate) fn scan(
             }
             p = q;
             i += 1;
-            if cells.subgoal[p] != NONE {
-                found(p);
-                if goal_at == Some((i, 2, 0)) {
-                    reached = true;
-                }
-                break;
-            }
             if goal_at == Some((i, 2, 0)) {
                 reached = true;
+            }
+            if cells.subgoal[p] != NONE {
+                found(p);
+                break;
             }
             for j in 0..2 {
                 let (k, sub) = cells.stop(p, sides[j], side_steps[j]);

@@ -23,6 +23,14 @@ pub(crate) trait Expander {
     /// 8-connected (no corner cutting) when `true`, 4-connected otherwise.
     const EIGHT: bool;
 
+    /// What the octile (or Manhattan) distance is multiplied by to estimate the cost left: the
+    /// lightest weight a move can enter (1 on a uniform grid, where the product is exact on
+    /// open ground).
+    #[inline(always)]
+    fn scale(&self) -> f64 {
+        1.0
+    }
+
     /// Calls `push(successor, cost_from_node)` for every jump point (or the goal) reached from
     /// `node`, which was entered moving in direction `dir`. A successor is always reached by a
     /// diagonal-then-straight route (8-connected) or a vertical-then-horizontal one
@@ -202,7 +210,7 @@ impl<E: Expander> Expansion for JumpExpansion<'_, E> {
 
     #[inline(always)]
     fn estimate(&self, cell: Cell) -> f64 {
-        distance(E::EIGHT, cell, self.goal)
+        distance(E::EIGHT, cell, self.goal) * self.expander.scale()
     }
 
     fn hint_at(&self, index: u32) -> Cell {
@@ -250,6 +258,17 @@ pub(crate) fn check_ends(
     goal: Cell,
     moves: Diagonal,
 ) -> Result<Ends, JpsError> {
+    check_terrain_ends(grid, start, goal, moves, false)
+}
+
+/// [`check_ends`], with weights above 1 allowed when `weighted`.
+pub(crate) fn check_terrain_ends(
+    grid: &Grid,
+    start: Cell,
+    goal: Cell,
+    moves: Diagonal,
+    weighted: bool,
+) -> Result<Ends, JpsError> {
     for cell in [start, goal] {
         if grid.cell(cell.x, cell.y).is_none() {
             return Err(JpsError::OutOfBounds {
@@ -259,7 +278,9 @@ pub(crate) fn check_ends(
             });
         }
     }
-    check_uniform(grid)?;
+    if !weighted {
+        check_uniform(grid)?;
+    }
     if !matches!(moves, Diagonal::NoCornerCutting | Diagonal::Never) {
         return Err(JpsError::UnsupportedMoves { moves });
     }

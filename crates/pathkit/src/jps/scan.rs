@@ -32,9 +32,28 @@ impl Stop {
 #[inline(always)]
 pub(crate) fn scan(bits: &Bitmap, col: i64, row: i64, forward: bool) -> Stop {
     if forward {
-        scan_forward(bits, col, row)
+        scan_forward::<false>(bits, bits, col, row)
     } else {
-        scan_backward(bits, col, row)
+        scan_backward::<false>(bits, bits, col, row)
+    }
+}
+
+/// [`scan`] that also stops, as at a jump point, at every free cell whose bit in `regular` (a
+/// bitmap of the same size) is 0: the weighted scans of
+/// [`WeightedJumpPoints`](super::WeightedJumpPoints), which stop where the terrain around a
+/// cell is not all of one weight.
+#[inline(always)]
+pub(crate) fn scan_regular(
+    bits: &Bitmap,
+    regular: &Bitmap,
+    col: i64,
+    row: i64,
+    forward: bool,
+) -> Stop {
+    if forward {
+        scan_forward::<true>(bits, regular, col, row)
+    } else {
+        scan_backward::<true>(bits, regular, col, row)
     }
 }
 
@@ -52,10 +71,12 @@ pub(crate) fn window(words: &[u64], bit: usize) -> u64 {
 /// Forward scans read whole aligned words, 64 cells per step: the word holding the cell the scan
 /// stands on (only the cells after it count), then the words after it. The cell before a word's
 /// bit 0 is the previous word's bit 63, carried over, so a side cell is forced when
-/// `side & !(side << 1 | carry)`. Three loads a step, no shifts across words.
+/// `side & !(side << 1 | carry)`. Three loads a step, no shifts across words (four when
+/// `REGULAR`: the word of `regular` too, whose 0 bits stop the scan).
 #[inline(always)]
-fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
+fn scan_forward<const REGULAR: bool>(bits: &Bitmap, regular: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
+    let plain = regular.words();
     let stride = bits.stride();
     // Stored rows are shifted down by one (a spare row on top), and columns right by 64 bits.
     let at = ((row as usize + 1) * stride) * 64 + (col + 64) as usize;
@@ -70,7 +91,8 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     for (i, ((&above, &here), &below)) in rows.enumerate() {
         let forced_above = above & !(above << 1 | carry_above);
         let forced_below = below & !(below << 1 | carry_below);
-        let stop = (!here | forced_above | forced_below) & mask;
+        let odd = if REGULAR { !plain[first + i] } else { 0 };
+        let stop = (!here | forced_above | forced_below | odd) & mask;
         if stop != 0 {
             let t = stop.trailing_zeros();
             let steps = ((first + i) * 64 + t as usize - at) as u32;
@@ -92,8 +114,9 @@ fn scan_forward(bits: &Bitmap, col: i64, row: i64) -> Stop {
 /// bit 63 the next higher word's bit 0, and the first stop the highest set bit (no bit reversal
 /// needed).
 #[inline(always)]
-fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
+fn scan_backward<const REGULAR: bool>(bits: &Bitmap, regular: &Bitmap, col: i64, row: i64) -> Stop {
     let words = bits.words();
+    let plain = regular.words();
     let stride = bits.stride();
     let at = ((row as usize + 1) * stride) * 64 + (col + 64) as usize;
     let first = at >> 6;
@@ -108,7 +131,8 @@ fn scan_backward(bits: &Bitmap, col: i64, row: i64) -> Stop {
     for (i, ((&above, &here), &below)) in rows.enumerate() {
         let forced_above = above & !(above >> 1 | carry_above << 63);
         let forced_below = below & !(below >> 1 | carry_below << 63);
-        let stop = (!here | forced_above | forced_below) & mask;
+        let odd = if REGULAR { !plain[first - i] } else { 0 };
+        let stop = (!here | forced_above | forced_below | odd) & mask;
         if stop != 0 {
             let t = 63 - stop.leading_zeros();
             let steps = (at - ((first - i) * 64 + t as usize)) as u32;

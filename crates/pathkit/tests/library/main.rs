@@ -167,3 +167,5 @@ mod subgoal_movingai;
 mod subgoal_properties;
 #[path = "../tutorial_examples.rs"]
 mod tutorial_examples;
+#[path = "../weighted_jps_properties.rs"]
+mod weighted_jps_properties;

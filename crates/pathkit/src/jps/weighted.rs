@@ -1,0 +1,218 @@
+//! [`WeightedJumpPoints`]: optimal Jump Point Search on grids with terrain weights.
+
+use super::context::{check_terrain_ends, JpsContext};
+use super::weighted_jump::{is_regular, regular_bitmaps, Weighted8};
+use super::{JpsError, PathMode};
+use crate::grid::{Bitmap, Cell, Diagonal, Grid, GridError};
+use crate::search::{SearchOptions, Status};
+use crate::{Ends, Goal, Pathfinder, Unsupported};
+
+/// Jump Point Search on a weighted grid: the same optimal paths as A* on
+/// [`Grid::eight_connected`] (entering a cell costs 1 straight or √2 diagonally, times its
+/// weight; no corner cutting), found by jumping across stretches of one weight instead of
+/// expanding every cell.
+///
+/// Plain Jump Point Search refuses weights ([`JpsError::NonUniformCost`]): its pruning assumes
+/// every move of a kind costs the same. That still holds around a cell whose 3 x 3 window is
+/// all one weight (walls aside), so this search prunes and jumps exactly as JPS does there, and
+/// stops at every cell where the terrain changes, which it expands in every direction. On maps
+/// of terrain patches (swamps, roads, forests) most cells are inside a patch and the search
+/// skips them; on terrain that changes from cell to cell it degrades to A* with extra work, and
+/// A* on [`Grid::eight_connected`] is the better choice there.
+///
+/// Building it reads every cell once to mark where the terrain changes (a bit per cell, two
+/// bitmaps); [`set_weight`](Self::set_weight) edits the grid and updates the marks around the
+/// cell, so the map can change between queries. Queries use a [`JpsContext`], reused across
+/// them; a warm one allocates nothing.
+///
+/// Only a single goal is searched: several goals ([`Goal::AnyOf`]), a goal test, the closest
+/// point and the search options other than the defaults are [`JpsError::Unsupported`].
+///
+/// ```
+/// use pathkit::grid::{Cell, Grid};
+/// use pathkit::jps::{JpsContext, WeightedJumpPoints};
+/// use pathkit::search::SearchContext;
+/// use pathkit::Pathfinder;
+///
+/// // A swamp (weight 5) between the ends: the way around it is cheaper than the way through.
+/// let grid = Grid::from_ascii(
+///     "..........\n\
+///      ..5555....\n\
+///      ..5555....\n\
+///      ..........",
+/// )?;
+/// let (start, goal) = (Cell::new(0, 2), Cell::new(9, 2));
+/// let jumps = WeightedJumpPoints::new(grid.clone())?;
+/// let path = jumps.find_path(&mut JpsContext::new(), start, goal)?.into_path().unwrap();
+/// let astar = grid.eight_connected().find_path(&mut SearchContext::new(), start, goal)?.into_path().unwrap();
+/// assert!((path.cost - astar.cost).abs() < 1e-9); // the same optimum as A*
+/// assert_eq!((path.nodes[0], *path.nodes.last().unwrap()), (start, goal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct WeightedJumpPoints {
+    grid: Grid,
+    /// Cells whose 3 x 3 window is all one weight (walls aside), row-major and transposed.
+    regular: (Bitmap, Bitmap),
+}
+
+impl WeightedJumpPoints {
+    /// Marks where `grid`'s terrain changes (one pass over the grid, two bits a cell) and keeps
+    /// the grid.
+    ///
+    /// Fails with [`JpsError::Refused`] when the marks would need more than
+    /// [`MAX_MAP_BYTES`](crate::limits::MAX_MAP_BYTES) or the allocator refuses them.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::jps::WeightedJumpPoints;
+    ///
+    /// let jumps = WeightedJumpPoints::new(Grid::from_ascii("..3\n.#3")?)?;
+    /// assert_eq!(jumps.grid().weights(), &[1, 1, 3, 1, 0, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(grid: Grid) -> Result<Self, JpsError> {
+        let regular = regular_bitmaps(&grid).map_err(refusal)?;
+        Ok(WeightedJumpPoints { grid, regular })
+    }
+
+    /// The grid searched.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::jps::WeightedJumpPoints;
+    ///
+    /// let jumps = WeightedJumpPoints::new(Grid::new(6, 4)?)?;
+    /// assert_eq!((jumps.grid().width(), jumps.grid().height()), (6, 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Gives the grid back.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::jps::WeightedJumpPoints;
+    ///
+    /// let grid = WeightedJumpPoints::new(Grid::from_ascii(".2.")?)?.into_grid();
+    /// assert_eq!(grid.weights(), &[1, 2, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    /// Sets the weight of `cell` (0 makes it a wall) and updates the marks of the cells around
+    /// it; the next query sees the change.
+    ///
+    /// Fails with [`JpsError::OutOfBounds`] for a cell outside the grid, changing nothing.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::jps::{JpsContext, WeightedJumpPoints};
+    /// use pathkit::Pathfinder;
+    ///
+    /// let mut jumps = WeightedJumpPoints::new(Grid::new(5, 1)?)?;
+    /// let mut ctx = JpsContext::new();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 0));
+    /// assert_eq!(jumps.find_path(&mut ctx, start, goal)?.into_path().unwrap().cost, 4.0);
+    /// jumps.set_weight(Cell::new(2, 0), 7)?; // mud on the only way
+    /// assert_eq!(jumps.find_path(&mut ctx, start, goal)?.into_path().unwrap().cost, 10.0);
+    /// assert!(jumps.set_weight(Cell::new(5, 0), 1).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_weight(&mut self, cell: Cell, weight: u32) -> Result<(), JpsError> {
+        let (width, height) = (self.grid.width(), self.grid.height());
+        self.grid.set_weight(cell, weight).map_err(|e| match e {
+            GridError::Refused(r) => JpsError::Refused(r),
+            _ => JpsError::OutOfBounds {
+                cell,
+                width,
+                height,
+            },
+        })?;
+        for y in cell.y.saturating_sub(1)..=(cell.y + 1).min(height - 1) {
+            for x in cell.x.saturating_sub(1)..=(cell.x + 1).min(width - 1) {
+                let regular = is_regular(&self.grid, Cell::new(x, y));
+                self.regular.0.set(x, y, regular);
+                self.regular.1.set(y, x, regular);
+            }
+        }
+        Ok(())
+    }
+
+    /// Bytes held besides the grid: the two bitmaps of regular cells.
+    ///
+    /// ```
+    /// use pathkit::grid::Grid;
+    /// use pathkit::jps::WeightedJumpPoints;
+    ///
+    /// let jumps = WeightedJumpPoints::new(Grid::new(1024, 1024)?)?;
+    /// assert!(jumps.memory_bytes() < 2 * 1024 * 1024 / 8 + 64 * 1024); // about two bits a cell
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        Bitmap::memory_needed(w, h) + Bitmap::memory_needed(h, w)
+    }
+}
+
+/// The refusal of a bitmap that could not be allocated.
+fn refusal(e: GridError) -> JpsError {
+    match e {
+        GridError::Refused(r) => JpsError::Refused(r),
+        // A grid is never empty, so its bitmaps fail only by refusal.
+        other => unreachable!("bitmaps of a grid: {other}"),
+    }
+}
+
+impl Pathfinder for WeightedJumpPoints {
+    type Node = Cell;
+    type Cost = f64;
+    type Context = JpsContext;
+    type Error = JpsError;
+
+    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, JpsError> {
+        check_terrain_ends(&self.grid, start, goal, Diagonal::NoCornerCutting, true)
+    }
+
+    fn find_path_into(
+        &self,
+        ctx: &mut JpsContext,
+        start: Cell,
+        to: Goal<'_, Cell>,
+        options: &SearchOptions<f64>,
+        path: &mut Vec<Cell>,
+    ) -> Result<Status<f64>, JpsError> {
+        let goal = match to {
+            Goal::Node(goal) => goal,
+            Goal::AnyOf(_) => return Err(JpsError::Unsupported(Unsupported::SeveralGoals)),
+            Goal::Matching(_) => return Err(JpsError::Unsupported(Unsupported::GoalTest)),
+        };
+        Unsupported::check_plain(options, false).map_err(JpsError::Unsupported)?;
+        path.clear();
+        ctx.reset_stats();
+        if !self.check_ends(start, goal)?.is_open() {
+            return Ok(Status::Unreachable);
+        }
+        if start == goal {
+            path.push(start);
+            return Ok(Status::Found { cost: 0.0 });
+        }
+        let expander = Weighted8::new(&self.grid, &self.regular);
+        ctx.search(
+            &expander,
+            self.grid.width(),
+            self.grid.len(),
+            start,
+            goal,
+            PathMode::Cells,
+            path,
+        )
+    }
+}

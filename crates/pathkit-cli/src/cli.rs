@@ -63,6 +63,41 @@ pub enum Command {
     /// Exit status: 0 when every answer is a valid path (and A*'s of the stated length), 1
     /// otherwise, 2 on unreadable input.
     BenchHierarchy(HierarchyArgs),
+    /// Optimal search on weighted terrain: Jump Point Search on weights beside A* on the same
+    /// queries, every cost checked against Dijkstra's. Each map of the scenario files gets
+    /// terrain from a fixed seed, two ways: patches (rectangles of weight 2 to 5 over about a
+    /// third of the map) and noise (a weight from 1 to 4 a cell). With `--big`, also the
+    /// 4096 x 4096 map of `bench-hierarchy --big`.
+    ///
+    /// Exit status: 0 when every answer is a walk of Dijkstra's cost, 1 otherwise, 2 on
+    /// unreadable input.
+    BenchTerrain(TerrainArgs),
+}
+
+/// Arguments of `pathkit bench-terrain`.
+#[derive(Debug, clap::Args)]
+pub struct TerrainArgs {
+    /// Scenario files or folders.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Lines per scenario file, spread evenly over its buckets; 0 runs every line.
+    #[arg(long, default_value_t = 100)]
+    pub limit: usize,
+    /// Times each query is timed (the two searches interleaved); the fastest is kept.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// Also the big map: the map of `--big-from` upscaled 4x with terrain patches.
+    #[arg(long)]
+    pub big: bool,
+    /// Only the big map.
+    #[arg(long)]
+    pub big_only: bool,
+    /// The scenario file (name without `.map.scen`) whose map the big map is made from.
+    #[arg(long, default_value = "NewYork_0_1024")]
+    pub big_from: String,
+    /// Random queries on the big map.
+    #[arg(long, default_value_t = 50)]
+    pub big_queries: usize,
 }
 
 /// Arguments of `pathkit bench-hierarchy`.

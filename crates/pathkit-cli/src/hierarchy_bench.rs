@@ -103,7 +103,7 @@ pub fn run(args: &HierarchyArgs) -> Result<i32, CliError> {
 }
 
 /// The seed of the big map's terrain and queries.
-const BIG_SEED: u64 = 0x4850_412a;
+pub(crate) const BIG_SEED: u64 = 0x4850_412a;
 
 /// `source` with every cell made `factor` x `factor` cells, then terrain laid on the free cells
 /// from a fixed seed: rectangles of weight 2 to 5 (mud, shallow water, rubble), covering about
@@ -139,7 +139,7 @@ pub fn upscaled_with_terrain(source: &Grid, factor: u32, seed: u64) -> Result<Gr
 
 /// `count` queries between random free cells of the largest connected part, from a fixed seed;
 /// their optimum is measured by A*.
-fn random_queries(grid: &Grid, count: usize, seed: u64) -> Vec<Query> {
+pub(crate) fn random_queries(grid: &Grid, count: usize, seed: u64) -> Vec<Query> {
     let rule = pathkit::grid::Diagonal::NoCornerCutting;
     let mut state = Stream::new(seed.rotate_left(17));
     let pick = |rng: &mut Stream| loop {
@@ -311,7 +311,7 @@ fn bench_map(
 
 /// The cost of `path` from `start` to `goal` under the Moving AI moves (8-connected, no corner
 /// cut), each move priced by the weight of the cell entered; `None` when it is no such path.
-fn weighted_cost(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> Option<f64> {
+pub(crate) fn weighted_cost(grid: &Grid, path: &[Cell], start: Cell, goal: Cell) -> Option<f64> {
     if path.first() != Some(&start) || path.last() != Some(&goal) {
         return None;
     }

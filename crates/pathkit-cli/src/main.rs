@@ -23,6 +23,7 @@ mod scenario;
 mod screen;
 mod solver;
 mod stream;
+mod terrain_bench;
 mod verify;
 mod view;
 
@@ -42,6 +43,7 @@ fn main() {
         Command::BenchAnyAngle(args) => any_angle::run(&args),
         Command::BenchLandmarks(args) => landmarks_bench::run(&args),
         Command::BenchHierarchy(args) => hierarchy_bench::run(&args),
+        Command::BenchTerrain(args) => terrain_bench::run(&args),
     };
     let code = match result {
         Ok(code) => code,

@@ -153,6 +153,187 @@ impl<'g> Weighted8<'g> {
     }
 }
 
+/// A price `straight + diagonal √2`, both parts whole numbers: prices of paths of a few moves
+/// compare exactly, ties included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Price {
+    straight: u64,
+    diagonal: u64,
+}
+
+impl Price {
+    /// The price of entering a cell of weight `w` by a move along `d`.
+    fn of(d: (i64, i64), w: u32) -> Price {
+        let w = u64::from(w);
+        if d.0 != 0 && d.1 != 0 {
+            Price {
+                straight: 0,
+                diagonal: w,
+            }
+        } else {
+            Price {
+                straight: w,
+                diagonal: 0,
+            }
+        }
+    }
+
+    fn plus(self, other: Price) -> Price {
+        Price {
+            straight: self.straight + other.straight,
+            diagonal: self.diagonal + other.diagonal,
+        }
+    }
+
+    /// `true` when `self` is strictly cheaper than `other`: `a + b√2 < c + d√2`, decided on
+    /// whole numbers (`a - c < (d - b)√2`, squared when both sides are positive).
+    fn below(self, other: Price) -> bool {
+        let lhs = i128::from(self.straight) - i128::from(other.straight);
+        let rhs = i128::from(other.diagonal) - i128::from(self.diagonal);
+        match (lhs >= 0, rhs >= 0) {
+            (true, true) => lhs * lhs < 2 * rhs * rhs,
+            (false, true) => true,
+            (true, false) => false,
+            (false, false) => lhs * lhs > 2 * rhs * rhs,
+        }
+    }
+}
+
+/// The weights of a cell's 3 x 3 window, row by row (0 for walls and cells off the grid).
+type Window = [u32; 9];
+
+/// The weight at (`x`, `y`) of a window, each coordinate -1, 0 or 1 from its centre.
+#[inline(always)]
+fn at(w: &Window, (x, y): (i64, i64)) -> u32 {
+    w[((y + 1) * 3 + x + 1) as usize]
+}
+
+/// The price of the move from `from` along `d` inside a window under the rules (no corner
+/// cutting), or `None` when it is not a move.
+#[inline(always)]
+fn step(w: &Window, from: (i64, i64), d: (i64, i64)) -> Option<Price> {
+    let to = (from.0 + d.0, from.1 + d.1);
+    let legal = at(w, from) != 0
+        && at(w, to) != 0
+        && (d.0 == 0 || d.1 == 0 || (at(w, (to.0, from.1)) != 0 && at(w, (from.0, to.1)) != 0));
+    legal.then(|| Price::of(d, at(w, to)))
+}
+
+/// The eight directions, in the order of [`needed`]'s bits.
+pub(crate) const DIRECTIONS: [Dir; 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// For a cell entered along [`DIRECTIONS`]`[e]` and a neighbour along [`DIRECTIONS`]`[d]`: the
+/// cells (from the window's centre) beside both the predecessor and the neighbour, other than
+/// the centre and the neighbour, inside the window, and how many there are. Every way of two
+/// moves from the predecessor to the neighbour that avoids the centre passes one of them.
+const MIDDLES: [[([(i8, i8); 4], u8); 8]; 8] = middles();
+
+const fn middles() -> [[([(i8, i8); 4], u8); 8]; 8] {
+    let mut table = [[([(0i8, 0i8); 4], 0u8); 8]; 8];
+    let mut e = 0;
+    while e < 8 {
+        let p = (-DIRECTIONS[e].0, -DIRECTIONS[e].1);
+        let mut d = 0;
+        while d < 8 {
+            let n = DIRECTIONS[d];
+            let mut k = 0;
+            let mut my = -1;
+            while my <= 1 {
+                let mut mx = -1;
+                while mx <= 1 {
+                    let m = (p.0 + mx, p.1 + my);
+                    let beside_n = (n.0 - m.0).abs() <= 1 && (n.1 - m.1).abs() <= 1;
+                    let inside = m.0.abs() <= 1 && m.1.abs() <= 1;
+                    let other = !(mx == 0 && my == 0)
+                        && !(m.0 == 0 && m.1 == 0)
+                        && !(m.0 == n.0 && m.1 == n.1);
+                    if beside_n && inside && other {
+                        table[e][d].0[k] = (m.0 as i8, m.1 as i8);
+                        k += 1;
+                    }
+                    mx += 1;
+                }
+                my += 1;
+            }
+            table[e][d].1 = k as u8;
+            d += 1;
+        }
+        e += 1;
+    }
+    table
+}
+
+/// The directions (bit `i` for [`DIRECTIONS`]`[i]`) a cell that is not regular, whose window is
+/// `w`, must look along when entered along [`DIRECTIONS`]`[e]`. A direction is left out when the
+/// move along it leaves the grid or cuts a corner, leads back to the predecessor, or when from
+/// the predecessor some other way of one or two moves reaches the same neighbour more cheaply,
+/// or as cheaply and diagonally first while this cell was entered straight (the order plain
+/// Jump Point Search prunes by, which keeps one optimal path). Every such way lies inside the
+/// window.
+pub(crate) fn needed(w: &Window, e: usize) -> u8 {
+    let (ex, ey) = (i64::from(DIRECTIONS[e].0), i64::from(DIRECTIONS[e].1));
+    let p = (-ex, -ey);
+    let entered = Price::of((ex, ey), at(w, (0, 0)));
+    let entered_straight = ex == 0 || ey == 0;
+    let mut mask = 0;
+    for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+        let n = (i64::from(dx), i64::from(dy));
+        if n == p {
+            continue;
+        }
+        let Some(onward) = step(w, (0, 0), n) else {
+            continue;
+        };
+        let through = entered.plus(onward);
+        let beats = |other: Price, first_diagonal: bool| {
+            other.below(through) || (other == through && first_diagonal && entered_straight)
+        };
+        // One move from the predecessor.
+        let (px, py) = (n.0 - p.0, n.1 - p.1);
+        let mut pruned = px.abs() <= 1
+            && py.abs() <= 1
+            && step(w, p, (px, py)).is_some_and(|direct| beats(direct, px != 0 && py != 0));
+        // Two moves, through a cell beside both.
+        let (middles, count) = &MIDDLES[e][i];
+        for &(mx, my) in &middles[..usize::from(*count)] {
+            if pruned {
+                break;
+            }
+            let m = (i64::from(mx), i64::from(my));
+            let first = (m.0 - p.0, m.1 - p.1);
+            if let (Some(a), Some(b)) = (step(w, p, first), step(w, m, (n.0 - m.0, n.1 - m.1))) {
+                pruned = beats(a.plus(b), first.0 != 0 && first.1 != 0);
+            }
+        }
+        if !pruned {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+impl Weighted8<'_> {
+    /// The weights of the window around (`x`, `y`), a cell of the grid.
+    #[inline(always)]
+    fn window(&self, x: i64, y: i64) -> Window {
+        let mut w = [0; 9];
+        for (k, v) in w.iter_mut().enumerate() {
+            let (nx, ny) = (x + k as i64 % 3 - 1, y + k as i64 / 3 - 1);
+            *v = self.weight(nx, ny) as u32;
+        }
+        w
+    }
+}
+
 impl Expander for Weighted8<'_> {
     const EIGHT: bool = true;
 
@@ -164,11 +345,20 @@ impl Expander for Weighted8<'_> {
         let (x, y) = (i64::from(node.x), i64::from(node.y));
         let push = &mut push;
         if dir == (0, 0) || !self.regular_rows.padded_bit(x, y) {
-            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                self.straight(x, y, d, goal, 0.0, push);
-            }
-            for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                self.diagonal(x, y, d, goal, push);
+            let mask = if dir == (0, 0) {
+                0xff
+            } else {
+                let e = DIRECTIONS.iter().position(|&d| d == dir).unwrap_or(0);
+                needed(&self.window(x, y), e)
+            };
+            for (i, &d) in DIRECTIONS.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    if i < 4 {
+                        self.straight(x, y, d, goal, 0.0, push);
+                    } else {
+                        self.diagonal(x, y, d, goal, push);
+                    }
+                }
             }
             return;
         }

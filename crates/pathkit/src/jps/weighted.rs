@@ -1,9 +1,10 @@
 //! [`WeightedJumpPoints`]: optimal Jump Point Search on grids with terrain weights.
 
 use super::context::{check_terrain_ends, JpsContext};
-use super::weighted_jump::{is_regular, regular_bitmaps, Weighted8};
+use super::weighted_jump::{is_regular, regular_bitmaps, turns, Weighted8};
 use super::{JpsError, PathMode};
 use crate::grid::{Bitmap, Cell, Diagonal, Grid, GridError};
+use crate::limits;
 use crate::search::{SearchOptions, Status};
 use crate::{Ends, Goal, Pathfinder, Unsupported};
 
@@ -54,6 +55,9 @@ pub struct WeightedJumpPoints {
     grid: Grid,
     /// Cells whose 3 x 3 window is all one weight (walls aside), row-major and transposed.
     regular: (Bitmap, Bitmap),
+    /// For every cell where the terrain changes, the directions it must look along, one byte
+    /// for each way it may be entered (see `weighted_jump::turns`); 0 elsewhere.
+    turns: Vec<u64>,
 }
 
 impl WeightedJumpPoints {
@@ -73,7 +77,16 @@ impl WeightedJumpPoints {
     /// ```
     pub fn new(grid: Grid) -> Result<Self, JpsError> {
         let regular = regular_bitmaps(&grid).map_err(refusal)?;
-        Ok(WeightedJumpPoints { grid, regular })
+        limits::check(limits::bytes_of::<u64>(grid.len() as u64)).map_err(JpsError::Refused)?;
+        let mut all = limits::try_filled(grid.len(), 0u64).map_err(JpsError::Refused)?;
+        for (i, t) in all.iter_mut().enumerate() {
+            *t = turns(&grid, grid.cell_at(i));
+        }
+        Ok(WeightedJumpPoints {
+            grid,
+            regular,
+            turns: all,
+        })
     }
 
     /// The grid searched.
@@ -137,28 +150,33 @@ impl WeightedJumpPoints {
         })?;
         for y in cell.y.saturating_sub(1)..=(cell.y + 1).min(height - 1) {
             for x in cell.x.saturating_sub(1)..=(cell.x + 1).min(width - 1) {
-                let regular = is_regular(&self.grid, Cell::new(x, y));
+                let near = Cell::new(x, y);
+                let regular = is_regular(&self.grid, near);
                 self.regular.0.set(x, y, regular);
                 self.regular.1.set(y, x, regular);
+                self.turns[self.grid.index(near)] = turns(&self.grid, near);
             }
         }
         Ok(())
     }
 
-    /// Bytes held besides the grid: the two bitmaps of regular cells.
+    /// Bytes held besides the grid: the two bitmaps of regular cells and the 8 bytes a cell
+    /// that say where a cell on a change of terrain must look.
     ///
     /// ```
     /// use pathkit::grid::Grid;
     /// use pathkit::jps::WeightedJumpPoints;
     ///
     /// let jumps = WeightedJumpPoints::new(Grid::new(1024, 1024)?)?;
-    /// assert!(jumps.memory_bytes() < 2 * 1024 * 1024 / 8 + 64 * 1024); // about two bits a cell
+    /// assert!(jumps.memory_bytes() < 1024 * 1024 * (8 + 1) ); // about 8 bytes and two bits a cell
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn memory_bytes(&self) -> u64 {
         let (w, h) = (self.grid.width(), self.grid.height());
-        Bitmap::memory_needed(w, h) + Bitmap::memory_needed(h, w)
+        Bitmap::memory_needed(w, h)
+            + Bitmap::memory_needed(h, w)
+            + limits::bytes_of::<u64>(self.turns.len() as u64)
     }
 }
 
@@ -204,7 +222,7 @@ impl Pathfinder for WeightedJumpPoints {
             path.push(start);
             return Ok(Status::Found { cost: 0.0 });
         }
-        let expander = Weighted8::new(&self.grid, &self.regular);
+        let expander = Weighted8::new(&self.grid, &self.regular, &self.turns);
         ctx.search(
             &expander,
             self.grid.width(),

@@ -48,13 +48,17 @@ pub(crate) struct Weighted8<'g> {
     cols: &'g Bitmap,
     regular_rows: &'g Bitmap,
     regular_cols: &'g Bitmap,
+    /// [`turns`] of every cell, row-major.
+    turns: &'g [u64],
     scale: f64,
 }
 
 impl<'g> Weighted8<'g> {
-    /// Successors over `grid`, whose regular cells are `regular` (rows, then the transpose).
-    pub fn new(grid: &'g Grid, regular: &'g (Bitmap, Bitmap)) -> Self {
+    /// Successors over `grid`, whose regular cells are `regular` (rows, then the transpose) and
+    /// whose cells' [`turns`] are `turns`.
+    pub fn new(grid: &'g Grid, regular: &'g (Bitmap, Bitmap), turns: &'g [u64]) -> Self {
         Weighted8 {
+            turns,
             grid,
             rows: grid.bitmap(),
             cols: grid.bitmap_transposed(),
@@ -321,17 +325,29 @@ pub(crate) fn needed(w: &Window, e: usize) -> u8 {
     mask
 }
 
-impl Weighted8<'_> {
-    /// The weights of the window around (`x`, `y`), a cell of the grid.
-    #[inline(always)]
-    fn window(&self, x: i64, y: i64) -> Window {
-        let mut w = [0; 9];
-        for (k, v) in w.iter_mut().enumerate() {
-            let (nx, ny) = (x + k as i64 % 3 - 1, y + k as i64 / 3 - 1);
-            *v = self.weight(nx, ny) as u32;
+/// The weights of the window around `cell`, a cell of `grid`.
+fn window(grid: &Grid, cell: Cell) -> Window {
+    let mut w = [0; 9];
+    for (k, v) in w.iter_mut().enumerate() {
+        let (nx, ny) = (
+            i64::from(cell.x) + k as i64 % 3 - 1,
+            i64::from(cell.y) + k as i64 / 3 - 1,
+        );
+        if nx >= 0 && ny >= 0 {
+            *v = grid.weight(Cell::new(nx as u32, ny as u32));
         }
-        w
     }
+    w
+}
+
+/// The directions a cell must look along, for each way it may be entered: byte `e` is
+/// [`needed`] for [`DIRECTIONS`]`[e]`. 0 for a regular cell or a wall, which never use them.
+pub(crate) fn turns(grid: &Grid, cell: Cell) -> u64 {
+    if grid.weight(cell) == 0 || is_regular(grid, cell) {
+        return 0;
+    }
+    let w = window(grid, cell);
+    (0..8).fold(0, |all, e| all | u64::from(needed(&w, e)) << (8 * e))
 }
 
 impl Expander for Weighted8<'_> {
@@ -349,7 +365,8 @@ impl Expander for Weighted8<'_> {
                 0xff
             } else {
                 let e = DIRECTIONS.iter().position(|&d| d == dir).unwrap_or(0);
-                needed(&self.window(x, y), e)
+                let turns = self.turns[y as usize * self.grid.width() as usize + x as usize];
+                (turns >> (8 * e)) as u8
             };
             for (i, &d) in DIRECTIONS.iter().enumerate() {
                 if mask >> i & 1 == 1 {

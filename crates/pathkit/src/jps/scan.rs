@@ -198,6 +198,50 @@ mod tests {
         }
     }
 
+    /// Weighted scans stop at the first cell that is blocked, has a forced neighbour, or is not
+    /// regular (its bit in the second bitmap is 0), one cell at a time.
+    #[test]
+    fn regular_scans_match_cell_scans() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for width in [1u32, 2, 63, 64, 65, 127, 128, 130, 200] {
+            let walls = Grid::from_fn(width, 5, |_| u32::from(!next().is_multiple_of(23))).unwrap();
+            let odd = Grid::from_fn(width, 5, |_| u32::from(!next().is_multiple_of(41))).unwrap();
+            let (bits, regular) = (walls.bitmap(), odd.bitmap());
+            for row in 0..5 {
+                for col in 0..width as i64 {
+                    for forward in [true, false] {
+                        let d = if forward { 1 } else { -1 };
+                        let mut s = 1;
+                        let slow = loop {
+                            let x = col + d * s;
+                            if !bits.get(x, row) {
+                                break Stop::Wall(s as u32 - 1);
+                            }
+                            let forced = [row - 1, row + 1]
+                                .iter()
+                                .any(|&r| bits.get(x, r) && !bits.get(x - d, r));
+                            if forced || !regular.get(x, row) {
+                                break Stop::Jump(s as u32);
+                            }
+                            s += 1;
+                        };
+                        assert_eq!(
+                            scan_regular(bits, regular, col, row, forward),
+                            slow,
+                            "width {width} row {row} col {col} forward {forward}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn block_scans_match_cell_scans() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;

@@ -12,6 +12,9 @@
 //!   Moving AI costs.
 //! - The subgoal graph (`SubgoalGraph`) of the same uniform grid, built again after edits (it
 //!   does not follow them): the same checks.
+//! - Jump Point Search on the weighted grid itself (`WeightedJumpPoints`), kept up to date
+//!   through the edits (`WeightedJumpPoints::set_weight`): the same checks with the Moving AI
+//!   costs times the weight of the cell entered.
 //! - Cells outside the grid give typed errors from every entry point, never a panic; JPS, JPS+
 //!   and the subgoal graph refuse a grid with weights above 1 with `NonUniformCost`.
 //!
@@ -24,7 +27,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
-use pathkit::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode};
+use pathkit::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode, WeightedJumpPoints};
 use pathkit::search::{Outcome, SearchContext, SearchError, SearchOptions, TieBreak};
 use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
 use pathkit::Cost;
@@ -121,6 +124,9 @@ struct Run {
     /// The subgoal graph of `uniform`, built when first asked after an edit.
     subgoal: Option<SubgoalGraph>,
     subgoal_ctx: SubgoalContext,
+    /// Jump Point Search on `grid` itself, weights and all, updated cell by cell.
+    weighted: WeightedJumpPoints,
+    weighted_ctx: JpsContext,
     /// The heaviest weight a cell may get.
     heaviest: u32,
     /// Move costs as `u32`, as `f64`, and the oracle's prices for each.
@@ -180,7 +186,10 @@ pub fn check(case: &GridCase) {
     };
     check_non_uniform_refused(&grid, &map);
     let plus = JpsPlus::new(uniform.clone()).expect("weights 0 and 1 are uniform");
+    let weighted = WeightedJumpPoints::new(grid.clone()).expect("a small grid");
     let mut run = Run {
+        weighted,
+        weighted_ctx: JpsContext::new(),
         grid,
         map,
         uniform,
@@ -218,6 +227,7 @@ pub fn check(case: &GridCase) {
                     astar(grid, map, ctx, (rule, tie), run.float_costs, (start, goal));
                 }
                 run.jps(start, goal);
+                run.weighted(start, goal);
             }
             Step::Edit { cell, weight } => {
                 let cell = run.cell(cell);
@@ -504,6 +514,30 @@ impl Run {
         }
     }
 
+    /// Jump Point Search on the weighted grid, checked by the oracle on the weighted map.
+    fn weighted(&mut self, start: Cell, goal: Cell) {
+        assert!(
+            self.weighted.grid() == &self.grid,
+            "WeightedJumpPoints holds another grid than the one edited alongside it"
+        );
+        let got = self.weighted.find_path(&mut self.weighted_ctx, start, goal);
+        if !(self.inside(start) && self.inside(goal)) {
+            assert!(
+                matches!(got, Err(JpsError::OutOfBounds { .. })),
+                "weighted JPS outside the grid: {got:?}"
+            );
+            return;
+        }
+        let what = "weighted JPS";
+        let verdict = Verdict::new(
+            &self.map,
+            (Moves::NoCornerCutting, MoveCosts::OCTILE),
+            (start, goal),
+        );
+        let answer = answer_of(what, &got.expect("weighted JPS inside its grid"));
+        verdict.check(&self.map, what, &answer, 1e-9);
+    }
+
     /// Checks a full path and a jump-point path of one query: both out-of-bounds errors outside
     /// the grid, else both right by the oracle, the jump points along the full path.
     fn check_pair(
@@ -544,7 +578,12 @@ impl Run {
         } else {
             self.plus.open(cell)
         };
+        let jumps = self.weighted.set_weight(cell, weight);
         if !self.inside(cell) {
+            assert!(
+                matches!(jumps, Err(JpsError::OutOfBounds { .. })),
+                "weighted JPS edit of {cell} outside the grid: {jumps:?}"
+            );
             assert!(
                 matches!(weighted, Err(GridError::OutOfBounds { .. }))
                     && matches!(uniform, Err(GridError::OutOfBounds { .. }))
@@ -554,6 +593,7 @@ impl Run {
             return;
         }
         weighted.expect("an edit inside the grid");
+        jumps.expect("an edit inside the grid");
         uniform.expect("an edit inside the grid");
         plus.expect("an edit inside the grid");
         self.subgoal = None;

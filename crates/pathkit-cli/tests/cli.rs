@@ -1514,3 +1514,40 @@ fn bench_hierarchy_checks_every_answer_and_prints_a_row_a_map() {
     let err = run(2, &["bench-hierarchy", arg(&scen), "--big"]).err;
     assert!(err.contains("NewYork_0_1024"), "{err}");
 }
+
+#[test]
+fn bench_terrain_checks_every_answer_on_both_terrains() {
+    let scen = fixtures().join("lak104d.map.scen");
+    let out = run(
+        0,
+        &[
+            "bench-terrain",
+            arg(&scen),
+            "--limit",
+            "30",
+            "--rounds",
+            "1",
+        ],
+    )
+    .out;
+    for terrain in ["patches", "noise"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("| lak104d | {terrain} |")))
+            .unwrap_or_else(|| panic!("no {terrain} row in\n{out}"));
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // map, terrain, size, queries; wrong answers last.
+        assert_eq!(&cells[3..5], ["41x41", "30"], "{line}");
+        assert_eq!(cells[cells.len() - 2], "0", "wrong answers: {line}");
+        // Both searches expanded something on these lines.
+        let expanded: Vec<f64> = [9, 12].iter().map(|&i| cells[i].parse().unwrap()).collect();
+        assert!(expanded.iter().all(|&e| e > 0.0), "{line}");
+    }
+    assert!(
+        out.contains("Median of the maps' median speed-ups, patches"),
+        "{out}"
+    );
+    // --big without the map it is made from is a usage error.
+    let err = run(2, &["bench-terrain", arg(&scen), "--big"]).err;
+    assert!(err.contains("NewYork_0_1024"), "{err}");
+}

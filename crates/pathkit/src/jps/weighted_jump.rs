@@ -239,9 +239,12 @@ pub(crate) const DIRECTIONS: [Dir; 8] = [
 /// cells (from the window's centre) beside both the predecessor and the neighbour, other than
 /// the centre and the neighbour, inside the window, and how many there are. Every way of two
 /// moves from the predecessor to the neighbour that avoids the centre passes one of them.
-const MIDDLES: [[([(i8, i8); 4], u8); 8]; 8] = middles();
+const MIDDLES: [[Middles; 8]; 8] = middles();
 
-const fn middles() -> [[([(i8, i8); 4], u8); 8]; 8] {
+/// Up to four cells of a window (from its centre), and how many of them count.
+type Middles = ([(i8, i8); 4], u8);
+
+const fn middles() -> [[Middles; 8]; 8] {
     let mut table = [[([(0i8, 0i8); 4], 0u8); 8]; 8];
     let mut e = 0;
     while e < 8 {
@@ -257,9 +260,9 @@ const fn middles() -> [[([(i8, i8); 4], u8); 8]; 8] {
                     let m = (p.0 + mx, p.1 + my);
                     let beside_n = (n.0 - m.0).abs() <= 1 && (n.1 - m.1).abs() <= 1;
                     let inside = m.0.abs() <= 1 && m.1.abs() <= 1;
-                    let other = !(mx == 0 && my == 0)
-                        && !(m.0 == 0 && m.1 == 0)
-                        && !(m.0 == n.0 && m.1 == n.1);
+                    let moved = mx != 0 || my != 0;
+                    let centre = m.0 == 0 && m.1 == 0;
+                    let other = moved && !centre && !(m.0 == n.0 && m.1 == n.1);
                     if beside_n && inside && other {
                         table[e][d].0[k] = (m.0 as i8, m.1 as i8);
                         k += 1;

@@ -367,13 +367,21 @@ impl Expander for Weighted8<'_> {
             let mask = if dir == (0, 0) {
                 0xff
             } else {
-                let e = DIRECTIONS.iter().position(|&d| d == dir).unwrap_or(0);
+                // The index in DIRECTIONS of each (dx, dy), by (dy + 1) * 3 + dx + 1.
+                const INDEX: [u8; 9] = [7, 3, 5, 1, 0, 0, 6, 2, 4];
+                let e = INDEX[((dir.1 + 1) * 3 + dir.0 + 1) as usize];
                 let turns = self.turns[y as usize * self.grid.width() as usize + x as usize];
                 (turns >> (8 * e)) as u8
             };
             for (i, &d) in DIRECTIONS.iter().enumerate() {
                 if mask >> i & 1 == 1 {
-                    if i < 4 {
+                    let (nx, ny) = (x + i64::from(d.0), y + i64::from(d.1));
+                    if dir != (0, 0) && !self.regular_rows.padded_bit(nx, ny) {
+                        // A turn is a legal move (see `needed`); the scan or the walk would stop
+                        // on this neighbour at once, so it is pushed without either.
+                        let base = if i < 4 { 1.0 } else { SQRT_2 };
+                        push(Cell::new(nx as u32, ny as u32), base * self.weight(nx, ny));
+                    } else if i < 4 {
                         self.straight(x, y, d, goal, 0.0, push);
                     } else {
                         self.diagonal(x, y, d, goal, push);

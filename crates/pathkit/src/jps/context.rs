@@ -9,8 +9,8 @@ use super::{JpsError, JpsMode, PathMode};
 use crate::grid::{Cell, Diagonal, Grid, RowOf};
 
 use crate::search::{
-    run_search, AtIndex, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats, Status,
-    TieBreak, Trusted, NO_PARENT,
+    run_search, AtIndex, BucketOpen, Expansion, KeyHeap, NoEstimate, Records, SearchError, Stats,
+    Status, TieBreak, Trusted, NO_PARENT,
 };
 use crate::Ends;
 use std::cmp::Ordering;
@@ -22,6 +22,10 @@ pub(crate) type Dir = (i32, i32);
 pub(crate) trait Expander {
     /// 8-connected (no corner cutting) when `true`, 4-connected otherwise.
     const EIGHT: bool;
+
+    /// `true` when the search pushes many entries close in F (weighted terrain), so that an open
+    /// list of F buckets pays for itself; plain JPS pushes few, far apart, and keeps a heap.
+    const BUCKETS: bool = false;
 
     /// What the octile (or Manhattan) distance is multiplied by to estimate the cost left: the
     /// lightest weight a move can enter (1 on a uniform grid, where the product is exact on
@@ -141,6 +145,9 @@ pub struct JpsContext {
     /// 16 bytes per cell: the estimate is recomputed, not kept.
     pub(super) records: Records<f64, NoEstimate>,
     pub(super) open: KeyHeap,
+    /// The open list of searches on weighted terrain, which push many entries close in F:
+    /// buckets of F, made on the first such search.
+    buckets: Option<BucketOpen>,
     pub(super) stats: Stats,
     /// Cells a query collects before searching (the closest points to an unreachable goal),
     /// kept so that it allocates only to grow.
@@ -478,15 +485,18 @@ impl JpsContext {
             .new_generation(cells)
             .map_err(JpsError::Refused)?;
         let policy = JumpExpansion::new(expander, width, goal, mode);
-        run_search(
-            (&mut self.records, &mut self.open, &mut self.stats),
-            &policy,
-            Trusted,
-            (TieBreak::LargerG, None),
-            [Ok((policy.index(start), start))],
-            &AtIndex(policy.index(goal)),
-            out,
-        )
+        let sources = [Ok((policy.index(start), start))];
+        let goal = AtIndex(policy.index(goal));
+        let tie = (TieBreak::LargerG, None);
+        let records = &mut self.records;
+        if E::BUCKETS {
+            let open = self.buckets.get_or_insert_with(BucketOpen::default);
+            let run = (records, open, &mut self.stats);
+            run_search(run, &policy, Trusted, tie, sources, &goal, out)
+        } else {
+            let run = (records, &mut self.open, &mut self.stats);
+            run_search(run, &policy, Trusted, tie, sources, &goal, out)
+        }
         .map_err(JpsError::from)
     }
 }

@@ -355,6 +355,7 @@ pub(crate) fn turns(grid: &Grid, cell: Cell) -> u64 {
 
 impl Expander for Weighted8<'_> {
     const EIGHT: bool = true;
+    const BUCKETS: bool = true;
 
     fn scale(&self) -> f64 {
         self.scale

@@ -69,6 +69,7 @@ mod when_unreachable;
 pub use crate::pathfinder::AStar;
 pub(crate) use best_first::{begin, AtIndex, Expansion, Trusted, Validated};
 pub use breadth_first::BreadthFirst;
+pub(crate) use bucket_open::BucketOpen;
 pub use context::SearchContext;
 pub(crate) use context::{closed_in, finish_path, outcome_of, run_search};
 pub use cost_checks::CostChecks;

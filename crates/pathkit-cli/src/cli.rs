@@ -92,6 +92,11 @@ pub struct TerrainArgs {
     /// Only the big map.
     #[arg(long)]
     pub big_only: bool,
+    /// Landmarks for A* with landmark bounds (ALT) on each Moving AI map and terrain (the
+    /// farthest, from the first line's start); 0 leaves ALT out. Not on the big map, where 8
+    /// landmarks would take 2 GiB.
+    #[arg(long, default_value_t = 8)]
+    pub landmarks: usize,
     /// The scenario file (name without `.map.scen`) whose map the big map is made from.
     #[arg(long, default_value = "NewYork_0_1024")]
     pub big_from: String,

@@ -1,6 +1,7 @@
 //! `pathkit bench-terrain`: optimal search on weighted terrain. Jump Point Search on weights
-//! (`WeightedJumpPoints`) beside A* (the grid's fast loop) on the same queries, every answer's
-//! cost checked against Dijkstra's and its path walked.
+//! (`WeightedJumpPoints`) and A* with landmark bounds (ALT, through the general loop) beside A*
+//! (the grid's fast loop) on the same queries, every answer's cost checked against Dijkstra's
+//! and its path walked.
 //!
 //! The Moving AI maps carry no terrain, so each map gets some from a fixed seed, two ways:
 //! patches (rectangles of weight 2 to 5 over about a third of the map, as the big map of
@@ -15,7 +16,9 @@ use crate::scenario::{self, Query};
 use crate::stream::Stream;
 use pathkit::grid::Grid;
 use pathkit::jps::{JpsContext, WeightedJumpPoints};
-use pathkit::search::{SearchContext, SearchOptions, Status};
+use pathkit::search::{
+    AStar, IndexedSpace, LandmarkChoice, Landmarks, SearchContext, SearchOptions, Status,
+};
 use pathkit::{Goal, Pathfinder};
 use std::hint::black_box;
 use std::time::Instant;
@@ -77,6 +80,8 @@ struct Row {
     memory_kib: f64,
     astar: Timing,
     jumps: Timing,
+    /// A* with landmark bounds, when asked for: its timing, build ms and memory MiB.
+    alt: Option<(Timing, f64, f64)>,
     /// Answers whose cost differs from Dijkstra's or whose path is not a walk of that cost.
     wrong: usize,
 }
@@ -107,7 +112,14 @@ pub fn run(args: &TerrainArgs) -> Result<i32, CliError> {
             let queries = spread(&group.queries, args.limit);
             for terrain in [Terrain::Patches, Terrain::Noise] {
                 let grid = terrain.lay(&group.grid, TERRAIN_SEED)?;
-                let row = bench_map(&label, terrain.name(), &grid, &queries, rounds)?;
+                let row = bench_map(
+                    &label,
+                    terrain.name(),
+                    &grid,
+                    &queries,
+                    rounds,
+                    args.landmarks,
+                )?;
                 eprintln!("{label} ({}): done", terrain.name());
                 rows.push(row);
             }
@@ -123,7 +135,7 @@ pub fn run(args: &TerrainArgs) -> Result<i32, CliError> {
         let grid = upscaled_with_terrain(&source, 4, BIG_SEED)?;
         let queries = random_queries(&grid, args.big_queries, BIG_SEED);
         let label = format!("{} x4", args.big_from);
-        rows.push(bench_map(&label, "patches", &grid, &queries, 1)?);
+        rows.push(bench_map(&label, "patches", &grid, &queries, 1, 0)?);
     }
     print!("{}", table(&rows, rounds));
     Ok(if rows.iter().any(|r| r.wrong > 0) {
@@ -133,14 +145,16 @@ pub fn run(args: &TerrainArgs) -> Result<i32, CliError> {
     })
 }
 
-/// Times A* and `WeightedJumpPoints` on `queries` over `grid`, after checking each answer
-/// against Dijkstra's cost.
+/// Times A*, `WeightedJumpPoints` and, with `landmarks` above 0, A* with that many landmarks
+/// (the farthest, from the first query's start) on `queries` over `grid`, after checking each
+/// answer against Dijkstra's cost.
 fn bench_map(
     label: &str,
     terrain: &'static str,
     grid: &Grid,
     queries: &[Query],
     rounds: usize,
+    landmarks: usize,
 ) -> Result<Row, CliError> {
     let search = |e: &dyn std::fmt::Display| CliError::Search(e.to_string());
     let started = Instant::now();
@@ -151,8 +165,22 @@ fn bench_map(
     let mut path = Vec::new();
     let plain = SearchOptions::new();
     let mut wrong = 0;
-    let (mut a_times, mut j_times) = (Vec::new(), Vec::new());
-    let (mut a_expanded, mut j_expanded) = (0u64, 0u64);
+    let (mut a_times, mut j_times, mut l_times) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut a_expanded, mut j_expanded, mut l_expanded) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    let seed = queries.first().map(|q| q.start);
+    let table = match seed {
+        Some(seed) if landmarks > 0 => {
+            let choice = LandmarkChoice::Farthest {
+                count: landmarks,
+                seed,
+            };
+            Some(Landmarks::new(&space, choice).map_err(|e| search(&e))?)
+        }
+        _ => None,
+    };
+    let alt_build_ms = started.elapsed().as_secs_f64() * 1e3;
+    let guided = table.as_ref().map(|t| space.with_landmarks(t));
     for q in queries {
         let goal = Goal::Node(q.goal);
         let dijkstra = space
@@ -189,6 +217,13 @@ fn bench_map(
             .map_err(|e| search(&e))?;
         j_expanded += jctx.stats().expanded;
         right(status, &path);
+        if let Some(guided) = &guided {
+            let status = AStar(guided)
+                .find_path_into(&mut ctx, q.start, goal, &plain, &mut path)
+                .map_err(|e| search(&e))?;
+            l_expanded += ctx.stats().expanded;
+            right(status, &path);
+        }
         // Interleaved rounds, the fastest of each kept.
         let (mut a_best, mut j_best) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
@@ -201,6 +236,16 @@ fn bench_map(
         }
         a_times.push(a_best);
         j_times.push(j_best);
+        if let Some(guided) = &guided {
+            let mut best = f64::INFINITY;
+            for _ in 0..rounds {
+                let t = Instant::now();
+                black_box(AStar(guided).find_path_into(&mut ctx, q.start, goal, &plain, &mut path))
+                    .ok();
+                best = best.min(t.elapsed().as_secs_f64() * 1e6);
+            }
+            l_times.push(best);
+        }
     }
     let n = queries.len().max(1) as f64;
     let timing = |times: &mut Vec<f64>, expanded: u64| Timing {
@@ -217,6 +262,13 @@ fn bench_map(
         memory_kib: jumps.memory_bytes() as f64 / 1024.0,
         astar: timing(&mut a_times, a_expanded),
         jumps: timing(&mut j_times, j_expanded),
+        alt: table.as_ref().map(|t| {
+            (
+                timing(&mut l_times, l_expanded),
+                alt_build_ms,
+                t.memory_bytes() as f64 / (1 << 20) as f64,
+            )
+        }),
         wrong,
     })
 }
@@ -227,13 +279,14 @@ fn table(rows: &[Row], rounds: usize) -> String {
         "Jump Point Search on weights (`WeightedJumpPoints`) beside A* (`GridSpace::find_path`, the grid's fast loop) \
          on the same queries, 8-connected, no corner cutting, a move costing its base cost times the weight of the cell \
          entered; per query the fastest of {rounds} interleaved rounds (1 on the big map); every answer checked against \
-         Dijkstra's cost and walked\n\n\
-         | map | terrain | size | queries | build ms | marks KiB | A* median µs | A* mean µs | A* mean expanded | JPS median µs | JPS mean µs | JPS mean expanded | speed-up median | speed-up mean | wrong |\n\
-         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+         Dijkstra's cost and walked; ALT: A* with landmark bounds through the general loop (`AStar(space.with_landmarks(..))`), \
+         `-` when not run\n\n\
+         | map | terrain | size | queries | build ms | marks KiB | A* median µs | A* mean µs | A* mean expanded | JPS median µs | JPS mean µs | JPS mean expanded | speed-up median | speed-up mean | ALT build ms | ALT MiB | ALT median µs | ALT mean expanded | ALT speed-up median | wrong |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for r in rows {
         out += &format!(
-            "| {} | {} | {}x{} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2}x | {:.2}x | {} |\n",
+            "| {} | {} | {}x{} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2}x | {:.2}x | {} | {} |\n",
             r.label,
             r.terrain,
             r.size.0,
@@ -249,6 +302,15 @@ fn table(rows: &[Row], rounds: usize) -> String {
             r.jumps.mean_expanded,
             r.astar.median_us / r.jumps.median_us.max(1e-9),
             r.astar.mean_us / r.jumps.mean_us.max(1e-9),
+            match &r.alt {
+                Some((t, build_ms, mib)) => format!(
+                    "{build_ms:.0} | {mib:.1} | {:.0} | {:.0} | {:.2}x",
+                    t.median_us,
+                    t.mean_expanded,
+                    r.astar.median_us / t.median_us.max(1e-9)
+                ),
+                None => "- | - | - | - | -".to_string(),
+            },
             r.wrong,
         );
     }
@@ -258,12 +320,26 @@ fn table(rows: &[Row], rounds: usize) -> String {
             .filter(|r| r.terrain == terrain)
             .map(|r| r.astar.median_us / r.jumps.median_us.max(1e-9))
             .collect();
+        let mut alt: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.terrain == terrain)
+            .filter_map(|r| r.alt.as_ref())
+            .zip(
+                rows.iter()
+                    .filter(|r| r.terrain == terrain && r.alt.is_some()),
+            )
+            .map(|((t, _, _), r)| r.astar.median_us / t.median_us.max(1e-9))
+            .collect();
         if !ratios.is_empty() {
             out += &format!(
-                "\nMedian of the maps' median speed-ups, {terrain}: {:.2}x over {} maps\n",
+                "\nMedian of the maps' median speed-ups, {terrain}: JPS {:.2}x over {} maps",
                 median(&mut ratios),
                 ratios.len()
             );
+            if !alt.is_empty() {
+                out += &format!(", ALT {:.2}x over {} maps", median(&mut alt), alt.len());
+            }
+            out += "\n";
         }
     }
     out

@@ -235,3 +235,45 @@ fn a_reserved_context_sizes_its_records_before_the_first_query() {
         "after reserve the first query asked for {first_bytes} bytes, on a new context {cold_bytes}"
     );
 }
+
+/// Jump Point Search on weights: after warm-up its queries allocate nothing, and neither do its
+/// edits (a weight changed, a wall built and taken down) nor the queries after them.
+#[test]
+fn weighted_jps_queries_and_edits_allocate_nothing_after_warm_up() {
+    let plain = map();
+    // Patches of terrain over the walls: a third of the free cells weigh 2 to 5.
+    let grid = Grid::from_fn(plain.width(), plain.height(), |c| {
+        let w = plain.weight(c);
+        let patch = (c.x / 12 + c.y / 9) % 3 == 0;
+        if w != 0 && patch {
+            2 + (c.x / 12 + c.y / 9) % 4
+        } else {
+            w
+        }
+    })
+    .unwrap();
+    let pairs = queries(&grid);
+    let mut jumps = pathkit::jps::WeightedJumpPoints::new(grid).unwrap();
+    let mut ctx = JpsContext::new();
+    let mut path = Vec::new();
+    let mut query = |jumps: &pathkit::jps::WeightedJumpPoints, s: Cell, g: Cell| {
+        jumps
+            .find_path_into(&mut ctx, s, Goal::Node(g), &Default::default(), &mut path)
+            .unwrap()
+            .is_found()
+    };
+    let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| query(&jumps, s, g));
+    assert!(found > 100, "only {found} paths");
+    assert_eq!(allocations, 0, "weighted JPS queries allocated");
+    let cell = Cell::new(30, 40);
+    let (_, allocations) = count(|| {
+        jumps.set_weight(cell, 4).unwrap();
+        jumps.set_weight(cell, 0).unwrap();
+        jumps.set_weight(cell, 1).unwrap();
+    });
+    assert_eq!(allocations, 0, "weighted JPS edits allocated");
+    let (found, allocations) =
+        count(|| pairs.iter().filter(|&&(s, g)| query(&jumps, s, g)).count());
+    assert!(found > 100, "only {found} paths after the edits");
+    assert_eq!(allocations, 0, "weighted JPS queries after edits allocated");
+}

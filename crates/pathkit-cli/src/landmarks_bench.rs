@@ -59,14 +59,7 @@ pub fn run(args: &LandmarksArgs) -> Result<i32, CliError> {
         let file = scenario::load(path)?;
         for group in &file.maps {
             let queries = spread(&group.queries, args.limit);
-            let label = path
-                .file_name()
-                .map(|n| {
-                    n.to_string_lossy()
-                        .trim_end_matches(".map.scen")
-                        .to_string()
-                })
-                .unwrap_or_default();
+            let label = scenario::label(path);
             rows.push(bench_map(
                 label,
                 group,

@@ -91,6 +91,17 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A scenario file's name without its `.map.scen` ending: the map's label in a benchmark's table.
+pub fn label(path: &Path) -> String {
+    path.file_name()
+        .map(|n| {
+            n.to_string_lossy()
+                .trim_end_matches(".map.scen")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
 /// Loads a Moving AI map as a grid.
 pub fn load_map(path: &Path) -> Result<Grid, CliError> {
     let map = MovingAiMap::load(path).map_err(|e| format_error(path, e))?;

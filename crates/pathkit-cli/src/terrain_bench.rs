@@ -95,14 +95,7 @@ pub fn run(args: &TerrainArgs) -> Result<i32, CliError> {
     for path in &files {
         let file = scenario::load(path)?;
         for group in &file.maps {
-            let label = path
-                .file_name()
-                .map(|n| {
-                    n.to_string_lossy()
-                        .trim_end_matches(".map.scen")
-                        .to_string()
-                })
-                .unwrap_or_default();
+            let label = scenario::label(path);
             if label == args.big_from {
                 big_source = Some(group.grid.clone());
             }

@@ -43,17 +43,12 @@ impl<'g> Online8<'g> {
         base: f64,
         push: &mut F,
     ) {
-        let (gx, gy) = (goal.x as i64, goal.y as i64);
         let (bits, col, row, forward) = if dy == 0 {
             (self.rows, x, y, dx > 0)
         } else {
             (self.cols, y, x, dy > 0)
         };
-        let to_goal = match (dy == 0, gy == y, gx == x) {
-            (true, true, _) => (gx - x) * dx as i64,
-            (false, _, true) => (gy - y) * dy as i64,
-            _ => 0,
-        };
+        let to_goal = steps_to_goal(x, y, (dx, dy), goal);
         let stop = scan(bits, col, row, forward);
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             free_run(bits, col, row, forward) as i64 >= n
@@ -172,6 +167,18 @@ impl<'g> Online8<'g> {
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             free_run(bits, col, row, forward) as i64 >= n
         });
+    }
+}
+
+/// How many steps along the straight direction (`dx`, `dy`) from (`x`, `y`) the goal lies: its
+/// distance when it is on that ray (negative when behind), 0 when it is off the line.
+#[inline(always)]
+pub(crate) fn steps_to_goal(x: i64, y: i64, (dx, dy): Dir, goal: Cell) -> i64 {
+    let (gx, gy) = (i64::from(goal.x), i64::from(goal.y));
+    match (dy == 0, gy == y, gx == x) {
+        (true, true, _) => (gx - x) * i64::from(dx),
+        (false, _, true) => (gy - y) * i64::from(dy),
+        _ => 0,
     }
 }
 

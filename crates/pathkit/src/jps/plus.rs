@@ -16,7 +16,7 @@
 //! one cell in line with the goal (same row or column) to check the straight move toward it.
 
 use super::context::{check_query, check_uniform, Checked, Dir, Expander};
-use super::jump::{expand8, straight_result, Rays8};
+use super::jump::{expand8, steps_to_goal, straight_result, Rays8};
 use super::scan::{free_run, Stop};
 use super::table::{
     diagonal_entry, straight_entry, JumpTable, DIAGONAL_HOP, DIAGONAL_ON, STRAIGHT_HOP, STRAIGHT_ON,
@@ -471,18 +471,7 @@ impl Rays8 for PlusRays<'_> {
         base: f64,
         push: &mut F,
     ) {
-        let (gx, gy) = (goal.x as i64, goal.y as i64);
-        let to_goal = if dy == 0 {
-            if gy == y {
-                (gx - x) * dx as i64
-            } else {
-                0
-            }
-        } else if gx == x {
-            (gy - y) * dy as i64
-        } else {
-            0
-        };
+        let to_goal = steps_to_goal(x, y, (dx, dy), goal);
         let stop = self.plus.straight_stop(x, y, (dx, dy));
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             let (rows, cols) = self.rays_bitmaps();

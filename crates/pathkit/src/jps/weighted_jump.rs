@@ -9,6 +9,7 @@
 //! length times the weight of its first cell.
 
 use super::context::{Dir, Expander};
+use super::jump::steps_to_goal;
 use super::scan::{scan_regular, Stop};
 use crate::grid::{Bitmap, Cell, Grid, GridError};
 use std::f64::consts::SQRT_2;
@@ -99,6 +100,7 @@ impl<'g> Weighted8<'g> {
         base: f64,
         push: &mut F,
     ) {
+        let to_goal = steps_to_goal(x, y, (dx, dy), goal);
         let (dx, dy) = (i64::from(dx), i64::from(dy));
         let (bits, regular, col, row, forward) = if dy == 0 {
             (self.rows, self.regular_rows, x, y, dx > 0)
@@ -111,12 +113,6 @@ impl<'g> Weighted8<'g> {
         }
         // Every cell of the run weighs what its first one does (see the module's doc).
         let step = self.weight(x + dx, y + dy);
-        let (gx, gy) = (i64::from(goal.x), i64::from(goal.y));
-        let to_goal = match (dy == 0, gy == y, gx == x) {
-            (true, true, _) => (gx - x) * dx,
-            (false, _, true) => (gy - y) * dy,
-            _ => 0,
-        };
         if to_goal > 0 && to_goal <= i64::from(stop.reach()) {
             push(goal, base + to_goal as f64 * step);
         } else if let Stop::Jump(s) = stop {

@@ -4,9 +4,10 @@
 //! Where every free cell of a cell's 3 x 3 window weighs the same (a *regular* cell), moves near
 //! it compare exactly as on a uniform grid scaled by that weight, so the uniform pruning rules
 //! hold there unchanged. Everywhere else they may not: a scan stops at such a cell as at a jump
-//! point, and the cell is expanded in every direction, as the start is. A straight run between
-//! two stops passes only regular cells, so all of its cells weigh the same: its cost is its
-//! length times the weight of its first cell.
+//! point, and from there the search looks along every direction but those that another way of
+//! one or two moves from the cell's predecessor makes at least as cheap ([`needed`], worked out
+//! once per cell by [`turns`]). A straight run between two stops passes only regular cells, so
+//! all of its cells weigh the same: its cost is its length times the weight of its first cell.
 
 use super::context::{Dir, Expander};
 use super::jump::steps_to_goal;
@@ -126,7 +127,7 @@ impl<'g> Weighted8<'g> {
 
     /// Walks diagonally from (`x0`, `y0`), scanning straight from every regular cell it enters;
     /// it stops at a wall or a cut corner, at the goal, and at a cell that is not regular, which
-    /// it pushes to be expanded every way.
+    /// it pushes as a jump point.
     fn diagonal<F: FnMut(Cell, f64)>(
         &self,
         x0: i64,

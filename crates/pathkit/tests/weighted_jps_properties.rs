@@ -269,3 +269,98 @@ fn ends_and_refusals() {
         Err(JpsError::Unsupported(Unsupported::MaxExpansions))
     );
 }
+
+/// Moving AI maps with terrain laid from a seed (rectangular patches of weight 2 to 5 over about
+/// a third of the map, or a weight drawn for every cell), their scenario lines' ends, every
+/// answer's cost equal to the oracle's Dijkstra and its path walked by the oracle.
+mod on_movingai_maps {
+    use super::*;
+    use crate::jps_movingai::needs_movingai::load;
+
+    /// `grid`'s free cells with terrain: patches when `patches`, else a weight from 1 to 4 for
+    /// each cell.
+    fn with_terrain(grid: &Grid, patches: bool, seed: u64) -> OracleMap {
+        let (w, h) = (grid.width() as u64, grid.height() as u64);
+        let mut rng = XorShift(seed | 1);
+        let mut weights: Vec<u32> = grid
+            .weights()
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    0
+                } else if patches {
+                    1
+                } else {
+                    1 + rng.below(4) as u32
+                }
+            })
+            .collect();
+        if patches {
+            for _ in 0..w * h / 2000 {
+                let (pw, ph) = (8 + rng.below(56), 8 + rng.below(56));
+                let (x0, y0) = (rng.below(w), rng.below(h));
+                let weight = 2 + rng.below(4) as u32;
+                for y in y0..(y0 + ph).min(h) {
+                    for x in x0..(x0 + pw).min(w) {
+                        let v = &mut weights[(y * w + x) as usize];
+                        if *v != 0 {
+                            *v = weight;
+                        }
+                    }
+                }
+            }
+        }
+        OracleMap {
+            width: w as usize,
+            height: h as usize,
+            weights,
+        }
+    }
+
+    /// Every `stride`-th line of `<name>.map.scen` on the map with terrain.
+    fn check_map(name: &str, patches: bool, stride: usize) {
+        let (plain, scenario) = load(name);
+        let map = with_terrain(&plain, patches, 0x7e44_a1f5);
+        let width = plain.width();
+        let grid = Grid::from_fn(width, plain.height(), |c| {
+            map.weights[(c.y * width + c.x) as usize]
+        })
+        .unwrap();
+        let jumps = WeightedJumpPoints::new(grid).unwrap();
+        let mut ctx = JpsContext::new();
+        let mut checked = 0;
+        for entry in scenario.entries().iter().step_by(stride) {
+            let got = jumps.find_path(&mut ctx, entry.start, entry.goal).unwrap();
+            check_grid_answer(
+                &map,
+                Moves::NoCornerCutting,
+                MoveCosts::OCTILE,
+                (entry.start, entry.goal),
+                &got,
+                1.0,
+            );
+            checked += 1;
+        }
+        assert!(checked > 10, "{name}: {checked} lines");
+    }
+
+    #[test]
+    fn den520d_with_patches() {
+        check_map("den520d", true, 40);
+    }
+
+    #[test]
+    fn ar0011sr_with_patches() {
+        check_map("AR0011SR", true, 60);
+    }
+
+    #[test]
+    fn maze512_4_0_with_patches() {
+        check_map("maze512-4-0", true, 120);
+    }
+
+    #[test]
+    fn lak303d_with_noise() {
+        check_map("lak303d", false, 40);
+    }
+}

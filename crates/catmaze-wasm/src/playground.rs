@@ -290,7 +290,7 @@ pub struct Playground {
     plus: Option<(u64, Result<JpsPlus, pathkit::jps::JpsError>)>,
     /// The subgoal graph and the grid version it was built for: unlike JPS+ it cannot be edited,
     /// so a version other than the grid's means it is built again.
-    subgoal: Option<(u64, Result<Subgoals, SubgoalError>)>,
+    subgoal: Option<(u64, Result<SubgoalGraph, SubgoalError>)>,
     subgoal_ctx: SubgoalContext,
     /// Full builds of a subgoal graph since the page started: the tests check that a search after
     /// an edit builds it again and one without an edit does not.
@@ -549,11 +549,11 @@ impl Playground {
             return None;
         }
         Some(SubgoalInfo {
-            subgoals: g.graph.subgoal_count(),
-            edges: g.graph.edge_count(),
-            shortcuts: g.graph.shortcut_count(),
-            core: g.graph.core_count(),
-            bytes: g.graph.memory_bytes(),
+            subgoals: g.subgoal_count(),
+            edges: g.edge_count(),
+            shortcuts: g.shortcut_count(),
+            core: g.core_count(),
+            bytes: g.memory_bytes(),
             builds: self.subgoal_builds,
         })
     }
@@ -693,7 +693,7 @@ impl Playground {
                     .is_none_or(|(v, _)| *v != self.version)
                 {
                     self.subgoal_builds += 1;
-                    let built = SubgoalGraph::new(self.grid.clone()).map(Subgoals::new);
+                    let built = SubgoalGraph::new(self.grid.clone());
                     self.subgoal = Some((self.version, built));
                 }
                 match self.subgoal.as_ref().map(|(_, g)| g) {
@@ -1031,49 +1031,6 @@ pub struct SubgoalInfo {
     pub builds: u64,
 }
 
-/// A subgoal graph and, per tile, whether it is a subgoal: the path comes back as every tile,
-/// and the page marks the subgoals on it the way it marks JPS's jump points, so the lookup is
-/// made once per build rather than once per query.
-#[derive(Debug)]
-struct Subgoals {
-    graph: SubgoalGraph,
-    is_subgoal: Vec<bool>,
-}
-
-impl Subgoals {
-    fn new(graph: SubgoalGraph) -> Subgoals {
-        let grid = graph.grid();
-        let width = grid.width() as usize;
-        let mut is_subgoal = vec![false; grid.len()];
-        for c in graph.subgoals() {
-            is_subgoal[c.y as usize * width + c.x as usize] = true;
-        }
-        Subgoals { graph, is_subgoal }
-    }
-}
-
-impl Pathfinder for Subgoals {
-    type Node = Cell;
-    type Cost = f64;
-    type Context = SubgoalContext;
-    type Error = SubgoalError;
-
-    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, SubgoalError> {
-        self.graph.check_ends(start, goal)
-    }
-
-    fn find_path_into(
-        &self,
-        ctx: &mut SubgoalContext,
-        start: Cell,
-        to: pathkit::Goal<'_, Cell>,
-        options: &SearchOptions<f64>,
-        path: &mut Vec<Cell>,
-    ) -> Result<pathkit::search::Status<f64>, SubgoalError> {
-        self.graph.find_path_into(ctx, start, to, options, path)
-    }
-}
-
 /// A search the playground runs at once through pathkit's front door, and how its answer is
 /// drawn.
 trait AtOnce: Pathfinder {
@@ -1170,7 +1127,7 @@ impl AtOnce for JpsPlusPaths<'_> {
     }
 }
 
-impl AtOnce for Subgoals {
+impl AtOnce for SubgoalGraph {
     fn count(ctx: &SubgoalContext, s: &mut Slot) {
         s.expansions = ctx.stats().expanded;
     }
@@ -1178,10 +1135,9 @@ impl AtOnce for Subgoals {
     /// Every tile of the path, and as points its ends and the subgoals it passes: where it may
     /// turn, as JPS's jump points are.
     fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
-        let width = self.graph.grid().width() as usize;
         let last = nodes.len().saturating_sub(1);
-        for (k, c) in nodes.iter().enumerate() {
-            if k == 0 || k == last || self.is_subgoal[c.y as usize * width + c.x as usize] {
+        for (k, &c) in nodes.iter().enumerate() {
+            if k == 0 || k == last || self.is_subgoal(c) {
                 s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
             }
         }

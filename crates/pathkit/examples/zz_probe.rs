@@ -36,7 +36,7 @@ fn main() {
     let grid = Grid::from_fn(w, h, |c| weights[(c.y * w + c.x) as usize]).unwrap();
     let jumps = WeightedJumpPoints::new(grid.clone()).unwrap();
     let mut ctx = JpsContext::new();
-    let (mut e, mut p, mut t, mut ae) = (0, 0, 0, 0);
+    let (mut e, mut p, mut t, ae) = (0, 0, 0, 0);
     let free: Vec<usize> = (0..grid.len())
         .filter(|&i| grid.weight_at(i) != 0)
         .collect();

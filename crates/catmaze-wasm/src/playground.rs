@@ -2293,12 +2293,17 @@ mod tests {
             pg.weighted_info().is_none(),
             "nothing built for a refused rule"
         );
-        // The engine's own refusals carry their own code, apart from plain JPS's.
-        let refused = PlaygroundError::WeightedJps(JpsError::OutOfBounds {
+        // The engine's own refusals of a query (none the playground's checked queries meet)
+        // carry their own code, apart from plain JPS's, as search_into reports them.
+        let refused = <WeightedJumpPoints as AtOnce>::refusal(JpsError::OutOfBounds {
             cell: Cell::new(9, 9),
             width: 6,
             height: 6,
         });
+        assert!(
+            matches!(refused, PlaygroundError::WeightedJps(_)),
+            "{refused:?}"
+        );
         let answer = ErrorAnswer::from(&refused);
         assert_eq!(answer.code, "weighted-jps");
         assert!(

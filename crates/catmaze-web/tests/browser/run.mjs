@@ -794,6 +794,16 @@ async function menusSuite() {
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.error === null);
   assert.equal(await page.textContent('#pg-error'), '');
+  // So do jump points on terrain with moves that cut corners.
+  await page.selectOption('#pg-algo', 'weighted-jps');
+  await page.selectOption('#pg-diagonal', 'corner-cutting');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.error.code, 'moves');
+  assert.match(await page.textContent('#pg-error'), /Jump points on terrain needs 8-way moves without corner cutting \(its marks of the terrain are made for them\), not .*: choose “8-way, no corner cutting” under Moves/);
+  assert.equal(st.found, false);
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.error === null, 'jump points on terrain, 8-way');
 
   // Each preset its own rules: the tutorial's 4-way, Manhattan, newest-first do not carry over.
   await page.selectOption('#pg-algo', 'astar');

@@ -588,6 +588,19 @@ impl Playground {
 
     /// Jump Point Search on terrain as kept (see [`WeightedInfo`]); `None` before its first
     /// search on this grid.
+    ///
+    /// ```
+    /// use catmaze_wasm::{Algorithm, Playground, Settings};
+    /// use pathkit::grid::Cell;
+    ///
+    /// let mut pg = Playground::new(6, 1).unwrap();
+    /// let settings = Settings { algorithm: Algorithm::WeightedJps, ..Settings::default() };
+    /// pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 0));
+    /// pg.set_cell(2, 0, 4); // mud on the only way: passed on to the kept search
+    /// pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 0));
+    /// assert_eq!(pg.status(0, 0).cost, Some(8.0));
+    /// assert_eq!(pg.weighted_info().unwrap().builds, 1);
+    /// ```
     pub fn weighted_info(&self) -> Option<WeightedInfo> {
         let Some(Ok(w)) = &self.weighted else {
             return None;

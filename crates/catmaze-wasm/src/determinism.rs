@@ -11,7 +11,7 @@ use pathkit::geometry::Point;
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::hex::{Hex, HexGrid, HexLayout};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, WeightedJumpPoints};
 use pathkit::levels::{LevelMap, Place, Portal};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh};
 use pathkit::search::{AStar, Outcome, SearchContext};
@@ -188,6 +188,19 @@ pub fn report() -> String {
         line(&mut out, "subgoal", name(&a, &b), found, cell_words);
     }
 
+    // Jump Point Search on the weighted grid, on the grids' queries: after the subgoal lines,
+    // so the lines before them stay where they were.
+    let ends = q(&weighted, 21);
+    let terrain = WeightedJumpPoints::new(weighted.clone()).map_err(|e| e.to_string());
+    for pair in ends.chunks(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let found = terrain
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|w| w.find_path(&mut jps, a, b).map_err(|e| e.to_string()));
+        line(&mut out, "weighted-jps", name(&a, &b), found, cell_words);
+    }
+
     // The hierarchy (HPA*).
     let ends = q(&weighted, 23);
     let options = HierarchyOptions::new().cluster_size(8);
@@ -320,9 +333,9 @@ mod tests {
             "a different answer on this build: see the first differing line"
         );
         let lines = report.lines().count();
-        assert_eq!(lines, 10 * QUERIES);
+        assert_eq!(lines, 11 * QUERIES);
         assert!(
-            report.matches(" found ").count() > 7 * QUERIES,
+            report.matches(" found ").count() > 8 * QUERIES,
             "most queries find a path"
         );
     }

@@ -60,8 +60,12 @@ pub enum PlaygroundError {
     /// The subgoal graph's refusal: terrain weights (its paths are optimal only when every free
     /// tile costs the same), or a map too large for its tables.
     Subgoal(SubgoalError),
-    /// The algorithm does not search with this move rule (JPS+ and the subgoal graph move 8-way
-    /// without corner cutting only; JPS 4-way or 8-way without corner cutting).
+    /// The refusal of Jump Point Search on terrain (a map too large for its marks of the
+    /// terrain); terrain weights it takes.
+    WeightedJps(JpsError),
+    /// The algorithm does not search with this move rule (JPS+, the subgoal graph and Jump Point
+    /// Search on terrain move 8-way without corner cutting only; JPS 4-way or 8-way without
+    /// corner cutting).
     Moves {
         /// The algorithm asked for.
         algorithm: Algorithm,
@@ -186,6 +190,7 @@ impl fmt::Display for PlaygroundError {
             PlaygroundError::Search(e) => write!(f, "{e}"),
             PlaygroundError::Jps(e) => write!(f, "{e}"),
             PlaygroundError::Subgoal(e) => write!(f, "{e}"),
+            PlaygroundError::WeightedJps(e) => write!(f, "jump points on terrain: {e}"),
             PlaygroundError::Moves { algorithm, moves } => {
                 let label = |d: &Diagonal| {
                     DIAGONALS
@@ -204,6 +209,7 @@ impl fmt::Display for PlaygroundError {
                 let built = match algorithm {
                     Algorithm::JpsPlus => Some("its jump table is built for them"),
                     Algorithm::Subgoal => Some("its graph is built for them"),
+                    Algorithm::WeightedJps => Some("its marks of the terrain are made for them"),
                     _ => None,
                 };
                 if let Some(built) = built {
@@ -295,6 +301,7 @@ impl PlaygroundError {
             PlaygroundError::Search(_) => "search",
             PlaygroundError::Jps(_) => "jps",
             PlaygroundError::Subgoal(_) => "subgoal",
+            PlaygroundError::WeightedJps(_) => "weighted-jps",
             PlaygroundError::Moves { .. } => "moves",
             PlaygroundError::NavMesh(_) => "navmesh",
             PlaygroundError::Hierarchy(_) => "hierarchy",

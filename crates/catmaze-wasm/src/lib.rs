@@ -60,5 +60,5 @@ pub use mesh_playground::{
 };
 pub use playground::{
     tile_state, Algorithm, HierarchyInfo, ListEntry, Playground, Settings, Slot, SlotStatus,
-    SubgoalInfo, MAX_SIDE, NO_PARENT,
+    SubgoalInfo, WeightedInfo, MAX_SIDE, NO_PARENT,
 };

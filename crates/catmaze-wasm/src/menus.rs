@@ -300,6 +300,17 @@ impl Algorithm {
                  built once per map (again after an edit), optimal on uniform maps. 8-way \
                  without corner cutting only; costs 1 and √2.",
             ),
+            Algorithm::WeightedJps => (
+                "weighted-jps",
+                "Jump points on terrain",
+                "Jump points on terrain",
+                jps,
+                Some(&[Diagonal::NoCornerCutting]),
+                "Jump Point Search that takes terrain: A*'s optimal paths, jumping across \
+                 stretches of one weight and stopping where the terrain changes. Built once per \
+                 map, then edited with it. 8-way without corner cutting only; costs 1 and √2 \
+                 times the tile's weight.",
+            ),
         }
     }
 
@@ -518,6 +529,7 @@ mod tests {
             Algorithm::ObstacleGraph,
             Algorithm::MeshGraph,
             Algorithm::Subgoal,
+            Algorithm::WeightedJps,
         ] {
             assert!(!c(a).heuristic && !c(a).tie && !c(a).weight, "{a:?}");
         }
@@ -529,6 +541,11 @@ mod tests {
         }
         assert!(Algorithm::Subgoal.takes_moves(Diagonal::NoCornerCutting));
         assert!(c(Algorithm::Subgoal).moves && !c(Algorithm::Subgoal).costs);
+        for moves in [Diagonal::Never, Diagonal::CornerCutting, Diagonal::Always] {
+            assert!(!Algorithm::WeightedJps.takes_moves(moves), "{moves:?}");
+        }
+        assert!(Algorithm::WeightedJps.takes_moves(Diagonal::NoCornerCutting));
+        assert!(c(Algorithm::WeightedJps).moves && !c(Algorithm::WeightedJps).costs);
         assert!(Algorithm::Jps.takes_moves(Diagonal::Never));
         assert!(!Algorithm::Jps.takes_moves(Diagonal::CornerCutting));
     }

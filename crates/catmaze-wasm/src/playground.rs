@@ -4,14 +4,16 @@
 //! (through [`LiveSearch`]), so every tile's F, G, H and parent are the engine's own numbers. As
 //! each step happens the playground copies the numbers of the tiles it touched into flat arrays
 //! (`state`, `g`, `h`, `parent`) that the page reads in place, and lists the touched tiles so the
-//! page redraws only those. JPS, JPS+, the subgoal graph and the any-angle search keep no open
-//! list one could show: they run at once and report their path, jump points, subgoals or corners,
-//! and expansions.
+//! page redraws only those. JPS, JPS+, the subgoal graph, Jump Point Search on terrain and the
+//! any-angle search keep no open list one could show: they run at once and report their path,
+//! jump points, subgoals or corners, and expansions.
 //!
 //! The hierarchical search (HPA*) keeps its [`HierarchicalGrid`] between searches: building it
 //! is the expensive part (a search inside every cluster), so it is built once per map and move
 //! rule and cluster size, and a wall drawn on the map is passed on to it with
-//! [`HierarchicalGrid::set_weight`], which rebuilds only the clusters around that cell.
+//! [`HierarchicalGrid::set_weight`], which rebuilds only the clusters around that cell. Jump
+//! Point Search on terrain ([`WeightedJumpPoints`]) is kept the same way: built by its first
+//! search on a map, then told of each painted tile with [`WeightedJumpPoints::set_weight`].
 //!
 //! [`Stepper`]: pathkit::search::Stepper
 
@@ -25,7 +27,9 @@ use pathkit::geometry::Point;
 use pathkit::graph::{MeshGraph, NodeGraph, NodeId, ObstacleGraph};
 use pathkit::grid::{Cell, Diagonal, Grid, Heuristic, NEIGHBOUR_ORDER};
 use pathkit::hierarchy::{HierarchicalGrid, HierarchyContext, HierarchyOptions, HierarchyStats};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus, JpsPlusPaths, JumpPoints, PathMode};
+use pathkit::jps::{
+    JpsContext, JpsError, JpsMode, JpsPlus, JpsPlusPaths, JumpPoints, PathMode, WeightedJumpPoints,
+};
 use pathkit::navmesh::{AnyAngleSearch, NavMesh, NavMeshError};
 use pathkit::search::{SearchContext, SearchOptions, TieBreak};
 use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
@@ -61,6 +65,10 @@ pub enum Algorithm {
     /// over them; built once per map, optimal, 8-connected (no corner cutting, costs 1 and √2).
     /// It does not follow edits, so the playground builds it again after a wall is drawn.
     Subgoal,
+    /// Jump Point Search on terrain: A*'s optimal paths on a map with terrain weights, jumping
+    /// across stretches of one weight; 8-connected (no corner cutting, costs 1 and √2 times the
+    /// weight entered). Built by its first search on a map and edited with it afterwards.
+    WeightedJps,
 }
 
 /// The radius, in tiles, by which the obstacle and mesh graphs grow the walls: a character a
@@ -70,7 +78,7 @@ pub const AGENT_RADIUS: f32 = 0.25;
 impl Algorithm {
     /// Every algorithm, in the order of the page's menu (its index is the number the page sends):
     /// a new one goes at the end, so that the numbers of the others stay what they were.
-    pub const ALL: [Algorithm; 11] = [
+    pub const ALL: [Algorithm; 12] = [
         Algorithm::AStar,
         Algorithm::Dijkstra,
         Algorithm::BreadthFirst,
@@ -82,6 +90,7 @@ impl Algorithm {
         Algorithm::ObstacleGraph,
         Algorithm::MeshGraph,
         Algorithm::Subgoal,
+        Algorithm::WeightedJps,
     ];
 
     /// `true` for the searches that can be stepped, with open and closed lists.
@@ -210,8 +219,8 @@ pub struct Slot {
     finished: bool,
     path: Vec<Cell>,
     cost: Option<f64>,
-    /// Jump points (JPS), the subgoals a subgoal graph's path passes, or corners (any-angle), as
-    /// x, y pairs in tile units.
+    /// Jump points (JPS), the subgoals a subgoal graph's path passes, the tiles where a path on
+    /// terrain turns, or corners (any-angle), as x, y pairs in tile units.
     points: Vec<f64>,
     error: Option<PlaygroundError>,
     algorithm: Option<Algorithm>,
@@ -290,11 +299,17 @@ pub struct Playground {
     plus: Option<(u64, Result<JpsPlus, pathkit::jps::JpsError>)>,
     /// The subgoal graph and the grid version it was built for: unlike JPS+ it cannot be edited,
     /// so a version other than the grid's means it is built again.
-    subgoal: Option<(u64, Result<Subgoals, SubgoalError>)>,
+    subgoal: Option<(u64, Result<SubgoalGraph, SubgoalError>)>,
     subgoal_ctx: SubgoalContext,
     /// Full builds of a subgoal graph since the page started: the tests check that a search after
     /// an edit builds it again and one without an edit does not.
     subgoal_builds: u64,
+    /// Jump Point Search on terrain, built by the first such search on this grid (`None`
+    /// before it, or after an edit it refused) and edited with the grid from then on.
+    weighted: Option<Result<WeightedJumpPoints, JpsError>>,
+    /// Full builds of it since the page started (edits do not count): the tests check that
+    /// painting a tile edits it instead of building it again.
+    weighted_builds: u64,
     mesh: Option<(u64, Result<NavMesh, NavMeshError>)>,
     any_angle: AnyAngleSearch,
     ctx: SearchContext<f64>,
@@ -342,6 +357,8 @@ impl Playground {
             subgoal: None,
             subgoal_ctx: SubgoalContext::new(),
             subgoal_builds: 0,
+            weighted: None,
+            weighted_builds: 0,
             mesh: None,
             any_angle: AnyAngleSearch::new(),
             ctx: SearchContext::new(),
@@ -397,9 +414,11 @@ impl Playground {
 
     fn replace_grid(&mut self, grid: Grid) {
         let (builds, subgoal_builds) = (self.hierarchy_builds, self.subgoal_builds);
+        let weighted_builds = self.weighted_builds;
         *self = Playground::with_grid(grid);
         self.hierarchy_builds = builds;
         self.subgoal_builds = subgoal_builds;
+        self.weighted_builds = weighted_builds;
     }
 
     /// The grid.
@@ -424,6 +443,15 @@ impl Playground {
             } else {
                 self.hierarchy = None;
             }
+        }
+        // So does Jump Point Search on terrain, updating its marks around the cell; a refused
+        // edit drops it, and the next search builds it from the grid.
+        if let Some(Ok(w)) = &mut self.weighted {
+            if w.set_weight(cell, weight).is_err() {
+                self.weighted = None;
+            }
+        } else {
+            self.weighted = None;
         }
         let cells = self.grid.len();
         for s in &mut self.slots {
@@ -549,12 +577,37 @@ impl Playground {
             return None;
         }
         Some(SubgoalInfo {
-            subgoals: g.graph.subgoal_count(),
-            edges: g.graph.edge_count(),
-            shortcuts: g.graph.shortcut_count(),
-            core: g.graph.core_count(),
-            bytes: g.graph.memory_bytes(),
+            subgoals: g.subgoal_count(),
+            edges: g.edge_count(),
+            shortcuts: g.shortcut_count(),
+            core: g.core_count(),
+            bytes: g.memory_bytes(),
             builds: self.subgoal_builds,
+        })
+    }
+
+    /// Jump Point Search on terrain as kept (see [`WeightedInfo`]); `None` before its first
+    /// search on this grid.
+    ///
+    /// ```
+    /// use catmaze_wasm::{Algorithm, Playground, Settings};
+    /// use pathkit::grid::Cell;
+    ///
+    /// let mut pg = Playground::new(6, 1).unwrap();
+    /// let settings = Settings { algorithm: Algorithm::WeightedJps, ..Settings::default() };
+    /// pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 0));
+    /// pg.set_cell(2, 0, 4); // mud on the only way: passed on to the kept search
+    /// pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 0));
+    /// assert_eq!(pg.status(0, 0).cost, Some(8.0));
+    /// assert_eq!(pg.weighted_info().unwrap().builds, 1);
+    /// ```
+    pub fn weighted_info(&self) -> Option<WeightedInfo> {
+        let Some(Ok(w)) = &self.weighted else {
+            return None;
+        };
+        Some(WeightedInfo {
+            bytes: w.memory_bytes(),
+            builds: self.weighted_builds,
         })
     }
 
@@ -693,7 +746,7 @@ impl Playground {
                     .is_none_or(|(v, _)| *v != self.version)
                 {
                     self.subgoal_builds += 1;
-                    let built = SubgoalGraph::new(self.grid.clone()).map(Subgoals::new);
+                    let built = SubgoalGraph::new(self.grid.clone());
                     self.subgoal = Some((self.version, built));
                 }
                 match self.subgoal.as_ref().map(|(_, g)| g) {
@@ -702,6 +755,20 @@ impl Playground {
                         Ok(())
                     }
                     Some(Err(e)) => Err(e.clone().into()),
+                    None => Ok(()),
+                }
+            }
+            Algorithm::WeightedJps => {
+                if self.weighted.is_none() {
+                    self.weighted_builds += 1;
+                    self.weighted = Some(WeightedJumpPoints::new(self.grid.clone()));
+                }
+                match &self.weighted {
+                    Some(Ok(jumps)) => {
+                        search_into(s, jumps, &mut self.jps, ends);
+                        Ok(())
+                    }
+                    Some(Err(e)) => Err(PlaygroundError::WeightedJps(e.clone())),
                     None => Ok(()),
                 }
             }
@@ -1031,47 +1098,27 @@ pub struct SubgoalInfo {
     pub builds: u64,
 }
 
-/// A subgoal graph and, per tile, whether it is a subgoal: the path comes back as every tile,
-/// and the page marks the subgoals on it the way it marks JPS's jump points, so the lookup is
-/// made once per build rather than once per query.
-#[derive(Debug)]
-struct Subgoals {
-    graph: SubgoalGraph,
-    is_subgoal: Vec<bool>,
-}
-
-impl Subgoals {
-    fn new(graph: SubgoalGraph) -> Subgoals {
-        let grid = graph.grid();
-        let width = grid.width() as usize;
-        let mut is_subgoal = vec![false; grid.len()];
-        for c in graph.subgoals() {
-            is_subgoal[c.y as usize * width + c.x as usize] = true;
-        }
-        Subgoals { graph, is_subgoal }
-    }
-}
-
-impl Pathfinder for Subgoals {
-    type Node = Cell;
-    type Cost = f64;
-    type Context = SubgoalContext;
-    type Error = SubgoalError;
-
-    fn check_ends(&self, start: Cell, goal: Cell) -> Result<Ends, SubgoalError> {
-        self.graph.check_ends(start, goal)
-    }
-
-    fn find_path_into(
-        &self,
-        ctx: &mut SubgoalContext,
-        start: Cell,
-        to: pathkit::Goal<'_, Cell>,
-        options: &SearchOptions<f64>,
-        path: &mut Vec<Cell>,
-    ) -> Result<pathkit::search::Status<f64>, SubgoalError> {
-        self.graph.find_path_into(ctx, start, to, options, path)
-    }
+/// Jump Point Search on terrain as kept: [`Playground::weighted_info`].
+///
+/// ```
+/// use catmaze_wasm::{Algorithm, Playground, Settings};
+/// use pathkit::grid::Cell;
+///
+/// let mut pg = Playground::new(8, 8).unwrap();
+/// assert!(pg.weighted_info().is_none(), "built by its first search");
+/// let settings = Settings { algorithm: Algorithm::WeightedJps, ..Settings::default() };
+/// pg.start(0, settings, Cell::new(0, 0), Cell::new(7, 7));
+/// let info = pg.weighted_info().unwrap();
+/// assert_eq!(info.builds, 1);
+/// assert!(info.bytes > 0);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeightedInfo {
+    /// Memory its marks of the terrain take beyond the grid.
+    pub bytes: u64,
+    /// Full builds since the page started (a painted tile edits it instead).
+    pub builds: u64,
 }
 
 /// A search the playground runs at once through pathkit's front door, and how its answer is
@@ -1092,6 +1139,14 @@ trait AtOnce: Pathfinder {
         cost: Self::Cost,
         s: &mut Slot,
     ) -> Result<f64, PlaygroundError>;
+
+    /// The playground's error for a refusal of the query (the library's error, by default).
+    fn refusal(e: Self::Error) -> PlaygroundError
+    where
+        PlaygroundError: From<Self::Error>,
+    {
+        e.into()
+    }
 }
 
 /// The one search of every at-once family: asks `finder` for the path between `ends`, records
@@ -1105,7 +1160,7 @@ where
     let [start, goal] = ends;
     let drawn = finder
         .find_path(ctx, start, goal)
-        .map_err(PlaygroundError::from)
+        .map_err(P::refusal)
         .and_then(|outcome| {
             P::count(ctx, s);
             outcome
@@ -1170,7 +1225,7 @@ impl AtOnce for JpsPlusPaths<'_> {
     }
 }
 
-impl AtOnce for Subgoals {
+impl AtOnce for SubgoalGraph {
     fn count(ctx: &SubgoalContext, s: &mut Slot) {
         s.expansions = ctx.stats().expanded;
     }
@@ -1178,16 +1233,51 @@ impl AtOnce for Subgoals {
     /// Every tile of the path, and as points its ends and the subgoals it passes: where it may
     /// turn, as JPS's jump points are.
     fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
-        let width = self.graph.grid().width() as usize;
         let last = nodes.len().saturating_sub(1);
-        for (k, c) in nodes.iter().enumerate() {
-            if k == 0 || k == last || self.is_subgoal[c.y as usize * width + c.x as usize] {
+        for (k, &c) in nodes.iter().enumerate() {
+            if k == 0 || k == last || self.is_subgoal(c) {
                 s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
             }
         }
         s.path = nodes;
         Ok(cost)
     }
+}
+
+impl AtOnce for WeightedJumpPoints {
+    fn count(ctx: &JpsContext, s: &mut Slot) {
+        s.expansions = ctx.stats().expanded;
+    }
+
+    /// Every tile of the path, and as points its ends and the tiles where it turns: the jump
+    /// points it keeps, as JPS's are drawn.
+    fn draw(&self, nodes: Vec<Cell>, cost: f64, s: &mut Slot) -> Result<f64, PlaygroundError> {
+        for c in turns(&nodes) {
+            s.points.extend([c.x as f64 + 0.5, c.y as f64 + 0.5]);
+        }
+        s.path = nodes;
+        Ok(cost)
+    }
+
+    /// Its refusals carry its own code, not plain JPS's.
+    fn refusal(e: JpsError) -> PlaygroundError {
+        PlaygroundError::WeightedJps(e)
+    }
+}
+
+/// The ends of a path of tiles and the tiles where its direction changes, in order.
+fn turns(nodes: &[Cell]) -> impl Iterator<Item = Cell> + '_ {
+    let step = |a: Cell, b: Cell| {
+        (
+            i64::from(b.x) - i64::from(a.x),
+            i64::from(b.y) - i64::from(a.y),
+        )
+    };
+    let last = nodes.len().saturating_sub(1);
+    nodes.iter().enumerate().filter_map(move |(k, &c)| {
+        let keep = k == 0 || k == last || step(nodes[k - 1], c) != step(c, nodes[k + 1]);
+        keep.then_some(c)
+    })
 }
 
 impl AtOnce for NavMesh {
@@ -1615,6 +1705,8 @@ mod tests {
         let mut hctx = HierarchyContext::new();
         let subgoals = SubgoalGraph::new(grid.clone()).unwrap();
         let mut sctx = SubgoalContext::new();
+        let weighted = WeightedJumpPoints::new(grid.clone()).unwrap();
+        let mut wctx = JpsContext::new();
         let mut found = 0;
         for &(a, b) in &pairs {
             let optimum = grid
@@ -1627,6 +1719,7 @@ mod tests {
                 Algorithm::Jps,
                 Algorithm::JpsPlus,
                 Algorithm::Subgoal,
+                Algorithm::WeightedJps,
                 Algorithm::AnyAngle,
                 Algorithm::Hierarchical,
                 Algorithm::ObstacleGraph,
@@ -1646,6 +1739,19 @@ mod tests {
                 assert!(st.finished);
                 let expected = match algorithm {
                     Algorithm::Jps | Algorithm::JpsPlus => optimum,
+                    Algorithm::WeightedJps => {
+                        let p = weighted.find_path(&mut wctx, a, b).unwrap().into_path();
+                        assert_eq!(st.expansions, wctx.stats().expanded);
+                        if let Some(p) = &p {
+                            let cells: Vec<[u32; 2]> = p.nodes.iter().map(|&c| xy(c)).collect();
+                            assert_eq!(st.path, cells);
+                        }
+                        let cost = p.as_ref().map(|p| p.cost);
+                        assert_eq!(cost.is_some(), optimum.is_some(), "{a} {b}");
+                        let (cost, best) = (cost.unwrap_or(0.0), optimum.unwrap_or(0.0));
+                        assert!((cost - best).abs() < 1e-9, "{a} {b}: {cost} vs {best}");
+                        p.map(|p| p.cost)
+                    }
                     Algorithm::Subgoal => {
                         let p = subgoals.find_path(&mut sctx, a, b).unwrap().into_path();
                         assert_eq!(st.expansions, sctx.stats().expanded);
@@ -1998,7 +2104,225 @@ mod tests {
                 "obstacle-graph",
                 "mesh-graph",
                 "subgoal",
+                "weighted-jps",
             ]
+        );
+    }
+
+    /// Paints patches of terrain (weights 2 to 9) over a random map, the way the page's brush
+    /// does, one tile at a time.
+    fn paint_terrain(pg: &mut Playground, seed: u64) -> usize {
+        let (w, h) = (pg.grid().width(), pg.grid().height());
+        let mut x = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut painted = 0;
+        for _ in 0..8 {
+            let (cx, cy) = (
+                (next() % u64::from(w)) as u32,
+                (next() % u64::from(h)) as u32,
+            );
+            let weight = 2 + (next() % 8) as u32;
+            for y in cy.saturating_sub(2)..(cy + 3).min(h) {
+                for x in cx.saturating_sub(3)..(cx + 4).min(w) {
+                    if pg.grid().weight(Cell::new(x, y)) != 0 && pg.set_cell(x, y, weight) {
+                        painted += 1;
+                    }
+                }
+            }
+        }
+        painted
+    }
+
+    #[test]
+    fn jump_points_on_terrain_cost_what_a_star_costs_on_the_painted_map() {
+        let settings = Settings {
+            algorithm: Algorithm::WeightedJps,
+            ..Settings::default()
+        };
+        let (mut found, mut dearer, mut turned) = (0, 0, 0);
+        for seed in [11, 12, 13, 14] {
+            let mut pg = random_map(27, 21, seed, 6);
+            let (pairs, _) = queries(&pg, 12);
+            // The same queries on the map before its terrain is painted: what the terrain adds.
+            let mut plain = Vec::new();
+            for &(a, b) in &pairs {
+                pg.start(0, settings, a, b);
+                plain.push(pg.status(0, 0).cost);
+            }
+            assert!(paint_terrain(&mut pg, seed) > 40, "map {seed}");
+            assert!(pg.grid().max_weight() > 1);
+            let library = WeightedJumpPoints::new(pg.grid().clone()).unwrap();
+            let mut ctx = JpsContext::new();
+            for (&(a, b), before) in pairs.iter().zip(plain) {
+                pg.start(0, settings, a, b);
+                let st = pg.status(0, 0);
+                assert_eq!(st.error, None, "{a} {b}");
+                assert!(st.finished);
+                // A*'s cost on the same map, terrain and moves.
+                let best = pg.reference(0);
+                assert_eq!(st.found, best >= 0.0, "{a} {b}");
+                let Some(cost) = st.cost else { continue };
+                found += 1;
+                assert!((cost - best).abs() < 1e-9, "{a} {b}: {cost} vs A* {best}");
+                dearer += usize::from(cost > before.unwrap() + 1e-9);
+                // The library's own path, every tile, and its expansions.
+                let p = library
+                    .find_path(&mut ctx, a, b)
+                    .unwrap()
+                    .into_path()
+                    .unwrap();
+                let cells: Vec<[u32; 2]> = p.nodes.iter().map(|&c| xy(c)).collect();
+                assert_eq!(st.path, cells, "{a} {b}");
+                assert_eq!(st.expansions, ctx.stats().expanded);
+                // Its points: the ends and the tiles where it turns, nothing else.
+                let want: Vec<[f64; 2]> = st
+                    .path
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| {
+                        k == 0 || k + 1 == st.path.len() || {
+                            let d = |i: usize, j: usize| {
+                                (
+                                    i64::from(st.path[j][0]) - i64::from(st.path[i][0]),
+                                    i64::from(st.path[j][1]) - i64::from(st.path[i][1]),
+                                )
+                            };
+                            d(k - 1, k) != d(k, k + 1)
+                        }
+                    })
+                    .map(|(_, &[x, y])| [x as f64 + 0.5, y as f64 + 0.5])
+                    .collect();
+                assert_eq!(st.points, want, "{a} {b}");
+                turned += st.points.len().saturating_sub(2);
+            }
+            assert_eq!(
+                pg.weighted_info().unwrap().builds,
+                1,
+                "map {seed}: one build"
+            );
+        }
+        assert!(found >= 30, "{found} paths");
+        assert!(dearer >= 5, "the terrain made only {dearer} paths dearer");
+        assert!(turned > 0, "no turn marked on any path");
+    }
+
+    #[test]
+    fn jump_points_on_terrain_follow_each_painted_tile_without_a_rebuild() {
+        let mut pg = Playground::new(9, 3).unwrap();
+        let settings = Settings {
+            algorithm: Algorithm::WeightedJps,
+            ..Settings::default()
+        };
+        let (a, b) = (Cell::new(0, 1), Cell::new(8, 1));
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        assert_eq!((st.error, st.cost), (None, Some(8.0)));
+        assert_eq!(st.points, [[0.5, 1.5], [8.5, 1.5]], "a straight line");
+        assert_eq!(pg.weighted_info().unwrap().builds, 1);
+        // Mud across the middle row: the way round it (up, along, down) is cheaper.
+        for x in 2..7 {
+            pg.set_cell(x, 1, 9);
+        }
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        assert_eq!(st.error, None);
+        let best = pg.reference(0);
+        let cost = st.cost.unwrap();
+        assert!((cost - best).abs() < 1e-9, "{cost} vs A* {best}");
+        assert!(cost > 8.0 && cost < 8.0 + 4.0 * 8.0, "{cost}");
+        assert!(
+            st.path.iter().all(|&[x, y]| y != 1 || !(2..7).contains(&x)),
+            "through the mud: {:?}",
+            st.path
+        );
+        assert!(
+            st.points.len() > 2,
+            "the turns round the mud: {:?}",
+            st.points
+        );
+        // Mud everywhere but the ends' row: through it is cheaper again.
+        for x in 1..8 {
+            pg.set_cell(x, 0, 9);
+            pg.set_cell(x, 2, 9);
+        }
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        let (cost, best) = (st.cost.unwrap(), pg.reference(0));
+        assert!((cost - best).abs() < 1e-9, "{cost} vs A* {best}");
+        assert!((cost - (3.0 + 5.0 * 9.0)).abs() < 1e-9, "{cost}");
+        // A wall across: no path. Every edit went to the kept search; none built it again.
+        for y in 0..3 {
+            pg.set_cell(4, y, 0);
+        }
+        pg.start(0, settings, a, b);
+        let st = pg.status(0, 0);
+        assert_eq!((st.finished, st.found, st.error), (true, false, None));
+        let info = pg.weighted_info().unwrap();
+        assert_eq!(info.builds, 1, "edited, not built again");
+        // A new map is a new search.
+        pg.set_weights(3, 1, &[1, 4, 1]).unwrap();
+        assert!(pg.weighted_info().is_none(), "the last map's search");
+        pg.start(0, settings, Cell::new(0, 0), Cell::new(2, 0));
+        assert_eq!(pg.status(0, 0).cost, Some(1.0 + 4.0));
+        assert_eq!(pg.weighted_info().unwrap().builds, 2);
+    }
+
+    #[test]
+    fn jump_points_on_terrain_need_8_way_moves_and_say_so() {
+        let mut pg = Playground::new(6, 6).unwrap();
+        pg.set_cell(2, 2, 3);
+        for moves in [Diagonal::Never, Diagonal::CornerCutting, Diagonal::Always] {
+            let settings = Settings {
+                algorithm: Algorithm::WeightedJps,
+                diagonal: moves,
+                ..Settings::default()
+            };
+            pg.start(0, settings, Cell::new(0, 0), Cell::new(5, 5));
+            let st = pg.status(0, 0);
+            assert!(st.finished && !st.found && st.path.is_empty());
+            let error = st.error.unwrap();
+            assert_eq!(error.code, "moves");
+            assert!(
+                error.message.starts_with(
+                    "Jump points on terrain needs 8-way moves without corner cutting (its marks \
+                     of the terrain are made for them), not "
+                ),
+                "{}",
+                error.message
+            );
+            let tail = if moves == Diagonal::Never {
+                "under Moves, or JPS for 4-way moves"
+            } else {
+                "choose \u{201c}8-way, no corner cutting\u{201d} under Moves"
+            };
+            assert!(error.message.ends_with(tail), "{}", error.message);
+        }
+        assert!(
+            pg.weighted_info().is_none(),
+            "nothing built for a refused rule"
+        );
+        // The engine's own refusals of a query (none the playground's checked queries meet)
+        // carry their own code, apart from plain JPS's, as search_into reports them.
+        let refused = <WeightedJumpPoints as AtOnce>::refusal(JpsError::OutOfBounds {
+            cell: Cell::new(9, 9),
+            width: 6,
+            height: 6,
+        });
+        assert!(
+            matches!(refused, PlaygroundError::WeightedJps(_)),
+            "{refused:?}"
+        );
+        let answer = ErrorAnswer::from(&refused);
+        assert_eq!(answer.code, "weighted-jps");
+        assert!(
+            answer.message.starts_with("jump points on terrain: "),
+            "{}",
+            answer.message
         );
     }
 }

@@ -255,7 +255,7 @@ mod needs_chromium {
 
     /// The module's answers in Chromium are the native build's, bit for bit: the report of
     /// `catmaze_wasm::determinism` (grids with integer and float costs, JPS, JPS+, the subgoal
-    /// graph, HPA*, hex, two floors, any-angle on a navmesh) equals
+    /// graph, Jump Point Search on terrain, HPA*, hex, two floors, any-angle on a navmesh) equals
     /// `crates/catmaze-wasm/determinism.golden`, which the native tests compare with too.
     #[test]
     fn the_browser_answers_the_golden_file_bit_for_bit() {

@@ -48,6 +48,60 @@ proptest! {
     }
 }
 
+/// `is_subgoal` answers for every cell what `subgoals()` lists, and `false` off the grid.
+fn check_is_subgoal(graph: &SubgoalGraph) {
+    let listed: std::collections::HashSet<Cell> = graph.subgoals().collect();
+    let (w, h) = (graph.grid().width(), graph.grid().height());
+    for y in 0..h {
+        for x in 0..w {
+            let c = Cell::new(x, y);
+            assert_eq!(graph.is_subgoal(c), listed.contains(&c), "{c} on {w}x{h}");
+        }
+    }
+    for c in [
+        Cell::new(w, 0),
+        Cell::new(0, h),
+        Cell::new(w, h),
+        Cell::new(w + 1, h / 2),
+        Cell::new(w / 2, h + 1),
+        Cell::new(u32::MAX, u32::MAX),
+    ] {
+        assert!(!graph.is_subgoal(c), "{c} is off the {w}x{h} grid");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn is_subgoal_agrees_with_the_list_of_subgoals((w, h, kind, seed) in grids()) {
+        let (grid, _) = random_grid(w, h, kind, seed);
+        check_is_subgoal(&SubgoalGraph::new(grid).unwrap());
+    }
+}
+
+/// The same on grids with many subgoals, so that a wrong answer for a subgoal cannot hide
+/// behind grids that have few.
+#[test]
+fn is_subgoal_agrees_with_the_list_on_crowded_grids() {
+    let mut subgoals = 0;
+    for (i, &(w, h, kind)) in [
+        (140u32, 120u32, 0u8),
+        (150, 110, 1),
+        (100, 100, 2),
+        (121, 81, 3),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (grid, _) = random_grid(w, h, kind, 0x15_5ab0 + i as u64);
+        let graph = SubgoalGraph::new(grid).unwrap();
+        subgoals += graph.subgoal_count();
+        check_is_subgoal(&graph);
+    }
+    assert!(subgoals > 100, "{subgoals} subgoals");
+}
+
 /// Grids large enough for a core: scattered walls leave corners that see many others. Every
 /// kind of grid is checked; the contracted part and the core each appear in some of them.
 #[test]

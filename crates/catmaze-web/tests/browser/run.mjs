@@ -292,6 +292,30 @@ async function playgroundSuite() {
   for (const y of [0, 9, 31]) assert.equal((await pg(([y]) => window.playground.tile(15, y), [y])).weight, 9);
   st = await pg(() => window.playground.status());
   assert.ok(Math.abs(st.cost - (plain + 8)) < 1e-9, `${plain} + 8 for one step onto cost-9 ground: ${st.cost}`);
+  // Jump points on terrain take the painted ground: A*'s cost on it, and again after a second
+  // column (cost 4) is painted while they are the search shown.
+  const painter = await page.inputValue('#pg-algo');
+  await page.selectOption('#pg-algo', 'weighted-jps');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.error, null, 'jump points on terrain');
+  assert.ok(Math.abs(st.cost - (plain + 8)) < 1e-9, `jump points on terrain: ${st.cost} vs ${plain} + 8`);
+  assert.ok(st.path.length > 0 && st.points.length >= 2, 'jump points on terrain: the path and its turns');
+  await page.fill('#pg-terrain', '4');
+  const top20 = await pg(() => window.playground.tileCenter(20, 0));
+  const bottom20 = await pg(() => window.playground.tileCenter(20, 31));
+  await page.mouse.move(top20.x, top20.y);
+  await page.mouse.down();
+  await page.mouse.move(bottom20.x, bottom20.y, { steps: 8 });
+  await page.mouse.up();
+  assert.equal((await pg(() => window.playground.tile(20, 16))).weight, 4);
+  st = await pg(() => window.playground.status());
+  assert.equal(st.algorithm, 'weighted-jps');
+  assert.ok(Math.abs(st.cost - (plain + 8 + 3)) < 1e-9, `jump points on terrain after the second column: ${st.cost}`);
+  const jumpsOnTerrain = st.cost;
+  await page.selectOption('#pg-algo', 'astar');
+  st = await pg(() => window.playground.status());
+  assert.ok(Math.abs(st.cost - jumpsOnTerrain) < 1e-9, `A* ${st.cost} vs jump points on terrain ${jumpsOnTerrain}`);
+  await page.selectOption('#pg-algo', painter);
   await page.check('input[name=tool][value=wall]');
 
   // Each algorithm finds a path of the optimal cost on a preset (the 41x41 maze, 8-way, 1/√2).
@@ -303,7 +327,7 @@ async function playgroundSuite() {
   await page.selectOption('#pg-algo', 'dijkstra');
   const optimum = (await pg(() => window.playground.status())).cost;
   results.algorithms = {};
-  for (const [algo, label] of [['astar', 'A*'], ['dijkstra', 'Dijkstra'], ['weighted-astar', 'Weighted A* (1.0)'], ['jps', 'JPS'], ['jps-plus', 'JPS+'], ['subgoal', 'Subgoal graph']]) {
+  for (const [algo, label] of [['astar', 'A*'], ['dijkstra', 'Dijkstra'], ['weighted-astar', 'Weighted A* (1.0)'], ['jps', 'JPS'], ['jps-plus', 'JPS+'], ['subgoal', 'Subgoal graph'], ['weighted-jps', 'Jump points on terrain']]) {
     await page.selectOption('#pg-algo', algo);
     if (algo === 'weighted-astar') await page.fill('#pg-weight', '1').then(() => page.dispatchEvent('#pg-weight', 'change'));
     st = await pg(() => window.playground.status());
@@ -717,8 +741,9 @@ async function menusSuite() {
   const menus = await pg(() => window.playground.menus);
   const options = await page.$$eval('#pg-algo option', (os) => os.map((o) => [o.value, o.textContent]));
   assert.deepEqual(options, menus.algorithms.map((a) => [a.code, a.label]));
-  assert.equal(options.length, 11);
+  assert.equal(options.length, 12);
   assert.equal(options[10][0], 'subgoal', 'a new search goes at the end of the menu');
+  assert.deepEqual(options[11], ['weighted-jps', 'Jump points on terrain'], 'a new search goes at the end of the menu');
   assert.deepEqual(await page.$$eval('#pg-algo-1 option', (os) => os.map((o) => o.value)), options.map(([c]) => c));
   assert.deepEqual(await page.$$eval('#pg-tie option', (os) => os.map((o) => o.value)), menus.ties.map((t) => t.code));
 
@@ -736,6 +761,7 @@ async function menusSuite() {
     'obstacle-graph': [],
     'mesh-graph': [],
     subgoal: ['moves'],
+    'weighted-jps': ['moves'],
   };
   await page.selectOption('#pg-preset', 'maze');
   for (const [code, shown] of Object.entries(expected)) {
@@ -768,6 +794,16 @@ async function menusSuite() {
   st = await pg(() => window.playground.status());
   assert.ok(st.found && st.error === null);
   assert.equal(await page.textContent('#pg-error'), '');
+  // So do jump points on terrain with moves that cut corners.
+  await page.selectOption('#pg-algo', 'weighted-jps');
+  await page.selectOption('#pg-diagonal', 'corner-cutting');
+  st = await pg(() => window.playground.status());
+  assert.equal(st.error.code, 'moves');
+  assert.match(await page.textContent('#pg-error'), /Jump points on terrain needs 8-way moves without corner cutting \(its marks of the terrain are made for them\), not .*: choose “8-way, no corner cutting” under Moves/);
+  assert.equal(st.found, false);
+  await page.selectOption('#pg-diagonal', 'no-corner-cutting');
+  st = await pg(() => window.playground.status());
+  assert.ok(st.found && st.error === null, 'jump points on terrain, 8-way');
 
   // Each preset its own rules: the tutorial's 4-way, Manhattan, newest-first do not carry over.
   await page.selectOption('#pg-algo', 'astar');
@@ -785,7 +821,7 @@ async function menusSuite() {
     await page.waitForFunction(([w, h]) => { const s = window.playground.size(); return s[0] === w && s[1] === h; }, data.size, { timeout: 60000 });
     assert.deepEqual(await rules(), { 'pg-diagonal': 'no-corner-cutting', 'pg-costs': 'unit', 'pg-heuristic': 'octile', 'pg-tie': 'auto' });
     results.scenarios = [];
-    for (const algo of ['astar', 'jps-plus', 'subgoal']) {
+    for (const algo of ['astar', 'jps-plus', 'subgoal', 'weighted-jps']) {
       await page.selectOption('#pg-algo', algo);
       for (const [sx, sy, gx, gy, optimal] of data.scenarios) {
         await pg(([a, b, c, d]) => window.playground.setQuery(a, b, c, d), [sx, sy, gx, gy]);

@@ -1,6 +1,6 @@
 //! [`SubgoalGraph`]: the subgoals of a uniform-cost grid and the shortest free paths between them.
 
-use super::cells::Cells;
+use super::cells::{Cells, NONE};
 use super::contraction::{Arc, Hierarchy, ORIGINAL};
 use super::reach::scan;
 use super::SubgoalError;
@@ -224,6 +224,28 @@ impl SubgoalGraph {
             .subgoals
             .iter()
             .map(|&p| self.cell_of(p as usize))
+    }
+
+    /// Whether `cell` is one of the subgoals (`false` for a cell outside the grid): one read of
+    /// the graph's per-cell subgoal ids, where finding it in [`subgoals`](Self::subgoals) would
+    /// walk the list. What a caller marking the subgoals on a path asks once per cell.
+    ///
+    /// ```
+    /// use pathkit::grid::{Cell, Grid};
+    /// use pathkit::subgoal::SubgoalGraph;
+    ///
+    /// let graph = SubgoalGraph::new(Grid::from_ascii("...\n.#.\n...")?)?;
+    /// assert!(graph.is_subgoal(Cell::new(0, 0))); // a corner of the pillar
+    /// assert!(!graph.is_subgoal(Cell::new(1, 0))); // beside it, not diagonal to it
+    /// assert!(!graph.is_subgoal(Cell::new(1, 1))); // the pillar itself
+    /// assert!(!graph.is_subgoal(Cell::new(3, 0))); // off the grid
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_subgoal(&self, cell: Cell) -> bool {
+        if cell.x >= self.grid.width() || cell.y >= self.grid.height() {
+            return false;
+        }
+        self.cells.subgoal[self.padded(cell)] != NONE
     }
 
     /// Bytes held beyond the grid: the padded map, subgoal ids, straight distances and the

@@ -80,6 +80,8 @@ struct Row {
     memory_kib: f64,
     astar: Timing,
     jumps: Timing,
+    /// `WeightedJumpPoints` estimated with the same landmarks, when asked for.
+    jumps_alt: Option<Timing>,
     /// A* with landmark bounds, when asked for: its timing, build ms and memory MiB.
     alt: Option<(Timing, f64, f64)>,
     /// Answers whose cost differs from Dijkstra's or whose path is not a walk of that cost.
@@ -160,6 +162,7 @@ fn bench_map(
     let mut wrong = 0;
     let (mut a_times, mut j_times, mut l_times) = (Vec::new(), Vec::new(), Vec::new());
     let (mut a_expanded, mut j_expanded, mut l_expanded) = (0u64, 0u64, 0u64);
+    let (mut jl_times, mut jl_expanded) = (Vec::new(), 0u64);
     let started = Instant::now();
     let seed = queries.first().map(|q| q.start);
     let table = match seed {
@@ -217,6 +220,14 @@ fn bench_map(
             l_expanded += ctx.stats().expanded;
             right(status, &path);
         }
+        if let Some(table) = &table {
+            let status = jumps
+                .with_landmarks(table)
+                .find_path_into(&mut jctx, q.start, goal, &plain, &mut path)
+                .map_err(|e| search(&e))?;
+            jl_expanded += jctx.stats().expanded;
+            right(status, &path);
+        }
         // Interleaved rounds, the fastest of each kept.
         let (mut a_best, mut j_best) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
@@ -239,6 +250,16 @@ fn bench_map(
             }
             l_times.push(best);
         }
+        if let Some(table) = &table {
+            let mut best = f64::INFINITY;
+            for _ in 0..rounds {
+                let t = Instant::now();
+                let guided = jumps.with_landmarks(table);
+                black_box(guided.find_path_into(&mut jctx, q.start, goal, &plain, &mut path)).ok();
+                best = best.min(t.elapsed().as_secs_f64() * 1e6);
+            }
+            jl_times.push(best);
+        }
     }
     let n = queries.len().max(1) as f64;
     let timing = |times: &mut Vec<f64>, expanded: u64| Timing {
@@ -255,6 +276,7 @@ fn bench_map(
         memory_kib: jumps.memory_bytes() as f64 / 1024.0,
         astar: timing(&mut a_times, a_expanded),
         jumps: timing(&mut j_times, j_expanded),
+        jumps_alt: table.as_ref().map(|_| timing(&mut jl_times, jl_expanded)),
         alt: table.as_ref().map(|t| {
             (
                 timing(&mut l_times, l_expanded),
@@ -274,12 +296,12 @@ fn table(rows: &[Row], rounds: usize) -> String {
          entered; per query the fastest of {rounds} interleaved rounds (1 on the big map); every answer checked against \
          Dijkstra's cost and walked; ALT: A* with landmark bounds through the general loop (`AStar(space.with_landmarks(..))`), \
          `-` when not run\n\n\
-         | map | terrain | size | queries | build ms | marks KiB | A* median µs | A* mean µs | A* mean expanded | JPS median µs | JPS mean µs | JPS mean expanded | speed-up median | speed-up mean | ALT build ms | ALT MiB | ALT median µs | ALT mean expanded | ALT speed-up median | wrong |\n\
-         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+         | map | terrain | size | queries | build ms | marks KiB | A* median µs | A* mean µs | A* mean expanded | JPS median µs | JPS mean µs | JPS mean expanded | speed-up median | speed-up mean | ALT build ms | ALT MiB | ALT median µs | ALT mean expanded | ALT speed-up median | JPS+ALT median µs | JPS+ALT mean expanded | JPS+ALT speed-up median | wrong |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for r in rows {
         out += &format!(
-            "| {} | {} | {}x{} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2}x | {:.2}x | {} | {} |\n",
+            "| {} | {} | {}x{} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2}x | {:.2}x | {} | {} | {} |\n",
             r.label,
             r.terrain,
             r.size.0,
@@ -303,6 +325,15 @@ fn table(rows: &[Row], rounds: usize) -> String {
                     r.astar.median_us / t.median_us.max(1e-9)
                 ),
                 None => "- | - | - | - | -".to_string(),
+            },
+            match &r.jumps_alt {
+                Some(t) => format!(
+                    "{:.0} | {:.0} | {:.2}x",
+                    t.median_us,
+                    t.mean_expanded,
+                    r.astar.median_us / t.median_us.max(1e-9)
+                ),
+                None => "- | - | -".to_string(),
             },
             r.wrong,
         );
@@ -331,6 +362,22 @@ fn table(rows: &[Row], rounds: usize) -> String {
             );
             if !alt.is_empty() {
                 out += &format!(", ALT {:.2}x over {} maps", median(&mut alt), alt.len());
+            }
+            let mut both: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.terrain == terrain)
+                .filter_map(|r| {
+                    r.jumps_alt
+                        .as_ref()
+                        .map(|t| r.astar.median_us / t.median_us.max(1e-9))
+                })
+                .collect();
+            if !both.is_empty() {
+                out += &format!(
+                    ", JPS+ALT {:.2}x over {} maps",
+                    median(&mut both),
+                    both.len()
+                );
             }
             out += "\n";
         }

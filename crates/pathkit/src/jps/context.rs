@@ -35,6 +35,13 @@ pub(crate) trait Expander {
         1.0
     }
 
+    /// The estimate of the cost from `cell` to `goal`: the octile (or Manhattan) distance times
+    /// [`scale`](Self::scale), unless the expander knows better (landmark bounds).
+    #[inline(always)]
+    fn estimate(&self, cell: Cell, goal: Cell) -> f64 {
+        distance(Self::EIGHT, cell, goal) * self.scale()
+    }
+
     /// Calls `push(successor, cost_from_node)` for every jump point (or the goal) reached from
     /// `node`, which was entered moving in direction `dir`. A successor is always reached by a
     /// diagonal-then-straight route (8-connected) or a vertical-then-horizontal one
@@ -217,7 +224,7 @@ impl<E: Expander> Expansion for JumpExpansion<'_, E> {
 
     #[inline(always)]
     fn estimate(&self, cell: Cell) -> f64 {
-        distance(E::EIGHT, cell, self.goal) * self.expander.scale()
+        self.expander.estimate(cell, self.goal)
     }
 
     fn hint_at(&self, index: u32) -> Cell {

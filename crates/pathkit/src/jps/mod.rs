@@ -80,7 +80,7 @@ pub use error::JpsError;
 pub use jump_points::{JpsPlusPaths, JumpPoints};
 pub use plus::JpsPlus;
 pub use sliced::{ParkedJpsSearch, PendingJpsSearch};
-pub use weighted::WeightedJumpPoints;
+pub use weighted::{GuidedJumpPoints, WeightedJumpPoints};
 
 /// What a found path lists.
 ///

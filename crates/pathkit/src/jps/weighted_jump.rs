@@ -13,6 +13,7 @@ use super::context::{Dir, Expander};
 use super::jump::steps_to_goal;
 use super::scan::{scan_regular, Stop};
 use crate::grid::{Bitmap, Cell, Grid, GridError};
+use crate::search::Landmarks;
 use std::f64::consts::SQRT_2;
 
 /// `true` when `cell` is free and every free cell of its 3 x 3 window has its weight.
@@ -53,6 +54,8 @@ pub(crate) struct Weighted8<'g> {
     /// [`turns`] of every cell, row-major.
     turns: &'g [u64],
     scale: f64,
+    /// Landmark bounds, and the goal's index, when the search has them.
+    landmarks: Option<(&'g Landmarks<Cell, f64>, usize)>,
 }
 
 impl<'g> Weighted8<'g> {
@@ -67,7 +70,15 @@ impl<'g> Weighted8<'g> {
             regular_rows: &regular.0,
             regular_cols: &regular.1,
             scale: f64::from(grid.min_weight().max(1)),
+            landmarks: None,
         }
+    }
+
+    /// The same successors, estimated with the larger of the scaled octile distance and the
+    /// bounds of `landmarks` (built on this grid's `eight_connected` space) toward `goal`.
+    pub fn with_landmarks(mut self, landmarks: &'g Landmarks<Cell, f64>, goal: Cell) -> Self {
+        self.landmarks = Some((landmarks, self.grid.index(goal)));
+        self
     }
 
     #[inline(always)]
@@ -356,6 +367,15 @@ impl Expander for Weighted8<'_> {
 
     fn scale(&self) -> f64 {
         self.scale
+    }
+
+    #[inline(always)]
+    fn estimate(&self, cell: Cell, goal: Cell) -> f64 {
+        let octile = super::context::distance(true, cell, goal) * self.scale;
+        match self.landmarks {
+            Some((landmarks, g)) => octile.max(landmarks.estimate(self.grid.index(cell), g)),
+            None => octile,
+        }
     }
 
     fn expand<F: FnMut(Cell, f64)>(&self, node: Cell, dir: Dir, goal: Cell, mut push: F) {

@@ -364,3 +364,112 @@ mod on_movingai_maps {
         check_map("lak303d", false, 40);
     }
 }
+
+/// With landmark bounds (`with_landmarks`): the same optimal answers on random weighted grids,
+/// also after weights were raised and walls added since the landmarks were built (the bounds
+/// stay admissible while costs only grow).
+mod with_landmarks {
+    use super::*;
+    use pathkit::search::{LandmarkChoice, Landmarks};
+
+    fn check(w: u32, h: u32, walls: u8, kind: u8, seed: u64, raise: bool) {
+        let (grid, mut map) = weighted_grid(w, h, walls, kind, seed);
+        let mut rng = XorShift(seed ^ 0x1a2d_0000 | 1);
+        let seed_cell = pick(&grid, &mut rng);
+        let choice = LandmarkChoice::Farthest {
+            count: 1 + rng.below(6) as usize,
+            seed: seed_cell,
+        };
+        let landmarks = match Landmarks::new(&grid.eight_connected(), choice) {
+            Ok(l) => l,
+            // A walled seed reaches nothing to choose from.
+            Err(_) => return,
+        };
+        let mut jumps = WeightedJumpPoints::new(grid).unwrap();
+        if raise {
+            for _ in 0..1 + rng.below(10) {
+                let cell = Cell::new(rng.below(w as u64) as u32, rng.below(h as u64) as u32);
+                let i = (cell.y * w + cell.x) as usize;
+                let now = map.weights[i];
+                // Only up: a wall, or a heavier weight.
+                let weight = if rng.below(3) == 0 || now == 0 {
+                    0
+                } else {
+                    now + 1 + rng.below(4) as u32
+                };
+                jumps.set_weight(cell, weight).unwrap();
+                map.weights[i] = weight;
+            }
+        }
+        let mut ctx = JpsContext::new();
+        for _ in 0..6 {
+            let (start, goal) = (pick(jumps.grid(), &mut rng), pick(jumps.grid(), &mut rng));
+            let got = jumps
+                .with_landmarks(&landmarks)
+                .find_path(&mut ctx, start, goal)
+                .unwrap();
+            check_grid_answer(
+                &map,
+                Moves::NoCornerCutting,
+                MoveCosts::OCTILE,
+                (start, goal),
+                &got,
+                1.0,
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn guided_jumps_match_the_oracle((w, h, walls, kind, seed) in grids()) {
+            check(w, h, walls, kind, seed, false);
+        }
+
+        #[test]
+        fn guided_jumps_stay_optimal_after_costs_grow((w, h, walls, kind, seed) in grids()) {
+            check(w, h, walls, kind, seed, true);
+        }
+    }
+
+    /// Far fewer expansions than without the landmarks on a map with patches.
+    #[test]
+    fn landmarks_cut_the_expansions() {
+        let (grid, map) = weighted_grid(200, 160, 0, 0, 0x5eed_1a2d);
+        let choice = LandmarkChoice::Farthest {
+            count: 8,
+            seed: Cell::new(0, 0),
+        };
+        let landmarks = Landmarks::new(&grid.eight_connected(), choice).unwrap();
+        let jumps = WeightedJumpPoints::new(grid).unwrap();
+        let (mut ctx, mut rng) = (JpsContext::new(), XorShift(77));
+        let (mut plain, mut guided) = (0, 0);
+        for _ in 0..20 {
+            let (start, goal) = (pick(jumps.grid(), &mut rng), pick(jumps.grid(), &mut rng));
+            let a = jumps.find_path(&mut ctx, start, goal).unwrap();
+            plain += ctx.stats().expanded;
+            let b = jumps
+                .with_landmarks(&landmarks)
+                .find_path(&mut ctx, start, goal)
+                .unwrap();
+            guided += ctx.stats().expanded;
+            check_grid_answer(
+                &map,
+                Moves::NoCornerCutting,
+                MoveCosts::OCTILE,
+                (start, goal),
+                &b,
+                1.0,
+            );
+            assert_eq!(
+                a.path().map(|p| p.cost.round()),
+                b.path().map(|p| p.cost.round())
+            );
+        }
+        assert!(
+            guided * 2 < plain,
+            "with landmarks {guided}, without {plain}"
+        );
+    }
+}

@@ -11,7 +11,7 @@
 //! | `nearest.rs` | the nearest of several goals (searched backwards from them) and the closest point |
 //! | `sliced.rs` | [`PendingJpsSearch`]: a query run a slice at a time |
 //! | `table.rs` | the JPS+ jump table: one byte per direction per cell, long jumps as hops |
-//! | `weighted.rs` | [`WeightedJumpPoints`]: optimal jumps on grids with terrain weights |
+//! | `weighted.rs` | [`WeightedJumpPoints`]: optimal jumps on grids with terrain weights, and [`GuidedJumpPoints`], the same estimated with landmark bounds |
 //! | `weighted_jump.rs` | its successors: JPS pruning where the terrain around a cell is one weight |
 //! | `error.rs` | [`JpsError`] |
 //!
@@ -25,8 +25,8 @@
 //! | the closest point when the goal cannot be reached | [`WhenUnreachable::ClosestPoint`](crate::search::WhenUnreachable::ClosestPoint), on either |
 //! | a search spread over frames | [`SlicedPathfinder::start_path`](crate::SlicedPathfinder::start_path) on [`JumpPoints`], [`JpsPlus`] ([`PendingJpsSearch`]) |
 //! | distance maps, flow fields | not JPS (it skips cells): [`GridSpace::distances_to`](crate::grid::GridSpace::distances_to) |
-//! | weighted terrain in patches (swamps, roads, forests) | [`WeightedJumpPoints`]: the same optimal paths as A*, jumping across each patch |
-//! | terrain whose weight changes from cell to cell | A* on [`GridSpace`](crate::grid::GridSpace) (plain JPS refuses weights: [`JpsError::NonUniformCost`]) |
+//! | weighted terrain in patches (swamps, roads, forests) | [`WeightedJumpPoints`]: the same optimal paths as A*, jumping across each patch; with [`WeightedJumpPoints::with_landmarks`] ([`GuidedJumpPoints`]) far fewer expansions, on any terrain |
+//! | terrain whose weight changes from cell to cell | [`GuidedJumpPoints`] when the map is queried often enough to pay for landmarks; else A* on [`GridSpace`](crate::grid::GridSpace) (plain JPS refuses weights: [`JpsError::NonUniformCost`]) |
 //!
 //! How it is fast: straight scans test 64 cells per step on the padded bitmaps (the row-major one
 //! for rows, the transposed one for columns); diagonal jump points are never pushed (the walk goes

@@ -23,8 +23,9 @@ use crate::{Ends, Goal, Pathfinder, Unsupported};
 /// patch and the search skips them: 3.6x faster than A* by the median over the Moving AI maps
 /// with patches of terrain, 4.5x on a 4096 x 4096 map (`docs/performance.md`, "Weighted
 /// terrain"). On terrain that changes from cell to cell every cell is a stop and it does A*'s
-/// work: use A* on [`Grid::eight_connected`] there, or, for many queries on one map, A* with
-/// landmarks ([`Landmarks`](crate::search::Landmarks)).
+/// work. On any terrain, a map queried many times pays for landmarks
+/// ([`with_landmarks`](Self::with_landmarks)): their bounds replace the weak octile estimate
+/// and cut the expansions several times over.
 ///
 /// Building it reads every cell once to mark where the terrain changes (two bitmaps, a bit per
 /// cell each) and, for each such cell, which directions it keeps for each way it may be entered

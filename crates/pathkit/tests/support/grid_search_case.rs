@@ -14,7 +14,8 @@
 //!   does not follow them): the same checks.
 //! - Jump Point Search on the weighted grid itself (`WeightedJumpPoints`), kept up to date
 //!   through the edits (`WeightedJumpPoints::set_weight`): the same checks with the Moving AI
-//!   costs times the weight of the cell entered.
+//!   costs times the weight of the cell entered; and the same with landmark bounds
+//!   (`with_landmarks`, landmarks built on the weighted grid again after each edit).
 //! - Cells outside the grid give typed errors from every entry point, never a panic; JPS, JPS+
 //!   and the subgoal graph refuse a grid with weights above 1 with `NonUniformCost`.
 //!
@@ -28,7 +29,9 @@
 use arbitrary::{Arbitrary, Unstructured};
 use pathkit::grid::{Cell, Diagonal, Grid, GridError};
 use pathkit::jps::{JpsContext, JpsError, JpsMode, JpsPlus, PathMode, WeightedJumpPoints};
-use pathkit::search::{Outcome, SearchContext, SearchError, SearchOptions, TieBreak};
+use pathkit::search::{
+    LandmarkChoice, Landmarks, Outcome, SearchContext, SearchError, SearchOptions, TieBreak,
+};
 use pathkit::subgoal::{SubgoalContext, SubgoalError, SubgoalGraph};
 use pathkit::Cost;
 
@@ -127,6 +130,9 @@ struct Run {
     /// Jump Point Search on `grid` itself, weights and all, updated cell by cell.
     weighted: WeightedJumpPoints,
     weighted_ctx: JpsContext,
+    /// Landmarks of the weighted grid for `weighted.with_landmarks`, built when first asked
+    /// after an edit (`None` inside: the grid had no free cell to seed them).
+    landmarks: Option<Option<Landmarks<Cell, f64>>>,
     /// The heaviest weight a cell may get.
     heaviest: u32,
     /// Move costs as `u32`, as `f64`, and the oracle's prices for each.
@@ -190,6 +196,7 @@ pub fn check(case: &GridCase) {
     let mut run = Run {
         weighted,
         weighted_ctx: JpsContext::new(),
+        landmarks: None,
         grid,
         map,
         uniform,
@@ -536,6 +543,27 @@ impl Run {
         );
         let answer = answer_of(what, &got.expect("weighted JPS inside its grid"));
         verdict.check(&self.map, what, &answer, 1e-9);
+        let grid = &self.grid;
+        let landmarks = self.landmarks.get_or_insert_with(|| {
+            let seed = (0..grid.len()).find(|&i| grid.weight_at(i) != 0)?;
+            let choice = LandmarkChoice::Farthest {
+                count: 3,
+                seed: grid.cell_at(seed),
+            };
+            Some(
+                Landmarks::new(&grid.eight_connected(), choice).expect("landmarks of a small grid"),
+            )
+        });
+        if let Some(landmarks) = landmarks {
+            let what = "weighted JPS with landmarks";
+            let got = self.weighted.with_landmarks(landmarks).find_path(
+                &mut self.weighted_ctx,
+                start,
+                goal,
+            );
+            let answer = answer_of(what, &got.expect("weighted JPS inside its grid"));
+            verdict.check(&self.map, what, &answer, 1e-9);
+        }
     }
 
     /// Checks a full path and a jump-point path of one query: both out-of-bounds errors outside
@@ -594,6 +622,7 @@ impl Run {
         }
         weighted.expect("an edit inside the grid");
         jumps.expect("an edit inside the grid");
+        self.landmarks = None;
         uniform.expect("an edit inside the grid");
         plus.expect("an edit inside the grid");
         self.subgoal = None;

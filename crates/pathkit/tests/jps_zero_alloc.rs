@@ -277,3 +277,39 @@ fn weighted_jps_queries_and_edits_allocate_nothing_after_warm_up() {
     assert!(found > 100, "only {found} paths after the edits");
     assert_eq!(allocations, 0, "weighted JPS queries after edits allocated");
 }
+
+/// Jump Point Search on weights with landmark bounds allocates nothing after warm-up either.
+#[test]
+fn guided_weighted_jps_queries_allocate_nothing_after_warm_up() {
+    use pathkit::search::{LandmarkChoice, Landmarks};
+    let plain = map();
+    let grid = Grid::from_fn(plain.width(), plain.height(), |c| {
+        let w = plain.weight(c);
+        if w != 0 && (c.x / 10 + c.y / 7) % 3 == 0 {
+            3
+        } else {
+            w
+        }
+    })
+    .unwrap();
+    let pairs = queries(&grid);
+    let seed = pairs
+        .iter()
+        .map(|p| p.0)
+        .find(|&c| grid.is_passable(c))
+        .unwrap();
+    let choice = LandmarkChoice::Farthest { count: 6, seed };
+    let landmarks = Landmarks::new(&grid.eight_connected(), choice).unwrap();
+    let jumps = pathkit::jps::WeightedJumpPoints::new(grid).unwrap();
+    let guided = jumps.with_landmarks(&landmarks);
+    let mut ctx = JpsContext::new();
+    let mut path = Vec::new();
+    let (found, allocations) = allocations_after_warm_up(&pairs, |s, g| {
+        guided
+            .find_path_into(&mut ctx, s, Goal::Node(g), &Default::default(), &mut path)
+            .unwrap()
+            .is_found()
+    });
+    assert!(found > 100, "only {found} paths");
+    assert_eq!(allocations, 0, "weighted JPS with landmarks allocated");
+}

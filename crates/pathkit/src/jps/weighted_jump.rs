@@ -18,21 +18,13 @@ use std::f64::consts::SQRT_2;
 
 /// `true` when `cell` is free and every free cell of its 3 x 3 window has its weight.
 pub(crate) fn is_regular(grid: &Grid, cell: Cell) -> bool {
-    let w = grid.weight(cell);
-    if w == 0 {
-        return false;
-    }
-    let (x, y) = (i64::from(cell.x), i64::from(cell.y));
-    (-1..=1).all(|dy| {
-        (-1..=1).all(|dx| {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 {
-                return true;
-            }
-            let n = grid.weight(Cell::new(nx as u32, ny as u32));
-            n == 0 || n == w
-        })
-    })
+    regular_window(&window(grid, cell))
+}
+
+/// `true` when a window's centre is free and every free cell of it weighs what the centre does.
+fn regular_window(w: &Window) -> bool {
+    let centre = at(w, (0, 0));
+    centre != 0 && w.iter().all(|&n| n == 0 || n == centre)
 }
 
 /// The regular cells of `grid` as a bitmap and its transpose (1 = regular), the same size as
@@ -354,10 +346,10 @@ fn window(grid: &Grid, cell: Cell) -> Window {
 /// The directions a cell must look along, for each way it may be entered: byte `e` is
 /// [`needed`] for [`DIRECTIONS`]`[e]`. 0 for a regular cell or a wall, which never use them.
 pub(crate) fn turns(grid: &Grid, cell: Cell) -> u64 {
-    if grid.weight(cell) == 0 || is_regular(grid, cell) {
+    let w = window(grid, cell);
+    if at(&w, (0, 0)) == 0 || regular_window(&w) {
         return 0;
     }
-    let w = window(grid, cell);
     (0..8).fold(0, |all, e| all | u64::from(needed(&w, e)) << (8 * e))
 }
 

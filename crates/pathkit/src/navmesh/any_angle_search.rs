@@ -54,19 +54,27 @@ struct Node {
     is_goal: bool,
 }
 
-/// An open node, ordered by `f` (then by age, for deterministic ties).
-#[derive(Clone, Copy, Debug)]
-struct Open {
-    f: f64,
-    seq: u32,
-}
+/// An open node, ordered by `f` (then by age, for deterministic ties): one integer, `f`'s bits
+/// above the node's number. An `f` is never negative (a length plus a lower bound), and the bits
+/// of non-negative floats order as the floats do, so one integer comparison orders the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Open(u128);
 
-impl PartialEq for Open {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+impl Open {
+    fn new(f: f64, seq: u32) -> Open {
+        debug_assert!(f >= 0.0);
+        Open(u128::from(f.to_bits()) << 32 | u128::from(seq))
+    }
+
+    fn f(self) -> f64 {
+        f64::from_bits((self.0 >> 32) as u64)
+    }
+
+    fn seq(self) -> u32 {
+        self.0 as u32
     }
 }
-impl Eq for Open {}
+
 impl PartialOrd for Open {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
@@ -75,7 +83,7 @@ impl PartialOrd for Open {
 impl Ord for Open {
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: the heap pops the smallest f, then the oldest node.
-        other.f.total_cmp(&self.f).then(other.seq.cmp(&self.seq))
+        other.0.cmp(&self.0)
     }
 }
 
@@ -155,8 +163,9 @@ pub struct AnyAngleSearch {
     swept: Vec<(u32, f64)>,
     /// Per triangle: the search whose goal it holds.
     goal_in: Vec<u32>,
-    /// The successors of the node being expanded, before they are opened.
-    successors: Vec<(f64, Node)>,
+    /// The successors of the node being expanded, before they are opened (their estimates
+    /// are only worked out when they go to the open list).
+    successors: Vec<Node>,
     stamp: u32,
     pub(super) expanded: usize,
     /// The areas the search may not enter, a bit each ([`Filtered`](super::Filtered) sets it for
@@ -262,10 +271,10 @@ impl AnyAngleSearch {
         }
         self.open_successors();
         while let Some(open) = self.heap.pop() {
-            let mut node = self.nodes[open.seq as usize];
+            let mut node = self.nodes[open.seq() as usize];
             if node.is_goal {
                 self.write_path(node.root, out);
-                return Ok(Some(open.f));
+                return Ok(Some(open.f()));
             }
             loop {
                 let root = self.roots[node.root as usize];
@@ -280,7 +289,7 @@ impl AnyAngleSearch {
                 if self.successors.len() != 1 {
                     break;
                 }
-                node = self.successors[0].1;
+                node = self.successors[0];
                 self.successors.clear();
             }
             self.open_successors();
@@ -347,7 +356,9 @@ impl AnyAngleSearch {
     /// Moves the successors of the last expansion to the open list.
     fn open_successors(&mut self) {
         for k in 0..self.successors.len() {
-            let (f, node) = self.successors[k];
+            let node = self.successors[k];
+            let r = self.roots[node.root as usize];
+            let f = r.g + estimate(r.point, node.right, node.left, self.goal);
             self.open(f, node);
         }
         self.successors.clear();
@@ -356,7 +367,7 @@ impl AnyAngleSearch {
     fn open(&mut self, f: f64, node: Node) {
         let seq = self.nodes.len() as u32;
         self.nodes.push(node);
-        self.heap.push(Open { f, seq });
+        self.heap.push(Open::new(f, seq));
     }
 
     /// A turn at corner `vertex` (at `point`), reached from `parent`: its root index, or `None`
@@ -399,21 +410,16 @@ impl AnyAngleSearch {
             return;
         }
         let entry = mesh.raw_entries()[t][side];
-        let r = self.roots[root as usize];
-        let f = r.g + estimate(r.point, right, left, self.goal);
-        self.successors.push((
-            f,
-            Node {
-                root,
-                right,
-                right_vertex,
-                left,
-                left_vertex,
-                triangle: next,
-                entry,
-                is_goal: false,
-            },
-        ));
+        self.successors.push(Node {
+            root,
+            right,
+            right_vertex,
+            left,
+            left_vertex,
+            triangle: next,
+            entry,
+            is_goal: false,
+        });
     }
 
     /// Expands `node` into its triangle: the goal if the triangle holds it, then the successors.
@@ -599,7 +605,8 @@ fn snapped(a: Point, b: Point, c: Point) -> f64 {
 /// Whether `a`–`b` is worth a node: it has length, or it is a single vertex (a corner a path
 /// may turn at).
 fn is_interval(a: Point, av: u32, b: Point, bv: u32) -> bool {
-    a.distance(b) > TOLERANCE || (av != WALL && av == bv)
+    let d = b - a;
+    d.dot(d) > TOLERANCE * TOLERANCE || (av != WALL && av == bv)
 }
 
 /// The length of the shortest route from `root` through the interval `right`–`left` to `goal`
@@ -609,8 +616,10 @@ fn is_interval(a: Point, av: u32, b: Point, bv: u32) -> bool {
 fn estimate(root: Point, right: Point, left: Point, goal: Point) -> f64 {
     let side_root = Point::orientation(right, left, root);
     let side_goal = Point::orientation(right, left, goal);
-    if side_root.abs()
-        <= TOLERANCE * right.distance(left) * right.distance(root).max(left.distance(root))
+    // Squared lengths: no square root for the test (this runs for every successor).
+    let (edge, to_right, to_left) = (left - right, root - right, root - left);
+    if side_root * side_root
+        <= TOLERANCE * TOLERANCE * edge.dot(edge) * to_right.dot(to_right).max(to_left.dot(to_left))
     {
         return root.distance(goal); // the root is on the interval's line
     }

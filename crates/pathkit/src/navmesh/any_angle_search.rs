@@ -394,6 +394,7 @@ impl AnyAngleSearch {
     /// Opens the interval from `right` to `left` (as seen from `root`) on edge `side` of
     /// triangle `t`, expanding into the triangle across it; nothing across a wall.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn push_across(
         &mut self,
         mesh: &NavMesh,

@@ -411,6 +411,16 @@ impl AnyAngleSearch {
             return;
         }
         let entry = mesh.raw_entries()[t][side];
+        // A dead end: a triangle walled on its two other edges, without the goal. A path into it
+        // could only come back out across the same edge, never shorter than not going in.
+        let beyond = mesh.raw_neighbours()[next as usize];
+        let e = usize::from(entry);
+        if beyond[(e + 1) % 3] == WALL
+            && beyond[(e + 2) % 3] == WALL
+            && self.goal_in[next as usize] != self.stamp
+        {
+            return;
+        }
         self.successors.push(Node {
             root,
             right,

@@ -163,6 +163,8 @@ pub struct AnyAngleSearch {
     swept: Vec<(u32, f64)>,
     /// Per triangle: the search whose goal it holds.
     goal_in: Vec<u32>,
+    /// The mesh's parts ([`Pockets`](super::pockets::Pockets)) of the triangles holding the goal.
+    goal_parts: Vec<u32>,
     /// The successors of the node being expanded, before they are opened (their estimates
     /// are only worked out when they go to the open list).
     successors: Vec<Node>,
@@ -244,8 +246,12 @@ impl AnyAngleSearch {
             out.push(start);
             return Ok(Some(0.0));
         }
+        self.goal_parts.clear();
         for t in mesh.triangles_holding(goal).filter(allowed) {
             self.goal_in[t] = self.stamp;
+            if let Some(pockets) = &mesh.pockets {
+                self.goal_parts.push(pockets.part(t));
+            }
         }
         self.roots.push(Root {
             point: start,
@@ -411,14 +417,21 @@ impl AnyAngleSearch {
             return;
         }
         let entry = mesh.raw_entries()[t][side];
-        // A dead end: a triangle walled on its two other edges, without the goal. A path into it
-        // could only come back out across the same edge, never shorter than not going in.
-        let beyond = mesh.raw_neighbours()[next as usize];
-        let e = usize::from(entry);
-        if beyond[(e + 1) % 3] == WALL
-            && beyond[(e + 2) % 3] == WALL
-            && self.goal_in[next as usize] != self.stamp
-        {
+        // A pocket without the goal: a part of the mesh joined to the rest by this edge only. A
+        // path into it could only come back out across the same edge, never shorter than not
+        // going in. Without the mesh's pockets (a tiled mesh once edited), the smallest of them:
+        // a triangle walled on its two other edges (Polyanya's dead end).
+        let pocket = match &mesh.pockets {
+            Some(pockets) => pockets.leads_nowhere(t, side, &self.goal_parts),
+            None => {
+                let beyond = mesh.raw_neighbours()[next as usize];
+                let e = usize::from(entry);
+                beyond[(e + 1) % 3] == WALL
+                    && beyond[(e + 2) % 3] == WALL
+                    && self.goal_in[next as usize] != self.stamp
+            }
+        };
+        if pocket {
             return;
         }
         self.successors.push(Node {

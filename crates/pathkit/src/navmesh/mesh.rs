@@ -3,6 +3,7 @@
 //! one see the other).
 
 use super::locator::Locator;
+use super::pockets::Pockets;
 use super::tiles::TileIndex;
 use super::NavMeshError;
 use crate::geometry::Point;
@@ -97,6 +98,9 @@ pub struct NavMesh {
     pub(super) entries: Vec<[u8; 3]>,
     /// Whether each vertex is on a wall: the only places a shortest path turns.
     pub(super) corners: Vec<bool>,
+    /// The parts of the mesh hanging from the rest by one edge, which the any-angle search
+    /// skips when they do not hold its goal ([`Pockets`]); `None` once a tiled mesh is edited.
+    pub(super) pockets: Option<Box<Pockets>>,
     /// The area of each triangle (0 unless built with areas, [`NavMesh::from_obstacles_with_areas`]).
     pub(super) areas: Vec<u8>,
     /// For each vertex, the areas of the triangles around it, a bit each: where an area an
@@ -211,7 +215,7 @@ impl NavMesh {
             .iter()
             .map(|t| t.map(|v| vertices[v as usize]))
             .collect();
-        let entries = triangles
+        let entries: Vec<[u8; 3]> = triangles
             .iter()
             .zip(&neighbours)
             .map(|(t, n)| {
@@ -229,6 +233,7 @@ impl NavMesh {
             })
             .collect();
         let (areas, vertex_areas) = (vec![0; triangles.len()], vec![1; vertices.len()]);
+        let pockets = Some(Box::new(Pockets::new(&neighbours, &entries)));
         Ok(NavMesh {
             locator: Locator::new(&points),
             walls: RTree::bulk_load(wall_lines),
@@ -237,6 +242,7 @@ impl NavMesh {
             neighbours,
             entries,
             corners,
+            pockets,
             areas,
             vertex_areas,
             tiles: None,

@@ -51,6 +51,7 @@ mod key_hash;
 mod links;
 mod locator;
 mod mesh;
+mod pockets;
 mod random_point;
 #[cfg(feature = "serde")]
 mod serialization;

@@ -215,6 +215,8 @@ impl NavMesh {
         let Some(mut ix) = self.tiles.take() else {
             return;
         };
+        // The pockets of the mesh before the edit may be joined to the rest now.
+        self.pockets = None;
         // The places of the vertices whose areas around may change.
         let mut touched: Vec<Point> = Vec::new();
         let tile = row * ix.columns + column;

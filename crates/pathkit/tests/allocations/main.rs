@@ -14,6 +14,8 @@ mod hierarchy_zero_alloc;
 mod hostile_input;
 #[path = "../jps_zero_alloc.rs"]
 mod jps_zero_alloc;
+#[path = "../navmesh_zero_alloc.rs"]
+mod navmesh_zero_alloc;
 #[path = "../queries_zero_alloc.rs"]
 mod queries_zero_alloc;
 #[path = "../smooth_zero_alloc.rs"]

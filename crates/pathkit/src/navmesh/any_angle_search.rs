@@ -247,11 +247,10 @@ impl AnyAngleSearch {
             return Ok(Some(0.0));
         }
         self.goal_parts.clear();
+        let pockets = mesh.pockets();
         for t in mesh.triangles_holding(goal).filter(allowed) {
             self.goal_in[t] = self.stamp;
-            if let Some(pockets) = &mesh.pockets {
-                self.goal_parts.push(pockets.part(t));
-            }
+            self.goal_parts.push(pockets.part(t));
         }
         self.roots.push(Root {
             point: start,
@@ -419,19 +418,9 @@ impl AnyAngleSearch {
         let entry = mesh.raw_entries()[t][side];
         // A pocket without the goal: a part of the mesh joined to the rest by this edge only. A
         // path into it could only come back out across the same edge, never shorter than not
-        // going in. Without the mesh's pockets (a tiled mesh once edited), the smallest of them:
-        // a triangle walled on its two other edges (Polyanya's dead end).
-        let pocket = match &mesh.pockets {
-            Some(pockets) => pockets.leads_nowhere(t, side, &self.goal_parts),
-            None => {
-                let beyond = mesh.raw_neighbours()[next as usize];
-                let e = usize::from(entry);
-                beyond[(e + 1) % 3] == WALL
-                    && beyond[(e + 2) % 3] == WALL
-                    && self.goal_in[next as usize] != self.stamp
-            }
-        };
-        if pocket {
+        // going in. (The smallest pocket is Polyanya's dead end: a triangle walled on its two
+        // other edges.)
+        if mesh.pockets().leads_nowhere(t, side, &self.goal_parts) {
             return;
         }
         self.successors.push(Node {

@@ -10,6 +10,7 @@ use crate::geometry::Point;
 use rstar::primitives::{GeomWithData, Line};
 use rstar::RTree;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The neighbour across an edge that has none: the edge is a wall.
 pub(crate) const WALL: u32 = u32::MAX;
@@ -99,8 +100,9 @@ pub struct NavMesh {
     /// Whether each vertex is on a wall: the only places a shortest path turns.
     pub(super) corners: Vec<bool>,
     /// The parts of the mesh hanging from the rest by one edge, which the any-angle search
-    /// skips when they do not hold its goal ([`Pockets`]); `None` once a tiled mesh is edited.
-    pub(super) pockets: Option<Box<Pockets>>,
+    /// skips when they do not hold its goal ([`Pockets`]). Found when the mesh is built; a tile
+    /// edit forgets them, and the next search finds them again ([`NavMesh::pockets`]).
+    pub(super) pockets: OnceLock<Pockets>,
     /// The area of each triangle (0 unless built with areas, [`NavMesh::from_obstacles_with_areas`]).
     pub(super) areas: Vec<u8>,
     /// For each vertex, the areas of the triangles around it, a bit each: where an area an
@@ -233,7 +235,7 @@ impl NavMesh {
             })
             .collect();
         let (areas, vertex_areas) = (vec![0; triangles.len()], vec![1; vertices.len()]);
-        let pockets = Some(Box::new(Pockets::new(&neighbours, &entries)));
+        let pockets = OnceLock::from(Pockets::new(&neighbours, &entries));
         Ok(NavMesh {
             locator: Locator::new(&points),
             walls: RTree::bulk_load(wall_lines),
@@ -284,6 +286,14 @@ impl NavMesh {
     #[inline]
     pub(crate) fn forbids(&self, k: usize, forbidden: u64) -> bool {
         forbidden & (1 << self.areas[k]) != 0
+    }
+
+    /// The mesh's pockets: found when it was built, or found again here after a tile edit (so
+    /// that several edits in a row pay for one search of the whole mesh, at the next query).
+    #[inline]
+    pub(crate) fn pockets(&self) -> &Pockets {
+        self.pockets
+            .get_or_init(|| Pockets::new(&self.neighbours, &self.entries))
     }
 
     /// How many triangles the mesh has.

@@ -215,8 +215,9 @@ impl NavMesh {
         let Some(mut ix) = self.tiles.take() else {
             return;
         };
-        // The pockets of the mesh before the edit may be joined to the rest now.
-        self.pockets = None;
+        // The pockets of the mesh before the edit may be joined to the rest now: the next
+        // search finds them again.
+        self.pockets = std::sync::OnceLock::new();
         // The places of the vertices whose areas around may change.
         let mut touched: Vec<Point> = Vec::new();
         let tile = row * ix.columns + column;

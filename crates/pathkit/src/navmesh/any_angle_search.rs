@@ -15,6 +15,10 @@
 //! and walk around the corner triangle by triangle until a wall (each corner and triangle pair is
 //! expanded once a search). And a corner reached more cheaply before prunes every node rooted at
 //! it later (root-level pruning).
+//!
+//! It skips what cannot help: a node crossing into a *pocket* of the mesh (a part joined to the
+//! rest by that edge only, [`pockets`](super::pockets)) that does not hold the goal is never
+//! opened, since a path into it could only come back out across the same edge.
 
 use super::mesh::{NavMesh, TOLERANCE, WALL};
 use super::NavMeshError;

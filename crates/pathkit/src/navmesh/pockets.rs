@@ -222,8 +222,7 @@ mod tests {
         let mut stack = vec![from];
         seen[from] = true;
         while let Some(u) = stack.pop() {
-            for j in 0..3 {
-                let m = neighbours[u][j];
+            for (j, &m) in neighbours[u].iter().enumerate() {
                 if m == u32::MAX || (u == t && j == k) || (u == other && j == back) {
                     continue;
                 }

@@ -470,7 +470,7 @@ impl Rays8 for PlusRays<'_> {
         goal: Cell,
         base: f64,
         push: &mut F,
-    ) {
+    ) -> bool {
         let to_goal = steps_to_goal(x, y, (dx, dy), goal);
         let stop = self.plus.straight_stop(x, y, (dx, dy));
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
@@ -480,7 +480,7 @@ impl Rays8 for PlusRays<'_> {
             } else {
                 free_run(cols, y, x, dy > 0) as i64 >= n
             }
-        });
+        })
     }
 
     #[inline(always)]
@@ -491,11 +491,11 @@ impl Rays8 for PlusRays<'_> {
         (dx, dy): Dir,
         goal: Cell,
         push: &mut F,
-    ) {
+    ) -> bool {
         let d = slot((dx, dy));
         if self.plus.table.diagonal(self.plus.at(x, y), d) == 0 {
             // Most walks end before their first step.
-            return;
+            return false;
         }
         let (dx64, dy64) = (dx as i64, dy as i64);
         let (gx, gy) = (goal.x as i64 - x, goal.y as i64 - y);
@@ -516,7 +516,7 @@ impl Rays8 for PlusRays<'_> {
                 let base = in_line as f64 * SQRT_2;
                 if px == goal.x as i64 && py == goal.y as i64 {
                     push(goal, base);
-                    return;
+                    return true;
                 }
                 let (dir, dist) = if py == goal.y as i64 {
                     ((dx, 0), (goal.x as i64 - px).abs())
@@ -531,11 +531,11 @@ impl Rays8 for PlusRays<'_> {
                 };
                 if dist <= run as i64 {
                     push(goal, base + dist as f64);
-                    return;
+                    return true;
                 }
             }
             if v <= 0 {
-                return;
+                return false;
             }
             x += dx64 * v;
             y += dy64 * v;
@@ -545,8 +545,11 @@ impl Rays8 for PlusRays<'_> {
                 continue;
             }
             let base = k as f64 * SQRT_2;
-            self.straight(x, y, (dx, 0), goal, base, push);
-            self.straight(x, y, (0, dy), goal, base, push);
+            if self.straight(x, y, (dx, 0), goal, base, push)
+                || self.straight(x, y, (0, dy), goal, base, push)
+            {
+                return true;
+            }
         }
     }
 }

@@ -51,11 +51,35 @@ impl Components {
         }
         for i in 0..n {
             if c.sets.contains(i) {
-                c.connect_neighbours(grid.bitmap(), i);
+                c.connect_ahead(grid.bitmap(), i);
             }
         }
         c.sets.flatten();
         Ok(c)
+    }
+
+    /// Unites cell `i` with the passable neighbours after it in row-major order (right, below,
+    /// and below on either side when diagonal moves are always allowed) that it can step to under
+    /// the rule: moves go both ways, so visiting every cell this way unites every pair of
+    /// neighbours once, where [`connect_neighbours`](Self::connect_neighbours) would twice.
+    fn connect_ahead(&mut self, bits: &Bitmap, i: usize) {
+        let w = bits.width() as i64;
+        let (x, y) = (i as i64 % w, i as i64 / w);
+        let free = |dx: i64, dy: i64| bits.get(x + dx, y + dy);
+        if free(1, 0) {
+            self.sets.union(i, i + 1);
+        }
+        if free(0, 1) {
+            self.sets.union(i, i + w as usize);
+        }
+        if self.rule != Diagonal::Always {
+            return;
+        }
+        for dx in [1, -1] {
+            if free(dx, 1) {
+                self.sets.union(i, ((y + 1) * w + x + dx) as usize);
+            }
+        }
     }
 
     /// Unites cell `i` with every passable neighbour it can step to under the rule.

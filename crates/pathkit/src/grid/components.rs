@@ -44,42 +44,39 @@ impl Components {
             sets: DisjointSets::emptied_or_new(recycled.map(|old| old.sets), n)?,
             rule,
         };
+        // Row after row: a cell joins the cell before it in its row, and the row above where
+        // that says something new (the cell before it and the one above that not both passable,
+        // which the cell before has already joined).
+        let w = grid.width() as usize;
+        let always = rule == Diagonal::Always;
         for i in 0..n {
-            if grid.weight_at(i) != 0 {
+            if grid.weight_at(i) == 0 {
+                continue;
+            }
+            let x = i % w;
+            let before = x > 0 && c.sets.contains(i - 1);
+            if before {
+                c.sets.insert_into(i, i - 1);
+            } else {
                 c.sets.insert(i);
             }
-        }
-        for i in 0..n {
-            if c.sets.contains(i) {
-                c.connect_ahead(grid.bitmap(), i);
+            if i >= w {
+                let above = i - w;
+                if c.sets.contains(above) && !(before && c.sets.contains(above - 1)) {
+                    c.sets.union(i, above);
+                }
+                if always {
+                    if x > 0 && c.sets.contains(above - 1) {
+                        c.sets.union(i, above - 1);
+                    }
+                    if x + 1 < w && c.sets.contains(above + 1) {
+                        c.sets.union(i, above + 1);
+                    }
+                }
             }
         }
         c.sets.flatten();
         Ok(c)
-    }
-
-    /// Unites cell `i` with the passable neighbours after it in row-major order (right, below,
-    /// and below on either side when diagonal moves are always allowed) that it can step to under
-    /// the rule: moves go both ways, so visiting every cell this way unites every pair of
-    /// neighbours once, where [`connect_neighbours`](Self::connect_neighbours) would twice.
-    fn connect_ahead(&mut self, bits: &Bitmap, i: usize) {
-        let w = bits.width() as i64;
-        let (x, y) = (i as i64 % w, i as i64 / w);
-        let free = |dx: i64, dy: i64| bits.get(x + dx, y + dy);
-        if free(1, 0) {
-            self.sets.union(i, i + 1);
-        }
-        if free(0, 1) {
-            self.sets.union(i, i + w as usize);
-        }
-        if self.rule != Diagonal::Always {
-            return;
-        }
-        for dx in [1, -1] {
-            if free(dx, 1) {
-                self.sets.union(i, ((y + 1) * w + x + dx) as usize);
-            }
-        }
     }
 
     /// Unites cell `i` with every passable neighbour it can step to under the rule.

@@ -54,6 +54,16 @@ impl DisjointSets {
         }
     }
 
+    /// Puts index `i`, in no set, into the set of `j`: [`insert`](Self::insert) and
+    /// [`union`](Self::union) in one step, without the second search for a root.
+    #[inline]
+    pub fn insert_into(&mut self, i: usize, j: usize) {
+        debug_assert!(!self.contains(i) && self.contains(j));
+        let root = self.find_mut(j as u32);
+        self.parent[i] = root;
+        self.size[root as usize] += 1;
+    }
+
     /// Merges the sets of `a` and `b`, both in a set; the bigger set's root stays the root, so
     /// trees stay shallow.
     pub fn union(&mut self, a: usize, b: usize) {

@@ -44,14 +44,35 @@ impl Components {
             sets: DisjointSets::emptied_or_new(recycled.map(|old| old.sets), n)?,
             rule,
         };
+        // Row after row: a cell joins the cell before it in its row, and the row above where
+        // that says something new (the cell before it and the one above that not both passable,
+        // which the cell before has already joined).
+        let w = grid.width() as usize;
+        let always = rule == Diagonal::Always;
         for i in 0..n {
-            if grid.weight_at(i) != 0 {
+            if grid.weight_at(i) == 0 {
+                continue;
+            }
+            let x = i % w;
+            let before = x > 0 && c.sets.contains(i - 1);
+            if before {
+                c.sets.insert_into(i, i - 1);
+            } else {
                 c.sets.insert(i);
             }
-        }
-        for i in 0..n {
-            if c.sets.contains(i) {
-                c.connect_neighbours(grid.bitmap(), i);
+            if i >= w {
+                let above = i - w;
+                if c.sets.contains(above) && !(before && c.sets.contains(above - 1)) {
+                    c.sets.union(i, above);
+                }
+                if always {
+                    if x > 0 && c.sets.contains(above - 1) {
+                        c.sets.union(i, above - 1);
+                    }
+                    if x + 1 < w && c.sets.contains(above + 1) {
+                        c.sets.union(i, above + 1);
+                    }
+                }
             }
         }
         c.sets.flatten();

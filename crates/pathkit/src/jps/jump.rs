@@ -32,7 +32,8 @@ impl<'g> Online8<'g> {
     }
 
     /// Scans straight from (`x`, `y`) in direction (`dx`, `dy`) and pushes the jump point or the
-    /// goal it meets, `base` being the cost already spent to reach (`x`, `y`).
+    /// goal it meets, `base` being the cost already spent to reach (`x`, `y`); `true` when it
+    /// pushed the goal.
     #[inline(always)]
     fn scan_straight<F: FnMut(Cell, f64)>(
         &self,
@@ -42,7 +43,7 @@ impl<'g> Online8<'g> {
         goal: Cell,
         base: f64,
         push: &mut F,
-    ) {
+    ) -> bool {
         let (bits, col, row, forward) = if dy == 0 {
             (self.rows, x, y, dx > 0)
         } else {
@@ -52,10 +53,11 @@ impl<'g> Online8<'g> {
         let stop = scan(bits, col, row, forward);
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             free_run(bits, col, row, forward) as i64 >= n
-        });
+        })
     }
 
-    /// Walks diagonally from (`x0`, `y0`), pushing what the straight scans from each cell find.
+    /// Walks diagonally from (`x0`, `y0`), pushing what the straight scans from each cell find;
+    /// `true` when it pushed the goal (and stopped there).
     #[inline(always)]
     fn walk_diagonal<F: FnMut(Cell, f64)>(
         &self,
@@ -64,14 +66,14 @@ impl<'g> Online8<'g> {
         (dx, dy): Dir,
         goal: Cell,
         push: &mut F,
-    ) {
+    ) -> bool {
         // Most walks end before their first step: that needs no lanes and no call.
         let (dx64, dy64) = (dx as i64, dy as i64);
         if !(self.is_free(x0 + dx64, y0)
             && self.is_free(x0, y0 + dy64)
             && self.is_free(x0 + dx64, y0 + dy64))
         {
-            return;
+            return false;
         }
         match (dx > 0, dy > 0) {
             (true, true) => self.walk::<true, true, F>(x0, y0, goal, push),
@@ -92,7 +94,7 @@ impl<'g> Online8<'g> {
         y0: i64,
         goal: Cell,
         push: &mut F,
-    ) {
+    ) -> bool {
         let (dx, dy) = (if FX { 1 } else { -1 }, if FY { 1 } else { -1 });
         // The first diagonal move is open (checked by the caller).
         let mut across = Lane::<FX>::new(self.rows, x0, y0, dy);
@@ -119,7 +121,7 @@ impl<'g> Online8<'g> {
             if k == special {
                 if k == row_at && k == col_at {
                     push(goal, k as f64 * SQRT_2);
-                    return;
+                    return true;
                 }
                 if k == row_at {
                     to_goal_across = col_at - k;
@@ -129,22 +131,28 @@ impl<'g> Online8<'g> {
                 // The other one, if still ahead (or this one again: never met).
                 special = ahead(row_at).max(ahead(col_at));
             }
+            // The goal pushed is reached at its octile distance, the least anything pushed from
+            // this expansion can cost: it is taken next, and the walk (and the expansion) ends.
             let stop = across.scan(known, self.rows, x, y);
-            if to_goal_across > 0 || matches!(stop, Stop::Jump(_)) {
-                self.straight_found(x, y, (dx as i32, 0), stop, to_goal_across, goal, k, push);
+            if (to_goal_across > 0 || matches!(stop, Stop::Jump(_)))
+                && self.straight_found(x, y, (dx as i32, 0), stop, to_goal_across, goal, k, push)
+            {
+                return true;
             }
             let stop = along.scan(known, self.cols, y, x);
-            if to_goal_along > 0 || matches!(stop, Stop::Jump(_)) {
-                self.straight_found(x, y, (0, dy as i32), stop, to_goal_along, goal, k, push);
+            if (to_goal_along > 0 || matches!(stop, Stop::Jump(_)))
+                && self.straight_found(x, y, (0, dy as i32), stop, to_goal_along, goal, k, push)
+            {
+                return true;
             }
             if !across.diagonal_open() {
-                return;
+                return false;
             }
         }
     }
 
     /// [`straight_result`] for the scan from step `k` of a diagonal walk, kept out of the walk's
-    /// loop: most scans push nothing.
+    /// loop: most scans push nothing. `true` when it pushed the goal.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn straight_found<F: FnMut(Cell, f64)>(
@@ -157,7 +165,7 @@ impl<'g> Online8<'g> {
         goal: Cell,
         k: i64,
         push: &mut F,
-    ) {
+    ) -> bool {
         let (bits, col, row, forward) = if dy == 0 {
             (self.rows, x, y, dx > 0)
         } else {
@@ -166,7 +174,7 @@ impl<'g> Online8<'g> {
         let base = k as f64 * SQRT_2;
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
             free_run(bits, col, row, forward) as i64 >= n
-        });
+        })
     }
 }
 
@@ -185,7 +193,7 @@ pub(crate) fn steps_to_goal(x: i64, y: i64, (dx, dy): Dir, goal: Cell) -> i64 {
 /// Pushes the goal when it lies on the scanned ray within reach (`to_goal` steps away, 0 when
 /// not on the ray), else the jump point the scan stopped at, if any. A goal on the ray past the
 /// jump point is pushed directly when `clear(to_goal)` says no wall is in the way: the same cost
-/// as going through the jump point, one expansion less.
+/// as going through the jump point, one expansion less. `true` when the goal was pushed.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
@@ -198,16 +206,19 @@ pub(crate) fn straight_result<F: FnMut(Cell, f64)>(
     base: f64,
     push: &mut F,
     clear: impl FnOnce(i64) -> bool,
-) {
+) -> bool {
     if to_goal > 0 && (to_goal <= stop.reach() as i64 || clear(to_goal)) {
         push(goal, base + to_goal as f64);
-    } else if let Stop::Jump(s) = stop {
+        return true;
+    }
+    if let Stop::Jump(s) = stop {
         let s = s as i64;
         push(
             Cell::new((x + dx as i64 * s) as u32, (y + dy as i64 * s) as u32),
             base + s as f64,
         );
     }
+    false
 }
 
 /// The straight and diagonal moves of an 8-connected search, answered by scanning (online) or
@@ -216,7 +227,7 @@ pub(crate) trait Rays8 {
     /// `true` when (`x`, `y`) is a free cell of the grid.
     fn free(&self, x: i64, y: i64) -> bool;
     /// Pushes what a straight move from (`x`, `y`) in direction `dir` meets: the goal or a jump
-    /// point, at `base` plus the distance.
+    /// point, at `base` plus the distance. `true` when it pushed the goal.
     fn straight<F: FnMut(Cell, f64)>(
         &self,
         x: i64,
@@ -225,9 +236,17 @@ pub(crate) trait Rays8 {
         goal: Cell,
         base: f64,
         push: &mut F,
-    );
-    /// Walks diagonally from (`x`, `y`), pushing what the straight moves from each cell meet.
-    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F);
+    ) -> bool;
+    /// Walks diagonally from (`x`, `y`), pushing what the straight moves from each cell meet;
+    /// `true` when it pushed the goal, after which it pushes nothing more.
+    fn diagonal<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        push: &mut F,
+    ) -> bool;
     /// The row-major and the column-major passability bitmaps.
     fn bitmaps(&self) -> (&Bitmap, &Bitmap);
 }
@@ -269,11 +288,18 @@ impl Rays8 for Online8<'_> {
         goal: Cell,
         base: f64,
         push: &mut F,
-    ) {
+    ) -> bool {
         self.scan_straight(x, y, dir, goal, base, push)
     }
     #[inline(always)]
-    fn diagonal<F: FnMut(Cell, f64)>(&self, x: i64, y: i64, dir: Dir, goal: Cell, push: &mut F) {
+    fn diagonal<F: FnMut(Cell, f64)>(
+        &self,
+        x: i64,
+        y: i64,
+        dir: Dir,
+        goal: Cell,
+        push: &mut F,
+    ) -> bool {
         self.walk_diagonal(x, y, dir, goal, push)
     }
     #[inline(always)]
@@ -284,6 +310,11 @@ impl Rays8 for Online8<'_> {
 
 /// 8-connected successors of `node`, entered moving in `dir`: the natural neighbours, and the
 /// forced ones where a wall beside the incoming move makes them reachable only through `node`.
+///
+/// Every route to the goal a ray pushes is diagonal toward it, then straight: its octile
+/// distance, the least anything pushed from `node` can cost, so the goal is the next node taken
+/// off the open list. Once a ray has pushed it, the expansion stops (the other rays, often long
+/// walks in open space, would push nothing that is taken before it).
 #[inline(always)]
 pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
     rays: &R,
@@ -302,34 +333,48 @@ pub(crate) fn expand8<R: Rays8, F: FnMut(Cell, f64)>(
                 return;
             }
             for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                rays.straight(x, y, d, goal, 0.0, push);
+                if rays.straight(x, y, d, goal, 0.0, push) {
+                    return;
+                }
             }
             for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                rays.diagonal(x, y, d, goal, push);
+                if rays.diagonal(x, y, d, goal, push) {
+                    return;
+                }
             }
         }
         (dx, 0) => {
-            rays.straight(x, y, (dx, 0), goal, 0.0, push);
+            if rays.straight(x, y, (dx, 0), goal, 0.0, push) {
+                return;
+            }
             for s in [-1, 1] {
-                if rays.free(x, y + s as i64) && !rays.free(x - dx as i64, y + s as i64) {
-                    rays.straight(x, y, (0, s), goal, 0.0, push);
-                    rays.diagonal(x, y, (dx, s), goal, push);
+                if rays.free(x, y + s as i64)
+                    && !rays.free(x - dx as i64, y + s as i64)
+                    && (rays.straight(x, y, (0, s), goal, 0.0, push)
+                        || rays.diagonal(x, y, (dx, s), goal, push))
+                {
+                    return;
                 }
             }
         }
         (0, dy) => {
-            rays.straight(x, y, (0, dy), goal, 0.0, push);
+            if rays.straight(x, y, (0, dy), goal, 0.0, push) {
+                return;
+            }
             for s in [-1, 1] {
-                if rays.free(x + s as i64, y) && !rays.free(x + s as i64, y - dy as i64) {
-                    rays.straight(x, y, (s, 0), goal, 0.0, push);
-                    rays.diagonal(x, y, (s, dy), goal, push);
+                if rays.free(x + s as i64, y)
+                    && !rays.free(x + s as i64, y - dy as i64)
+                    && (rays.straight(x, y, (s, 0), goal, 0.0, push)
+                        || rays.diagonal(x, y, (s, dy), goal, push))
+                {
+                    return;
                 }
             }
         }
         (dx, dy) => {
-            rays.straight(x, y, (dx, 0), goal, 0.0, push);
-            rays.straight(x, y, (0, dy), goal, 0.0, push);
-            rays.diagonal(x, y, (dx, dy), goal, push);
+            let _ = rays.straight(x, y, (dx, 0), goal, 0.0, push)
+                || rays.straight(x, y, (0, dy), goal, 0.0, push)
+                || rays.diagonal(x, y, (dx, dy), goal, push);
         }
     }
 }

@@ -107,20 +107,7 @@ impl JpsPlus {
             grid,
             changed: (Vec::new(), Vec::new()),
         };
-        let (w, h) = (plus.grid.width() as i64, plus.grid.height() as i64);
-        for y in 0..h {
-            plus.straight_line(true, y);
-        }
-        for x in 0..w {
-            plus.straight_line(false, x);
-        }
-        for (d, dir) in DIRS.iter().enumerate().skip(4) {
-            for y in rows_in_order(h, dir.1) {
-                for x in 0..w {
-                    plus.diagonal_cell(x, y, d);
-                }
-            }
-        }
+        plus.build_rows();
         // The connected components answer unreachable goals; built now with the table, so the
         // first query builds nothing of the grid's.
         plus.grid
@@ -292,6 +279,120 @@ impl JpsPlus {
         y as usize * self.grid.width() as usize + x as usize
     }
 
+    /// Every entry of the table, written row after row: the entry of a cell follows from the
+    /// entry of the next cell in its direction (one more step, or a stop there), so each
+    /// direction visits the rows (and the cells in a row) from its far end, and the table and
+    /// the bitmap are read in memory order, the bitmap a word (64 cells) at a time. The same
+    /// entries as [`straight_line`] on every row and column and [`diagonal_cell`] on every cell,
+    /// which edits use (tested against them).
+    ///
+    /// [`straight_line`]: Self::straight_line
+    /// [`diagonal_cell`]: Self::diagonal_cell
+    fn build_rows(&mut self) {
+        let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
+        let bits = self.grid.bitmap();
+        // The 64 cells of row `y` from column `x` on (bit 0 = cell `x`), blocked outside.
+        let word = |x: i64, y: i64| bits.padded_word(x, y);
+        let cells = self.table.cells_mut();
+        let row = |y: i64| y as usize * w as usize;
+        // One more straight step: 0 (a wall first) stays 0, a hop stays a hop.
+        let on = |e: u8| match e {
+            0 => 0,
+            e if u32::from(e) < STRAIGHT_HOP => e + 1,
+            _ => STRAIGHT_ON,
+        };
+        // A cell's move is open when its bit in the first word is set; the cell it moves to is a
+        // jump point when its bit in the second is.
+        let straight = |x0: i64, y: i64, (dx, dy): (i64, i64)| {
+            let (nx, ny) = (x0 + dx, y + dy);
+            let open = word(nx, ny);
+            // A side cell of the move (across it) free where the cell beside the start is not.
+            let forced = if dy == 0 {
+                (word(nx, y - 1) & !word(x0, y - 1)) | (word(nx, y + 1) & !word(x0, y + 1))
+            } else {
+                (word(x0 - 1, ny) & !word(x0 - 1, y)) | (word(x0 + 1, ny) & !word(x0 + 1, y))
+            };
+            (open, forced)
+        };
+        // Horizontal: each row on its own, from its far end.
+        let chunks = (w as usize).div_ceil(64);
+        for (y, cur) in cells.chunks_exact_mut(w as usize).enumerate() {
+            let y = y as i64;
+            for (d, step) in [(0usize, 1i64), (1, -1)] {
+                let mut e = 0u8;
+                for c in 0..chunks {
+                    let c = if step == 1 { chunks - 1 - c } else { c };
+                    let x0 = c as i64 * 64;
+                    let (open, forced) = straight(x0, y, (step, 0));
+                    let n = (w - x0).min(64) as u32;
+                    for i in 0..n {
+                        let b = if step == 1 { n - 1 - i } else { i };
+                        e = if open >> b & 1 == 0 {
+                            0
+                        } else if forced >> b & 1 == 1 {
+                            1
+                        } else {
+                            on(e)
+                        };
+                        cur[x0 as usize + b as usize][d] = e;
+                    }
+                }
+            }
+        }
+        // Vertical: a row from the row after it in the direction of travel.
+        for (d, step) in [(2usize, 1i64), (3, -1)] {
+            for k in 0..h {
+                let y = if step == 1 { h - 1 - k } else { k };
+                let (cur, ahead) = row_pair(cells, row(y), w as usize, step);
+                for x0 in (0..w).step_by(64) {
+                    let (open, forced) = straight(x0, y, (0, step));
+                    for b in 0..(w - x0).min(64) {
+                        let x = (x0 + b) as usize;
+                        cur[x][d] = if open >> b & 1 == 0 {
+                            0
+                        } else if forced >> b & 1 == 1 {
+                            1
+                        } else {
+                            on(ahead[x][d])
+                        };
+                    }
+                }
+            }
+        }
+        // Diagonal: a stop where a straight move from the next cell meets a jump point, else
+        // one more step than the next cell's entry (a hop stays a hop).
+        for (d, &(dx, dy)) in DIRS.iter().enumerate().skip(4) {
+            let (h_slot, v_slot) = (slot((dx, 0)), slot((0, dy)));
+            let (dx, dy) = (dx as i64, dy as i64);
+            for y in rows_in_order(h, dy as i32) {
+                let ny = y + dy;
+                let (cur, ahead) = row_pair(cells, row(y), w as usize, dy);
+                for x0 in (0..w).step_by(64) {
+                    // No corner cutting: both cells beside the move free, and the cell reached.
+                    let open = word(x0 + dx, y) & word(x0, ny) & word(x0 + dx, ny);
+                    for b in 0..(w - x0).min(64) {
+                        let x = x0 + b;
+                        let e = if open >> b & 1 == 0 {
+                            0
+                        } else {
+                            let next = ahead[(x + dx) as usize];
+                            if next[h_slot] != 0 || next[v_slot] != 0 {
+                                1
+                            } else {
+                                match next[d] as i8 {
+                                    DIAGONAL_ON => DIAGONAL_ON,
+                                    v if v > 0 => diagonal_entry(i64::from(v) + 1),
+                                    v => diagonal_entry(i64::from(v) - 1),
+                                }
+                            }
+                        };
+                        cur[x as usize][d] = e as u8;
+                    }
+                }
+            }
+        }
+    }
+
     /// Straight entries of one row (`horizontal`) or column, both ways.
     fn straight_line(&mut self, horizontal: bool, line: i64) {
         let len = if horizontal {
@@ -445,6 +546,23 @@ impl PlusRays<'_> {
     }
 }
 
+/// The row of `wide` cells starting at `at` (to write) and the row after it in direction `step`
+/// (to read; empty past the map's edge, where no move is open).
+fn row_pair(
+    cells: &mut [[u8; 8]],
+    at: usize,
+    wide: usize,
+    step: i64,
+) -> (&mut [[u8; 8]], &[[u8; 8]]) {
+    if step == 1 {
+        let (here, after) = cells.split_at_mut(at + wide);
+        (&mut here[at..], &after[..after.len().min(wide)])
+    } else {
+        let (before, here) = cells.split_at_mut(at);
+        (&mut here[..wide], &before[at.saturating_sub(wide)..])
+    }
+}
+
 /// Rows from the far end of the diagonal direction `dy` back to the near end.
 fn rows_in_order(h: i64, dy: i32) -> impl Iterator<Item = i64> {
     (0..h).map(move |k| if dy > 0 { h - 1 - k } else { k })
@@ -470,7 +588,7 @@ impl Rays8 for PlusRays<'_> {
         goal: Cell,
         base: f64,
         push: &mut F,
-    ) {
+    ) -> bool {
         let to_goal = steps_to_goal(x, y, (dx, dy), goal);
         let stop = self.plus.straight_stop(x, y, (dx, dy));
         straight_result(x, y, (dx, dy), stop, to_goal, goal, base, push, |n| {
@@ -480,7 +598,7 @@ impl Rays8 for PlusRays<'_> {
             } else {
                 free_run(cols, y, x, dy > 0) as i64 >= n
             }
-        });
+        })
     }
 
     #[inline(always)]
@@ -491,11 +609,11 @@ impl Rays8 for PlusRays<'_> {
         (dx, dy): Dir,
         goal: Cell,
         push: &mut F,
-    ) {
+    ) -> bool {
         let d = slot((dx, dy));
         if self.plus.table.diagonal(self.plus.at(x, y), d) == 0 {
             // Most walks end before their first step.
-            return;
+            return false;
         }
         let (dx64, dy64) = (dx as i64, dy as i64);
         let (gx, gy) = (goal.x as i64 - x, goal.y as i64 - y);
@@ -516,7 +634,7 @@ impl Rays8 for PlusRays<'_> {
                 let base = in_line as f64 * SQRT_2;
                 if px == goal.x as i64 && py == goal.y as i64 {
                     push(goal, base);
-                    return;
+                    return true;
                 }
                 let (dir, dist) = if py == goal.y as i64 {
                     ((dx, 0), (goal.x as i64 - px).abs())
@@ -531,11 +649,11 @@ impl Rays8 for PlusRays<'_> {
                 };
                 if dist <= run as i64 {
                     push(goal, base + dist as f64);
-                    return;
+                    return true;
                 }
             }
             if v <= 0 {
-                return;
+                return false;
             }
             x += dx64 * v;
             y += dy64 * v;
@@ -545,8 +663,11 @@ impl Rays8 for PlusRays<'_> {
                 continue;
             }
             let base = k as f64 * SQRT_2;
-            self.straight(x, y, (dx, 0), goal, base, push);
-            self.straight(x, y, (0, dy), goal, base, push);
+            if self.straight(x, y, (dx, 0), goal, base, push)
+                || self.straight(x, y, (0, dy), goal, base, push)
+            {
+                return true;
+            }
         }
     }
 }
@@ -715,6 +836,57 @@ mod tests {
                         assert_eq!(entry, expected, "({x}, {y}) dir {d} of {w}x{h}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The build, row after row, writes every entry as the per-line and per-cell recomputation
+    /// of edits does (blocked cells included), on maps narrower and wider than a word, with
+    /// hops both straight and diagonal.
+    #[test]
+    fn the_row_build_writes_what_edits_recompute() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for (w, h, of, walls) in [
+            (1, 9, 100, 30),
+            (9, 1, 100, 30),
+            (63, 20, 100, 25),
+            (64, 20, 100, 10),
+            (65, 31, 100, 40),
+            (130, 70, 100, 20),
+            (300, 290, 0, 0),
+        ] {
+            let grid = if of == 0 {
+                // Open ground with walls in one corner only: long diagonals and rows.
+                Grid::from_fn(w, h, |c| {
+                    u32::from(!(c.x < 20 && c.y < 30 && (c.x + c.y) % 7 == 0))
+                })
+                .unwrap()
+            } else {
+                blocked_one_in(w, h, of, walls, &mut seed)
+            };
+            let built = JpsPlus::new(grid).unwrap();
+            if w == 300 {
+                assert_eq!(hops(&built), (true, true), "the test covers hops");
+            }
+            let mut again = built.clone();
+            again.table = JumpTable::new(again.grid.len()).unwrap();
+            for y in 0..h as i64 {
+                again.straight_line(true, y);
+            }
+            for x in 0..w as i64 {
+                again.straight_line(false, x);
+            }
+            for (d, dir) in DIRS.iter().enumerate().skip(4) {
+                for y in rows_in_order(h as i64, dir.1) {
+                    for x in 0..w as i64 {
+                        again.diagonal_cell(x, y, d);
+                    }
+                }
+            }
+            for i in 0..built.grid.len() {
+                let a = (0..8).map(|d| built.table.straight(i, d));
+                let b = (0..8).map(|d| again.table.straight(i, d));
+                assert!(a.eq(b), "cell {i} of {w}x{h}");
             }
         }
     }

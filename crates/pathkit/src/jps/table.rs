@@ -87,6 +87,12 @@ impl JumpTable {
         std::mem::replace(&mut self.cells[cell][d], value)
     }
 
+    /// Every cell's entries, row-major, for a build that writes them all.
+    #[inline]
+    pub fn cells_mut(&mut self) -> &mut [[u8; 8]] {
+        &mut self.cells
+    }
+
     /// Bytes held by the entries.
     pub fn memory_bytes(&self) -> usize {
         self.cells.capacity() * std::mem::size_of::<[u8; 8]>()

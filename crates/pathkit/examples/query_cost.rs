@@ -6,10 +6,13 @@
 //! cargo run --release -p pathkit-games --example query_cost -- ALGO MAP.map MAP.map.scen [PASSES]
 //! ```
 //!
-//! `ALGO` is `astar`, `jps` or `jps-plus`. After one pass over the file to warm up, it makes
-//! `PASSES` more (default 101), times each, and prints the median pass's time per query: a pass
-//! the scheduler interrupted is an outlier, so the median holds on a busy machine. Instructions a
-//! query, repeatable whatever the load, come from callgrind, counting only the timed passes:
+//! `ALGO` is `astar`, `jps`, `jps-plus` (each writing every cell of the path) or
+//! `jps-plus-points` (JPS+ writing the start, the jump points and the goal,
+//! `PathMode::JumpPoints`, as `scen_times` does). After one pass over the file to warm up, it
+//! makes `PASSES` more (default 101), times each, and prints the median pass's time per query: a
+//! pass the scheduler interrupted is an outlier, so the median holds on a busy machine.
+//! Instructions a query, repeatable whatever the load, come from callgrind, counting only the timed
+//! passes:
 //!
 //! ```text
 //! valgrind --tool=callgrind --toggle-collect='query_cost::passes' \
@@ -21,7 +24,7 @@
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Diagonal, Grid};
-use pathkit::jps::{JpsContext, JpsMode, JpsPlus};
+use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
 use pathkit::search::SearchContext;
 use pathkit::{Goal, Pathfinder};
 use std::hint::black_box;
@@ -34,7 +37,7 @@ use std::time::Instant;
 enum Engine {
     Astar(SearchContext<f64>),
     Jps(JpsContext),
-    JpsPlus(Box<JpsPlus>, JpsContext),
+    JpsPlus(Box<JpsPlus>, JpsContext, PathMode),
 }
 
 /// One pass over `queries`; the number of paths found.
@@ -53,7 +56,8 @@ fn pass(engine: &mut Engine, grid: &Grid, queries: &[(Cell, Cell)], path: &mut V
                 .find_path_into(ctx, start, Goal::Node(goal), &Default::default(), path)
                 .map(|s| s.is_found())
                 .map_err(|e| e.to_string()),
-            Engine::JpsPlus(plus, ctx) => plus
+            Engine::JpsPlus(plus, ctx, mode) => plus
+                .paths(*mode)
                 .find_path_into(ctx, start, Goal::Node(goal), &Default::default(), path)
                 .map(|s| s.is_found())
                 .map_err(|e| e.to_string()),
@@ -85,7 +89,10 @@ fn passes(
 
 fn run(args: &[String]) -> Result<String, String> {
     let [algo, map, scen, rest @ ..] = args else {
-        return Err("usage: query_cost astar|jps|jps-plus MAP.map MAP.map.scen [PASSES]".into());
+        return Err(
+            "usage: query_cost astar|jps|jps-plus|jps-plus-points MAP.map MAP.map.scen [PASSES]"
+                .into(),
+        );
     };
     let n: usize = match rest.first() {
         Some(p) => p
@@ -116,13 +123,22 @@ fn run(args: &[String]) -> Result<String, String> {
             ctx.reserve(&grid).map_err(|e| e.to_string())?;
             Engine::Jps(ctx)
         }
-        "jps-plus" => {
+        "jps-plus" | "jps-plus-points" => {
             let plus = JpsPlus::new(grid.clone()).map_err(|e| e.to_string())?;
             let mut ctx = JpsContext::new();
             ctx.reserve(&grid).map_err(|e| e.to_string())?;
-            Engine::JpsPlus(Box::new(plus), ctx)
+            let mode = if algo == "jps-plus" {
+                PathMode::Cells
+            } else {
+                PathMode::JumpPoints
+            };
+            Engine::JpsPlus(Box::new(plus), ctx, mode)
         }
-        other => return Err(format!("unknown algorithm {other}: astar, jps or jps-plus")),
+        other => {
+            return Err(format!(
+                "unknown algorithm {other}: astar, jps, jps-plus or jps-plus-points"
+            ))
+        }
     };
     let mut path = Vec::new();
     let found = pass(&mut engine, &grid, &queries, &mut path);

@@ -60,6 +60,15 @@ impl Pockets {
             }
             parts += 1;
         }
+        if parts >= INTO_CHILD {
+            // Part numbers would reach the flag bit (a mesh of 2^31 triangles and more): no
+            // pockets then, which only makes the search look at more.
+            return Pockets {
+                across: vec![[WALL; 3]; n],
+                part: vec![0; n],
+                span: vec![(0, 0)],
+            };
+        }
         // The bridges between parts, as a list of neighbours per part.
         let mut links: Vec<Vec<u32>> = vec![Vec::new(); parts as usize];
         for t in 0..n {

@@ -69,15 +69,31 @@ impl Pockets {
                 span: vec![(0, 0)],
             };
         }
-        // The bridges between parts, as a list of neighbours per part.
-        let mut links: Vec<Vec<u32>> = vec![Vec::new(); parts as usize];
+        // The bridges between parts, as one list of neighbours per part: part `p`'s are
+        // `linked[first[p] .. first[p + 1]]`.
+        let mut first = vec![0u32; parts as usize + 1];
         for t in 0..n {
             for k in 0..3 {
                 if is_bridge[t][k] {
-                    links[part[t] as usize].push(part[neighbours[t][k] as usize]);
+                    first[part[t] as usize + 1] += 1;
                 }
             }
         }
+        for p in 0..parts as usize {
+            first[p + 1] += first[p];
+        }
+        let mut linked = vec![0u32; first[parts as usize] as usize];
+        let mut fill = first.clone();
+        for t in 0..n {
+            for k in 0..3 {
+                if is_bridge[t][k] {
+                    let at = &mut fill[part[t] as usize];
+                    linked[*at as usize] = part[neighbours[t][k] as usize];
+                    *at += 1;
+                }
+            }
+        }
+        let links = |p: u32| &linked[first[p as usize] as usize..first[p as usize + 1] as usize];
         // Depth-first numbering of the forest of parts (the bridges make it one).
         let mut span = vec![(WALL, WALL); parts as usize];
         let mut parent = vec![WALL; parts as usize];
@@ -91,7 +107,7 @@ impl Pockets {
             clock += 1;
             walk.push((root, 0));
             while let Some(&mut (p, ref mut next)) = walk.last_mut() {
-                if let Some(&q) = links[p as usize].get(*next) {
+                if let Some(&q) = links(p).get(*next) {
                     *next += 1;
                     if span[q as usize].0 == WALL {
                         parent[q as usize] = p;

@@ -72,12 +72,9 @@ impl Pockets {
         // The bridges between parts, as one list of neighbours per part: part `p`'s are
         // `linked[first[p] .. first[p + 1]]`.
         let mut first = vec![0u32; parts as usize + 1];
-        for t in 0..n {
-            for k in 0..3 {
-                if is_bridge[t][k] {
-                    first[part[t] as usize + 1] += 1;
-                }
-            }
+        for (t, bridges) in is_bridge.iter().enumerate() {
+            let count = bridges.iter().filter(|&&b| b).count() as u32;
+            first[part[t] as usize + 1] += count;
         }
         for p in 0..parts as usize {
             first[p + 1] += first[p];

@@ -62,6 +62,11 @@ pub(crate) type Shape<'a> = (&'a Polygon, Option<u8>);
 /// triangulate again) and a mesh of more triangles (slower queries). Tiles a few times the
 /// size of an ordinary obstacle are a good start; `docs/performance.md` measures it.
 ///
+/// The first any-angle search after one or more edits also finds the mesh's pockets again (the
+/// parts joined to the rest by one edge, which searches skip when they do not hold the goal):
+/// one pass over every triangle, about 1 ms for 12,000 triangles, paid once however many edits
+/// came before it. Every search after it runs at full speed.
+///
 /// ```
 /// use pathkit::geometry::{Point, Polygon};
 /// use pathkit::navmesh::{AnyAngleSearch, TiledNavMesh};

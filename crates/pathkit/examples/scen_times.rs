@@ -1,4 +1,5 @@
-//! Every line of a scenario file answered once by online JPS or JPS+, each query timed on its own,
+//! Every line of a scenario file answered once by online JPS, JPS+ or the subgoal graph, each query
+//! timed on its own,
 //! one line of output per query: the per-query figures `bench/warthog/run.sh` sets beside those of
 //! Warthog's scenario runner.
 //!
@@ -6,20 +7,23 @@
 //! cargo run --release -p pathkit-games --example scen_times -- ALGO MAP.map MAP.map.scen [cells]
 //! ```
 //!
-//! `ALGO` is `jps` or `jps-plus`. The first output line is `# build_ns N`: for `jps` the time to
-//! build the grid's bitmaps and reserve the context's per-cell records, for `jps-plus` the time to
-//! build the JPS+ table (bitmaps included) from the loaded map and reserve the records. Then a
+//! `ALGO` is `jps`, `jps-plus` or `subgoal`. The first output line is `# build_ns N`: for `jps` the
+//! time to build the grid's bitmaps and reserve the context's per-cell records, for `jps-plus` the
+//! time to build the JPS+ table (bitmaps included) from the loaded map and reserve the records,
+//! for `subgoal` the time to build the subgoal graph and its hierarchy. Then a
 //! header and one tab-separated line per scenario line: `id expanded nanos cost optimal`. `nanos`
 //! is one call of `find_path_into` with a reused path buffer: the checks at the front door, the
 //! search and writing the path. The path lists the start, the jump points and the goal (what
-//! Warthog's runner builds), or every cell with `cells`. Loading and building are not in it.
+//! Warthog's runner builds), or every cell with `cells` (the subgoal graph always lists every
+//! cell; its `expanded` counts the subgoals settled). Loading and building are not in it.
 //! A query whose cost is not the file's optimal length (within [`Scenario::tolerance`]) stops the
 //! run with exit status 1.
 
 use pathkit::format::{MovingAiMap, Scenario};
 use pathkit::grid::{Cell, Diagonal, Grid};
 use pathkit::jps::{JpsContext, JpsMode, JpsPlus, PathMode};
-use pathkit::search::Status;
+use pathkit::search::{Stats, Status};
+use pathkit::subgoal::{SubgoalContext, SubgoalGraph};
 use pathkit::{Goal, Pathfinder};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -30,12 +34,20 @@ use std::time::Instant;
 enum Engine {
     Jps(Grid),
     JpsPlus(Box<JpsPlus>),
+    Subgoal(Box<SubgoalGraph>),
+}
+
+/// The reusable memory of each engine's queries.
+#[derive(Default)]
+struct Contexts {
+    jps: JpsContext,
+    subgoal: SubgoalContext,
 }
 
 impl Engine {
     fn query(
         &self,
-        ctx: &mut JpsContext,
+        ctx: &mut Contexts,
         mode: PathMode,
         start: Cell,
         goal: Cell,
@@ -48,20 +60,31 @@ impl Engine {
                     path: mode,
                     ..JpsMode::EIGHT
                 })
-                .find_path_into(ctx, start, Goal::Node(goal), &no_limits, path),
-            Engine::JpsPlus(plus) => {
-                plus.paths(mode)
-                    .find_path_into(ctx, start, Goal::Node(goal), &no_limits, path)
-            }
+                .find_path_into(&mut ctx.jps, start, Goal::Node(goal), &no_limits, path)
+                .map_err(|e| e.to_string()),
+            Engine::JpsPlus(plus) => plus
+                .paths(mode)
+                .find_path_into(&mut ctx.jps, start, Goal::Node(goal), &no_limits, path)
+                .map_err(|e| e.to_string()),
+            Engine::Subgoal(graph) => graph
+                .find_path_into(&mut ctx.subgoal, start, Goal::Node(goal), &no_limits, path)
+                .map_err(|e| e.to_string()),
         }
-        .map_err(|e| e.to_string())
+    }
+
+    /// What the last query did.
+    fn stats(&self, ctx: &Contexts) -> Stats {
+        match self {
+            Engine::Subgoal(_) => ctx.subgoal.stats(),
+            _ => ctx.jps.stats(),
+        }
     }
 }
 
 fn run(args: &[String]) -> Result<String, String> {
     let (algo, map, scen, rest) = match args {
         [algo, map, scen, rest @ ..] => (algo, map, scen, rest),
-        _ => return Err("usage: scen_times jps|jps-plus MAP.map MAP.map.scen [cells]".into()),
+        _ => return Err("usage: scen_times jps|jps-plus|subgoal MAP.map MAP.map.scen [cells]".into()),
     };
     let mode = match rest.first().map(String::as_str) {
         None => PathMode::JumpPoints,
@@ -74,21 +97,26 @@ fn run(args: &[String]) -> Result<String, String> {
     let scenario = Scenario::load(scen).map_err(|e| e.to_string())?;
     let tolerance = scenario.tolerance();
     let entries = scenario.entries();
-    let mut ctx = JpsContext::new();
+    let mut ctx = Contexts::default();
     let t = Instant::now();
     let engine = match algo.as_str() {
         "jps" => {
             grid.prepare(Diagonal::NoCornerCutting)
                 .map_err(|e| e.to_string())?;
-            ctx.reserve(&grid).map_err(|e| e.to_string())?;
+            ctx.jps.reserve(&grid).map_err(|e| e.to_string())?;
             Engine::Jps(grid)
         }
         "jps-plus" => {
             let plus = JpsPlus::new(grid).map_err(|e| e.to_string())?;
-            ctx.reserve(plus.grid()).map_err(|e| e.to_string())?;
+            ctx.jps.reserve(plus.grid()).map_err(|e| e.to_string())?;
             Engine::JpsPlus(Box::new(plus))
         }
-        other => return Err(format!("unknown algorithm {other}: jps or jps-plus")),
+        "subgoal" => {
+            let graph = SubgoalGraph::new(grid).map_err(|e| e.to_string())?;
+            ctx.subgoal.reserve(&graph).map_err(|e| e.to_string())?;
+            Engine::Subgoal(Box::new(graph))
+        }
+        other => return Err(format!("unknown algorithm {other}: jps, jps-plus or subgoal")),
     };
     let build = t.elapsed();
     let mut out = format!(
@@ -114,7 +142,7 @@ fn run(args: &[String]) -> Result<String, String> {
         let _ = writeln!(
             out,
             "{id}\t{}\t{nanos}\t{cost:.8}\t{}",
-            ctx.stats().expanded,
+            engine.stats(&ctx).expanded,
             e.optimal_length
         );
     }

@@ -3,7 +3,7 @@
 //! back down.
 
 use super::cells::{Cells, NONE};
-use super::contraction::{Key, CORE, ORIGINAL};
+use super::contraction::{CORE, ORIGINAL};
 use super::reach::scan;
 use super::{SubgoalError, SubgoalGraph};
 use crate::grid::{Cell, Diagonal};
@@ -40,11 +40,11 @@ pub struct SubgoalContext {
     stamp: u32,
     /// Per subgoal, both searches' state.
     records: Vec<Record>,
-    forward: BinaryHeap<Reverse<(Key, u32)>>,
-    backward: BinaryHeap<Reverse<(Key, u32)>>,
-    /// The A* search of the core: estimate, distance negated (the farther first among equal
-    /// estimates: on open maps many subgoals lie on equally short ways), subgoal.
-    core: BinaryHeap<Reverse<(Key, Key, u32)>>,
+    /// The upward searches' open lists: [`side_key`]s.
+    forward: BinaryHeap<Reverse<u128>>,
+    backward: BinaryHeap<Reverse<u128>>,
+    /// The A* search of the core: [`core_key`]s.
+    core: BinaryHeap<Reverse<u128>>,
     /// The core subgoals the start's search reached.
     entries: Vec<u32>,
     /// The subgoals the start (then the goal) reaches directly.
@@ -148,9 +148,30 @@ impl SubgoalContext {
         } else {
             &mut self.backward
         };
-        heap.push(Reverse((Key(dist), v)));
+        heap.push(Reverse(side_key(dist, v)));
         self.stats.pushed += 1;
     }
+}
+
+/// An upward search's open-list key: the distance's bits (a distance is never negative, so its
+/// bits order as the number does) above the subgoal. One wide compare orders two entries.
+#[inline(always)]
+fn side_key(dist: f64, v: u32) -> u128 {
+    (dist.to_bits() as u128) << 32 | v as u128
+}
+
+/// The distance and subgoal of a [`side_key`].
+#[inline(always)]
+fn from_side_key(key: u128) -> (f64, u32) {
+    (f64::from_bits((key >> 32) as u64), key as u32)
+}
+
+/// The core's open-list key: the estimate `f` first, then the farther from the start first (on
+/// open maps many subgoals lie on equally short ways; the tie needs no more than `f32`'s
+/// precision), then the subgoal.
+#[inline(always)]
+fn core_key(f: f64, dist: f64, v: u32) -> u128 {
+    (f.to_bits() as u128) << 64 | (!(dist as f32).to_bits() as u128) << 32 | v as u128
 }
 
 /// The octile distance between two padded cells.
@@ -246,8 +267,9 @@ impl SubgoalGraph {
         let stamp = ctx.stamp;
         let (mut best, mut meet) = (f64::INFINITY, NONE);
         loop {
-            let top = |heap: &BinaryHeap<Reverse<(Key, u32)>>| {
-                heap.peek().map_or(f64::INFINITY, |Reverse((Key(d), _))| *d)
+            let top = |heap: &BinaryHeap<Reverse<u128>>| {
+                heap.peek()
+                    .map_or(f64::INFINITY, |&Reverse(key)| from_side_key(key).0)
             };
             let (f, b) = (top(&ctx.forward), top(&ctx.backward));
             if f >= best && b >= best {
@@ -259,9 +281,10 @@ impl SubgoalGraph {
             } else {
                 &mut ctx.backward
             };
-            let Some(Reverse((Key(d), u))) = heap.pop() else {
+            let Some(Reverse(key)) = heap.pop() else {
                 break;
             };
+            let (d, u) = from_side_key(key);
             let r = ctx.records[u as usize];
             if d > r.dist[side] {
                 continue;
@@ -290,7 +313,10 @@ impl SubgoalGraph {
                 continue;
             }
             for arc in up {
-                ctx.offer(side, arc.to, d + arc.cost, u);
+                // Nothing through a subgoal as far as the best meeting yet can beat it.
+                if d + arc.cost < best {
+                    ctx.offer(side, arc.to, d + arc.cost, u);
+                }
             }
         }
         // A* through the core: from the subgoals the start's search reached there, toward the
@@ -304,15 +330,18 @@ impl SubgoalGraph {
         ctx.core.clear();
         for &v in &ctx.entries {
             let d = ctx.records[v as usize].dist[0];
-            ctx.core.push(Reverse((Key(d + estimate(v)), Key(-d), v)));
+            ctx.core.push(Reverse(core_key(d + estimate(v), d, v)));
         }
-        while let Some(Reverse((Key(f), Key(minus_d), u))) = ctx.core.pop() {
-            let d = -minus_d;
+        while let Some(Reverse(key)) = ctx.core.pop() {
+            let f = f64::from_bits((key >> 64) as u64);
             if f >= best {
                 break;
             }
+            let u = key as u32;
             let r = ctx.records[u as usize];
-            if d > r.dist[0] {
+            let d = r.dist[0];
+            // An entry left behind by a shorter way to `u` (its `f` is larger than `u`'s now).
+            if f > d + estimate(u) {
                 continue;
             }
             ctx.stats.expanded += 1;
@@ -326,14 +355,18 @@ impl SubgoalGraph {
                 if w.stamp[0] == stamp && w.dist[0] <= nd {
                     continue;
                 }
+                let nf = nd + estimate(arc.to);
+                // Never popped before the search stops (and no way through it is shorter).
+                if nf >= best {
+                    continue;
+                }
                 if w.stamp[0] != stamp {
                     ctx.stats.touched += 1;
                 }
                 w.stamp[0] = stamp;
                 w.dist[0] = nd;
                 w.parent[0] = u;
-                ctx.core
-                    .push(Reverse((Key(nd + estimate(arc.to)), Key(-nd), arc.to)));
+                ctx.core.push(Reverse(core_key(nf, nd, arc.to)));
                 ctx.stats.pushed += 1;
             }
         }

@@ -530,3 +530,56 @@ impl Pathfinder for SubgoalGraph {
         self.path_into(ctx, start, goal, path)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// The path `lay_down` writes from `from` to `to` on the map `ascii`, as `(x, y)` pairs.
+    fn laid(ascii: &str, from: (u32, u32), to: (u32, u32)) -> Vec<(u32, u32)> {
+        let cells = Cells::new(&Grid::from_ascii(ascii).unwrap()).unwrap();
+        let stride = cells.stride;
+        let padded = |(x, y): (u32, u32)| (y as usize + 1) * stride + x as usize + 1;
+        let mut path = vec![Cell::new(from.0, from.1)];
+        lay_down(&cells, padded(from), padded(to), &mut path, |p| {
+            Cell::new((p % stride - 1) as u32, (p / stride - 1) as u32)
+        });
+        path.iter().map(|c| (c.x, c.y)).collect()
+    }
+
+    /// Every edge is walked diagonal first from one of its ends; from the other end that is
+    /// straight first. The searches' edges happen to be free diagonal first from the end they
+    /// are walked from, so the straight-first branch is checked here on its own, each path
+    /// written out by hand.
+    #[test]
+    fn an_edge_is_laid_diagonal_first_when_free_else_straight_first() {
+        let wall_below_start = ".....\n\
+                                #....\n\
+                                .....";
+        // The first diagonal step would cut the wall's corner: straight moves first.
+        assert_eq!(
+            laid(wall_below_start, (0, 0), (4, 2)),
+            [(0, 0), (1, 0), (2, 0), (3, 1), (4, 2)]
+        );
+        // The same edge from its other end is free diagonal first.
+        assert_eq!(
+            laid(wall_below_start, (4, 2), (0, 0)),
+            [(4, 2), (3, 1), (2, 0), (1, 0), (0, 0)]
+        );
+        // Longer along a column: down first, then the diagonal.
+        let wall_beside_start = ".#\n\
+                                 ..\n\
+                                 ..\n\
+                                 ..";
+        assert_eq!(
+            laid(wall_beside_start, (0, 0), (1, 3)),
+            [(0, 0), (0, 1), (0, 2), (1, 3)]
+        );
+        // Open ground: diagonal first.
+        assert_eq!(
+            laid(wall_beside_start, (0, 1), (1, 3)),
+            [(0, 1), (1, 2), (1, 3)]
+        );
+    }
+}

@@ -231,34 +231,26 @@ fn bench_map(
         // Interleaved rounds, the fastest of each kept.
         let (mut a_best, mut j_best) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
-            let t = Instant::now();
-            black_box(space.find_path_into(&mut ctx, q.start, goal, &plain, &mut path)).ok();
-            a_best = a_best.min(t.elapsed().as_secs_f64() * 1e6);
-            let t = Instant::now();
-            black_box(jumps.find_path_into(&mut jctx, q.start, goal, &plain, &mut path)).ok();
-            j_best = j_best.min(t.elapsed().as_secs_f64() * 1e6);
+            a_best = a_best.min(fastest(1, || {
+                black_box(space.find_path_into(&mut ctx, q.start, goal, &plain, &mut path)).ok();
+            }));
+            j_best = j_best.min(fastest(1, || {
+                black_box(jumps.find_path_into(&mut jctx, q.start, goal, &plain, &mut path)).ok();
+            }));
         }
         a_times.push(a_best);
         j_times.push(j_best);
         if let Some(guided) = &guided {
-            let mut best = f64::INFINITY;
-            for _ in 0..rounds {
-                let t = Instant::now();
+            l_times.push(fastest(rounds, || {
                 black_box(AStar(guided).find_path_into(&mut ctx, q.start, goal, &plain, &mut path))
                     .ok();
-                best = best.min(t.elapsed().as_secs_f64() * 1e6);
-            }
-            l_times.push(best);
+            }));
         }
         if let Some(table) = &table {
-            let mut best = f64::INFINITY;
-            for _ in 0..rounds {
-                let t = Instant::now();
+            jl_times.push(fastest(rounds, || {
                 let guided = jumps.with_landmarks(table);
                 black_box(guided.find_path_into(&mut jctx, q.start, goal, &plain, &mut path)).ok();
-                best = best.min(t.elapsed().as_secs_f64() * 1e6);
-            }
-            jl_times.push(best);
+            }));
         }
     }
     let n = queries.len().max(1) as f64;
@@ -289,6 +281,17 @@ fn bench_map(
 }
 
 /// The rows as a Markdown table, with the median of the speed-ups per terrain under it.
+/// The fastest of `rounds` calls of `query`, in µs.
+fn fastest(rounds: usize, mut query: impl FnMut()) -> f64 {
+    (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            query();
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 fn table(rows: &[Row], rounds: usize) -> String {
     let mut out = format!(
         "Jump Point Search on weights (`WeightedJumpPoints`) beside A* (`GridSpace::find_path`, the grid's fast loop) \

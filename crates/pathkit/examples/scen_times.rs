@@ -84,7 +84,11 @@ impl Engine {
 fn run(args: &[String]) -> Result<String, String> {
     let (algo, map, scen, rest) = match args {
         [algo, map, scen, rest @ ..] => (algo, map, scen, rest),
-        _ => return Err("usage: scen_times jps|jps-plus|subgoal MAP.map MAP.map.scen [cells]".into()),
+        _ => {
+            return Err(
+                "usage: scen_times jps|jps-plus|subgoal MAP.map MAP.map.scen [cells]".into(),
+            )
+        }
     };
     let mode = match rest.first().map(String::as_str) {
         None => PathMode::JumpPoints,
@@ -116,7 +120,11 @@ fn run(args: &[String]) -> Result<String, String> {
             ctx.subgoal.reserve(&graph).map_err(|e| e.to_string())?;
             Engine::Subgoal(Box::new(graph))
         }
-        other => return Err(format!("unknown algorithm {other}: jps, jps-plus or subgoal")),
+        other => {
+            return Err(format!(
+                "unknown algorithm {other}: jps, jps-plus or subgoal"
+            ))
+        }
     };
     let build = t.elapsed();
     let mut out = format!(

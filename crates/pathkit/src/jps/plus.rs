@@ -720,6 +720,23 @@ mod tests {
         .unwrap()
     }
 
+    /// A `w` x `h` grid with `walls` cells in `of` blocked at random, or, when `of` is 0, open
+    /// ground blocked only where `corner_wall` says (the test keeps those walls in a corner).
+    fn test_grid(
+        w: u32,
+        h: u32,
+        of: u64,
+        walls: u64,
+        seed: &mut u64,
+        corner_wall: impl Fn(Cell) -> bool,
+    ) -> Grid {
+        if of == 0 {
+            Grid::from_fn(w, h, |c| u32::from(!corner_wall(c))).unwrap()
+        } else {
+            blocked_one_in(w, h, of, walls, seed)
+        }
+    }
+
     /// The online scan from (`x`, `y`) along the straight direction (`dx`, `dy`): the rows'
     /// bitmap for a horizontal one, the columns' for a vertical one.
     fn scan_along(g: &Grid, x: i64, y: i64, (dx, dy): (i64, i64)) -> Stop {
@@ -790,15 +807,10 @@ mod tests {
             (40, 40, 100, 8),
             (150, 140, 0, 0),
         ] {
-            let grid = if of == 0 {
-                // Open ground with walls in one corner only: diagonals longer than a hop.
-                Grid::from_fn(w, h, |c| {
-                    u32::from(!(c.x < 20 && c.y < 20 && (c.x + 2 * c.y) % 7 == 0))
-                })
-                .unwrap()
-            } else {
-                blocked_one_in(w, h, of, walls, &mut seed)
-            };
+            // Open ground (diagonals longer than a hop) when `of` is 0.
+            let grid = test_grid(w, h, of, walls, &mut seed, |c| {
+                c.x < 20 && c.y < 20 && (c.x + 2 * c.y) % 7 == 0
+            });
             let plus = JpsPlus::new(grid).unwrap();
             assert_eq!(hops(&plus).1, of == 0, "{w}x{h}");
             let g = plus.grid();
@@ -855,15 +867,10 @@ mod tests {
             (130, 70, 100, 20),
             (300, 290, 0, 0),
         ] {
-            let grid = if of == 0 {
-                // Open ground with walls in one corner only: long diagonals and rows.
-                Grid::from_fn(w, h, |c| {
-                    u32::from(!(c.x < 20 && c.y < 30 && (c.x + c.y) % 7 == 0))
-                })
-                .unwrap()
-            } else {
-                blocked_one_in(w, h, of, walls, &mut seed)
-            };
+            // Open ground (long diagonals and rows) when `of` is 0.
+            let grid = test_grid(w, h, of, walls, &mut seed, |c| {
+                c.x < 20 && c.y < 30 && (c.x + c.y) % 7 == 0
+            });
             let built = JpsPlus::new(grid).unwrap();
             if w == 300 {
                 assert_eq!(hops(&built), (true, true), "the test covers hops");

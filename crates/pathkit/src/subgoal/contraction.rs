@@ -50,12 +50,24 @@ pub(crate) struct Arc {
     pub(crate) cost: f64,
 }
 
+/// An upward arc as queries read it: to `to`, at `cost`. Twelve bytes: on open maps a core
+/// subgoal has dozens of arcs and reading them is most of a query's time, so the middle subgoal
+/// of each (read only to lay a path down) is kept apart, in [`Hierarchy::middles`].
+#[derive(Clone, Copy, Debug)]
+#[repr(C, packed(4))]
+pub(crate) struct UpArc {
+    pub(crate) to: u32,
+    pub(crate) cost: f64,
+}
+
 /// The upward arcs of every subgoal (toward subgoals contracted later), by rank.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Hierarchy {
     /// Subgoal `v`'s upward arcs are `arcs[offsets[v]..offsets[v + 1]]`.
     pub(crate) offsets: Vec<u32>,
-    pub(crate) arcs: Vec<Arc>,
+    pub(crate) arcs: Vec<UpArc>,
+    /// The middle subgoal of each arc (a shortcut), or [`ORIGINAL`]: `middles[i]` is `arcs[i]`'s.
+    pub(crate) middles: Vec<u32>,
     /// The order in which each subgoal was contracted.
     pub(crate) rank: Vec<u32>,
     /// Shortcuts added.
@@ -297,15 +309,20 @@ impl Hierarchy {
         }
         // Upward arcs only, by subgoal.
         let mut offsets = limits::try_filled(n + 1, 0u32)?;
-        let mut arcs = Vec::new();
+        let (mut arcs, mut middles) = (Vec::new(), Vec::new());
         for v in 0..n {
             let start = arcs.len();
             for &arc in &b.adj[v] {
                 let up = rank[arc.to as usize] > rank[v]
                     || (rank[v] == CORE && rank[arc.to as usize] == CORE);
-                if up && !arcs[start..].iter().any(|a: &Arc| a.to == arc.to) {
+                if up && !arcs[start..].iter().any(|a: &UpArc| a.to == arc.to) {
                     grow_by_one(&mut arcs)?;
-                    arcs.push(arc);
+                    grow_by_one(&mut middles)?;
+                    arcs.push(UpArc {
+                        to: arc.to,
+                        cost: arc.cost,
+                    });
+                    middles.push(arc.middle);
                 }
             }
             // Cheapest kept: `add_arc` already lowered duplicates in place.
@@ -314,6 +331,7 @@ impl Hierarchy {
         Ok(Hierarchy {
             offsets,
             arcs,
+            middles,
             core: n - next_rank as usize,
             rank,
             shortcuts,
@@ -322,24 +340,28 @@ impl Hierarchy {
 
     /// Subgoal `v`'s upward arcs.
     #[inline(always)]
-    pub(crate) fn up(&self, v: u32) -> &[Arc] {
+    pub(crate) fn up(&self, v: u32) -> &[UpArc] {
         &self.arcs[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
     }
 
-    /// The arc between `a` and `b` (stored at the lower-ranked one).
-    pub(crate) fn arc(&self, a: u32, b: u32) -> Option<Arc> {
+    /// The middle subgoal of the arc between `a` and `b` (stored at the lower-ranked one), or
+    /// [`ORIGINAL`]; `None` when there is no such arc.
+    pub(crate) fn middle(&self, a: u32, b: u32) -> Option<u32> {
         let (low, high) = if self.rank[a as usize] <= self.rank[b as usize] {
             (a, b)
         } else {
             (b, a)
         };
-        self.up(low).iter().copied().find(|arc| arc.to == high)
+        let first = self.offsets[low as usize] as usize;
+        let at = self.up(low).iter().position(|arc| arc.to == high)?;
+        Some(self.middles[first + at])
     }
 
     /// Bytes held.
     pub(crate) fn memory_bytes(&self) -> usize {
         self.offsets.capacity() * 4
-            + self.arcs.capacity() * std::mem::size_of::<Arc>()
+            + self.arcs.capacity() * std::mem::size_of::<UpArc>()
+            + self.middles.capacity() * 4
             + self.rank.capacity() * 4
     }
 }

@@ -397,8 +397,8 @@ impl SubgoalGraph {
             ctx.unpack.push(b);
             let mut from = a;
             while let Some(&to) = ctx.unpack.last() {
-                match self.hierarchy.arc(from, to) {
-                    Some(arc) if arc.middle != ORIGINAL => ctx.unpack.push(arc.middle),
+                match self.hierarchy.middle(from, to) {
+                    Some(middle) if middle != ORIGINAL => ctx.unpack.push(middle),
                     _ => {
                         lay_down(cells, at(from), at(to), path, cell_of);
                         from = to;

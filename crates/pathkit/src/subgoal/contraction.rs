@@ -365,3 +365,62 @@ impl Hierarchy {
             + self.rank.capacity() * 4
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::subgoal::SubgoalGraph;
+
+    /// The cost of the arc between `a` and `b`, read where it is stored (at the lower-ranked).
+    fn cost(h: &Hierarchy, a: u32, b: u32) -> Option<f64> {
+        let (low, high) = if h.rank[a as usize] <= h.rank[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        h.up(low).iter().find(|arc| arc.to == high).map(|arc| arc.cost)
+    }
+
+    /// Every arc's middle, read through [`Hierarchy::middle`] from either end, is what laying
+    /// the path down needs: an edge of the subgoal graph costs the octile distance between its
+    /// cells (it is a shortest free path), and a shortcut through `m` is the two arcs to and from
+    /// `m`, which exist, at the sum of their costs. On a map with scattered walls and an open
+    /// field, so that both contracted subgoals and a core are checked.
+    #[test]
+    fn every_arc_unpacks_into_arcs_that_exist_at_its_cost() {
+        let mut seed = 0x243f_6a88_85a3_08d3_u64;
+        let grid = Grid::from_fn(90, 70, |c| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let walls_here = if c.x < 45 { 9 } else { 2 };
+            u32::from(seed % 100 >= walls_here)
+        })
+        .unwrap();
+        let graph = SubgoalGraph::new(grid).unwrap();
+        let (h, cells) = (&graph.hierarchy, &graph.cells);
+        assert!(h.core > 0 && h.shortcuts > 0, "the map has a core and shortcuts");
+        let mut checked = 0;
+        for v in 0..h.rank.len() as u32 {
+            for arc in h.up(v) {
+                let to = arc.to;
+                let middle = h.middle(v, to).expect("the arc is found from its lower end");
+                assert_eq!(h.middle(to, v), Some(middle), "and from its other end");
+                if middle == ORIGINAL {
+                    let (a, b) = (cells.xy[v as usize], cells.xy[to as usize]);
+                    let (dx, dy) = (a.0.abs_diff(b.0) as f64, a.1.abs_diff(b.1) as f64);
+                    let octile = dx.max(dy) - dx.min(dy) + dx.min(dy) * std::f64::consts::SQRT_2;
+                    assert!((arc.cost - octile).abs() < 1e-9, "edge {v}-{to}");
+                } else {
+                    let first = cost(h, v, middle).expect("an arc to the middle");
+                    let second = cost(h, middle, to).expect("an arc from the middle");
+                    assert!((arc.cost - (first + second)).abs() < 1e-9, "shortcut {v}-{to}");
+                    assert!(h.rank[middle as usize] < h.rank[v as usize].min(h.rank[to as usize]));
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked} arcs");
+    }
+}

@@ -379,7 +379,10 @@ mod tests {
         } else {
             (b, a)
         };
-        h.up(low).iter().find(|arc| arc.to == high).map(|arc| arc.cost)
+        h.up(low)
+            .iter()
+            .find(|arc| arc.to == high)
+            .map(|arc| arc.cost)
     }
 
     /// Every arc's middle, read through [`Hierarchy::middle`] from either end, is what laying
@@ -400,12 +403,17 @@ mod tests {
         .unwrap();
         let graph = SubgoalGraph::new(grid).unwrap();
         let (h, cells) = (&graph.hierarchy, &graph.cells);
-        assert!(h.core > 0 && h.shortcuts > 0, "the map has a core and shortcuts");
+        assert!(
+            h.core > 0 && h.shortcuts > 0,
+            "the map has a core and shortcuts"
+        );
         let mut checked = 0;
         for v in 0..h.rank.len() as u32 {
             for arc in h.up(v) {
                 let to = arc.to;
-                let middle = h.middle(v, to).expect("the arc is found from its lower end");
+                let middle = h
+                    .middle(v, to)
+                    .expect("the arc is found from its lower end");
                 assert_eq!(h.middle(to, v), Some(middle), "and from its other end");
                 if middle == ORIGINAL {
                     let (a, b) = (cells.xy[v as usize], cells.xy[to as usize]);
@@ -415,7 +423,10 @@ mod tests {
                 } else {
                     let first = cost(h, v, middle).expect("an arc to the middle");
                     let second = cost(h, middle, to).expect("an arc from the middle");
-                    assert!((arc.cost - (first + second)).abs() < 1e-9, "shortcut {v}-{to}");
+                    assert!(
+                        (arc.cost - (first + second)).abs() < 1e-9,
+                        "shortcut {v}-{to}"
+                    );
                     assert!(h.rank[middle as usize] < h.rank[v as usize].min(h.rank[to as usize]));
                 }
                 checked += 1;

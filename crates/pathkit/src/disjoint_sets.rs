@@ -150,9 +150,7 @@ mod tests {
     fn sets_are_the_unions_made() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = |bound: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::test_random::xorshift(&mut seed);
             (seed % bound as u64) as usize
         };
         for len in [1, 2, 7, 40, 300] {

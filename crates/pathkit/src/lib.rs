@@ -56,6 +56,8 @@ mod rebuilt_table;
 pub mod search;
 mod sliced_pathfinder;
 pub mod subgoal;
+#[cfg(test)]
+mod test_random;
 
 pub use cost::Cost;
 pub use ends::Ends;

@@ -1157,9 +1157,7 @@ mod tests {
     fn pile(count: usize, side: f32) -> Vec<PolygonObstacle> {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let mut unit = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_random::xorshift(&mut state);
             (state >> 40) as f32 / (1u64 << 24) as f32
         };
         (0..count)

@@ -88,9 +88,7 @@ mod tests {
     fn masks_match_the_rules_cell_by_cell() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let grid = Grid::from_fn(70, 9, |_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_random::xorshift(&mut state);
             u32::from(!state.is_multiple_of(3))
         })
         .unwrap();

@@ -45,9 +45,7 @@ mod tests {
         for width in (1..=600).chain([1023, 1024, 1025, 65_535, 65_536, 1 << 20, u32::MAX]) {
             let rows = RowOf::new(width);
             for k in 0..200u32 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                crate::test_random::xorshift(&mut state);
                 let index = match k {
                     0 => 0,
                     1 => u32::MAX,

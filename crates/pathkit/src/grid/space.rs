@@ -862,9 +862,7 @@ mod tests {
     fn find_path_answers_as_the_general_loop_for_every_heuristic() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::test_random::xorshift(&mut seed);
             seed % n
         };
         let (mut ctx, mut path) = (SearchContext::new(), Vec::new());

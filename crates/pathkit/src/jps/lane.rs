@@ -168,9 +168,7 @@ mod tests {
             (200, 150, 200),
         ] {
             let grid = Grid::from_fn(width, height, |_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::test_random::xorshift(&mut seed);
                 u32::from(!seed.is_multiple_of(walls))
             })
             .unwrap();

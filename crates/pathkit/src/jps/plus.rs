@@ -712,9 +712,7 @@ mod tests {
     /// `walls` cells in `of` blocked, at random.
     fn blocked_one_in(w: u32, h: u32, of: u64, walls: u64, seed: &mut u64) -> Grid {
         Grid::from_fn(w, h, |_| {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
+            crate::test_random::xorshift(seed);
             u32::from(*seed % of >= walls)
         })
         .unwrap()
@@ -923,9 +921,7 @@ mod tests {
                 assert_eq!(hops(&plus), (true, true), "the test covers hops");
             }
             for _ in 0..edits {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::test_random::xorshift(&mut seed);
                 let cell = Cell::new((seed % w as u64) as u32, (seed / 7 % h as u64) as u32);
                 let open = !plus.grid().is_passable(cell);
                 if open {

@@ -203,12 +203,7 @@ mod tests {
     #[test]
     fn regular_scans_match_cell_scans() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::test_random::xorshift(&mut seed);
         for width in [1u32, 2, 63, 64, 65, 127, 128, 130, 200] {
             let walls = Grid::from_fn(width, 5, |_| u32::from(!next().is_multiple_of(23))).unwrap();
             let odd = Grid::from_fn(width, 5, |_| u32::from(!next().is_multiple_of(41))).unwrap();
@@ -247,9 +242,7 @@ mod tests {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for width in [1u32, 2, 63, 64, 65, 127, 128, 130, 200] {
             let grid = Grid::from_fn(width, 5, |_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::test_random::xorshift(&mut seed);
                 u32::from(!seed.is_multiple_of(23))
             })
             .unwrap();

@@ -394,9 +394,7 @@ mod tests {
     fn every_arc_unpacks_into_arcs_that_exist_at_its_cost() {
         let mut seed = 0x243f_6a88_85a3_08d3_u64;
         let grid = Grid::from_fn(90, 70, |c| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::test_random::xorshift(&mut seed);
             let walls_here = if c.x < 45 { 9 } else { 2 };
             u32::from(seed % 100 >= walls_here)
         })
